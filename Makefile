@@ -1,0 +1,50 @@
+# Beckon — the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+PORT ?= 8080
+
+WEB := web
+NPM_STAMP := $(WEB)/node_modules/.installed
+
+.PHONY: help run build test test-rust test-web test-e2e size-check bench clean
+
+help:
+	@echo "make run    build the widget and start the demo at http://localhost:$(PORT)/"
+	@echo "make test   every test: cargo, vitest, size budget, browser (Chromium)"
+	@echo "make build  build the model crate and the widget (web/widget/dist)"
+	@echo "make bench  size, load-time and main-thread benchmarks (writes bench/results.md)"
+
+# npm packages, installed once per change of the lock file.
+$(NPM_STAMP): $(WEB)/package-lock.json $(WEB)/package.json $(WEB)/widget/package.json $(WEB)/e2e/package.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+build: $(NPM_STAMP)
+	cargo build --workspace
+	cd $(WEB) && npm run build -w widget
+
+run: build
+	node $(WEB)/demo/serve.mjs --port $(PORT)
+
+test: test-rust test-web size-check test-e2e
+
+test-rust:
+	cargo test --workspace
+
+test-web: $(NPM_STAMP)
+	cd $(WEB) && npm run typecheck -w widget && npm test -w widget
+
+size-check: $(NPM_STAMP)
+	cd $(WEB) && npm run build -w widget
+	node bench/size.mjs --check
+
+test-e2e: $(NPM_STAMP)
+	@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
+	cd $(WEB) && npm run build -w widget && npm test -w e2e
+
+bench: build
+	node bench/size.mjs
+	node bench/load-time.mjs
+
+clean:
+	rm -rf target $(WEB)/widget/dist

@@ -1,0 +1,76 @@
+// The calls the loader makes (spec §7): statistics, geo lookup, agent availability.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
+import { action, button, config } from "../lib/fixtures.mjs";
+
+let country = "NL";
+let agents = true;
+const h = await harness({
+  api: {
+    "POST /api/v1/stats": () => [204, {}],
+    "GET /api/v1/geo": (_req, _body, url) => [200, { ip: url.searchParams.get("ip") ?? "127.0.0.1", country_code: country }],
+    "GET /api/v1/chat/public/channels/available/dom-1": () => [200, { agentAvailable: agents }],
+  },
+});
+after(() => h.close());
+
+const apiRoot = () => h.url("/api");
+
+test("one statistics event per page view, with the matched domain id", async () => {
+  const before = h.server.requests.length;
+  const { page } = await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot() } }) });
+  await visibleButtons(page);
+  await page.waitForFunction(() => true);
+  await new Promise((r) => setTimeout(r, 500));
+  const posts = h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats");
+  assert.equal(posts.length, 1);
+  assert.deepEqual(JSON.parse(posts[0].body), { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } });
+});
+
+test("no statistics when reporting is off or no domain matches", async () => {
+  const before = h.server.requests.length;
+  await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot(), reportStats: false } }) });
+  await h.load({ config: config({ domains: [{ id: "x", name: "elsewhere.test" }], buttons: [], actions: [], options: { apiRoot: apiRoot() } }) });
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats").length, 0);
+});
+
+test("GEO conditions use one geo lookup; the button shows only for its country", async () => {
+  const cfg = config({
+    buttons: [button("nl", "SINGLE", ["a"], {}, { conditions: ["c-nl"] })],
+    actions: [action("a", "PHONE", "1")],
+    conditions: [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }],
+    options: { apiRoot: apiRoot(), ip: "203.0.113.9" },
+  });
+  const before = h.server.requests.length;
+  country = "NL";
+  const dutch = await h.load({ config: cfg });
+  assert.equal(await visibleButtons(dutch.page), 1);
+  const lookups = h.server.requests.slice(before).filter((r) => r.path === "/api/v1/geo");
+  assert.equal(lookups.length, 1);
+  assert.equal(lookups[0].search, "?ip=203.0.113.9");
+  country = "BE";
+  const belgian = await h.load({ config: cfg });
+  assert.equal(await settledButtonCount(belgian.page), 0);
+});
+
+test("no geo lookup when no button needs one", async () => {
+  const before = h.server.requests.length;
+  const { page } = await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot() } }) });
+  await visibleButtons(page);
+  assert.equal(h.server.requests.slice(before).filter((r) => r.path === "/api/v1/geo").length, 0);
+});
+
+test("a CHAT condition shows the button only while agents are available", async () => {
+  const cfg = config({
+    buttons: [button("b", "SINGLE", ["a"], {}, { conditions: ["c"] })],
+    actions: [action("a", "PHONE", "1")],
+    conditions: [{ id: "c", filterType: "INCLUDE", conditionType: "CHAT", matchType: "AGENTS_AVAILABLE", matchValue: "" }],
+    options: { apiRoot: apiRoot() },
+  });
+  agents = true;
+  assert.equal(await visibleButtons((await h.load({ config: cfg })).page), 1);
+  agents = false;
+  assert.equal(await settledButtonCount((await h.load({ config: cfg })).page), 0);
+});
