@@ -1,0 +1,22 @@
+// Domain matching (spec §5.1): a button's domain matches the page host by name or alias,
+// ignoring protocol, a leading "www.", a port, a path and letter case.
+import type { Domain } from "../../config/types.gen";
+
+export const normHost = (h: string | undefined): string =>
+  (h || "")
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][\w+.-]*:\/\//, "")
+    .replace(/[/?#].*/, "")
+    .replace(/:\d*$/, "")
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
+
+export const hostMatches = (d: Domain, host: string): boolean => {
+  const h = normHost(host);
+  return !!h && [d.name].concat(d.aliases || []).some((n) => normHost(n) == h);
+};
+
+/** The first configured domain matching the host, or null. */
+export const findDomain = (domains: Domain[] | undefined, host: string): Domain | null =>
+  (domains || []).find((d) => hostMatches(d, host)) || null;
