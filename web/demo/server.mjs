@@ -21,7 +21,7 @@ const TYPES = {
  * api:   { "METHOD /path": (req, body, url) => [status, jsonBody] } — exact path match
  * Every request is recorded in server.requests as { method, path, body }.
  */
-export async function startServer({ port = 0, pages = {}, api = {}, staticDir = DIST_DIR } = {}) {
+export async function startServer({ port = 0, pages = {}, api = {}, staticDir = DIST_DIR, cacheStatic = false } = {}) {
   const requests = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://localhost");
@@ -38,7 +38,8 @@ export async function startServer({ port = 0, pages = {}, api = {}, staticDir = 
         if (rel.startsWith("..")) return send(res, 400, "bad path", "text/plain");
         const file = await readFile(join(staticDir, rel)).catch(() => null);
         if (!file) return send(res, 404, "not found", "text/plain");
-        return send(res, 200, file, TYPES[extname(rel)] ?? "application/octet-stream");
+        const cache = cacheStatic ? "public, max-age=3600" : "no-store";
+        return send(res, 200, file, TYPES[extname(rel)] ?? "application/octet-stream", cache);
       }
       const page = pages[url.pathname];
       if (page !== undefined) {
@@ -61,8 +62,8 @@ export async function startServer({ port = 0, pages = {}, api = {}, staticDir = 
   };
 }
 
-function send(res, status, body, type) {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+function send(res, status, body, type, cache = "no-store") {
+  res.writeHead(status, { "content-type": type, "cache-control": cache });
   res.end(body);
 }
 
