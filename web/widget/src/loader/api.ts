@@ -1,0 +1,39 @@
+// The page-level JS API, window.CNB (DESIGN.md "JS API"):
+//
+//   CNB.version                       "1.0.109"
+//   CNB.render(data?, addObservers = true): Promise<HTMLElement[]>
+//       Renders again, removing the buttons rendered before, from `data` (a config object as in
+//       CNB_DATA, or its JSON text) or, without data, from the config read at startup. Resolves to
+//       the rendered button roots (empty when nothing applies now, or when the data is not a
+//       config / the page has no viewport meta tag). Never rejects. Roots are returned at once and
+//       revealed when the stylesheet applies. addObservers=false skips the 60 s timer and the
+//       resize observer (a one-off preview).
+//   CNB.open(actionId): boolean
+//       Opens the surface (modal, chat, iframe …) of an action of the current config; false when
+//       no such action.
+//
+// Events dispatched on document (CustomEvent, detail as shown):
+//   cnb:click    { actionId, actionType, buttonId }   every click on an action
+//   cnb:open     { actionId, actionType }             a surface is being opened
+//   cnb:expand   { buttonId }                         a multi button expanded
+//   cnb:collapse { buttonId }                         a multi button collapsed
+import { RELEASE } from "./calls/errors";
+import type { Widget } from "./widget";
+
+export const VERSION = RELEASE;
+
+export type CnbApi = {
+  version: string;
+  render(data?: unknown, addObservers?: boolean): Promise<HTMLElement[]>;
+  open(actionId: string): boolean;
+};
+
+export function installApi(win: object, widget: Widget): CnbApi {
+  const api: CnbApi = {
+    version: VERSION,
+    render: (data, addObservers = true) => widget.render(data, addObservers),
+    open: (actionId) => widget.open(actionId),
+  };
+  (win as { CNB?: CnbApi }).CNB = api;
+  return api;
+}
