@@ -49,9 +49,14 @@ export function startup(raw: unknown, doc: Document): StartResult {
 export function parseConfig(raw: unknown): Config | null {
   try {
     if (raw === BAD) return null;
-    const c: unknown = JSON.parse(typeof raw == "string" ? raw : (JSON.stringify(raw) as string), (_k, v) =>
-      v === null ? undefined : v,
-    );
+    // null object fields are dropped (absent); null array items stay and fail validation.
+    const c: unknown = JSON.parse(typeof raw == "string" ? raw : (JSON.stringify(raw) as string), function (
+      this: unknown,
+      _k,
+      v,
+    ) {
+      return v === null && !isArr(this) ? undefined : v;
+    });
     return isConfig(c) ? c : null;
   } catch {
     return null;

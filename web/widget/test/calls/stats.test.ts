@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendStats, shouldSendStats } from "../../src/loader/calls/stats";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("statistics (spec §7)", () => {
+  it("is sent only with reporting on, an apiRoot and a matched domain", () => {
+    expect(shouldSendStats(true, "https://b.example", "dom-1")).toBe(true);
+    expect(shouldSendStats(false, "https://b.example", "dom-1")).toBe(false);
+    expect(shouldSendStats(true, undefined, "dom-1")).toBe(false);
+    expect(shouldSendStats(true, "", "dom-1")).toBe(false);
+    expect(shouldSendStats(true, "https://b.example", undefined)).toBe(false);
+  });
+
+  it("POSTs the exact body with keepalive", async () => {
+    const f = vi.fn(async (_u: string, _i?: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", f);
+    await sendStats("https://b.example/api/", "dom-1");
+    expect(f).toHaveBeenCalledTimes(1);
+    const [url, init] = f.mock.calls[0];
+    expect(url).toBe("https://b.example/api/v1/stats");
+    expect(init!.method).toBe("POST");
+    expect(init!.keepalive).toBe(true);
+    expect((init!.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(init!.body).toBe('{"type":"event","payload":{"website":"beckon","event_name":"dom-1","url":""}}');
+  });
+
+  it("swallows failures", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    await expect(sendStats("https://b.example", "d")).resolves.toBeUndefined();
+    vi.stubGlobal("fetch", vi.fn(() => { throw new Error("sync"); }));
+    await expect(sendStats("https://b.example", "d")).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { createStorage, flag, storage } from "../../src/loader/storage";
+
+describe("storage (spec §9)", () => {
+  afterEach(() => localStorage.clear());
+
+  it("uses localStorage when available", () => {
+    storage.set("cnb.test", "1");
+    expect(localStorage.getItem("cnb.test")).toBe("1");
+    expect(storage.get("cnb.test")).toBe("1");
+    storage.remove("cnb.test");
+    expect(localStorage.getItem("cnb.test")).toBeNull();
+  });
+
+  it("falls back to memory when localStorage cannot be reached", () => {
+    const s = createStorage(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    expect(s.get("k")).toBeNull();
+    s.set("k", "v");
+    expect(s.get("k")).toBe("v");
+    s.remove("k");
+    expect(s.get("k")).toBeNull();
+  });
+
+  it("falls back to memory when localStorage is missing", () => {
+    const s = createStorage(() => undefined);
+    s.set("k", "v");
+    expect(s.get("k")).toBe("v");
+  });
+
+  it("falls back to memory when calls throw (quota, blocked)", () => {
+    const broken = {
+      getItem() {
+        throw new Error("blocked");
+      },
+      setItem() {
+        throw new Error("quota");
+      },
+      removeItem() {
+        throw new Error("blocked");
+      },
+    } as unknown as Storage;
+    const s = createStorage(() => broken);
+    expect(s.get("k")).toBeNull();
+    s.set("k", "v");
+    expect(s.get("k")).toBe("v");
+    s.remove("k");
+    expect(s.get("k")).toBeNull();
+  });
+
+  it("keys named like Object.prototype members are plain keys", () => {
+    const s = createStorage(() => null);
+    expect(s.get("constructor")).toBeNull();
+  });
+
+  it("flags read true for 'true' and '1' only", () => {
+    const s = createStorage(() => null);
+    for (const [v, on] of [["true", true], ["1", true], ["false", false], ["0", false], ["yes", false]] as const) {
+      s.set("cnb.debug", v);
+      expect(flag(s, "cnb.debug")).toBe(on);
+    }
+    s.remove("cnb.debug");
+    expect(flag(s, "cnb.debug")).toBe(false);
+  });
+});
