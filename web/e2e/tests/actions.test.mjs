@@ -19,7 +19,7 @@ async function fullBar(actions) {
 test("each link action carries the href its app opens, with prefilled texts encoded", async () => {
   const { page } = await fullBar([
     action("tel", "PHONE", "+31 (20) 123-4567"),
-    action("sms", "SMS", "+1 555 0100", { properties: { body: "Hi & bye" } }),
+    action("sms", "SMS", "+1 555 0100", { properties: { message: "Hi & bye" } }),
     action("mail", "EMAIL", "sales@shop.test", { properties: { cc: "a@shop.test, b@shop.test", subject: "Order #1", body: "Hello there" } }),
     action("wa", "WHATSAPP", "+31 06-1234 5678", { properties: { message: "Is this in stock?" } }),
     action("tg", "TELEGRAM", "shopsupport"),
