@@ -1,23 +1,43 @@
-// CONTRACT DRAFT — to be replaced by the file generated from crates/model (ts-rs).
-// Field names and shapes below are the fixed wire format (spec §3.1); the generated file must match.
+// Generated from crates/model by `cargo run -p beckon-model --bin gen-ts` — do not edit.
+// Wire format of the widget configuration (spec §3.1).
 
+/** How a button shows its actions (spec §2.2). */
 export type ButtonType = "SINGLE" | "FULL" | "MULTI" | "DOTS";
-export type Placement =
-  | "BOTTOM_CENTER" | "BOTTOM_LEFT" | "BOTTOM_RIGHT" | "MIDDLE_LEFT"
-  | "MIDDLE_RIGHT" | "TOP_CENTER" | "TOP_LEFT" | "TOP_RIGHT";
+
+/** Where on the page a button sits (spec §2.3). */
+export type Placement = "BOTTOM_CENTER" | "BOTTOM_LEFT" | "BOTTOM_RIGHT" | "MIDDLE_LEFT" | "MIDDLE_RIGHT" | "TOP_CENTER" | "TOP_LEFT" | "TOP_RIGHT";
+
+/** Fixed to the viewport, or absolute inside the element named by `attachTo`. */
 export type Position = "FIXED" | "ABSOLUTE";
+
+/** Which screens a button shows on (spec §2.3). */
 export type DisplayMode = "ALWAYS" | "MOBILE_ONLY" | "DESKTOP_ONLY";
+
+/** Attention animation of a button. */
 export type Animation = "NONE" | "SHAKE" | "TADA" | "SONAR_LIGHT" | "SONAR_DARK";
+
+/** How an icon is drawn (spec §3.4). */
 export type IconType = "CUSTOM" | "FONT" | "FONT_MATERIAL" | "SVG";
+
+/** Whether a multi button starts expanded. */
 export type MultiButtonState = "OPEN" | "CLOSED";
-export type ActionType =
-  | "ANCHOR" | "CHAT" | "EMAIL" | "FACEBOOK" | "IFRAME" | "INTERCOM" | "LINE" | "LINK" | "MAP"
-  | "PHONE" | "SIGNAL" | "SKYPE" | "SMS" | "TALLY" | "TELEGRAM" | "VIBER" | "WHATSAPP" | "WECHAT" | "ZALO";
+
+/** What an action does when tapped (spec §3.1). */
+export type ActionType = "ANCHOR" | "CHAT" | "EMAIL" | "FACEBOOK" | "IFRAME" | "INTERCOM" | "LINE" | "LINK" | "MAP" | "PHONE" | "SIGNAL" | "SKYPE" | "SMS" | "TALLY" | "TELEGRAM" | "VIBER" | "WHATSAPP" | "WECHAT" | "ZALO";
+
+/** Whether a matching condition lets a button through or keeps it out. */
 export type FilterType = "INCLUDE" | "EXCLUDE";
+
+/** What a condition looks at: the page URL, the visitor's country, or agent availability. */
 export type ConditionType = "URL" | "GEO" | "CHAT";
+
+/** How a condition compares; which ones apply depends on the condition type. */
 export type MatchType = "EXACT" | "REGEX" | "SIMPLE" | "SUBSTRING" | "COUNTRY_CODE" | "AGENTS_AVAILABLE";
+
+/** The plan of a domain; PRO removes the "Powered by" branding. */
 export type DomainType = "FREE" | "STARTER" | "PRO" | "UNKNOWN";
 
+/** The whole configuration a page receives. */
 export type Config = {
   userId: string;
   domains: Array<Domain>;
@@ -28,6 +48,7 @@ export type Config = {
   options?: ConfigOptions;
 };
 
+/** Page-level settings that the server producing the config fills in. */
 export type ConfigOptions = {
   /** URL of beckon.css. */
   cssLocation?: string;
@@ -44,6 +65,7 @@ export type ConfigOptions = {
   errorReportingUrl?: string;
 };
 
+/** A site the buttons belong to, matched against the page host by name or alias. */
 export type Domain = {
   id: string;
   name: string;
@@ -54,6 +76,7 @@ export type Domain = {
   properties?: DomainProperties;
 };
 
+/** Domain-wide settings (spec §3.1). */
 export type DomainProperties = {
   scale?: number;
   zindex?: number | "auto";
@@ -63,6 +86,7 @@ export type DomainProperties = {
   trackConversion?: boolean;
 };
 
+/** A floating button and the ids of the actions and conditions it uses. */
 export type Button = {
   id: string;
   active: boolean;
@@ -76,6 +100,7 @@ export type Button = {
   multiButtonOptions?: MultiButtonOptions;
 };
 
+/** Placement and appearance of a button (spec §2.3). */
 export type ButtonOptions = {
   placement?: Placement;
   position?: Position;
@@ -89,12 +114,14 @@ export type ButtonOptions = {
   animation?: Animation;
 };
 
+/** Scroll rules: the button shows past `revealAtHeight` and hides again past `hideAtHeight`. */
 export type ScrollOptions = {
   revealAtHeight?: number;
   hideAtHeight?: number;
   neverHide?: boolean;
 };
 
+/** Look of a MULTI button's main bubble in its open and closed state. */
 export type MultiButtonOptions = {
   iconTextOpen?: string;
   iconTextClose?: string;
@@ -113,6 +140,7 @@ export type MultiButtonOptions = {
   defaultState?: MultiButtonState;
 };
 
+/** One thing a visitor can do: call, message, open a link, chat, … */
 export type Action = {
   id: string;
   actionType: ActionType;
@@ -132,6 +160,7 @@ export type Action = {
   schedule?: Schedule;
 };
 
+/** When an action is offered. */
 export type Schedule = {
   showAlways: boolean;
   /** IANA zone, e.g. "Europe/Amsterdam". */
@@ -146,6 +175,7 @@ export type Schedule = {
   outsideHours?: boolean;
 };
 
+/** A rule on the page URL, the visitor's country or agent availability. */
 export type Condition = {
   id: string;
   filterType: FilterType;

@@ -1,0 +1,31 @@
+//! Beckon's widget configuration: the wire types of spec §3.1, their static validation, and the
+//! TypeScript declarations the widget compiles against.
+//!
+//! ```
+//! let problems = beckon_model::validate(r#"{"userId": "u1", "domains": [], "buttons": [{}]}"#)
+//!     .unwrap_err();
+//! assert_eq!(problems[0].to_string(), "buttons[0].id: missing required field");
+//! ```
+
+mod checks;
+pub mod config;
+pub mod enums;
+mod problem;
+pub mod ts;
+mod validate;
+
+pub use config::*;
+pub use enums::*;
+pub use problem::Problem;
+pub use validate::{problems, validate, validate_value, LINK_URL_MESSAGE};
+
+/// What `check-config` prints for a valid config: `ok: N buttons, M actions`.
+pub fn summary(config: &Config) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "ok: {}, {}",
+        plural(config.buttons.len(), "button", "buttons"),
+        plural(config.actions.len(), "action", "actions")
+    )
+}
