@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { cssImage, GLYPHS, glyphName, isColor, textOn } from "../../src/loader/render/icons";
+import { removeButtons, renderButtons } from "../../src/loader/render/index";
+import type { Action, ActionType } from "../../src/config/types.gen";
+import { gzipSync } from "node:zlib";
+import { action, decision, env } from "./fixtures";
+
+afterEach(() => {
+  removeButtons(Array.from(document.querySelectorAll<HTMLElement>(".call-now-button")));
+  document.body.innerHTML = "";
+});
+
+const icon = (over: Partial<Action>) => {
+  const root = renderButtons(decision({ type: "SINGLE" }, [action("a", over)]), env())[0];
+  return root.querySelector<HTMLElement>(".cnb-i");
+};
+const d = (el: Element | null) => el!.querySelector("path")!.getAttribute("d");
+
+describe("glyph names", () => {
+  it.each([
+    ["call", "call"], ["phone", "call"], ["local_phone", "call"], ["call2", "call"],
+    ["whatsapp", "whatsapp"], ["email", "email"], ["mail", "email"], ["mail_outline", "email"],
+    ["sms", "sms"], ["textsms", "sms"], ["message", "sms"],
+    ["directions", "map"], ["map", "map"], ["place", "map"], ["location_on", "map"],
+    ["link", "link"], ["language", "link"], ["anchor", "anchor"], ["arrow_upward", "anchor"],
+    ["chat", "chat"], ["forum", "chat"], ["question_answer", "chat"], ["support_agent", "chat"],
+    ["telegram", "telegram"], ["signal", "signal"], ["viber", "viber"], ["skype", "skype"],
+    ["line", "line"], ["zalo", "zalo"], ["wechat", "wechat"],
+    ["facebook", "facebook"], ["facebook_messenger", "facebook"], ["messenger", "facebook"],
+    ["iframe", "iframe"], ["open_in_new", "iframe"], ["tally", "form"], ["form", "form"], ["description", "form"],
+    ["intercom", "intercom"], ["close", "close"], ["dots", "dots"], ["more_vert", "dots"], ["more_horiz", "dots"],
+    ["add", "plus"], ["CALL", "call"],
+  ])("%s → %s", (name, glyph) => {
+    expect(glyphName(name)).toBe(glyph);
+  });
+
+  it.each([
+    ["PHONE", "call"], ["WHATSAPP", "whatsapp"], ["EMAIL", "email"], ["SMS", "sms"], ["MAP", "map"],
+    ["LINK", "link"], ["ANCHOR", "anchor"], ["CHAT", "chat"], ["TELEGRAM", "telegram"], ["SIGNAL", "signal"],
+    ["VIBER", "viber"], ["SKYPE", "skype"], ["LINE", "line"], ["ZALO", "zalo"], ["WECHAT", "wechat"],
+    ["FACEBOOK", "facebook"], ["IFRAME", "iframe"], ["TALLY", "form"], ["INTERCOM", "intercom"],
+  ] as const)("unknown names on %s fall back to %s", (type, glyph) => {
+    expect(glyphName("unicorn", type)).toBe(glyph);
+    expect(glyphName(undefined, type)).toBe(glyph);
+  });
+
+  it("falls back to the generic glyph without a type; prototype keys are not glyphs", () => {
+    expect(glyphName("unicorn")).toBe("generic");
+    expect(glyphName("constructor")).toBe("generic");
+    expect(glyphName("toString", "BOGUS" as ActionType)).toBe("generic");
+  });
+
+  it("the glyph set is small: 24×24 path data, ≤ 1.5 KB gzip", () => {
+    const all = Object.values(GLYPHS).join("");
+    expect(gzipSync(all, { level: 9 }).length).toBeLessThan(1536);
+    for (const p of Object.values(GLYPHS)) expect(p).toMatch(/^M[\d. ,a-zA-Z-]+$/);
+  });
+});
+
+describe("icons in the DOM", () => {
+  it("FONT and FONT_MATERIAL draw the named glyph as inline SVG", () => {
+    expect(d(icon({ iconType: "FONT", iconText: "whatsapp" }))).toBe(GLYPHS.whatsapp);
+    expect(d(icon({ iconType: "FONT_MATERIAL", iconText: "directions" }))).toBe(GLYPHS.map);
+    expect(d(icon({ iconText: "mail" }))).toBe(GLYPHS.email);
+    const svg = icon({})!.querySelector("svg")!;
+    expect(svg.getAttribute("viewBox")).toBe("0 0 24 24");
+    expect(svg.getAttribute("focusable")).toBe("false");
+  });
+
+  it("an unknown name draws the action type's glyph", () => {
+    expect(d(icon({ actionType: "EMAIL", actionValue: "a@b.example", iconText: "nope" }))).toBe(GLYPHS.email);
+  });
+
+  it("CUSTOM wraps http(s) URLs in url(\"…\") with quotes escaped", () => {
+    const bg = icon({ iconType: "CUSTOM", iconBackgroundImage: 'https://cdn.example.com/a "b".png' })!.querySelector<HTMLElement>(".cnb-bg")!;
+    expect(bg.style.getPropertyValue("background-image")).toContain("https://cdn.example.com/a%20%22b%22.png");
+    expect(bg.style.getPropertyPriority("background-image")).toBe("important");
+    expect(cssImage('https://x.example/a"b\\c.png')).toBe('url("https://x.example/a%22b%5Cc.png")');
+    expect(cssImage("http://x.example/a.png")).toBe('url("http://x.example/a.png")');
+  });
+
+  it("CUSTOM uses CSS images as given and ignores anything else", () => {
+    expect(cssImage("linear-gradient(red, blue)")).toBe("linear-gradient(red, blue)");
+    expect(cssImage('url("/img/a.png")')).toBe('url("/img/a.png")');
+    expect(cssImage("javascript:alert(1)")).toBe("");
+    expect(cssImage("red; position: static")).toBe("");
+    expect(cssImage("url(a.png); color: red")).toBe("");
+    expect(cssImage("")).toBe("");
+    const i = icon({ iconType: "CUSTOM", iconBackgroundImage: "not an image" })!;
+    expect(i.querySelector(".cnb-bg")).toBeNull();
+    expect(d(i)).toBe(GLYPHS.call);
+  });
+
+  it("SVG markup becomes an <img> data URI, never live DOM", () => {
+    const markup = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="5" height="5"/></svg>';
+    const i = icon({ iconType: "SVG", iconText: markup })!;
+    const img = i.querySelector("img")!;
+    expect(img.getAttribute("alt")).toBe("");
+    expect(img.getAttribute("src")).toBe("data:image/svg+xml," + encodeURIComponent(markup));
+    expect(i.querySelector("svg,script,rect")).toBeNull();
+  });
+
+  it("SVG without SVG markup falls back to the type's glyph", () => {
+    expect(d(icon({ iconType: "SVG", iconText: "<img src=x onerror=alert(1)>" }))).toBe(GLYPHS.call);
+  });
+
+  it("iconEnabled:false leaves the label only; without a label the icon stays", () => {
+    const root = renderButtons(decision({ type: "MULTI" }, [action("a", { iconEnabled: false, labelText: "Call" }), action("b", { iconEnabled: false })]), env())[0];
+    const [a, b] = Array.from(root.querySelectorAll(".cnb-act"));
+    expect(a.querySelector(".cnb-i")).toBeNull();
+    expect(a.querySelector(".cnb-l")!.textContent).toBe("Call");
+    expect(b.querySelector(".cnb-i")).not.toBeNull();
+  });
+
+  it("adds iconClass to the icon element", () => {
+    expect(icon({ iconClass: "my-icon other" })!.className).toBe("cnb-i my-icon other cnb-fx");
+  });
+});
+
+describe("colours", () => {
+  it.each(["#fff", "#FFFFFF", "#ffff", "#11223344", "rgb(0, 0, 0)", "rgba(0,0,0,.5)", "rgb(0 0 0 / 50%)", "hsl(120deg 50% 50%)", "hsla(120, 50%, 50%, 0.3)", "red", "rebeccapurple", "transparent"])(
+    "%s is a colour",
+    (c) => expect(isColor(c)).toBe(true),
+  );
+
+  it.each(["", "#ggg", "#12345", "red; display:none", "url(x)", "expression(alert(1))", "inherit", "initial", "12px", "rgb(0,0,0) !important", "var(--x)"])(
+    "%s is not a colour",
+    (c) => expect(isColor(c)).toBe(false),
+  );
+
+  it("applies valid colours inline and ignores the rest", () => {
+    const ok = icon({ backgroundColor: "#ff0000", iconColor: "rgb(0, 0, 255)", labelText: "Hi", labelTextColor: "#00ff00", labelBackgroundColor: "#000000" })!;
+    expect(ok.style.getPropertyValue("background-color")).toMatch(/#ff0000|rgb\(255, 0, 0\)/);
+    expect(ok.style.getPropertyValue("color")).toMatch(/rgb\(0, 0, 255\)/);
+    const l = ok.parentElement!.querySelector<HTMLElement>(".cnb-l")!;
+    expect(l.style.getPropertyValue("color")).toMatch(/#00ff00|rgb\(0, 255, 0\)/);
+    expect(l.style.getPropertyValue("background-color")).toMatch(/#000000|rgb\(0, 0, 0\)/);
+    document.body.innerHTML = "";
+
+    const bad = icon({ backgroundColor: "red; display:none", iconColor: "javascript:1", labelText: "Hi", labelTextColor: "inherit", labelBackgroundColor: "url(x)" })!;
+    expect(bad.style.getPropertyValue("background-color")).toMatch(/#008000|rgb\(0, 128, 0\)/);
+    expect(bad.style.getPropertyValue("color")).toMatch(/#fff|rgb\(255, 255, 255\)/);
+    const bl = bad.parentElement!.querySelector<HTMLElement>(".cnb-l")!;
+    expect(bl.style.getPropertyValue("color")).toBe("");
+    expect(bl.style.getPropertyValue("background-color")).toBe("");
+  });
+
+  it("picks readable text on a label background without a text colour", () => {
+    const i = icon({ labelText: "Hi", labelBackgroundColor: "#ffff00" })!;
+    expect(i.parentElement!.querySelector<HTMLElement>(".cnb-l")!.style.getPropertyValue("color")).toMatch(/#111|rgb\(17, 17, 17\)/);
+  });
+
+  it("textOn chooses the text colour with the better contrast", () => {
+    expect(textOn("#008000")).toBe("#fff");
+    expect(textOn("#009900")).toBe("#111");
+    expect(textOn("#000")).toBe("#fff");
+    expect(textOn("#ffffff")).toBe("#111");
+    expect(textOn("rgb(250, 250, 250)")).toBe("#111");
+    expect(textOn("navy")).toBe("#fff");
+  });
+});

@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { removeButtons, renderButtons, revealButtons } from "../../src/loader/render/index";
+import { watching } from "../../src/loader/render/scroll";
+import type { ScrollOptions } from "../../src/config/types.gen";
+import { action, decision, env, isHidden } from "./fixtures";
+
+let add: ReturnType<typeof vi.spyOn>;
+let rem: ReturnType<typeof vi.spyOn>;
+const scrollCalls = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.filter((c) => c[0] == "scroll");
+
+beforeEach(() => {
+  window.scrollTo(0, 0);
+  add = vi.spyOn(window, "addEventListener");
+  rem = vi.spyOn(window, "removeEventListener");
+});
+afterEach(() => {
+  removeButtons(Array.from(document.querySelectorAll<HTMLElement>(".call-now-button")));
+  document.body.innerHTML = "";
+  add.mockRestore();
+  rem.mockRestore();
+});
+
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+const scrollTo = async (y: number) => {
+  window.scrollTo(0, y);
+  window.dispatchEvent(new Event("scroll"));
+  await frame();
+};
+const render = (scroll?: ScrollOptions, id = "b") => renderButtons(decision({ id, options: { scroll } }, [action("a")]), env())[0];
+
+describe("scroll rules", () => {
+  it("no heights: shown at reveal, no listener", () => {
+    const root = render({ revealAtHeight: 0, hideAtHeight: 0 });
+    expect(isHidden(root)).toBe(true);
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(false);
+    expect(scrollCalls(add)).toHaveLength(0);
+  });
+
+  it("does not listen before the stylesheet is there", () => {
+    const root = render({ revealAtHeight: 300 });
+    expect(scrollCalls(add)).toHaveLength(0);
+    expect(isHidden(root)).toBe(true);
+  });
+
+  it("reveals at revealAtHeight and hides again above it", async () => {
+    const root = render({ revealAtHeight: 300 });
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(true);
+    expect(scrollCalls(add)).toHaveLength(1);
+    expect(scrollCalls(add)[0][2]).toEqual({ passive: true });
+    await scrollTo(299);
+    expect(isHidden(root)).toBe(true);
+    await scrollTo(300);
+    expect(isHidden(root)).toBe(false);
+    await scrollTo(100);
+    expect(isHidden(root)).toBe(true);
+  });
+
+  it("hides from hideAtHeight on", async () => {
+    const root = render({ hideAtHeight: 500 });
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(false);
+    await scrollTo(600);
+    expect(isHidden(root)).toBe(true);
+    await scrollTo(10);
+    expect(isHidden(root)).toBe(false);
+  });
+
+  it("between revealAtHeight and hideAtHeight only", async () => {
+    const root = render({ revealAtHeight: 200, hideAtHeight: 800 });
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(true);
+    await scrollTo(400);
+    expect(isHidden(root)).toBe(false);
+    await scrollTo(900);
+    expect(isHidden(root)).toBe(true);
+  });
+
+  it("neverHide: stays once shown and stops listening", async () => {
+    const root = render({ revealAtHeight: 200, hideAtHeight: 800, neverHide: true });
+    revealButtons([root]);
+    await scrollTo(250);
+    expect(isHidden(root)).toBe(false);
+    expect(scrollCalls(rem)).toHaveLength(1);
+    expect(scrollCalls(rem)[0][1]).toBe(scrollCalls(add)[0][1]);
+    expect(watching()).toBe(0);
+    await scrollTo(900);
+    await scrollTo(0);
+    expect(isHidden(root)).toBe(false);
+  });
+
+  it("shows at once when the page is already scrolled past revealAtHeight", () => {
+    window.scrollTo(0, 1000);
+    const root = render({ revealAtHeight: 300 });
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(false);
+  });
+
+  it("one listener serves all buttons; removed with the last one", async () => {
+    const a = render({ revealAtHeight: 100 }, "a");
+    const b = render({ revealAtHeight: 200 }, "b");
+    revealButtons([a, b]);
+    expect(scrollCalls(add)).toHaveLength(1);
+    await scrollTo(150);
+    expect([isHidden(a), isHidden(b)]).toEqual([false, true]);
+    removeButtons([a]);
+    expect(scrollCalls(rem)).toHaveLength(0);
+    removeButtons([b]);
+    expect(scrollCalls(rem)).toHaveLength(1);
+    expect(watching()).toBe(0);
+    expect(a.isConnected || b.isConnected).toBe(false);
+  });
+
+  it("negative or fractional heights are read as whole numbers ≥ 0", async () => {
+    const root = render({ revealAtHeight: -50, hideAtHeight: 300.7 });
+    revealButtons([root]);
+    expect(isHidden(root)).toBe(false);
+    await scrollTo(300);
+    expect(isHidden(root)).toBe(true);
+  });
+
+  it("the page cannot unhide a scroll-hidden button with its own CSS", () => {
+    const root = render({ revealAtHeight: 300 });
+    revealButtons([root]);
+    expect(root.style.getPropertyPriority("display")).toBe("important");
+  });
+});
