@@ -282,7 +282,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   if (o.position == "ABSOLUTE") {
     const target = o.attachTo ? doc.getElementById(o.attachTo) : null;
     if (target) {
-      if (doc.defaultView!.getComputedStyle(target).position == "static") target.style.position = "relative";
+      if (/^(static)?$/.test(doc.defaultView!.getComputedStyle(target).position)) target.style.position = "relative";
       css(root, "position", "absolute");
       parent = target;
     } else env.warn("Could not append the button to the element with id " + o.attachTo);
