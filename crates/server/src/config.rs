@@ -1,0 +1,88 @@
+//! The server's settings, from flags and environment variables (see `cli.rs`).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ipnet::IpNet;
+
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// Where to listen; port 0 picks a free port (tests).
+    pub listen: SocketAddr,
+    /// Holds the SQLite file and the `secret`; created when missing.
+    pub data_dir: PathBuf,
+    /// `sqlite:…` or `postgres://…`; `None` means `sqlite://{data_dir}/beckon.db`.
+    pub database_url: Option<String>,
+    /// The public origin, e.g. `https://chat.example.com` (no trailing slash). `None`: the
+    /// request's Host header over http (fine for local use, set it behind a proxy).
+    pub public_url: Option<String>,
+    /// The built widget (`beckon.js`, `beckon.css`, chunks), served under `/static/`.
+    pub static_dir: PathBuf,
+    /// The chat sounds, served under `/static/audio/` (looked up here first, then in
+    /// `{static_dir}/audio`).
+    pub audio_dir: PathBuf,
+    /// A MaxMind-format database for `/api/v1/geo`.
+    pub geoip_db: Option<PathBuf>,
+    /// Peers whose X-Forwarded-For is believed.
+    pub trusted_proxies: Vec<IpNet>,
+    /// The token key (`BECKON_SECRET`); `None` means `{data_dir}/secret`.
+    pub secret: Option<String>,
+    /// Statistics are written at least this often…
+    pub stats_flush_interval: Duration,
+    /// …and as soon as this many events wait.
+    pub stats_flush_batch: usize,
+}
+
+/// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
+fn web_dir() -> PathBuf {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    if repo.is_dir() {
+        repo
+    } else {
+        PathBuf::from("web")
+    }
+}
+
+pub fn default_static_dir() -> PathBuf {
+    web_dir().join("widget/dist")
+}
+
+pub fn default_audio_dir() -> PathBuf {
+    web_dir().join("widget/audio")
+}
+
+impl ServeConfig {
+    /// Defaults for everything but the data directory.
+    pub fn new(data_dir: impl Into<PathBuf>) -> Self {
+        ServeConfig {
+            listen: "127.0.0.1:8080".parse().expect("valid address"),
+            data_dir: data_dir.into(),
+            database_url: None,
+            public_url: None,
+            static_dir: default_static_dir(),
+            audio_dir: default_audio_dir(),
+            geoip_db: None,
+            trusted_proxies: Vec::new(),
+            secret: None,
+            stats_flush_interval: Duration::from_secs(1),
+            stats_flush_batch: 500,
+        }
+    }
+
+    /// Listening on 127.0.0.1 port 0, SQLite in `data_dir`, a fixed secret.
+    pub fn for_tests(data_dir: impl Into<PathBuf>) -> Self {
+        ServeConfig {
+            listen: "127.0.0.1:0".parse().expect("valid address"),
+            secret: Some("test-secret".into()),
+            ..Self::new(data_dir)
+        }
+    }
+
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(u) if !u.trim().is_empty() => u.trim().to_owned(),
+            _ => format!("sqlite://{}", self.data_dir.join("beckon.db").display()),
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Hosting: the built widget under `/static/` (hashed names cached for a year, `beckon.js` and
+//! friends for 5 minutes with an ETag), the chat sounds under `/static/audio/`, the hosted embed
+//! `GET /d/{domainId}.js`, and `/`.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::Value;
+use sha2::Digest as _;
+use tower_http::compression::predicate::{NotForContentType, Predicate as _};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
+
+use crate::assets::is_hashed_name;
+use crate::state::AppState;
+use crate::store::StoreError;
+
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+pub const SHORT: &str = "public, max-age=300";
+pub const EMBED: &str = "public, max-age=60";
+/// The loader's file name in the static directory.
+pub const LOADER: &str = "beckon.js";
+pub const STYLESHEET: &str = "beckon.css";
+
+pub fn routes() -> Router<AppState> {
+    let compress = CompressionLayer::new()
+        .gzip(true)
+        .br(true)
+        .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/")));
+    Router::new()
+        .route("/static/{*path}", get(static_file))
+        .route("/d/{file}", get(embed))
+        .route("/", get(index))
+        .layer(compress)
+}
+
+fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == etag || t == "*")
+}
+
+fn cached_response(
+    headers: &HeaderMap,
+    etag: &str,
+    cache_control: &'static str,
+    content_type: &'static str,
+    body: impl Into<axum::body::Body>,
+) -> Response {
+    let mut r = if not_modified(headers, etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut r = Response::new(body.into());
+        r.headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        r
+    };
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(etag) {
+        h.insert(header::ETAG, v);
+    }
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control),
+    );
+    r
+}
+
+async fn static_file(
+    State(state): State<AppState>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(asset) = state.assets.get(&path).await else {
+        return (StatusCode::NOT_FOUND, "not found\n").into_response();
+    };
+    let cache = if is_hashed_name(&path) {
+        IMMUTABLE
+    } else {
+        SHORT
+    };
+    cached_response(
+        &headers,
+        &asset.etag,
+        cache,
+        asset.content_type,
+        asset.bytes.clone(),
+    )
+}
+
+fn js_comment(status: StatusCode, text: &str) -> Response {
+    let mut r = (status, format!("/* Beckon: {text} */\n")).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The published config with `options.apiRoot` and `options.cssLocation` pointing here.
+pub fn embed_config(config_json: &str, origin: &str) -> Result<String, serde_json::Error> {
+    let mut config: Value = serde_json::from_str(config_json)?;
+    if let Some(obj) = config.as_object_mut() {
+        let options = obj
+            .entry("options")
+            .or_insert_with(|| Value::Object(Default::default()));
+        if !options.is_object() {
+            *options = Value::Object(Default::default());
+        }
+        let options = options.as_object_mut().expect("just made an object");
+        options.insert("apiRoot".into(), Value::String(format!("{origin}/api")));
+        options.insert(
+            "cssLocation".into(),
+            Value::String(format!("{origin}/static/{STYLESHEET}")),
+        );
+    }
+    serde_json::to_string(&config)
+}
+
+/// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;` and the loader, in one response.
+async fn embed(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(domain_id) = file.strip_suffix(".js").filter(|d| !d.is_empty()) else {
+        return js_comment(StatusCode::NOT_FOUND, "no such embed; use /d/{domainId}.js");
+    };
+    let published = match state.store.get_published(domain_id).await {
+        Ok(p) => p,
+        Err(StoreError::NotFound) => {
+            return js_comment(
+                StatusCode::NOT_FOUND,
+                "unknown domain, or it has no published configuration",
+            )
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "embed: store error");
+            return js_comment(StatusCode::INTERNAL_SERVER_ERROR, "server error");
+        }
+    };
+    let Some(loader) = state.assets.get(LOADER).await else {
+        tracing::error!("embed: {LOADER} is missing from the static directory");
+        return js_comment(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the widget is not built on this server",
+        );
+    };
+    let origin = state.public_origin(&headers);
+    let config = match embed_config(&published.config_json, &origin) {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!(error = %e, domain = domain_id, "embed: published config is not JSON");
+            return js_comment(StatusCode::INTERNAL_SERVER_ERROR, "server error");
+        }
+    };
+    let mut body = Vec::with_capacity(config.len() + loader.bytes.len() + 32);
+    body.extend_from_slice(b"window.CNB_DATA=");
+    body.extend_from_slice(config.as_bytes());
+    body.extend_from_slice(b";\n");
+    body.extend_from_slice(&loader.bytes);
+    let digest = sha2::Sha256::digest(&body);
+    let etag = format!(
+        "\"{}\"",
+        digest[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    cached_response(
+        &headers,
+        &etag,
+        EMBED,
+        "text/javascript; charset=utf-8",
+        body,
+    )
+}
+
+/// The id of the domain `/` shows the widget for, when it exists and is published.
+pub const DEMO_DOMAIN_ID: &str = "demo";
+
+async fn index(State(state): State<AppState>) -> Html<String> {
+    let demo = state.store.get_published(DEMO_DOMAIN_ID).await.is_ok();
+    let script = if demo {
+        format!("<script async src=\"/d/{DEMO_DOMAIN_ID}.js\"></script>")
+    } else {
+        String::new()
+    };
+    let note = if demo {
+        "This page shows the demo domain's buttons."
+    } else {
+        "No demo domain is published yet."
+    };
+    Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Beckon</title></head><body><h1>Beckon is running</h1><p>{note}</p>{script}\
+         </body></html>"
+    ))
+}

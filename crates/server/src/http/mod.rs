@@ -1,0 +1,125 @@
+//! Router assembly and the extractors every route uses.
+//!
+//! `/api/…` is JSON only: every error is `{"error": "…"}`, unknown routes are 404 JSON, bodies
+//! are limited to [`MAX_BODY`]. Each area has its own module with a `routes()` function;
+//! mount new areas (agent and owner APIs, the realtime endpoint) in [`router`].
+
+use std::any::Any;
+
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, OriginalUri, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::{json_error, ApiError};
+use crate::state::AppState;
+
+pub mod chat;
+pub mod geo;
+pub mod hosting;
+pub mod stats;
+
+/// Request bodies above this are refused with 413.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The whole HTTP surface.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(chat::routes(state.clone()))
+        .merge(stats::routes())
+        .merge(geo::routes())
+        // Mount further API areas here, e.g. `.merge(agent::routes())`, `.merge(owner::routes())`
+        // and the realtime endpoint.
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(api_method_not_allowed);
+    Router::new()
+        .nest("/api", api)
+        .merge(hosting::routes())
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::not_found(format!("no such API route: {}", uri.path()))
+}
+
+async fn api_method_not_allowed(
+    OriginalUri(uri): OriginalUri,
+    method: axum::http::Method,
+) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {}", uri.path()),
+    )
+}
+
+fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response {
+    tracing::error!("a request handler panicked");
+    json_error(StatusCode::INTERNAL_SERVER_ERROR, "internal server error")
+}
+
+/// A JSON request body, whatever its Content-Type says; errors as JSON (400, 413).
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request body is larger than {} KiB", MAX_BODY / 1024),
+                )
+            } else {
+                ApiError::bad_request(format!("cannot read the request body: {e}"))
+            }
+        })?;
+        if bytes.is_empty() {
+            return Err(ApiError::bad_request(
+                "the request body is empty; JSON expected",
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))
+    }
+}
+
+/// Query parameters; errors as JSON 400.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| ApiQuery(q.0))
+            .map_err(|e| ApiError::bad_request(format!("invalid query parameters: {e}")))
+    }
+}
+
+/// Unix milliseconds as an RFC 3339 UTC time with milliseconds.
+pub fn iso_time(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// A response with `Cache-Control: no-store`.
+pub fn no_store(resp: impl IntoResponse) -> Response {
+    let mut r = resp.into_response();
+    r.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    r
+}

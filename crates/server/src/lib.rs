@@ -1,0 +1,235 @@
+//! The Beckon server: config hosting, the public chat API (spec §7), statistics, geo lookup and
+//! the widget's assets. `beckon serve` is [`serve`]; tests start the real server with
+//! [`App::spawn_for_tests`] (or [`start`] with a [`ServeConfig`]) and talk HTTP to it.
+//!
+//! Seams for the parts that plug in:
+//! - [`store::Store`]: all persistence (SQLite or PostgreSQL);
+//! - [`presence::Presence`]: agent leases, read by the availability call;
+//! - [`token::TokenSigner`]: realtime tokens, issued by the token URL, verified by the hub;
+//! - [`http::router`]: where route areas are mounted; [`AppState`] is what handlers share,
+//!   including the shutdown signal long-lived connections should watch.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub mod assets;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod geo;
+pub mod http;
+pub mod presence;
+pub mod state;
+pub mod stats;
+pub mod store;
+pub mod token;
+
+pub use config::ServeConfig;
+pub use state::AppState;
+
+/// How long a graceful shutdown waits for open requests before it gives up on them.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Logs to stderr; `RUST_LOG` filters (default `info`). Safe to call twice.
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Opens everything the handlers need.
+pub async fn build_state(
+    config: &ServeConfig,
+    shutdown: watch::Receiver<bool>,
+) -> anyhow::Result<AppState> {
+    std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        format!(
+            "cannot create the data directory {}",
+            config.data_dir.display()
+        )
+    })?;
+    let db_url = config.database_url();
+    let store = store::connect(&db_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", redact(&db_url)))?;
+    let tokens = token::TokenSigner::load_or_create(&config.data_dir, config.secret.as_deref())
+        .context("cannot read or create the server secret")?;
+    let geo = match &config.geoip_db {
+        Some(p) => Some(Arc::new(geo::GeoDb::open(p)?)),
+        None => None,
+    };
+    if !config.static_dir.join(http::hosting::LOADER).is_file() {
+        tracing::warn!(
+            dir = %config.static_dir.display(),
+            "the widget is not built there: /static/ and /d/*.js will answer 404/503 \
+             (build it with `npm run build -w widget` in web/)"
+        );
+    }
+    let assets = assets::StaticFiles::new(vec![
+        ("audio/".to_owned(), config.audio_dir.clone()),
+        (String::new(), config.static_dir.clone()),
+    ]);
+    Ok(AppState {
+        store,
+        presence: Arc::new(presence::LocalPresence::new()),
+        tokens: Arc::new(tokens),
+        stats: stats::StatsCollector::new(config.stats_flush_batch),
+        geo,
+        trusted_proxies: Arc::new(config.trusted_proxies.clone()),
+        public_url: config.public_url.as_deref().map(Arc::from),
+        assets: Arc::new(assets),
+        shutdown,
+    })
+}
+
+/// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    shutdown: watch::Sender<bool>,
+    http: JoinHandle<std::io::Result<()>>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Server {
+    /// `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops accepting, lets open requests finish (up to [`SHUTDOWN_GRACE`]), writes pending
+    /// statistics.
+    pub async fn shutdown(self) -> anyhow::Result<()> {
+        let _ = self.shutdown.send(true);
+        let abort = self.http.abort_handle();
+        match tokio::time::timeout(SHUTDOWN_GRACE, self.http).await {
+            Ok(r) => r.context("server task")?.context("server")?,
+            Err(_) => {
+                tracing::warn!("open connections did not finish in time; closing them");
+                abort.abort();
+            }
+        }
+        for t in self.tasks {
+            let _ = t.await;
+        }
+        Ok(())
+    }
+}
+
+/// Binds, starts serving in the background, and returns at once.
+pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
+    let (tx, rx) = watch::channel(false);
+    let state = build_state(&config, rx.clone()).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let addr = listener.local_addr()?;
+    let flusher =
+        state
+            .stats
+            .spawn_flusher(state.store.clone(), config.stats_flush_interval, rx.clone());
+    let app = http::router(state.clone());
+    let mut stop = rx;
+    let http = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stop.wait_for(|s| *s).await;
+        })
+        .await
+    });
+    tracing::info!(
+        "Beckon listening on http://{addr} (database: {}, public URL: {})",
+        state.store.backend(),
+        config
+            .public_url
+            .as_deref()
+            .unwrap_or("from the Host header")
+    );
+    Ok(Server {
+        addr,
+        state,
+        shutdown: tx,
+        http,
+        tasks: vec![flusher],
+    })
+}
+
+/// `beckon serve`: runs until SIGTERM or Ctrl-C, then shuts down gracefully.
+pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let server = start(config).await?;
+    shutdown_signal().await;
+    tracing::info!("shutting down");
+    server.shutdown().await
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+/// Test entry points.
+pub struct App;
+
+impl App {
+    /// Starts the real server on 127.0.0.1, port 0, with SQLite in `data_dir`.
+    pub async fn spawn_for_tests(data_dir: &Path) -> anyhow::Result<Server> {
+        start(ServeConfig::for_tests(data_dir)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_are_redacted() {
+        assert_eq!(
+            super::redact("postgres://u:pw@h:5432/db"),
+            "postgres://u:***@h:5432/db"
+        );
+        assert_eq!(
+            super::redact("sqlite://./data/b.db"),
+            "sqlite://./data/b.db"
+        );
+    }
+}

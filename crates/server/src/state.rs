@@ -1,0 +1,51 @@
+//! What every handler shares.
+
+use std::sync::Arc;
+
+use axum::http::HeaderMap;
+use ipnet::IpNet;
+
+use crate::assets::StaticFiles;
+use crate::geo::GeoDb;
+use crate::presence::Presence;
+use crate::stats::StatsCollector;
+use crate::store::Store;
+use crate::token::TokenSigner;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    /// Agent presence (the realtime hub renews the leases).
+    pub presence: Arc<dyn Presence>,
+    /// Realtime token signer (issued by the public token URL, verified by the hub).
+    pub tokens: Arc<TokenSigner>,
+    pub stats: StatsCollector,
+    pub geo: Option<Arc<GeoDb>>,
+    pub trusted_proxies: Arc<Vec<IpNet>>,
+    /// The configured public origin (no trailing slash), if any.
+    pub public_url: Option<Arc<str>>,
+    pub assets: Arc<StaticFiles>,
+    /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
+    /// it and close, or the graceful shutdown waits for them.
+    pub shutdown: tokio::sync::watch::Receiver<bool>,
+}
+
+impl AppState {
+    /// The public origin: the configured one, else `http://{Host}` of the request.
+    pub fn public_origin(&self, headers: &HeaderMap) -> String {
+        if let Some(u) = &self.public_url {
+            return u.to_string();
+        }
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                !h.is_empty()
+                    && h.bytes().all(|b| {
+                        b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')
+                    })
+            })
+            .unwrap_or("localhost");
+        format!("http://{host}")
+    }
+}

@@ -1,0 +1,429 @@
+//! Storage: the [`Store`] trait and its two implementations over sqlx, SQLite (the embedded
+//! default) and PostgreSQL. Both run the same SQL (see `sql.rs`), each with its own migrations
+//! under `migrations/{sqlite,postgres}`; `tests/store_conformance.rs` holds them to one behaviour.
+//!
+//! Times are Unix milliseconds; JSON columns are text (the published config keeps its bytes).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+mod postgres;
+mod sql;
+mod sqlite;
+
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
+/// What a store call can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    /// A uniqueness rule was hit (e.g. a second user with the same e-mail).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// A new message for a channel that has ended.
+    #[error("the chat has ended")]
+    ChannelEnded,
+    #[error("stored data is invalid: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Milliseconds since the Unix epoch, now.
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// A fresh random id (UUID v4, hyphenated).
+pub fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Organisation {
+    pub id: String,
+    pub name: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Owner,
+    Agent,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Owner => "owner",
+            Role::Agent => "agent",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Role> {
+        match s {
+            "owner" => Some(Role::Owner),
+            "agent" => Some(Role::Agent),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    pub org_id: String,
+    pub email: String,
+    pub name: String,
+    /// An argon2 PHC string; the store never sees a password.
+    pub password_hash: String,
+    pub role: Role,
+    /// The persona the user speaks as in chats (type `ChatAgentPersona`), if any.
+    pub persona_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub org_id: String,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    pub role: Role,
+    pub persona_id: Option<String>,
+    pub created_at: i64,
+}
+
+/// A login session. `id` is whatever the accounts code stores (ideally a hash of the cookie).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub id: String,
+    pub user_id: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub last_seen_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewDomain {
+    /// A chosen id (e.g. `demo` for the seeded demo domain), or `None` for a random one.
+    pub id: Option<String>,
+    pub org_id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// `FREE`, `STARTER`, `PRO`, `UNKNOWN` (spec §1).
+    pub domain_type: String,
+    /// The domain's properties object (spec §3.1).
+    pub properties: serde_json::Value,
+    pub timezone: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Domain {
+    pub id: String,
+    pub org_id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub domain_type: String,
+    pub properties: serde_json::Value,
+    pub timezone: Option<String>,
+    pub created_at: i64,
+}
+
+impl Domain {
+    /// Whether `host` (no scheme, no port) is this domain, by name or alias, ignoring case and a
+    /// leading `www.` (spec §5.1).
+    pub fn matches_host(&self, host: &str) -> bool {
+        fn bare(h: &str) -> String {
+            let h = h.trim().trim_end_matches('.').to_ascii_lowercase();
+            h.strip_prefix("www.").map(str::to_owned).unwrap_or(h)
+        }
+        let host = bare(host);
+        !host.is_empty()
+            && std::iter::once(&self.name)
+                .chain(self.aliases.iter())
+                .any(|n| bare(n) == host)
+    }
+}
+
+/// The config a domain's embed serves, as published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedConfig {
+    pub domain_id: String,
+    pub config_json: String,
+    /// 1 for the first publication, +1 for each one after.
+    pub version: i64,
+    /// A strong validator of `config_json` (hex SHA-256, first 32 digits).
+    pub etag: String,
+    pub published_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftConfig {
+    pub domain_id: String,
+    pub config_json: String,
+    pub updated_at: i64,
+}
+
+/// Persona types: the visitor is `ChatClient`; the rest are spec §3.3's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PersonaType {
+    ChatClient,
+    ChatAgentPersona,
+    ChatOrganizationDomainPersona,
+    OrganizationPersona,
+}
+
+impl PersonaType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PersonaType::ChatClient => "ChatClient",
+            PersonaType::ChatAgentPersona => "ChatAgentPersona",
+            PersonaType::ChatOrganizationDomainPersona => "ChatOrganizationDomainPersona",
+            PersonaType::OrganizationPersona => "OrganizationPersona",
+        }
+    }
+    pub fn parse(s: &str) -> Option<PersonaType> {
+        Some(match s {
+            "ChatClient" => PersonaType::ChatClient,
+            "ChatAgentPersona" => PersonaType::ChatAgentPersona,
+            "ChatOrganizationDomainPersona" => PersonaType::ChatOrganizationDomainPersona,
+            "OrganizationPersona" => PersonaType::OrganizationPersona,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPersona {
+    pub persona_type: PersonaType,
+    pub name: String,
+    pub email: Option<String>,
+    pub ip: Option<String>,
+    pub url: Option<String>,
+    /// Unix ms when the legal notice was accepted, 0 when not.
+    pub legal_notice_accepted: i64,
+    pub avatar_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Persona {
+    pub id: String,
+    pub persona_type: PersonaType,
+    pub name: String,
+    pub email: Option<String>,
+    pub ip: Option<String>,
+    pub url: Option<String>,
+    pub legal_notice_accepted: i64,
+    pub avatar_url: Option<String>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChannelStatus {
+    Open,
+    Ended,
+}
+
+impl ChannelStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChannelStatus::Open => "open",
+            ChannelStatus::Ended => "ended",
+        }
+    }
+    pub fn parse(s: &str) -> Option<ChannelStatus> {
+        match s {
+            "open" => Some(ChannelStatus::Open),
+            "ended" => Some(ChannelStatus::Ended),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Channel {
+    pub id: String,
+    pub domain_id: String,
+    pub visitor_persona_id: String,
+    pub status: ChannelStatus,
+    pub created_at: i64,
+    pub ended_at: Option<i64>,
+    pub last_activity_at: i64,
+    /// A user id.
+    pub assigned_agent_id: Option<String>,
+    /// The sequence number of the channel's latest message (0 before the first).
+    pub last_seq: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMessage {
+    pub channel_id: String,
+    /// The sender's own id for the message; re-sending the same one stores nothing new.
+    pub client_id: String,
+    pub sender_persona_id: String,
+    pub text: String,
+    /// A JSON array of `{type, url, name}` (spec §3.3).
+    pub attachments: serde_json::Value,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub id: String,
+    pub channel_id: String,
+    /// 1, 2, 3 … per channel, without gaps.
+    pub seq: i64,
+    pub client_id: String,
+    pub sender_persona_id: String,
+    pub text: String,
+    pub attachments: serde_json::Value,
+    pub created_at: i64,
+}
+
+/// What [`Store::insert_message`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inserted {
+    pub message: Message,
+    /// False when the (channel, client id) pair was already stored and `message` is that row.
+    pub created: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StatsKey {
+    pub domain_id: String,
+    /// `YYYY-MM-DD`, UTC.
+    pub day: String,
+    pub event_name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsCount {
+    pub key: StatsKey,
+    pub count: i64,
+}
+
+/// Everything Beckon keeps. Object safe: the server holds an `Arc<dyn Store>`.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// `sqlite` or `postgres`.
+    fn backend(&self) -> &'static str;
+
+    // --- organisations and users ---
+    async fn create_organisation(&self, name: &str) -> StoreResult<Organisation>;
+    async fn get_organisation(&self, id: &str) -> StoreResult<Organisation>;
+    /// `Conflict` when the e-mail is taken (compared as given; callers lower-case it).
+    async fn create_user(&self, user: NewUser) -> StoreResult<User>;
+    async fn get_user(&self, id: &str) -> StoreResult<User>;
+    async fn get_user_by_email(&self, email: &str) -> StoreResult<User>;
+    async fn list_users(&self, org_id: &str) -> StoreResult<Vec<User>>;
+    async fn set_user_password_hash(&self, user_id: &str, password_hash: &str) -> StoreResult<()>;
+    async fn count_users(&self) -> StoreResult<i64>;
+
+    // --- sessions ---
+    async fn create_session(&self, session: Session) -> StoreResult<()>;
+    async fn get_session(&self, id: &str) -> StoreResult<Session>;
+    async fn touch_session(&self, id: &str, last_seen_at: i64, expires_at: i64) -> StoreResult<()>;
+    async fn delete_session(&self, id: &str) -> StoreResult<()>;
+    /// Removes sessions that expired before `now`; returns how many.
+    async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64>;
+
+    // --- domains and their configs ---
+    /// `Conflict` when a chosen id is taken.
+    async fn create_domain(&self, domain: NewDomain) -> StoreResult<Domain>;
+    async fn get_domain(&self, id: &str) -> StoreResult<Domain>;
+    async fn list_domains(&self, org_id: &str) -> StoreResult<Vec<Domain>>;
+    /// Replaces name, aliases, type, properties and timezone.
+    async fn update_domain(&self, domain: &Domain) -> StoreResult<()>;
+    async fn delete_domain(&self, id: &str) -> StoreResult<()>;
+    async fn save_draft(&self, domain_id: &str, config_json: &str) -> StoreResult<DraftConfig>;
+    async fn get_draft(&self, domain_id: &str) -> StoreResult<DraftConfig>;
+    /// Stores `config_json` as the domain's published config, version + 1.
+    async fn publish_config(
+        &self,
+        domain_id: &str,
+        config_json: &str,
+    ) -> StoreResult<PublishedConfig>;
+    async fn get_published(&self, domain_id: &str) -> StoreResult<PublishedConfig>;
+
+    // --- personas ---
+    async fn create_persona(&self, persona: NewPersona) -> StoreResult<Persona>;
+    async fn get_persona(&self, id: &str) -> StoreResult<Persona>;
+    /// Replaces everything but id, type and created_at.
+    async fn update_persona(&self, persona: &Persona) -> StoreResult<()>;
+
+    // --- channels and messages ---
+    /// Creates the visitor's persona and an open channel on the domain, in one transaction.
+    async fn create_channel(
+        &self,
+        domain_id: &str,
+        visitor: NewPersona,
+    ) -> StoreResult<(Channel, Persona)>;
+    async fn get_channel(&self, id: &str) -> StoreResult<Channel>;
+    /// A domain's channels, most recently active first.
+    async fn list_channels(
+        &self,
+        domain_id: &str,
+        status: Option<ChannelStatus>,
+        limit: i64,
+    ) -> StoreResult<Vec<Channel>>;
+    /// Ends the channel (idempotent: an ended channel keeps its first `ended_at`).
+    async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
+    async fn assign_channel(&self, id: &str, agent_user_id: Option<&str>) -> StoreResult<()>;
+    /// Stores a message with the channel's next sequence number. Idempotent on
+    /// (channel, client id): a re-send returns the stored row with `created: false`, even after
+    /// the chat ended. A new message on an ended chat is `ChannelEnded`.
+    async fn insert_message(&self, message: NewMessage) -> StoreResult<Inserted>;
+    /// Messages with `seq > after_seq`, oldest first, at most `limit`.
+    async fn messages_after(
+        &self,
+        channel_id: &str,
+        after_seq: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<Message>>;
+    /// The visitor's persona and every persona that sent a message in the channel.
+    async fn channel_personas(&self, channel_id: &str) -> StoreResult<Vec<Persona>>;
+    /// Moves the persona's read marker forward to `seq` (never back).
+    async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<()>;
+    /// The persona's read marker, 0 when none.
+    async fn read_marker(&self, channel_id: &str, persona_id: &str) -> StoreResult<i64>;
+
+    // --- statistics ---
+    /// Adds the counts; counts for domains that do not exist are dropped.
+    async fn add_stats(&self, counts: &[StatsCount]) -> StoreResult<()>;
+    /// A domain's counts for days `from..=to` (`YYYY-MM-DD`), ordered by day then event.
+    async fn stats_counts(
+        &self,
+        domain_id: &str,
+        from: &str,
+        to: &str,
+    ) -> StoreResult<Vec<StatsCount>>;
+}
+
+/// Opens the store a `DATABASE_URL` names (`sqlite:…` or `postgres://…`) and migrates it.
+pub async fn connect(database_url: &str) -> anyhow::Result<Arc<dyn Store>> {
+    if database_url.starts_with("sqlite:") {
+        Ok(Arc::new(SqliteStore::connect(database_url).await?))
+    } else if database_url.starts_with("postgres://") || database_url.starts_with("postgresql://") {
+        Ok(Arc::new(PgStore::connect(database_url).await?))
+    } else {
+        anyhow::bail!(
+            "DATABASE_URL must start with sqlite: or postgres:// (got {:?})",
+            database_url.split(':').next().unwrap_or("")
+        )
+    }
+}
+
+/// The ETag a published config gets: the first 32 hex digits of its SHA-256.
+pub fn config_etag(config_json: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(config_json.as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,57 @@
+//! PostgreSQL, for several instances sharing one database (`DATABASE_URL=postgres://…`).
+
+use std::str::FromStr;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::PgPool;
+
+pub struct PgStore {
+    pool: PgPool,
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl PgStore {
+    /// Connects to `url` and migrates the database.
+    pub async fn connect(url: &str) -> Result<Self, super::StoreError> {
+        Self::connect_with(PgConnectOptions::from_str(url)?).await
+    }
+
+    /// Connects with every table in `schema` (created when missing): the conformance tests use
+    /// a fresh schema per test so that runs never see each other's rows.
+    pub async fn connect_in_schema(url: &str, schema: &str) -> Result<Self, super::StoreError> {
+        let options = PgConnectOptions::from_str(url)?;
+        {
+            use sqlx::Connection as _;
+            let mut conn = sqlx::PgConnection::connect_with(&options).await?;
+            sqlx::query(&format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\""))
+                .execute(&mut conn)
+                .await?;
+            conn.close().await?;
+        }
+        Self::connect_with(options.options([("search_path", schema)])).await
+    }
+
+    pub async fn connect_with(options: PgConnectOptions) -> Result<Self, super::StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(PgStore { pool })
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Drops `schema` and everything in it (test clean-up).
+    pub async fn drop_schema(&self, schema: &str) -> Result<(), super::StoreError> {
+        sqlx::query(&format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+super::sql::impl_sql_store!(PgStore, sqlx::postgres::PgRow, "postgres");

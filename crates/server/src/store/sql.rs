@@ -1,0 +1,894 @@
+//! The SQL both backends share. SQLite (3.35+) and PostgreSQL agree on everything used here:
+//! `$n` parameters, `RETURNING`, `ON CONFLICT … DO UPDATE`, `excluded`. The trait impl is written
+//! once as a macro and expanded for each pool type, so the two cannot drift apart.
+
+macro_rules! user_cols {
+    () => {
+        "id, org_id, email, name, password_hash, role, persona_id, created_at"
+    };
+}
+macro_rules! domain_cols {
+    () => {
+        "id, org_id, name, aliases, type, properties, timezone, created_at"
+    };
+}
+macro_rules! persona_cols {
+    () => {
+        "id, type, name, email, ip, url, legal_notice_accepted, avatar_url, created_at"
+    };
+}
+macro_rules! channel_cols {
+    () => {
+        "id, domain_id, visitor_persona_id, status, created_at, ended_at, last_activity_at, \
+         assigned_agent_id, last_seq"
+    };
+}
+macro_rules! message_cols {
+    () => {
+        "id, channel_id, seq, client_id, sender_persona_id, text, attachments, created_at"
+    };
+}
+
+pub(crate) use {channel_cols, domain_cols, message_cols, persona_cols, user_cols};
+
+/// `true` when the error is a unique-constraint violation.
+pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+pub(crate) fn parse_json(text: &str, what: &str) -> Result<serde_json::Value, super::StoreError> {
+    serde_json::from_str(text).map_err(|e| super::StoreError::Corrupt(format!("{what}: {e}")))
+}
+
+/// Expands to `impl Store for $store` where `$store` has a field `pool` of the backend's pool
+/// type and `$row` is the backend's row type.
+macro_rules! impl_sql_store {
+    ($store:ty, $row:ty, $backend:literal) => {
+        use sqlx::Row as _;
+        use $crate::store::sql::{
+            channel_cols, domain_cols, is_unique_violation, message_cols, parse_json,
+            persona_cols, user_cols,
+        };
+        use $crate::store::*;
+
+        fn map_none<T>(r: Option<T>) -> StoreResult<T> {
+            r.ok_or(StoreError::NotFound)
+        }
+
+        fn org_from(r: &$row) -> StoreResult<Organisation> {
+            Ok(Organisation {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                created_at: r.try_get("created_at")?,
+            })
+        }
+
+        fn user_from(r: &$row) -> StoreResult<User> {
+            let role: String = r.try_get("role")?;
+            Ok(User {
+                id: r.try_get("id")?,
+                org_id: r.try_get("org_id")?,
+                email: r.try_get("email")?,
+                name: r.try_get("name")?,
+                password_hash: r.try_get("password_hash")?,
+                role: Role::parse(&role)
+                    .ok_or_else(|| StoreError::Corrupt(format!("user role {role:?}")))?,
+                persona_id: r.try_get("persona_id")?,
+                created_at: r.try_get("created_at")?,
+            })
+        }
+
+        fn session_from(r: &$row) -> StoreResult<Session> {
+            Ok(Session {
+                id: r.try_get("id")?,
+                user_id: r.try_get("user_id")?,
+                created_at: r.try_get("created_at")?,
+                expires_at: r.try_get("expires_at")?,
+                last_seen_at: r.try_get("last_seen_at")?,
+            })
+        }
+
+        fn domain_from(r: &$row) -> StoreResult<Domain> {
+            let aliases: String = r.try_get("aliases")?;
+            let properties: String = r.try_get("properties")?;
+            Ok(Domain {
+                id: r.try_get("id")?,
+                org_id: r.try_get("org_id")?,
+                name: r.try_get("name")?,
+                aliases: serde_json::from_str(&aliases)
+                    .map_err(|e| StoreError::Corrupt(format!("domain aliases: {e}")))?,
+                domain_type: r.try_get("type")?,
+                properties: parse_json(&properties, "domain properties")?,
+                timezone: r.try_get("timezone")?,
+                created_at: r.try_get("created_at")?,
+            })
+        }
+
+        fn published_from(r: &$row) -> StoreResult<PublishedConfig> {
+            Ok(PublishedConfig {
+                domain_id: r.try_get("domain_id")?,
+                config_json: r.try_get("config_json")?,
+                version: r.try_get("version")?,
+                etag: r.try_get("etag")?,
+                published_at: r.try_get("published_at")?,
+            })
+        }
+
+        fn draft_from(r: &$row) -> StoreResult<DraftConfig> {
+            Ok(DraftConfig {
+                domain_id: r.try_get("domain_id")?,
+                config_json: r.try_get("config_json")?,
+                updated_at: r.try_get("updated_at")?,
+            })
+        }
+
+        fn persona_from(r: &$row) -> StoreResult<Persona> {
+            let t: String = r.try_get("type")?;
+            Ok(Persona {
+                id: r.try_get("id")?,
+                persona_type: PersonaType::parse(&t)
+                    .ok_or_else(|| StoreError::Corrupt(format!("persona type {t:?}")))?,
+                name: r.try_get("name")?,
+                email: r.try_get("email")?,
+                ip: r.try_get("ip")?,
+                url: r.try_get("url")?,
+                legal_notice_accepted: r.try_get("legal_notice_accepted")?,
+                avatar_url: r.try_get("avatar_url")?,
+                created_at: r.try_get("created_at")?,
+            })
+        }
+
+        fn channel_from(r: &$row) -> StoreResult<Channel> {
+            let status: String = r.try_get("status")?;
+            Ok(Channel {
+                id: r.try_get("id")?,
+                domain_id: r.try_get("domain_id")?,
+                visitor_persona_id: r.try_get("visitor_persona_id")?,
+                status: ChannelStatus::parse(&status)
+                    .ok_or_else(|| StoreError::Corrupt(format!("channel status {status:?}")))?,
+                created_at: r.try_get("created_at")?,
+                ended_at: r.try_get("ended_at")?,
+                last_activity_at: r.try_get("last_activity_at")?,
+                assigned_agent_id: r.try_get("assigned_agent_id")?,
+                last_seq: r.try_get("last_seq")?,
+            })
+        }
+
+        fn message_from(r: &$row) -> StoreResult<Message> {
+            let attachments: String = r.try_get("attachments")?;
+            Ok(Message {
+                id: r.try_get("id")?,
+                channel_id: r.try_get("channel_id")?,
+                seq: r.try_get("seq")?,
+                client_id: r.try_get("client_id")?,
+                sender_persona_id: r.try_get("sender_persona_id")?,
+                text: r.try_get("text")?,
+                attachments: parse_json(&attachments, "message attachments")?,
+                created_at: r.try_get("created_at")?,
+            })
+        }
+
+        fn stats_from(r: &$row) -> StoreResult<StatsCount> {
+            Ok(StatsCount {
+                key: StatsKey {
+                    domain_id: r.try_get("domain_id")?,
+                    day: r.try_get("day")?,
+                    event_name: r.try_get("event_name")?,
+                },
+                count: r.try_get("count")?,
+            })
+        }
+
+        #[async_trait::async_trait]
+        impl Store for $store {
+            fn backend(&self) -> &'static str {
+                $backend
+            }
+
+            async fn create_organisation(&self, name: &str) -> StoreResult<Organisation> {
+                let org = Organisation {
+                    id: new_id(),
+                    name: name.to_owned(),
+                    created_at: now_ms(),
+                };
+                sqlx::query("INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, $3)")
+                    .bind(&org.id)
+                    .bind(&org.name)
+                    .bind(org.created_at)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(org)
+            }
+
+            async fn get_organisation(&self, id: &str) -> StoreResult<Organisation> {
+                let row = sqlx::query("SELECT id, name, created_at FROM organisations WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                org_from(&map_none(row)?)
+            }
+
+            async fn create_user(&self, u: NewUser) -> StoreResult<User> {
+                let user = User {
+                    id: new_id(),
+                    org_id: u.org_id,
+                    email: u.email,
+                    name: u.name,
+                    password_hash: u.password_hash,
+                    role: u.role,
+                    persona_id: u.persona_id,
+                    created_at: now_ms(),
+                };
+                let r = sqlx::query(concat!(
+                    "INSERT INTO users (",
+                    user_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                ))
+                .bind(&user.id)
+                .bind(&user.org_id)
+                .bind(&user.email)
+                .bind(&user.name)
+                .bind(&user.password_hash)
+                .bind(user.role.as_str())
+                .bind(&user.persona_id)
+                .bind(user.created_at)
+                .execute(&self.pool)
+                .await;
+                match r {
+                    Ok(_) => Ok(user),
+                    Err(e) if is_unique_violation(&e) => Err(StoreError::Conflict(format!(
+                        "a user with the e-mail {} exists",
+                        user.email
+                    ))),
+                    Err(e) => Err(e.into()),
+                }
+            }
+
+            async fn get_user(&self, id: &str) -> StoreResult<User> {
+                let row = sqlx::query(concat!("SELECT ", user_cols!(), " FROM users WHERE id = $1"))
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                user_from(&map_none(row)?)
+            }
+
+            async fn get_user_by_email(&self, email: &str) -> StoreResult<User> {
+                let row =
+                    sqlx::query(concat!("SELECT ", user_cols!(), " FROM users WHERE email = $1"))
+                        .bind(email)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                user_from(&map_none(row)?)
+            }
+
+            async fn list_users(&self, org_id: &str) -> StoreResult<Vec<User>> {
+                let rows = sqlx::query(concat!(
+                    "SELECT ",
+                    user_cols!(),
+                    " FROM users WHERE org_id = $1 ORDER BY created_at, id"
+                ))
+                .bind(org_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(user_from).collect()
+            }
+
+            async fn set_user_password_hash(&self, user_id: &str, hash: &str) -> StoreResult<()> {
+                let r = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+                    .bind(hash)
+                    .bind(user_id)
+                    .execute(&self.pool)
+                    .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn count_users(&self) -> StoreResult<i64> {
+                let row = sqlx::query("SELECT COUNT(*) AS n FROM users")
+                    .fetch_one(&self.pool)
+                    .await?;
+                Ok(row.try_get("n")?)
+            }
+
+            async fn create_session(&self, s: Session) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(&s.id)
+                .bind(&s.user_id)
+                .bind(s.created_at)
+                .bind(s.expires_at)
+                .bind(s.last_seen_at)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn get_session(&self, id: &str) -> StoreResult<Session> {
+                let row = sqlx::query(
+                    "SELECT id, user_id, created_at, expires_at, last_seen_at FROM sessions \
+                     WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                session_from(&map_none(row)?)
+            }
+
+            async fn touch_session(
+                &self,
+                id: &str,
+                last_seen_at: i64,
+                expires_at: i64,
+            ) -> StoreResult<()> {
+                let r = sqlx::query(
+                    "UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3",
+                )
+                .bind(last_seen_at)
+                .bind(expires_at)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn delete_session(&self, id: &str) -> StoreResult<()> {
+                sqlx::query("DELETE FROM sessions WHERE id = $1")
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64> {
+                let r = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
+                    .bind(now)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(r.rows_affected())
+            }
+
+            async fn create_domain(&self, d: NewDomain) -> StoreResult<Domain> {
+                let domain = Domain {
+                    id: d.id.unwrap_or_else(new_id),
+                    org_id: d.org_id,
+                    name: d.name,
+                    aliases: d.aliases,
+                    domain_type: d.domain_type,
+                    properties: d.properties,
+                    timezone: d.timezone,
+                    created_at: now_ms(),
+                };
+                let r = sqlx::query(concat!(
+                    "INSERT INTO domains (",
+                    domain_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                ))
+                .bind(&domain.id)
+                .bind(&domain.org_id)
+                .bind(&domain.name)
+                .bind(serde_json::to_string(&domain.aliases).expect("strings serialise"))
+                .bind(&domain.domain_type)
+                .bind(domain.properties.to_string())
+                .bind(&domain.timezone)
+                .bind(domain.created_at)
+                .execute(&self.pool)
+                .await;
+                match r {
+                    Ok(_) => Ok(domain),
+                    Err(e) if is_unique_violation(&e) => Err(StoreError::Conflict(format!(
+                        "a domain with the id {} exists",
+                        domain.id
+                    ))),
+                    Err(e) => Err(e.into()),
+                }
+            }
+
+            async fn get_domain(&self, id: &str) -> StoreResult<Domain> {
+                let row =
+                    sqlx::query(concat!("SELECT ", domain_cols!(), " FROM domains WHERE id = $1"))
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                domain_from(&map_none(row)?)
+            }
+
+            async fn list_domains(&self, org_id: &str) -> StoreResult<Vec<Domain>> {
+                let rows = sqlx::query(concat!(
+                    "SELECT ",
+                    domain_cols!(),
+                    " FROM domains WHERE org_id = $1 ORDER BY created_at, id"
+                ))
+                .bind(org_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(domain_from).collect()
+            }
+
+            async fn update_domain(&self, d: &Domain) -> StoreResult<()> {
+                let r = sqlx::query(
+                    "UPDATE domains SET name = $1, aliases = $2, type = $3, properties = $4, \
+                     timezone = $5 WHERE id = $6",
+                )
+                .bind(&d.name)
+                .bind(serde_json::to_string(&d.aliases).expect("strings serialise"))
+                .bind(&d.domain_type)
+                .bind(d.properties.to_string())
+                .bind(&d.timezone)
+                .bind(&d.id)
+                .execute(&self.pool)
+                .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn delete_domain(&self, id: &str) -> StoreResult<()> {
+                let r = sqlx::query("DELETE FROM domains WHERE id = $1")
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn save_draft(&self, domain_id: &str, json: &str) -> StoreResult<DraftConfig> {
+                let draft = DraftConfig {
+                    domain_id: domain_id.to_owned(),
+                    config_json: json.to_owned(),
+                    updated_at: now_ms(),
+                };
+                let r = sqlx::query(
+                    "INSERT INTO config_drafts (domain_id, config_json, updated_at) \
+                     VALUES ($1, $2, $3) ON CONFLICT (domain_id) DO UPDATE \
+                     SET config_json = excluded.config_json, updated_at = excluded.updated_at",
+                )
+                .bind(&draft.domain_id)
+                .bind(&draft.config_json)
+                .bind(draft.updated_at)
+                .execute(&self.pool)
+                .await;
+                match r {
+                    Ok(_) => Ok(draft),
+                    Err(sqlx::Error::Database(d)) if d.is_foreign_key_violation() => {
+                        Err(StoreError::NotFound)
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            }
+
+            async fn get_draft(&self, domain_id: &str) -> StoreResult<DraftConfig> {
+                let row = sqlx::query(
+                    "SELECT domain_id, config_json, updated_at FROM config_drafts \
+                     WHERE domain_id = $1",
+                )
+                .bind(domain_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                draft_from(&map_none(row)?)
+            }
+
+            async fn publish_config(
+                &self,
+                domain_id: &str,
+                json: &str,
+            ) -> StoreResult<PublishedConfig> {
+                let r = sqlx::query(
+                    "INSERT INTO config_published \
+                     (domain_id, config_json, version, etag, published_at) \
+                     VALUES ($1, $2, 1, $3, $4) ON CONFLICT (domain_id) DO UPDATE \
+                     SET config_json = excluded.config_json, \
+                     version = config_published.version + 1, etag = excluded.etag, \
+                     published_at = excluded.published_at \
+                     RETURNING domain_id, config_json, version, etag, published_at",
+                )
+                .bind(domain_id)
+                .bind(json)
+                .bind(config_etag(json))
+                .bind(now_ms())
+                .fetch_one(&self.pool)
+                .await;
+                match r {
+                    Ok(row) => published_from(&row),
+                    Err(sqlx::Error::Database(d)) if d.is_foreign_key_violation() => {
+                        Err(StoreError::NotFound)
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            }
+
+            async fn get_published(&self, domain_id: &str) -> StoreResult<PublishedConfig> {
+                let row = sqlx::query(
+                    "SELECT domain_id, config_json, version, etag, published_at \
+                     FROM config_published WHERE domain_id = $1",
+                )
+                .bind(domain_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                published_from(&map_none(row)?)
+            }
+
+            async fn create_persona(&self, p: NewPersona) -> StoreResult<Persona> {
+                let persona = Persona {
+                    id: new_id(),
+                    persona_type: p.persona_type,
+                    name: p.name,
+                    email: p.email,
+                    ip: p.ip,
+                    url: p.url,
+                    legal_notice_accepted: p.legal_notice_accepted,
+                    avatar_url: p.avatar_url,
+                    created_at: now_ms(),
+                };
+                sqlx::query(concat!(
+                    "INSERT INTO personas (",
+                    persona_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                ))
+                .bind(&persona.id)
+                .bind(persona.persona_type.as_str())
+                .bind(&persona.name)
+                .bind(&persona.email)
+                .bind(&persona.ip)
+                .bind(&persona.url)
+                .bind(persona.legal_notice_accepted)
+                .bind(&persona.avatar_url)
+                .bind(persona.created_at)
+                .execute(&self.pool)
+                .await?;
+                Ok(persona)
+            }
+
+            async fn get_persona(&self, id: &str) -> StoreResult<Persona> {
+                let row = sqlx::query(concat!(
+                    "SELECT ",
+                    persona_cols!(),
+                    " FROM personas WHERE id = $1"
+                ))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                persona_from(&map_none(row)?)
+            }
+
+            async fn update_persona(&self, p: &Persona) -> StoreResult<()> {
+                let r = sqlx::query(
+                    "UPDATE personas SET name = $1, email = $2, ip = $3, url = $4, \
+                     legal_notice_accepted = $5, avatar_url = $6 WHERE id = $7",
+                )
+                .bind(&p.name)
+                .bind(&p.email)
+                .bind(&p.ip)
+                .bind(&p.url)
+                .bind(p.legal_notice_accepted)
+                .bind(&p.avatar_url)
+                .bind(&p.id)
+                .execute(&self.pool)
+                .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn create_channel(
+                &self,
+                domain_id: &str,
+                visitor: NewPersona,
+            ) -> StoreResult<(Channel, Persona)> {
+                let now = now_ms();
+                let persona = Persona {
+                    id: new_id(),
+                    persona_type: visitor.persona_type,
+                    name: visitor.name,
+                    email: visitor.email,
+                    ip: visitor.ip,
+                    url: visitor.url,
+                    legal_notice_accepted: visitor.legal_notice_accepted,
+                    avatar_url: visitor.avatar_url,
+                    created_at: now,
+                };
+                let channel = Channel {
+                    id: new_id(),
+                    domain_id: domain_id.to_owned(),
+                    visitor_persona_id: persona.id.clone(),
+                    status: ChannelStatus::Open,
+                    created_at: now,
+                    ended_at: None,
+                    last_activity_at: now,
+                    assigned_agent_id: None,
+                    last_seq: 0,
+                };
+                let mut tx = self.pool.begin().await?;
+                let exists = sqlx::query("SELECT id FROM domains WHERE id = $1")
+                    .bind(domain_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if exists.is_none() {
+                    return Err(StoreError::NotFound);
+                }
+                sqlx::query(concat!(
+                    "INSERT INTO personas (",
+                    persona_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                ))
+                .bind(&persona.id)
+                .bind(persona.persona_type.as_str())
+                .bind(&persona.name)
+                .bind(&persona.email)
+                .bind(&persona.ip)
+                .bind(&persona.url)
+                .bind(persona.legal_notice_accepted)
+                .bind(&persona.avatar_url)
+                .bind(persona.created_at)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(concat!(
+                    "INSERT INTO channels (",
+                    channel_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                ))
+                .bind(&channel.id)
+                .bind(&channel.domain_id)
+                .bind(&channel.visitor_persona_id)
+                .bind(channel.status.as_str())
+                .bind(channel.created_at)
+                .bind(channel.ended_at)
+                .bind(channel.last_activity_at)
+                .bind(&channel.assigned_agent_id)
+                .bind(channel.last_seq)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok((channel, persona))
+            }
+
+            async fn get_channel(&self, id: &str) -> StoreResult<Channel> {
+                let row = sqlx::query(concat!(
+                    "SELECT ",
+                    channel_cols!(),
+                    " FROM channels WHERE id = $1"
+                ))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                channel_from(&map_none(row)?)
+            }
+
+            async fn list_channels(
+                &self,
+                domain_id: &str,
+                status: Option<ChannelStatus>,
+                limit: i64,
+            ) -> StoreResult<Vec<Channel>> {
+                let rows = sqlx::query(concat!(
+                    "SELECT ",
+                    channel_cols!(),
+                    " FROM channels WHERE domain_id = $1 AND ($2 IS NULL OR status = $2) \
+                     ORDER BY last_activity_at DESC, id LIMIT $3"
+                ))
+                .bind(domain_id)
+                .bind(status.map(|s| s.as_str()))
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(channel_from).collect()
+            }
+
+            async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel> {
+                sqlx::query(
+                    "UPDATE channels SET status = 'ended', ended_at = $1, last_activity_at = $1 \
+                     WHERE id = $2 AND status = 'open'",
+                )
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                self.get_channel(id).await
+            }
+
+            async fn assign_channel(&self, id: &str, agent: Option<&str>) -> StoreResult<()> {
+                let r = sqlx::query("UPDATE channels SET assigned_agent_id = $1 WHERE id = $2")
+                    .bind(agent)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn insert_message(&self, m: NewMessage) -> StoreResult<Inserted> {
+                const EXISTING: &str = concat!(
+                    "SELECT ",
+                    message_cols!(),
+                    " FROM messages WHERE channel_id = $1 AND client_id = $2"
+                );
+                let now = now_ms();
+                let mut tx = self.pool.begin().await?;
+                // The write comes first: it takes the channel's row lock (PostgreSQL) or the
+                // write lock (SQLite), so sequence numbers are handed out one at a time.
+                let seq_row = sqlx::query(
+                    "UPDATE channels SET last_seq = last_seq + 1, last_activity_at = $1 \
+                     WHERE id = $2 AND status = 'open' RETURNING last_seq",
+                )
+                .bind(now)
+                .bind(&m.channel_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let existing = sqlx::query(EXISTING)
+                    .bind(&m.channel_id)
+                    .bind(&m.client_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if let Some(row) = existing {
+                    let message = message_from(&row)?;
+                    tx.rollback().await?;
+                    return Ok(Inserted {
+                        message,
+                        created: false,
+                    });
+                }
+                let Some(seq_row) = seq_row else {
+                    tx.rollback().await?;
+                    // Ended, or not there at all.
+                    let channel = self.get_channel(&m.channel_id).await?;
+                    return match channel.status {
+                        ChannelStatus::Ended => Err(StoreError::ChannelEnded),
+                        // Opened again in between: try once more.
+                        ChannelStatus::Open => Err(StoreError::Conflict(
+                            "the channel changed during the insert".into(),
+                        )),
+                    };
+                };
+                let message = Message {
+                    id: new_id(),
+                    channel_id: m.channel_id,
+                    seq: seq_row.try_get("last_seq")?,
+                    client_id: m.client_id,
+                    sender_persona_id: m.sender_persona_id,
+                    text: m.text,
+                    attachments: m.attachments,
+                    created_at: now,
+                };
+                sqlx::query(concat!(
+                    "INSERT INTO messages (",
+                    message_cols!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                ))
+                .bind(&message.id)
+                .bind(&message.channel_id)
+                .bind(message.seq)
+                .bind(&message.client_id)
+                .bind(&message.sender_persona_id)
+                .bind(&message.text)
+                .bind(message.attachments.to_string())
+                .bind(message.created_at)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(Inserted {
+                    message,
+                    created: true,
+                })
+            }
+
+            async fn messages_after(
+                &self,
+                channel_id: &str,
+                after_seq: i64,
+                limit: i64,
+            ) -> StoreResult<Vec<Message>> {
+                let rows = sqlx::query(concat!(
+                    "SELECT ",
+                    message_cols!(),
+                    " FROM messages WHERE channel_id = $1 AND seq > $2 ORDER BY seq LIMIT $3"
+                ))
+                .bind(channel_id)
+                .bind(after_seq)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(message_from).collect()
+            }
+
+            async fn channel_personas(&self, channel_id: &str) -> StoreResult<Vec<Persona>> {
+                let rows = sqlx::query(concat!(
+                    "SELECT ",
+                    persona_cols!(),
+                    " FROM personas WHERE id IN \
+                     (SELECT sender_persona_id FROM messages WHERE channel_id = $1) \
+                     OR id = (SELECT visitor_persona_id FROM channels WHERE id = $1) \
+                     ORDER BY created_at, id"
+                ))
+                .bind(channel_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(persona_from).collect()
+            }
+
+            async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO read_markers (channel_id, persona_id, seq, updated_at) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id, persona_id) DO UPDATE \
+                     SET seq = excluded.seq, updated_at = excluded.updated_at \
+                     WHERE read_markers.seq < excluded.seq",
+                )
+                .bind(channel_id)
+                .bind(persona_id)
+                .bind(seq)
+                .bind(now_ms())
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn read_marker(&self, channel_id: &str, persona_id: &str) -> StoreResult<i64> {
+                let row = sqlx::query(
+                    "SELECT seq FROM read_markers WHERE channel_id = $1 AND persona_id = $2",
+                )
+                .bind(channel_id)
+                .bind(persona_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                match row {
+                    Some(r) => Ok(r.try_get("seq")?),
+                    None => Ok(0),
+                }
+            }
+
+            async fn add_stats(&self, counts: &[StatsCount]) -> StoreResult<()> {
+                if counts.is_empty() {
+                    return Ok(());
+                }
+                let mut tx = self.pool.begin().await?;
+                for c in counts {
+                    sqlx::query(
+                        "INSERT INTO stats_counts (domain_id, day, event_name, count) \
+                         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1) \
+                         ON CONFLICT (domain_id, day, event_name) DO UPDATE \
+                         SET count = stats_counts.count + excluded.count",
+                    )
+                    .bind(&c.key.domain_id)
+                    .bind(&c.key.day)
+                    .bind(&c.key.event_name)
+                    .bind(c.count)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn stats_counts(
+                &self,
+                domain_id: &str,
+                from: &str,
+                to: &str,
+            ) -> StoreResult<Vec<StatsCount>> {
+                let rows = sqlx::query(
+                    "SELECT domain_id, day, event_name, count FROM stats_counts \
+                     WHERE domain_id = $1 AND day >= $2 AND day <= $3 ORDER BY day, event_name",
+                )
+                .bind(domain_id)
+                .bind(from)
+                .bind(to)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(stats_from).collect()
+            }
+        }
+    };
+}
+
+pub(crate) use impl_sql_store;

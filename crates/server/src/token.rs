@@ -1,0 +1,180 @@
+//! Realtime tokens: short-lived, HMAC-SHA256-signed, scoped to one channel and one persona.
+//!
+//! Format: `v1.<base64url(JSON claims)>.<base64url(HMAC-SHA256 of "v1." + claims part)>`.
+//! The key is `BECKON_SECRET` when set, else `{data-dir}/secret`, created on first run.
+//! The public token URL issues them; the realtime hub verifies them with [`TokenSigner::verify`].
+
+use std::io::Write as _;
+use std::path::Path;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+use base64::Engine as _;
+use hmac::{Hmac, Mac};
+use rand::RngCore as _;
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+
+/// How long a visitor's realtime token is valid.
+pub const TOKEN_TTL_MS: i64 = 10 * 60 * 1000;
+
+const PREFIX: &str = "v1.";
+
+/// What a token grants.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// The channel id.
+    #[serde(rename = "c")]
+    pub channel_id: String,
+    /// The persona id.
+    #[serde(rename = "p")]
+    pub persona_id: String,
+    /// Expiry, Unix milliseconds.
+    #[serde(rename = "exp")]
+    pub expires_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("the token is malformed")]
+    Malformed,
+    #[error("the token's signature is invalid")]
+    BadSignature,
+    #[error("the token has expired")]
+    Expired,
+}
+
+/// Signs and verifies tokens with one key.
+pub struct TokenSigner {
+    key: Vec<u8>,
+}
+
+impl std::fmt::Debug for TokenSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TokenSigner(..)")
+    }
+}
+
+impl TokenSigner {
+    pub fn new(key: &[u8]) -> Self {
+        assert!(!key.is_empty(), "a token key must not be empty");
+        TokenSigner { key: key.to_vec() }
+    }
+
+    /// The signer for a data directory: `env_secret` when given (non-empty), else the contents
+    /// of `{data_dir}/secret`, which is created (32 random bytes, hex, mode 0600) when missing.
+    pub fn load_or_create(data_dir: &Path, env_secret: Option<&str>) -> std::io::Result<Self> {
+        if let Some(s) = env_secret.filter(|s| !s.trim().is_empty()) {
+            return Ok(Self::new(s.trim().as_bytes()));
+        }
+        let path = data_dir.join("secret");
+        match std::fs::read_to_string(&path) {
+            Ok(s) if !s.trim().is_empty() => return Ok(Self::new(s.trim().as_bytes())),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        let mut bytes = [0u8; 32];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let mut opts = std::fs::OpenOptions::new();
+        opts.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt as _;
+            opts.mode(0o600);
+        }
+        let mut f = opts.open(&path)?;
+        f.write_all(hex.as_bytes())?;
+        f.sync_all()?;
+        tracing::info!(path = %path.display(), "created a new server secret");
+        Ok(Self::new(hex.as_bytes()))
+    }
+
+    fn mac(&self, data: &[u8]) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes any key size");
+        mac.update(data);
+        mac
+    }
+
+    /// A token for `channel_id` + `persona_id`, valid for [`TOKEN_TTL_MS`] from `now_ms`.
+    pub fn issue(&self, channel_id: &str, persona_id: &str, now_ms: i64) -> (String, Claims) {
+        let claims = Claims {
+            channel_id: channel_id.to_owned(),
+            persona_id: persona_id.to_owned(),
+            expires_at: now_ms + TOKEN_TTL_MS,
+        };
+        (self.sign(&claims), claims)
+    }
+
+    /// The token for exactly these claims.
+    pub fn sign(&self, claims: &Claims) -> String {
+        let body = B64.encode(serde_json::to_vec(claims).expect("claims serialise"));
+        let signed = format!("{PREFIX}{body}");
+        let sig = B64.encode(self.mac(signed.as_bytes()).finalize().into_bytes());
+        format!("{signed}.{sig}")
+    }
+
+    /// The claims of a token this key signed that has not expired at `now_ms`.
+    /// The caller still checks that the claims fit what is asked (channel, persona).
+    pub fn verify(&self, token: &str, now_ms: i64) -> Result<Claims, TokenError> {
+        let (signed, sig) = token.rsplit_once('.').ok_or(TokenError::Malformed)?;
+        let body = signed.strip_prefix(PREFIX).ok_or(TokenError::Malformed)?;
+        let sig = B64.decode(sig).map_err(|_| TokenError::Malformed)?;
+        self.mac(signed.as_bytes())
+            .verify_slice(&sig)
+            .map_err(|_| TokenError::BadSignature)?;
+        let json = B64.decode(body).map_err(|_| TokenError::Malformed)?;
+        let claims: Claims = serde_json::from_slice(&json).map_err(|_| TokenError::Malformed)?;
+        if now_ms >= claims.expires_at {
+            return Err(TokenError::Expired);
+        }
+        Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_verifies_until_it_expires() {
+        let s = TokenSigner::new(b"k");
+        let (t, c) = s.issue("ch", "pe", 1_000);
+        assert_eq!(c.expires_at, 1_000 + TOKEN_TTL_MS);
+        assert_eq!(s.verify(&t, 1_001).unwrap(), c);
+        assert_eq!(s.verify(&t, c.expires_at), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn another_key_or_a_changed_token_is_refused() {
+        let s = TokenSigner::new(b"k");
+        let (t, _) = s.issue("ch", "pe", 0);
+        assert_eq!(
+            TokenSigner::new(b"other").verify(&t, 1),
+            Err(TokenError::BadSignature)
+        );
+        // Claims swapped for another channel's, signature kept.
+        let (other, _) = s.issue("ch2", "pe", 0);
+        let forged = format!(
+            "{}.{}",
+            other.rsplit_once('.').unwrap().0,
+            t.rsplit_once('.').unwrap().1
+        );
+        assert_eq!(s.verify(&forged, 1), Err(TokenError::BadSignature));
+        assert_eq!(s.verify("nonsense", 1), Err(TokenError::Malformed));
+        assert_eq!(s.verify("v1.x.y", 1), Err(TokenError::Malformed));
+    }
+
+    #[test]
+    fn the_secret_file_is_created_once_and_reused() {
+        let dir = std::env::temp_dir().join(format!("beckon-token-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = TokenSigner::load_or_create(&dir, None).unwrap();
+        let b = TokenSigner::load_or_create(&dir, None).unwrap();
+        let (t, _) = a.issue("c", "p", 0);
+        assert!(b.verify(&t, 1).is_ok());
+        let env = TokenSigner::load_or_create(&dir, Some("from-env")).unwrap();
+        assert_eq!(env.verify(&t, 1), Err(TokenError::BadSignature));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
