@@ -70,43 +70,36 @@ const isArr = Array.isArray as (v: unknown) => v is unknown[];
 /** Absent, or passes the test. */
 const opt = (v: unknown, test: (v: unknown) => boolean) => v === undefined || test(v);
 const strs = (v: unknown) => isArr(v) && v.every(isStr);
-const objsOf = (v: unknown, test: (o: Obj) => boolean) => isArr(v) && v.every((o) => isObj(o) && test(o));
-/** Object whose listed keys are strings when present. */
-const strFields = (o: Obj, keys: string[]) => keys.every((k) => opt(o[k], isStr));
+/** An array of objects that pass the test, each with a string id. */
+const list = (v: unknown, test: (o: Obj) => boolean) => isArr(v) && v.every((o) => isObj(o) && isStr(o.id) && test(o));
+const optList = (v: unknown, test: (o: Obj) => boolean) => opt(v, (l) => list(l, test));
 
+/**
+ * The shape the decision and the renderer rely on: ids and references are strings, lists are
+ * arrays, nested settings are objects. Scalar settings are checked where they are used.
+ */
 function isConfig(c: unknown): c is Config {
   return (
     isObj(c) &&
     isStr(c.userId) &&
-    objsOf(c.domains, (d) => isStr(d.id) && isStr(d.name) && opt(d.aliases, strs) && opt(d.properties, isObj) && strFields(d, ["timezone", "type"])) &&
-    objsOf(
+    list(c.domains, (d) => isStr(d.name) && opt(d.aliases, strs) && opt(d.properties, isObj)) &&
+    list(
       c.buttons,
       (b) =>
-        isStr(b.id) &&
         isStr(b.domainId) &&
         isStr(b.type) &&
         typeof b.active == "boolean" &&
         strs(b.actions) &&
         opt(b.conditions, strs) &&
-        opt(b.options, (o) => isObj(o) && opt(o.scroll, isObj) && strFields(o, ["placement", "position", "attachTo", "displayMode", "cssClasses", "animation"])) &&
+        opt(b.options, (o) => isObj(o) && opt(o.scroll, isObj)) &&
         opt(b.multiButtonOptions, isObj),
     ) &&
-    opt(c.actions, (v) =>
-      objsOf(v, (a) => {
-        const p = a.properties;
-        if (isObj(p)) for (const k in p) if (!isStr(p[k])) p[k] = String(p[k]);
-        return (
-          isStr(a.id) &&
-          isStr(a.actionType) &&
-          isStr(a.actionValue) &&
-          opt(p, isObj) &&
-          opt(a.schedule, (s) => isObj(s) && opt(s.daysOfWeek, isArr) && strFields(s, ["timezone", "start", "stop"]))
-        );
-      }),
-    ) &&
-    opt(c.conditions, (v) =>
-      objsOf(v, (k) => isStr(k.id) && isStr(k.filterType) && isStr(k.conditionType) && isStr(k.matchType) && isStr(k.matchValue)),
-    ) &&
-    opt(c.options, (o) => isObj(o) && strFields(o, ["cssLocation", "apiRoot", "ip", "errorReportingUrl"]))
+    optList(c.actions, (a) => {
+      const p = a.properties;
+      if (isObj(p)) for (const k in p) if (!isStr(p[k])) p[k] = String(p[k]);
+      return isStr(a.actionType) && isStr(a.actionValue) && opt(p, isObj) && opt(a.schedule, isObj);
+    }) &&
+    optList(c.conditions, (k) => isStr(k.filterType) && isStr(k.conditionType) && isStr(k.matchType) && isStr(k.matchValue)) &&
+    opt(c.options, (o) => isObj(o) && ["cssLocation", "apiRoot", "ip", "errorReportingUrl"].every((k) => opt(o[k], isStr)))
   );
 }

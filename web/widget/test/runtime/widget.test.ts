@@ -1,0 +1,437 @@
+// @vitest-environment happy-dom
+// The loader's page-view flow with the real decision and renderer; only fetch and timers are mocked.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Config } from "../../src/config/types.gen";
+import { boot } from "../../src/loader/boot";
+import { config } from "./fixtures";
+import { ids, isRevealed, memStore, mockFetch, resetPage, roots, styleLoaded, widget } from "./helpers";
+
+const w = window as unknown as Record<string, unknown>;
+
+beforeEach(() => {
+  resetPage();
+  mockFetch();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetPage();
+});
+
+describe("startup (spec §2.1, §4.1)", () => {
+  it("reads CNB_DATA, deletes it, renders hidden buttons and reveals them when the stylesheet applies", async () => {
+    w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
+    const out = await widget().start();
+    expect("CNB_DATA" in window).toBe(false);
+    expect(ids(out)).toEqual(["btn-1"]);
+    expect(out[0].isConnected).toBe(true);
+    expect(isRevealed(out[0])).toBe(false);
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!;
+    expect(link.getAttribute("href")).toBe("https://cdn.beckon.test/beckon.css");
+    styleLoaded();
+    link.dispatchEvent(new Event("load"));
+    expect(isRevealed(out[0])).toBe(true);
+  });
+
+  it("reveals at once when the stylesheet is already applied", async () => {
+    styleLoaded();
+    w.CNB_DATA = config();
+    const out = await widget().start();
+    expect(isRevealed(out[0])).toBe(true);
+  });
+
+  it.each([
+    ["no data", 1, () => {}],
+    ["no viewport meta", 2, () => {
+      w.CNB_DATA = config();
+      document.head.innerHTML = "";
+    }],
+    ["not a config", 3, () => {
+      w.CNB_DATA = { userId: 7, buttons: "nope" };
+    }],
+    ["a hostile object", 3, () => {
+      w.CNB_DATA = Object.defineProperty({}, "userId", { enumerable: true, get() { throw new Error("boom"); } });
+    }],
+  ])("%s: code %i, nothing rendered, logged only in debug mode", async (_name, code, setup) => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    setup();
+    expect(await widget().start()).toEqual([]);
+    expect(roots()).toEqual([]);
+    expect(info).not.toHaveBeenCalled();
+
+    setup();
+    expect(await widget(memStore({ "cnb.debug": "true" })).start()).toEqual([]);
+    expect(roots()).toEqual([]);
+    expect(info).toHaveBeenCalledWith("Beckon:", "startup code", code);
+  });
+
+  it("debug mode also comes from options.debugMode and the matched domain's debug property", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    document.head.innerHTML = "";
+    w.CNB_DATA = config({ options: { debugMode: true } });
+    await widget().start();
+    expect(info).toHaveBeenLastCalledWith("Beckon:", "startup code", 2);
+    info.mockClear();
+    w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "localhost", properties: { debug: true } }] });
+    await widget().start();
+    expect(info).toHaveBeenLastCalledWith("Beckon:", "startup code", 2);
+    info.mockClear();
+    w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "elsewhere.test", properties: { debug: true } }] });
+    await widget().start();
+    expect(info).not.toHaveBeenCalled();
+  });
+
+  it("logs code 0 in debug mode only", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    w.CNB_DATA = config();
+    await widget().start();
+    expect(info).not.toHaveBeenCalled();
+    w.CNB_DATA = config();
+    await widget(memStore({ "cnb.debug": "1" })).start();
+    expect(info).toHaveBeenCalledWith("Beckon:", "startup code", 0);
+  });
+
+  it("renders nothing when no button applies", async () => {
+    w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "elsewhere.test" }] });
+    expect(await widget().start()).toEqual([]);
+    expect(roots()).toEqual([]);
+    expect(document.querySelector("link")).toBeNull();
+  });
+
+  it("an internal error is reported with the marker and never escapes", async () => {
+    const f = mockFetch({ "POST /errors": () => ({}) });
+    const c = config({ options: { errorReportingUrl: "https://beckon.test/errors" } });
+    c.buttons[0].options = { cssClasses: 5 as unknown as string };
+    w.CNB_DATA = c;
+    await expect(widget().start()).resolves.toEqual([]);
+    const sent = f.mock.calls.find(([u]) => u == "https://beckon.test/errors");
+    expect(sent).toBeTruthy();
+    const body = JSON.parse(sent![1]!.body as string);
+    expect(body).toMatchObject({ release: "1.0.109", environment: "production", userId: "user-1", extra: { cnb: 1 } });
+  });
+
+  it("disable-conditions and disable-scheduler come from storage", async () => {
+    const c = config({
+      conditions: [{ id: "c", filterType: "EXCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "localhost" }],
+      actions: [{ id: "act-1", actionType: "PHONE", actionValue: "1", schedule: { showAlways: false, daysOfWeek: [false, false, false, false, false, false, false] } }],
+    });
+    c.buttons[0].conditions = ["c"];
+    w.CNB_DATA = c;
+    expect(await widget().start()).toEqual([]);
+    w.CNB_DATA = c;
+    expect(await widget(memStore({ "cnb.disable-conditions": "true" })).start()).toEqual([]);
+    w.CNB_DATA = c;
+    const out = await widget(memStore({ "cnb.disable-conditions": "true", "cnb.disable-scheduler": "1" })).start();
+    expect(ids(out)).toEqual(["btn-1"]);
+  });
+});
+
+describe("boot (script start)", () => {
+  it("starts the stylesheet fetch at once, installs window.CNB and renders on ready", async () => {
+    w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
+    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    expect(document.querySelectorAll("link").length).toBe(1);
+    expect((w.CNB as { version: string }).version).toBe("1.0.109");
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+    expect(document.querySelectorAll("link").length).toBe(1);
+  });
+
+  it("defaults the stylesheet to beckon.css beside the loader", async () => {
+    w.CNB_DATA = config();
+    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    expect(document.querySelector("link")!.getAttribute("href")).toBe("https://cdn.beckon.test/static/beckon.css");
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+  });
+
+  it("waits for DOMContentLoaded while the document is loading", async () => {
+    const state = vi.spyOn(document, "readyState", "get").mockReturnValue("loading");
+    w.CNB_DATA = config();
+    boot(window, document, "", memStore());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(roots()).toEqual([]);
+    expect("CNB_DATA" in window).toBe(true);
+    state.mockReturnValue("interactive");
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+  });
+
+  it("a second copy of the loader leaves the page to the first", async () => {
+    w.CNB_DATA = config();
+    boot(window, document, "", memStore());
+    const api = w.CNB;
+    expect(boot(window, document, "", memStore())).toBeUndefined();
+    expect(w.CNB).toBe(api);
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+  });
+
+  it("does not start a stylesheet fetch without data", () => {
+    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    expect(document.querySelector("link")).toBeNull();
+  });
+});
+
+describe("lookups before deciding (spec §7)", () => {
+  const geoConfig = (ip?: string): Config => {
+    const c = config({
+      conditions: [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }],
+      options: { apiRoot: "https://beckon.test/api", ip },
+    });
+    c.buttons[0].conditions = ["c-nl"];
+    return c;
+  };
+
+  it("no lookup when no active button needs one", async () => {
+    const f = mockFetch();
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api", reportStats: false } });
+    await widget().start();
+    expect(f).not.toHaveBeenCalled();
+  });
+
+  it("GEO: the button shows for its country only", async () => {
+    let country = "NL";
+    const f = mockFetch({ "GET /api/v1/geo": () => ({ ip: "203.0.113.9", country_code: country }) });
+    w.CNB_DATA = geoConfig("203.0.113.9");
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+    expect(f.mock.calls[0][0]).toBe("https://beckon.test/api/v1/geo?ip=203.0.113.9");
+    resetPage();
+    country = "BE";
+    w.CNB_DATA = geoConfig();
+    expect(await widget().start()).toEqual([]);
+  });
+
+  it("GEO: a failed lookup counts as no country", async () => {
+    mockFetch();
+    w.CNB_DATA = geoConfig();
+    expect(await widget().start()).toEqual([]);
+  });
+
+  it("CHAT: the button shows only while agents are available", async () => {
+    let agents = true;
+    const f = mockFetch({ "GET /api/v1/chat/public/channels/available/dom-1": () => ({ agentAvailable: agents }) });
+    const chat = () => {
+      const c = config({
+        conditions: [{ id: "c", filterType: "INCLUDE", conditionType: "CHAT", matchType: "AGENTS_AVAILABLE", matchValue: "" }],
+        options: { apiRoot: "https://beckon.test/api", reportStats: false },
+      });
+      c.buttons[0].conditions = ["c"];
+      return c;
+    };
+    w.CNB_DATA = chat();
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+    expect(f).toHaveBeenCalledTimes(1);
+    resetPage();
+    agents = false;
+    w.CNB_DATA = chat();
+    expect(await widget().start()).toEqual([]);
+  });
+
+  it("buttons do not wait more than 3 s for a hanging lookup", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    w.CNB_DATA = geoConfig();
+    const p = widget().start();
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(p).resolves.toEqual([]);
+  });
+});
+
+describe("statistics (spec §7)", () => {
+  const wait = () => new Promise((r) => setTimeout(r, 20));
+  const stats = (f: ReturnType<typeof mockFetch>) => f.mock.calls.filter(([u]) => String(u).endsWith("/v1/stats"));
+
+  it("one event per page view, after the buttons render, with the exact body", async () => {
+    const f = mockFetch({ "POST /api/v1/stats": () => ({}) });
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
+    const wd = widget();
+    await wd.start();
+    expect(stats(f)).toEqual([]); // deferred to idle time
+    await wait();
+    expect(stats(f).length).toBe(1);
+    const [url, init] = stats(f)[0];
+    expect(url).toBe("https://beckon.test/api/v1/stats");
+    expect(init!.method).toBe("POST");
+    expect(init!.keepalive).toBe(true);
+    expect(JSON.parse(init!.body as string)).toEqual({ type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } });
+    await wd.render();
+    await wait();
+    expect(stats(f).length).toBe(1);
+  });
+
+  it("also when the host matches but no button shows", async () => {
+    const f = mockFetch();
+    w.CNB_DATA = config({ buttons: [], options: { apiRoot: "https://beckon.test/api" } });
+    await widget().start();
+    await wait();
+    expect(stats(f).length).toBe(1);
+  });
+
+  it.each([
+    ["reportStats is false", config({ options: { apiRoot: "https://beckon.test/api", reportStats: false } })],
+    ["there is no apiRoot", config()],
+    ["no domain matches", config({ domains: [{ id: "x", name: "elsewhere.test" }], options: { apiRoot: "https://beckon.test/api" } })],
+  ])("not when %s", async (_name, c) => {
+    const f = mockFetch();
+    w.CNB_DATA = c;
+    await widget().start();
+    await wait();
+    expect(stats(f)).toEqual([]);
+  });
+
+  it("a failing stats call is swallowed", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+    await wait();
+  });
+});
+
+describe("re-evaluation (spec §4.2)", () => {
+  const timed = (multi = false): Config => {
+    const c = config({
+      actions: [
+        { id: "act-1", actionType: "PHONE", actionValue: "1", schedule: { showAlways: false, timezone: "UTC", start: "09:00", stop: "17:00" } },
+      ],
+    });
+    if (multi) {
+      c.buttons[0].type = "MULTI";
+      c.buttons[0].multiButtonOptions = { defaultState: "OPEN" };
+    }
+    return c;
+  };
+
+  it("every 60 s re-renders only when the decision changed", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-18T16:58:10Z") });
+    styleLoaded();
+    w.CNB_DATA = timed();
+    const first = await widget().start();
+    expect(ids(first)).toEqual(["btn-1"]);
+    await vi.advanceTimersByTimeAsync(60000); // 16:59:10 — same decision: the same element stays
+    expect(roots()).toEqual(first);
+    await vi.advanceTimersByTimeAsync(60000); // 17:00:10 — closed
+    expect(roots()).toEqual([]);
+  });
+
+  it("the timer does not re-render while a button is expanded", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-18T16:59:30Z") });
+    w.CNB_DATA = timed(true);
+    const [root] = await widget().start();
+    expect(root.classList.contains("cnb-expand")).toBe(true);
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(roots()).toEqual([root]);
+    (root.querySelector(".cnb-toggle") as HTMLElement).click();
+    expect(root.classList.contains("cnb-expand")).toBe(false);
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(roots()).toEqual([]);
+  });
+
+  it("no timer without a timed schedule", async () => {
+    const every = vi.spyOn(window, "setInterval");
+    w.CNB_DATA = config();
+    await widget().start();
+    expect(every).not.toHaveBeenCalled();
+    w.CNB_DATA = timed();
+    await widget().start();
+    expect(every).toHaveBeenCalledWith(expect.any(Function), 60000);
+  });
+
+  it("a body resize re-renders a viewport-dependent button when the decision changes", async () => {
+    let fire: () => void = () => {};
+    let observed: Element | null = null;
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(cb: () => void) {
+          fire = cb;
+        }
+        observe(el: Element) {
+          observed = el;
+        }
+        disconnect() {}
+      },
+    );
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const c = config();
+    c.buttons[0].options = { displayMode: "DESKTOP_ONLY" };
+    w.CNB_DATA = c;
+    vi.spyOn(window, "innerWidth", "get").mockReturnValue(1200);
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
+    const [root] = await widget().start();
+    expect(observed).toBe(document.body);
+    fire();
+    await frame();
+    expect(roots()).toEqual([root]); // unchanged decision: not re-rendered
+    vi.spyOn(window, "innerWidth", "get").mockReturnValue(700);
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(500);
+    fire();
+    fire();
+    await frame();
+    expect(roots()).toEqual([]);
+    vi.spyOn(window, "innerWidth", "get").mockReturnValue(1200);
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
+    fire();
+    await frame();
+    expect(ids(roots())).toEqual(["btn-1"]);
+  });
+});
+
+describe("clicks (spec §7)", () => {
+  const events = () => {
+    const seen: Array<[string, unknown]> = [];
+    for (const t of ["cnb:click", "cnb:open", "cnb:expand", "cnb:collapse"])
+      document.addEventListener(t, (e) => seen.push([t, (e as CustomEvent).detail]));
+    return seen;
+  };
+
+  it("analytics per domain properties and a cnb:click event", async () => {
+    const gtag = vi.fn();
+    w.gtag = gtag;
+    w.gtag_report_conversion = vi.fn();
+    w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "localhost", properties: { trackGA: true, trackConversion: true } }] });
+    const [root] = await widget().start();
+    const seen = events();
+    const a = root.querySelector<HTMLAnchorElement>("[data-action-id=act-1]")!;
+    a.addEventListener("click", (e) => e.preventDefault()); // no navigation in the test page
+    a.click();
+    expect(gtag).toHaveBeenCalledWith("event", "click", { event_category: "Beckon Button", event_label: "PHONE +31 20 123 4567" });
+    expect(w.gtag_report_conversion).toHaveBeenCalledTimes(1);
+    expect(seen).toContainEqual(["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]);
+  });
+
+  it("no analytics when the domain does not ask for it", async () => {
+    const gtag = vi.fn();
+    w.gtag = gtag;
+    w.CNB_DATA = config();
+    const [root] = await widget().start();
+    const a = root.querySelector<HTMLAnchorElement>("a")!;
+    a.addEventListener("click", (e) => e.preventDefault());
+    a.click();
+    expect(gtag).not.toHaveBeenCalled();
+  });
+
+  it("a surface action dispatches cnb:open then cnb:click", async () => {
+    w.CNB_DATA = config({ actions: [{ id: "act-1", actionType: "CHAT", actionValue: "" }] });
+    const [root] = await widget().start();
+    const seen = events();
+    root.querySelector<HTMLElement>("[data-action-id=act-1]")!.click();
+    expect(seen).toEqual([
+      ["cnb:open", { actionId: "act-1", actionType: "CHAT" }],
+      ["cnb:click", { actionId: "act-1", actionType: "CHAT", buttonId: "btn-1" }],
+    ]);
+  });
+
+  it("toggling a multi button dispatches cnb:expand and cnb:collapse", async () => {
+    const c = config();
+    c.buttons[0].type = "MULTI";
+    w.CNB_DATA = c;
+    const [root] = await widget().start();
+    const seen = events();
+    const t = root.querySelector<HTMLElement>(".cnb-toggle")!;
+    t.click();
+    t.click();
+    expect(seen).toEqual([
+      ["cnb:expand", { buttonId: "btn-1" }],
+      ["cnb:collapse", { buttonId: "btn-1" }],
+    ]);
+  });
+});
