@@ -1,5 +1,5 @@
 // Decision fixtures for the renderer tests.
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
 import type { Action, Button, Domain } from "../../src/config/types.gen";
 import type { Decision } from "../../src/loader/decide/types";
 import type { RenderEnv } from "../../src/loader/render/index";
@@ -29,7 +29,13 @@ export function decision(b: Partial<Button>, actions: Action[], d: Partial<Domai
   return { domain: dom, buttons: [{ button: button({ ...b, actions: actions.map((a) => a.id) }), domain: dom, actions }], warnings: [] };
 }
 
-export function env(): RenderEnv & { warn: ReturnType<typeof vi.fn>; onAction: ReturnType<typeof vi.fn>; onToggle: ReturnType<typeof vi.fn> } {
+export type TestEnv = RenderEnv & {
+  onAction: Mock<RenderEnv["onAction"]>;
+  onToggle: Mock<NonNullable<RenderEnv["onToggle"]>>;
+  warn: Mock<RenderEnv["warn"]>;
+};
+
+export function env(): TestEnv {
   return { doc: document, onAction: vi.fn(), onToggle: vi.fn(), warn: vi.fn() };
 }
 

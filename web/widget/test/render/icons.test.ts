@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+/// <reference types="node" />
 import { afterEach, describe, expect, it } from "vitest";
 import { cssImage, GLYPHS, glyphName, isColor, textOn } from "../../src/loader/render/icons";
 import { removeButtons, renderButtons } from "../../src/loader/render/index";

@@ -5,9 +5,10 @@ import { watching } from "../../src/loader/render/scroll";
 import type { ScrollOptions } from "../../src/config/types.gen";
 import { action, decision, env, isHidden } from "./fixtures";
 
-let add: ReturnType<typeof vi.spyOn>;
-let rem: ReturnType<typeof vi.spyOn>;
-const scrollCalls = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.filter((c) => c[0] == "scroll");
+type Spy = { mock: { calls: unknown[][] }; mockRestore(): void };
+let add: Spy;
+let rem: Spy;
+const scrollCalls = (spy: Spy) => spy.mock.calls.filter((c) => c[0] == "scroll");
 
 beforeEach(() => {
   window.scrollTo(0, 0);

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+/// <reference types="node" />
 // Static checks of beckon.css; its layout and hostile-page behaviour are checked in a real browser
 // by the end-to-end tests.
 import { afterEach, describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ describe("beckon.css", () => {
   it("every declaration outside keyframes and @property is !important, except custom properties and ::after", () => {
     const body = rules.replace(/@keyframes[^{]*\{([^{}]*\{[^}]*\})*\s*\}/g, "").replace(/@property[^}]*\}/g, "");
     const decls = body.match(/[{;]\s*[a-z-]+\s*:[^;{}]*/g) || [];
-    const loose = decls.map((d) => d.slice(1).trim()).filter((d) => !/!important$/.test(d) && !d.startsWith("--"));
+    const loose = decls.map((d: string) => d.slice(1).trim()).filter((d: string) => !/!important$/.test(d) && !d.startsWith("--"));
     expect(loose).toEqual([]);
   });
 

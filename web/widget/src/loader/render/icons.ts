@@ -77,18 +77,10 @@ export function isColor(v?: string): v is string {
 
 /** Readable text colour (#fff or #111) on a hex or rgb() background; #fff when unknown. */
 export function textOn(bg: string): string {
-  let c: number[] = [];
-  if (bg[0] == "#") {
-    const h = bg.length < 6 ? bg.slice(1).replace(/./g, "$&$&") : bg.slice(1);
-    c = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
-  } else if (/^rgba?\(\s*[\d.]+[\s,]+[\d.]+[\s,]+[\d.]+/i.test(bg)) c = bg.match(/[\d.]+/g)!.map(Number);
-  const l = c.length
-    ? [0.2126, 0.7152, 0.0722].reduce((s, k, i) => {
-        const x = c[i] / 255;
-        return s + k * (x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4));
-      }, 0)
-    : 0;
-  // White wins while its contrast is the larger one: (L+.05)² ≤ 1.05·.0556.
+  const h = bg[0] == "#" ? (bg.length < 6 ? bg.replace(/\w/g, "$&$&") : bg).slice(1).match(/../g) : null;
+  const c = h ? h.map((x) => parseInt(x, 16)) : /^rgba?\(/i.test(bg) ? bg.match(/[\d.]+/g) || [] : [];
+  // Relative luminance (gamma 2.2); white wins while its contrast is the larger one: (L+.05)² ≤ 1.05·.0556.
+  const l = c.length > 2 ? [0.2126, 0.7152, 0.0722].reduce((s, k, i) => s + k * Math.pow(+c[i] / 255, 2.2), 0) : 0;
   return l > 0.19 ? "#111" : "#fff";
 }
 

@@ -14,8 +14,8 @@
 // Roots start hidden by an inline `display: none !important` (the page cannot unhide them) and
 // are shown by revealButtons once the stylesheet applies, or by their scroll rule.
 //
-// Right-to-left: on a page whose <html> (or <body>) has dir="rtl", or whose root element computes
-// to direction rtl, the root gets `cnb-rtl` and `direction: rtl`. The placement class stays the
+// Right-to-left: on a page whose <html> (or, without a dir there, <body>) has dir="rtl", the root
+// gets `cnb-rtl` and `direction: rtl` (no computed-style read: that would force a style recalc). The placement class stays the
 // configured one; the stylesheet places with logical properties, so BOTTOM_LEFT shows bottom right
 // (MIDDLE_LEFT on the right, …), labels sit on the mirrored side and a full bar's order reverses.
 //
@@ -82,14 +82,8 @@ const TOGGLE_NAME = "Contact options";
 const PLACEMENT = /^((BOTTOM|TOP)_(LEFT|CENTER|RIGHT)|MIDDLE_(LEFT|RIGHT))$/;
 
 function isRtl(doc: Document): boolean {
-  const de = doc.documentElement;
-  const dir = de.getAttribute("dir") || (doc.body && doc.body.getAttribute("dir")) || "";
-  if (dir) return dir.toLowerCase() == "rtl";
-  try {
-    return doc.defaultView!.getComputedStyle(de).direction == "rtl";
-  } catch {
-    return false;
-  }
+  const dir = doc.documentElement.getAttribute("dir") || (doc.body && doc.body.getAttribute("dir")) || "";
+  return dir.toLowerCase() == "rtl";
 }
 
 const el = (doc: Document, tag: string, cls: string): HTMLElement => {
@@ -204,10 +198,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   const { button: b, domain } = db;
   const doc = env.doc;
   const type = b.type;
-  if (!LIMIT[type]) {
-    env.warn("Unknown button type " + type);
-    return null;
-  }
+  if (!LIMIT[type]) return null; // the decision has warned already (spec §2.2)
   const o = b.options || {};
   const dp = domain.properties || {};
   const full = type == "FULL";
