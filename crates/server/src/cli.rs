@@ -124,8 +124,8 @@ pub fn check_config(file: &std::path::Path) -> ExitCode {
         }
     };
     match beckon_model::validate(&text) {
-        Ok(_) => {
-            println!("{}: valid", file.display());
+        Ok(config) => {
+            println!("{}: {}", file.display(), beckon_model::summary(&config));
             ExitCode::SUCCESS
         }
         Err(problems) => {

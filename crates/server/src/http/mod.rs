@@ -36,7 +36,9 @@ pub fn router(state: AppState) -> Router {
         // Mount further API areas here, e.g. `.merge(agent::routes())`, `.merge(owner::routes())`
         // and the realtime endpoint.
         .fallback(api_not_found)
-        .method_not_allowed_fallback(api_method_not_allowed);
+        // Not `method_not_allowed_fallback`: it would replace the fallbacks that the areas'
+        // CORS layers wrap, and preflight requests would get 405.
+        .layer(axum::middleware::map_response(json_method_not_allowed));
     Router::new()
         .nest("/api", api)
         .merge(hosting::routes())
@@ -50,14 +52,24 @@ async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::not_found(format!("no such API route: {}", uri.path()))
 }
 
-async fn api_method_not_allowed(
-    OriginalUri(uri): OriginalUri,
-    method: axum::http::Method,
-) -> ApiError {
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {}", uri.path()),
-    )
+/// axum's bare 405 becomes a JSON one.
+async fn json_method_not_allowed(resp: Response) -> Response {
+    if resp.status() == StatusCode::METHOD_NOT_ALLOWED
+        && !resp
+            .headers()
+            .contains_key(axum::http::header::CONTENT_TYPE)
+    {
+        let allow = resp.headers().get(axum::http::header::ALLOW).cloned();
+        let mut r = json_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "this method is not allowed on this API route",
+        );
+        if let Some(a) = allow {
+            r.headers_mut().insert(axum::http::header::ALLOW, a);
+        }
+        return r;
+    }
+    resp
 }
 
 fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response {

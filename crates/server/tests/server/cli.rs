@@ -1,0 +1,96 @@
+//! `beckon check-config FILE` exit codes, and `beckon serve` starting and stopping on SIGTERM.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_beckon");
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../model/tests/fixtures")
+        .join(name)
+}
+
+#[test]
+fn check_config_exit_codes() {
+    let ok = Command::new(BIN)
+        .args(["check-config"])
+        .arg(fixture("demo.json"))
+        .output()
+        .unwrap();
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("ok"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, r#"{"userId": "u1", "domains": [], "buttons": [{}]}"#).unwrap();
+    let out = Command::new(BIN)
+        .arg("check-config")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("buttons[0].id"), "{err}");
+
+    let not_json = dir.path().join("x.json");
+    std::fs::write(&not_json, "{").unwrap();
+    let out = Command::new(BIN)
+        .arg("check-config")
+        .arg(&not_json)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+
+    let out = Command::new(BIN)
+        .arg("check-config")
+        .arg(dir.path().join("missing.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+
+    let out = Command::new(BIN).arg("check-config").output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "clap usage error");
+}
+
+#[test]
+fn serve_starts_and_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env("RUST_LOG", "info")
+        .env_remove("DATABASE_URL")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines.next().expect("server output").unwrap();
+        if let Some(rest) = line.split("listening on http://").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_owned();
+        }
+    };
+    let body = std::net::TcpStream::connect(&addr).map(|mut s| {
+        use std::io::{Read, Write};
+        write!(
+            s,
+            "GET /api/v1/geo?ip=1.2.3.4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        out
+    });
+    assert!(body.unwrap().contains(r#""ip":"1.2.3.4""#));
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(dir.path().join("beckon.db").is_file());
+}

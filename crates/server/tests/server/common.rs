@@ -1,0 +1,100 @@
+//! Starting the real server for a test, and seeding it.
+
+use std::path::PathBuf;
+
+use beckon_server::store::{NewDomain, Store};
+use beckon_server::{start, ServeConfig, Server};
+use serde_json::json;
+
+pub struct TestServer {
+    pub server: Server,
+    pub url: String,
+    pub http: reqwest::Client,
+    pub dir: tempfile::TempDir,
+}
+
+impl TestServer {
+    pub fn store(&self) -> &dyn Store {
+        self.server.state.store.as_ref()
+    }
+
+    pub fn api(&self, path: &str) -> String {
+        format!("{}/api{path}", self.url)
+    }
+
+    pub async fn stop(self) {
+        self.server.shutdown().await.expect("clean shutdown");
+    }
+}
+
+/// A temp dir holding `data/`, and a built-widget stand-in under `static/` and `audio/`.
+pub fn test_dirs() -> (tempfile::TempDir, ServeConfig) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let static_dir = dir.path().join("static");
+    let audio_dir = dir.path().join("audio");
+    std::fs::create_dir_all(&static_dir).unwrap();
+    std::fs::create_dir_all(&audio_dir).unwrap();
+    std::fs::write(static_dir.join("beckon.js"), LOADER_JS).unwrap();
+    std::fs::write(
+        static_dir.join("beckon.css"),
+        ".call-now-button{--cnb-loaded:1}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        static_dir.join("chat-5XKQ2ABC.js"),
+        "export const chat = 1;\n".repeat(50),
+    )
+    .unwrap();
+    std::fs::write(
+        audio_dir.join("message-sent-all.webm"),
+        b"\x1a\x45\xdf\xa3webm",
+    )
+    .unwrap();
+    let mut config = ServeConfig::for_tests(dir.path().join("data"));
+    config.static_dir = static_dir;
+    config.audio_dir = audio_dir;
+    (dir, config)
+}
+
+pub const LOADER_JS: &str =
+    "(function(){var d=window.CNB_DATA;delete window.CNB_DATA;window.__beckonSeen=d;})();\n";
+
+pub async fn spawn_with(dir: tempfile::TempDir, config: ServeConfig) -> TestServer {
+    let server = start(config).await.expect("server starts");
+    let url = server.url();
+    TestServer {
+        server,
+        url,
+        http: reqwest::Client::new(),
+        dir,
+    }
+}
+
+pub async fn spawn() -> TestServer {
+    let (dir, config) = test_dirs();
+    spawn_with(dir, config).await
+}
+
+/// An organisation and a domain `shop.example.com` (alias `shop.example.net`) with chat legal
+/// properties; returns the domain id.
+pub async fn seed_domain(store: &dyn Store) -> String {
+    let org = store.create_organisation("Shop Ltd").await.unwrap();
+    store
+        .create_domain(NewDomain {
+            id: None,
+            org_id: org.id,
+            name: "shop.example.com".into(),
+            aliases: vec!["shop.example.net".into()],
+            domain_type: "PRO".into(),
+            properties: json!({"allowMultipleButtons": false, "chat-legal-enabled": "true"}),
+            timezone: Some("Europe/London".into()),
+        })
+        .await
+        .unwrap()
+        .id
+}
+
+#[allow(dead_code)]
+pub fn data_dir(t: &TestServer) -> PathBuf {
+    t.dir.path().join("data")
+}

@@ -1,0 +1,252 @@
+//! The hosted embed `/d/{domainId}.js` and the static files.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::common::{seed_domain, spawn, LOADER_JS};
+
+fn config_for(domain: &str) -> String {
+    json!({
+        "userId": "u1",
+        "domains": [{"id": domain, "name": "shop.example.com", "type": "PRO", "properties": {}}],
+        "buttons": [],
+        "actions": [],
+        "conditions": [],
+        "options": {"debugMode": false, "apiRoot": "https://stale.example/api"}
+    })
+    .to_string()
+}
+
+/// The config part of an embed response.
+fn cnb_data(body: &str) -> Value {
+    let rest = body
+        .strip_prefix("window.CNB_DATA=")
+        .expect("starts with the config");
+    let (json, _) = rest.split_once(";\n").expect("config ends with ;\\n");
+    serde_json::from_str(json).unwrap()
+}
+
+#[tokio::test]
+async fn the_embed_carries_config_and_loader_with_an_etag() {
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await;
+    t.store()
+        .publish_config(&domain, &config_for(&domain))
+        .await
+        .unwrap();
+    let url = format!("{}/d/{domain}.js", t.url);
+    let r = t.http.get(&url).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let h = r.headers().clone();
+    assert!(h["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    assert_eq!(h["cache-control"], "public, max-age=60");
+    let etag = h["etag"].to_str().unwrap().to_owned();
+    assert!(
+        etag.starts_with('"') && etag.len() > 10,
+        "strong ETag: {etag}"
+    );
+    let body = r.text().await.unwrap();
+    assert!(body.ends_with(LOADER_JS), "the loader follows the config");
+    let data = cnb_data(&body);
+    assert_eq!(data["userId"], "u1");
+    assert_eq!(data["options"]["apiRoot"], format!("{}/api", t.url));
+    assert_eq!(
+        data["options"]["cssLocation"],
+        format!("{}/static/beckon.css", t.url)
+    );
+    assert_eq!(data["options"]["debugMode"], false);
+
+    // 304 for the same version.
+    let r = t
+        .http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(r.headers()["etag"].to_str().unwrap(), etag);
+    assert!(r.text().await.unwrap().is_empty());
+
+    // A new publication changes the ETag and the content.
+    let mut next: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+    next["userId"] = json!("u2");
+    t.store()
+        .publish_config(&domain, &next.to_string())
+        .await
+        .unwrap();
+    let r = t
+        .http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_ne!(r.headers()["etag"].to_str().unwrap(), etag);
+    assert_eq!(cnb_data(&r.text().await.unwrap())["userId"], "u2");
+
+    // So does a new loader build.
+    let etag2 = t.http.get(&url).send().await.unwrap().headers()["etag"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    std::fs::write(
+        t.dir.path().join("static/beckon.js"),
+        "/* loader v2, a different length */\n",
+    )
+    .unwrap();
+    let r = t.http.get(&url).send().await.unwrap();
+    assert_ne!(r.headers()["etag"].to_str().unwrap(), etag2);
+    assert!(r
+        .text()
+        .await
+        .unwrap()
+        .ends_with("/* loader v2, a different length */\n"));
+
+    // The public URL, when set, wins over the Host header: covered by `embed_config`.
+    let cfg = beckon_server::http::hosting::embed_config(r#"{"options":{}}"#, "https://b.example")
+        .unwrap();
+    assert_eq!(
+        cfg,
+        r#"{"options":{"apiRoot":"https://b.example/api","cssLocation":"https://b.example/static/beckon.css"}}"#
+    );
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn unknown_or_unpublished_domains_get_a_js_comment_404() {
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await; // exists, never published
+    for path in [
+        "/d/nope.js".to_owned(),
+        format!("/d/{domain}.js"),
+        "/d/nope".to_owned(),
+    ] {
+        let r = t.http.get(format!("{}{path}", t.url)).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript"));
+        let body = r.text().await.unwrap();
+        assert!(
+            body.starts_with("/*") && body.trim_end().ends_with("*/"),
+            "{body}"
+        );
+    }
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn static_files_are_cached_compressed_and_confined() {
+    let t = spawn().await;
+    let get = |path: &str| t.http.get(format!("{}/static/{path}", t.url));
+
+    let r = get("beckon.js").send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["cache-control"], "public, max-age=300");
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(r.text().await.unwrap(), LOADER_JS);
+    let r = get("beckon.js")
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+
+    let r = get("beckon.css").send().await.unwrap();
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/css"));
+
+    // Hashed names: a year, immutable; compressed when asked.
+    let r = get("chat-5XKQ2ABC.js")
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let r = get("chat-5XKQ2ABC.js")
+        .header("Accept-Encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-encoding"], "br");
+
+    // Audio.
+    let r = get("audio/message-sent-all.webm").send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-type"], "audio/webm");
+    assert_eq!(&r.bytes().await.unwrap()[..], b"\x1a\x45\xdf\xa3webm");
+
+    // Nothing outside the folders, nothing hidden, nothing missing.
+    std::fs::write(t.dir.path().join("outside.txt"), "secret").unwrap();
+    for path in [
+        "../outside.txt",
+        "%2e%2e/outside.txt",
+        ".hidden",
+        "missing.js",
+        "audio/",
+    ] {
+        let r = get(path).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn the_front_page_shows_the_demo_domain_when_published() {
+    let t = spawn().await;
+    let page = t
+        .http
+        .get(&t.url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("Beckon is running") && !page.contains("/d/demo.js"));
+    let org = t.store().create_organisation("Demo").await.unwrap();
+    t.store()
+        .create_domain(beckon_server::store::NewDomain {
+            id: Some("demo".into()),
+            org_id: org.id,
+            name: "localhost".into(),
+            aliases: vec!["127.0.0.1".into()],
+            domain_type: "PRO".into(),
+            properties: json!({}),
+            timezone: None,
+        })
+        .await
+        .unwrap();
+    t.store()
+        .publish_config("demo", &config_for("demo"))
+        .await
+        .unwrap();
+    let page = t
+        .http
+        .get(&t.url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains(r#"<script async src="/d/demo.js"></script>"#));
+    t.stop().await;
+}

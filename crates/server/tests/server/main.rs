@@ -1,0 +1,11 @@
+//! Integration tests: the real server on 127.0.0.1:0 (SQLite in a temp dir), over HTTP.
+
+mod common;
+mod mmdb;
+
+mod chat;
+mod cli;
+mod errors;
+mod geo;
+mod hosting;
+mod stats;

@@ -1,0 +1,165 @@
+//! `POST /api/v1/stats`: answered at once, counted exactly, written in batches.
+
+use std::time::{Duration, Instant};
+
+use beckon_server::stats::StatsCollector;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::common::{seed_domain, spawn};
+
+fn event(domain: &str) -> Value {
+    json!({"type": "event", "payload": {"website": "beckon", "event_name": domain, "url": ""}})
+}
+
+async fn total(t: &crate::common::TestServer, domain: &str) -> i64 {
+    let day = StatsCollector::today();
+    t.store()
+        .stats_counts(domain, &day, &day)
+        .await
+        .unwrap()
+        .iter()
+        .map(|c| c.count)
+        .sum()
+}
+
+#[tokio::test]
+async fn a_burst_of_5000_is_answered_and_counted_exactly() {
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await;
+    let url = t.api("/v1/stats");
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..50 {
+        let http = t.http.clone();
+        let url = url.clone();
+        let body = event(&domain);
+        tasks.push(tokio::spawn(async move {
+            for _ in 0..100 {
+                let r = http.post(&url).json(&body).send().await.unwrap();
+                assert_eq!(r.status(), StatusCode::NO_CONTENT);
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let answered = started.elapsed();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let n = total(&t, &domain).await;
+        if n == 5000 {
+            break;
+        }
+        assert!(n < 5000, "counted {n} > 5000");
+        assert!(Instant::now() < deadline, "only {n} of 5000 counted");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let rows = t
+        .store()
+        .stats_counts(&domain, "0000-01-01", "9999-12-31")
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].key.event_name, "pageview");
+    eprintln!("5000 stats posts answered in {answered:?}");
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn named_events_unknown_domains_and_shutdown_flush() {
+    let (dir, mut config) = crate::common::test_dirs();
+    // Long interval and batch: only the shutdown flush writes.
+    config.stats_flush_interval = Duration::from_secs(3600);
+    config.stats_flush_batch = 1_000_000;
+    let t = crate::common::spawn_with(dir, config.clone()).await;
+    let domain = seed_domain(t.store()).await;
+    let url = t.api("/v1/stats");
+    let mut click = event(&domain);
+    click["payload"]["name"] = json!("click");
+    for body in [
+        event(&domain),
+        click.clone(),
+        click,
+        event("no-such-domain"),
+    ] {
+        let r = t.http.post(&url).json(&body).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        total(&t, &domain).await,
+        0,
+        "nothing written before the flush"
+    );
+    let store = t.server.state.store.clone();
+    t.server.shutdown().await.unwrap();
+    let day = StatsCollector::today();
+    let rows = store.stats_counts(&domain, &day, &day).await.unwrap();
+    let counts: Vec<(String, i64)> = rows
+        .iter()
+        .map(|r| (r.key.event_name.clone(), r.count))
+        .collect();
+    assert_eq!(
+        counts,
+        vec![("click".to_owned(), 2), ("pageview".to_owned(), 1)]
+    );
+    assert!(store
+        .stats_counts("no-such-domain", &day, &day)
+        .await
+        .unwrap()
+        .is_empty());
+    drop(t.dir);
+}
+
+#[tokio::test]
+async fn malformed_bodies_are_400_json_and_cors_is_open() {
+    let t = spawn().await;
+    let url = t.api("/v1/stats");
+    for body in [
+        "not json",
+        "[]",
+        r#"{"type":"other","payload":{"event_name":"d"}}"#,
+        r#"{"type":"event"}"#,
+        r#"{"type":"event","payload":{"website":"beckon","url":""}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"Bad Name"}}"#,
+    ] {
+        let r = t
+            .http
+            .post(&url)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{body}");
+        let v: Value = r.json().await.unwrap();
+        assert!(v["error"].as_str().unwrap().len() > 10, "{body}: {v}");
+    }
+    let r = t
+        .http
+        .request(reqwest::Method::OPTIONS, &url)
+        .header("Origin", "https://any.example")
+        .header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "content-type")
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    assert_eq!(r.headers()["access-control-allow-origin"], "*");
+    assert!(r.headers()["access-control-allow-methods"]
+        .to_str()
+        .unwrap()
+        .contains("POST"));
+    let r = t
+        .http
+        .post(&url)
+        .header("Origin", "https://any.example")
+        .json(&event("d"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    assert_eq!(r.headers()["access-control-allow-origin"], "*");
+    t.stop().await;
+}

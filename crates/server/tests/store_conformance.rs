@@ -1,0 +1,641 @@
+//! One behaviour suite for every `Store`: each behaviour is a function over `&dyn Store`, run
+//! against SQLite always and against PostgreSQL when `DATABASE_URL_TEST` is set (each test in a
+//! fresh schema, dropped afterwards).
+
+use std::future::Future;
+use std::io::Write as _;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use beckon_server::store::*;
+use serde_json::json;
+
+type Behaviour = for<'a> fn(&'a dyn Store) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+async fn run(name: &str, behaviour: Behaviour) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let sqlite = SqliteStore::connect(&url).await.expect("sqlite store");
+    behaviour(&sqlite).await;
+
+    match std::env::var("DATABASE_URL_TEST")
+        .ok()
+        .filter(|u| !u.is_empty())
+    {
+        Some(url) => {
+            let schema = format!("beckon_test_{}", uuid_simple());
+            let pg = PgStore::connect_in_schema(&url, &schema)
+                .await
+                .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
+            assert_eq!(pg.backend(), "postgres");
+            behaviour(&pg).await;
+            pg.drop_schema(&schema).await.unwrap();
+        }
+        None => {
+            static ONCE: std::sync::Once = std::sync::Once::new();
+            ONCE.call_once(|| {
+                // Straight to the stream: the test harness does not capture this.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\n*** SKIPPED: PostgreSQL conformance (set DATABASE_URL_TEST) ***\n"
+                );
+            });
+            let _ = name;
+        }
+    }
+}
+
+fn uuid_simple() -> String {
+    new_id().replace('-', "")
+}
+
+macro_rules! conformance {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                run(stringify!($name), |s| Box::pin(behaviours::$name(s))).await;
+            }
+        )*
+    };
+}
+
+conformance!(
+    organisations_and_users,
+    sessions,
+    domains,
+    drafts_and_publications,
+    personas,
+    channels,
+    messages_get_gapless_sequence_numbers,
+    resending_a_message_stores_nothing_new,
+    ended_channels_take_no_new_messages,
+    concurrent_senders_never_share_a_sequence_number,
+    read_markers_only_move_forward,
+    statistics_add_up,
+);
+
+mod behaviours {
+    use super::*;
+
+    pub async fn org_and_domain(s: &dyn Store) -> (Organisation, Domain) {
+        let org = s.create_organisation("Acme").await.unwrap();
+        let domain = s
+            .create_domain(NewDomain {
+                id: None,
+                org_id: org.id.clone(),
+                name: "acme.example".into(),
+                aliases: vec!["acme.test".into()],
+                domain_type: "FREE".into(),
+                properties: json!({"zindex": 10}),
+                timezone: None,
+            })
+            .await
+            .unwrap();
+        (org, domain)
+    }
+
+    fn visitor(name: &str) -> NewPersona {
+        NewPersona {
+            persona_type: PersonaType::ChatClient,
+            name: name.into(),
+            email: Some(format!("{}@example.com", name.to_lowercase())),
+            ip: Some("192.0.2.1".into()),
+            url: Some("https://acme.example/".into()),
+            legal_notice_accepted: 0,
+            avatar_url: None,
+        }
+    }
+
+    fn msg(channel: &str, client: &str, sender: &str, text: &str) -> NewMessage {
+        NewMessage {
+            channel_id: channel.into(),
+            client_id: client.into(),
+            sender_persona_id: sender.into(),
+            text: text.into(),
+            attachments: json!([]),
+        }
+    }
+
+    pub async fn organisations_and_users(s: &dyn Store) {
+        let org = s.create_organisation("Acme").await.unwrap();
+        assert_eq!(s.get_organisation(&org.id).await.unwrap(), org);
+        assert!(matches!(
+            s.get_organisation("nope").await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(s.count_users().await.unwrap(), 0);
+        let new = NewUser {
+            org_id: org.id.clone(),
+            email: "owner@acme.example".into(),
+            name: "Olive Owner".into(),
+            password_hash: "$argon2id$v=19$m=19456,t=2,p=1$x$y".into(),
+            role: Role::Owner,
+            persona_id: None,
+        };
+        let owner = s.create_user(new.clone()).await.unwrap();
+        assert_eq!(owner.role, Role::Owner);
+        assert!(matches!(
+            s.create_user(new.clone()).await,
+            Err(StoreError::Conflict(_))
+        ));
+        let agent_persona = s
+            .create_persona(NewPersona {
+                persona_type: PersonaType::ChatAgentPersona,
+                ..visitor("Agent")
+            })
+            .await
+            .unwrap();
+        let agent = s
+            .create_user(NewUser {
+                email: "agent@acme.example".into(),
+                role: Role::Agent,
+                persona_id: Some(agent_persona.id.clone()),
+                ..new
+            })
+            .await
+            .unwrap();
+        assert_eq!(s.get_user(&agent.id).await.unwrap(), agent);
+        assert_eq!(
+            s.get_user_by_email("owner@acme.example").await.unwrap(),
+            owner
+        );
+        let users = s.list_users(&org.id).await.unwrap();
+        assert_eq!(users.len(), 2);
+        assert_eq!(s.count_users().await.unwrap(), 2);
+        s.set_user_password_hash(&agent.id, "new-hash")
+            .await
+            .unwrap();
+        assert_eq!(
+            s.get_user(&agent.id).await.unwrap().password_hash,
+            "new-hash"
+        );
+        assert!(matches!(
+            s.set_user_password_hash("nope", "x").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn sessions(s: &dyn Store) {
+        let org = s.create_organisation("Acme").await.unwrap();
+        let user = s
+            .create_user(NewUser {
+                org_id: org.id,
+                email: "o@acme.example".into(),
+                name: "O".into(),
+                password_hash: "h".into(),
+                role: Role::Owner,
+                persona_id: None,
+            })
+            .await
+            .unwrap();
+        let session = Session {
+            id: "hash-1".into(),
+            user_id: user.id.clone(),
+            created_at: 1_000,
+            expires_at: 5_000,
+            last_seen_at: 1_000,
+        };
+        s.create_session(session.clone()).await.unwrap();
+        s.create_session(Session {
+            id: "hash-2".into(),
+            expires_at: 9_000,
+            ..session.clone()
+        })
+        .await
+        .unwrap();
+        assert_eq!(s.get_session("hash-1").await.unwrap(), session);
+        s.touch_session("hash-1", 2_000, 6_000).await.unwrap();
+        let touched = s.get_session("hash-1").await.unwrap();
+        assert_eq!((touched.last_seen_at, touched.expires_at), (2_000, 6_000));
+        assert_eq!(s.delete_expired_sessions(7_000).await.unwrap(), 1);
+        assert!(matches!(
+            s.get_session("hash-1").await,
+            Err(StoreError::NotFound)
+        ));
+        s.delete_session("hash-2").await.unwrap();
+        assert!(matches!(
+            s.get_session("hash-2").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.touch_session("hash-2", 1, 2).await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn domains(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        assert_eq!(s.get_domain(&domain.id).await.unwrap(), domain);
+        assert_eq!(domain.aliases, vec!["acme.test".to_owned()]);
+        let demo = s
+            .create_domain(NewDomain {
+                id: Some("demo".into()),
+                org_id: org.id.clone(),
+                name: "localhost".into(),
+                aliases: vec![],
+                domain_type: "PRO".into(),
+                properties: json!({}),
+                timezone: Some("Europe/Amsterdam".into()),
+            })
+            .await
+            .unwrap();
+        assert_eq!(demo.id, "demo");
+        let again = s
+            .create_domain(NewDomain {
+                id: Some("demo".into()),
+                org_id: org.id.clone(),
+                name: "x".into(),
+                aliases: vec![],
+                domain_type: "PRO".into(),
+                properties: json!({}),
+                timezone: None,
+            })
+            .await;
+        assert!(matches!(again, Err(StoreError::Conflict(_))), "{again:?}");
+        assert_eq!(s.list_domains(&org.id).await.unwrap().len(), 2);
+
+        let mut changed = domain.clone();
+        changed.name = "acme.example.org".into();
+        changed.aliases = vec!["a.example".into(), "b.example".into()];
+        changed.properties = json!({"allowMultipleButtons": true});
+        changed.timezone = Some("UTC".into());
+        changed.domain_type = "PRO".into();
+        s.update_domain(&changed).await.unwrap();
+        assert_eq!(s.get_domain(&domain.id).await.unwrap(), changed);
+        assert!(changed.matches_host("WWW.a.example"));
+        assert!(!changed.matches_host("acme.example"));
+
+        s.delete_domain("demo").await.unwrap();
+        assert!(matches!(
+            s.get_domain("demo").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.delete_domain("demo").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn drafts_and_publications(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        assert!(matches!(
+            s.get_draft(&domain.id).await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.get_published(&domain.id).await,
+            Err(StoreError::NotFound)
+        ));
+        let d1 = s.save_draft(&domain.id, r#"{"b":1,"a":2}"#).await.unwrap();
+        s.save_draft(&domain.id, r#"{"b":2,"a":2}"#).await.unwrap();
+        let d = s.get_draft(&domain.id).await.unwrap();
+        assert_eq!(d.config_json, r#"{"b":2,"a":2}"#);
+        assert!(d.updated_at >= d1.updated_at);
+
+        // Key order and spacing survive byte for byte.
+        let json1 = r#"{"userId":"u","options":{"z":1,  "a":2}}"#;
+        let p1 = s.publish_config(&domain.id, json1).await.unwrap();
+        assert_eq!(p1.version, 1);
+        assert_eq!(p1.etag, config_etag(json1));
+        assert_eq!(s.get_published(&domain.id).await.unwrap(), p1);
+        let p2 = s
+            .publish_config(&domain.id, r#"{"userId":"v"}"#)
+            .await
+            .unwrap();
+        assert_eq!(p2.version, 2);
+        assert_ne!(p2.etag, p1.etag);
+        assert_eq!(
+            s.get_published(&domain.id).await.unwrap().config_json,
+            r#"{"userId":"v"}"#
+        );
+        assert!(matches!(
+            s.publish_config("nope", "{}").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.save_draft("nope", "{}").await,
+            Err(StoreError::NotFound)
+        ));
+        // Deleting the domain takes its configs along.
+        s.delete_domain(&domain.id).await.unwrap();
+        assert!(matches!(
+            s.get_published(&domain.id).await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn personas(s: &dyn Store) {
+        let p = s.create_persona(visitor("Ann")).await.unwrap();
+        assert_eq!(s.get_persona(&p.id).await.unwrap(), p);
+        let mut changed = p.clone();
+        changed.name = "Ann B".into();
+        changed.email = None;
+        changed.legal_notice_accepted = 1_700_000_000_000;
+        changed.avatar_url = Some("https://x.example/a.png".into());
+        s.update_persona(&changed).await.unwrap();
+        assert_eq!(s.get_persona(&p.id).await.unwrap(), changed);
+        assert!(matches!(
+            s.get_persona("nope").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn channels(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        assert!(matches!(
+            s.create_channel("nope", visitor("X")).await,
+            Err(StoreError::NotFound)
+        ));
+        let (c1, p1) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        assert_eq!(c1.status, ChannelStatus::Open);
+        assert_eq!(c1.visitor_persona_id, p1.id);
+        assert_eq!(c1.last_seq, 0);
+        assert_eq!(s.get_channel(&c1.id).await.unwrap(), c1);
+        assert_eq!(s.get_persona(&p1.id).await.unwrap(), p1);
+        let (c2, _) = s.create_channel(&domain.id, visitor("Bea")).await.unwrap();
+        // c1 becomes the most recently active.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        s.insert_message(msg(&c1.id, "m1", &p1.id, "hi"))
+            .await
+            .unwrap();
+        let all = s.list_channels(&domain.id, None, 10).await.unwrap();
+        assert_eq!(
+            all.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            vec![c1.id.as_str(), c2.id.as_str()]
+        );
+        assert_eq!(s.list_channels(&domain.id, None, 1).await.unwrap().len(), 1);
+
+        let ended = s.end_channel(&c2.id, 12_345).await.unwrap();
+        assert_eq!(ended.status, ChannelStatus::Ended);
+        assert_eq!(ended.ended_at, Some(12_345));
+        let again = s.end_channel(&c2.id, 99_999).await.unwrap();
+        assert_eq!(
+            again.ended_at,
+            Some(12_345),
+            "ending twice keeps the first time"
+        );
+        let open = s
+            .list_channels(&domain.id, Some(ChannelStatus::Open), 10)
+            .await
+            .unwrap();
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].id, c1.id);
+        let closed = s
+            .list_channels(&domain.id, Some(ChannelStatus::Ended), 10)
+            .await
+            .unwrap();
+        assert_eq!(closed.len(), 1);
+        assert!(matches!(
+            s.end_channel("nope", 1).await,
+            Err(StoreError::NotFound)
+        ));
+
+        let agent = s
+            .create_user(NewUser {
+                org_id: org.id,
+                email: "a@acme.example".into(),
+                name: "A".into(),
+                password_hash: "h".into(),
+                role: Role::Agent,
+                persona_id: None,
+            })
+            .await
+            .unwrap();
+        s.assign_channel(&c1.id, Some(&agent.id)).await.unwrap();
+        assert_eq!(
+            s.get_channel(&c1.id).await.unwrap().assigned_agent_id,
+            Some(agent.id)
+        );
+        s.assign_channel(&c1.id, None).await.unwrap();
+        assert_eq!(s.get_channel(&c1.id).await.unwrap().assigned_agent_id, None);
+    }
+
+    pub async fn messages_get_gapless_sequence_numbers(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, visitor_p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let agent = s
+            .create_persona(NewPersona {
+                persona_type: PersonaType::ChatAgentPersona,
+                ..visitor("Bob")
+            })
+            .await
+            .unwrap();
+        let mut seqs = vec![];
+        for i in 0..5 {
+            let sender = if i % 2 == 0 { &visitor_p.id } else { &agent.id };
+            let mut m = msg(&c.id, &format!("c{i}"), sender, &format!("text {i}"));
+            if i == 3 {
+                m.attachments =
+                    json!([{"type": "image", "url": "https://x.example/i.png", "name": "i.png"}]);
+            }
+            let ins = s.insert_message(m).await.unwrap();
+            assert!(ins.created);
+            seqs.push(ins.message.seq);
+        }
+        assert_eq!(seqs, vec![1, 2, 3, 4, 5]);
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 5);
+        let after2 = s.messages_after(&c.id, 2, 100).await.unwrap();
+        assert_eq!(
+            after2.iter().map(|m| m.seq).collect::<Vec<_>>(),
+            vec![3, 4, 5]
+        );
+        assert_eq!(after2[1].attachments[0]["name"], "i.png");
+        assert_eq!(after2[0].text, "text 2");
+        assert_eq!(s.messages_after(&c.id, 0, 2).await.unwrap().len(), 2);
+        assert!(s.messages_after(&c.id, 5, 100).await.unwrap().is_empty());
+        assert!(s.messages_after("nope", 0, 100).await.unwrap().is_empty());
+        let personas = s.channel_personas(&c.id).await.unwrap();
+        let mut ids: Vec<_> = personas.iter().map(|p| p.id.clone()).collect();
+        ids.sort();
+        let mut want = vec![visitor_p.id.clone(), agent.id.clone()];
+        want.sort();
+        assert_eq!(ids, want);
+        // Another channel counts from 1.
+        let (c2, p2) = s.create_channel(&domain.id, visitor("Cy")).await.unwrap();
+        let m = s
+            .insert_message(msg(&c2.id, "c0", &p2.id, "x"))
+            .await
+            .unwrap();
+        assert_eq!(m.message.seq, 1);
+        assert!(matches!(
+            s.insert_message(msg("nope", "c0", &p2.id, "x")).await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    pub async fn resending_a_message_stores_nothing_new(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let first = s
+            .insert_message(msg(&c.id, "same", &p.id, "hello"))
+            .await
+            .unwrap();
+        s.insert_message(msg(&c.id, "other", &p.id, "second"))
+            .await
+            .unwrap();
+        let again = s
+            .insert_message(msg(&c.id, "same", &p.id, "hello"))
+            .await
+            .unwrap();
+        assert!(!again.created);
+        assert_eq!(again.message, first.message);
+        assert_eq!(s.messages_after(&c.id, 0, 100).await.unwrap().len(), 2);
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 2);
+        // The same client id in another channel is another message.
+        let (c2, p2) = s.create_channel(&domain.id, visitor("Bea")).await.unwrap();
+        let other = s
+            .insert_message(msg(&c2.id, "same", &p2.id, "hi"))
+            .await
+            .unwrap();
+        assert!(other.created);
+        assert_eq!(other.message.seq, 1);
+    }
+
+    pub async fn ended_channels_take_no_new_messages(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let sent = s
+            .insert_message(msg(&c.id, "m1", &p.id, "bye"))
+            .await
+            .unwrap();
+        s.end_channel(&c.id, now_ms()).await.unwrap();
+        assert!(matches!(
+            s.insert_message(msg(&c.id, "m2", &p.id, "late")).await,
+            Err(StoreError::ChannelEnded)
+        ));
+        // The ack of a message stored before the end still comes back.
+        let again = s
+            .insert_message(msg(&c.id, "m1", &p.id, "bye"))
+            .await
+            .unwrap();
+        assert!(!again.created);
+        assert_eq!(again.message, sent.message);
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 1);
+    }
+
+    pub async fn concurrent_senders_never_share_a_sequence_number(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        // 40 distinct messages, each sent twice at once.
+        let results = futures_join_all((0..80).map(|i| {
+            let m = msg(&c.id, &format!("m{}", i % 40), &p.id, "x");
+            async move { s.insert_message(m).await.unwrap() }
+        }))
+        .await;
+        assert_eq!(results.iter().filter(|r| r.created).count(), 40);
+        let stored = s.messages_after(&c.id, 0, 1000).await.unwrap();
+        assert_eq!(
+            stored.iter().map(|m| m.seq).collect::<Vec<_>>(),
+            (1..=40).collect::<Vec<i64>>()
+        );
+        for r in &results {
+            let m = stored
+                .iter()
+                .find(|m| m.client_id == r.message.client_id)
+                .unwrap();
+            assert_eq!(m.seq, r.message.seq);
+            assert_eq!(m.id, r.message.id);
+        }
+    }
+
+    pub async fn read_markers_only_move_forward(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 0);
+        s.mark_read(&c.id, &p.id, 3).await.unwrap();
+        s.mark_read(&c.id, &p.id, 2).await.unwrap();
+        assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 3);
+        s.mark_read(&c.id, &p.id, 7).await.unwrap();
+        assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 7);
+    }
+
+    pub async fn statistics_add_up(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let key = |day: &str, ev: &str| StatsKey {
+            domain_id: domain.id.clone(),
+            day: day.into(),
+            event_name: ev.into(),
+        };
+        let batch = vec![
+            StatsCount {
+                key: key("2026-01-02", "pageview"),
+                count: 5,
+            },
+            StatsCount {
+                key: key("2026-01-01", "pageview"),
+                count: 2,
+            },
+            StatsCount {
+                key: key("2026-01-01", "click"),
+                count: 1,
+            },
+            StatsCount {
+                key: StatsKey {
+                    domain_id: "nope".into(),
+                    day: "2026-01-01".into(),
+                    event_name: "pageview".into(),
+                },
+                count: 9,
+            },
+        ];
+        s.add_stats(&batch).await.unwrap();
+        s.add_stats(&batch[..1]).await.unwrap();
+        s.add_stats(&[]).await.unwrap();
+        let rows = s
+            .stats_counts(&domain.id, "2026-01-01", "2026-01-31")
+            .await
+            .unwrap();
+        let got: Vec<(String, String, i64)> = rows
+            .into_iter()
+            .map(|r| (r.key.day, r.key.event_name, r.count))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("2026-01-01".into(), "click".into(), 1),
+                ("2026-01-01".into(), "pageview".into(), 2),
+                ("2026-01-02".into(), "pageview".into(), 10),
+            ]
+        );
+        assert_eq!(
+            s.stats_counts(&domain.id, "2026-01-02", "2026-01-02")
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(s
+            .stats_counts("nope", "2000-01-01", "2100-01-01")
+            .await
+            .unwrap()
+            .is_empty());
+    }
+
+    /// Polls all futures together on this task (no extra crate needed).
+    async fn futures_join_all<F: Future>(futs: impl Iterator<Item = F>) -> Vec<F::Output> {
+        let mut futs: Vec<Pin<Box<F>>> = futs.map(Box::pin).collect();
+        let mut out: Vec<Option<F::Output>> = futs.iter().map(|_| None).collect();
+        std::future::poll_fn(|cx| {
+            let mut pending = false;
+            for (i, f) in futs.iter_mut().enumerate() {
+                if out[i].is_none() {
+                    match f.as_mut().poll(cx) {
+                        std::task::Poll::Ready(v) => out[i] = Some(v),
+                        std::task::Poll::Pending => pending = true,
+                    }
+                }
+            }
+            if pending {
+                std::task::Poll::Pending
+            } else {
+                std::task::Poll::Ready(())
+            }
+        })
+        .await;
+        out.into_iter().map(|o| o.unwrap()).collect()
+    }
+
+    #[allow(dead_code)]
+    fn _assert_object_safe(_: Arc<dyn Store>) {}
+}
