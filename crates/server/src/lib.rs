@@ -25,6 +25,7 @@ pub mod error;
 pub mod geo;
 pub mod http;
 pub mod presence;
+pub mod seed;
 pub mod state;
 pub mod stats;
 pub mod store;
@@ -43,6 +44,7 @@ pub fn init_tracing() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 

@@ -221,23 +221,15 @@ async fn the_front_page_shows_the_demo_domain_when_published() {
         .await
         .unwrap();
     assert!(page.contains("Beckon is running") && !page.contains("/d/demo.js"));
-    let org = t.store().create_organisation("Demo").await.unwrap();
-    t.store()
-        .create_domain(beckon_server::store::NewDomain {
-            id: Some("demo".into()),
-            org_id: org.id,
-            name: "localhost".into(),
-            aliases: vec!["127.0.0.1".into()],
-            domain_type: "PRO".into(),
-            properties: json!({}),
-            timezone: None,
-        })
+    let config = config_for("demo");
+    beckon_server::seed::demo_domain(t.store(), &config)
         .await
         .unwrap();
-    t.store()
-        .publish_config("demo", &config_for("demo"))
+    let again = beckon_server::seed::demo_domain(t.store(), &config)
         .await
         .unwrap();
+    assert_eq!(again.name, "localhost");
+    assert_eq!(t.store().get_published("demo").await.unwrap().version, 1);
     let page = t
         .http
         .get(&t.url)
