@@ -146,56 +146,45 @@ export function createWidget({ win, doc, store }: WidgetEnv): Widget {
     return roots.slice();
   }
 
-  return {
-    async start() {
-      try {
-        const r = startup(takeData(win), doc);
-        if (r.code || !r.config) {
-          setDebug(debugFor(r.config));
+  /**
+   * Startup (first) or window.CNB.render: check and parse raw (the startup data, or render's data;
+   * render without data reuses the startup config), then look up, decide and render.
+   */
+  async function go(raw: unknown, observe: boolean, first?: boolean): Promise<HTMLElement[]> {
+    try {
+      let c = startConfig;
+      if (first || raw != null) {
+        const r = startup(raw, doc);
+        if (first) setDebug(debugFor(r.config));
+        if (r.code) {
           debug("startup code", r.code);
           return [];
         }
-        const c = (startConfig = r.config);
-        const out = await run(c, true);
-        debug("startup code", r.code);
+        c = r.config;
+        if (first) startConfig = c;
+      }
+      if (!c) return [];
+      const out = await run(c, observe);
+      if (first) {
+        debug("startup code", 0);
         const o = c.options || {};
-        const d = findDomain(c.domains, host());
+        const d = domain;
         if (d && shouldSendStats(o.reportStats !== false, o.apiRoot, d.id)) idle(win, () => sendStats(o.apiRoot!, d.id));
-        return out;
-      } catch (e) {
-        fail(e);
-        return [];
       }
-    },
+      return out;
+    } catch (e) {
+      fail(e);
+      return [];
+    }
+  }
 
-    async render(data, addObservers = true) {
-      try {
-        await ready(doc);
-        let c = startConfig;
-        if (data != null) {
-          const r = startup(data, doc);
-          if (r.code || !r.config) {
-            debug("render code", r.code);
-            return [];
-          }
-          c = r.config;
-        }
-        return c ? await run(c, addObservers !== false) : [];
-      } catch (e) {
-        fail(e);
-        return [];
-      }
-    },
-
+  return {
+    start: () => go(takeData(win), true, true),
+    render: (data, addObservers = true) => ready(doc).then(() => go(data, addObservers !== false)),
     open(actionId) {
-      try {
-        const a = config && (config.actions || []).find((x) => x.id === actionId);
-        if (a) openSurface(a, null);
-        return !!a;
-      } catch (e) {
-        fail(e);
-        return false;
-      }
+      const a = config && (config.actions || []).find((x) => x.id === actionId);
+      if (a) openSurface(a, null);
+      return !!a;
     },
   };
 }

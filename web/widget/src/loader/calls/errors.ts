@@ -29,22 +29,16 @@ export function createReporter(opts: ReporterOptions): Reporter {
       if (!opts.url || !extra || extra.cnb !== 1 || sent >= MAX_EVENTS || now() < until) return;
       sent++;
       const e = (err || {}) as { message?: unknown; stack?: unknown };
-      let body: unknown = {
-        message: String((err instanceof Error ? e.message : err) ?? ""),
+      postJson(opts.url, {
+        message: String(err instanceof Error ? e.message : err),
         stack: typeof e.stack == "string" ? e.stack : "",
         release: RELEASE,
         environment: ENVIRONMENT,
         userId: opts.userId || "",
         url: location.href,
         extra,
-      };
-      try {
-        JSON.stringify(body);
-      } catch {
-        body = { ...(body as object), extra: { cnb: 1 } };
-      }
-      postJson(opts.url, body).then((r) => {
-        if (!r || r.status == 429 || !r.ok) backOff();
+      }).then((r) => {
+        if (!r || !r.ok) backOff(); // a failure, a 429 or another error status
         else delay = 0;
       });
     } catch {

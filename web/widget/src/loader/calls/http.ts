@@ -14,13 +14,12 @@ export function getJson(url: string, timeoutMs = TIMEOUT_MS): Promise<unknown> {
   const ac = typeof AbortController == "function" ? new AbortController() : undefined;
   return Promise.race([
     fetch(url, { signal: ac && ac.signal }).then((r) => {
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
+      return r.ok ? r.json() : Promise.reject(r.status);
     }),
     new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         if (ac) ac.abort();
-        reject(new Error("timeout"));
+        reject("timeout");
       }, timeoutMs);
     }),
   ]).finally(() => clearTimeout(timer));
