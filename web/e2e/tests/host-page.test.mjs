@@ -33,7 +33,7 @@ async function snapshot(page) {
     els.map((el) => {
       const r = el.getBoundingClientRect();
       const s = getComputedStyle(el);
-      return { tag: el.tagName, box: [r.x, r.y, r.width, r.height].map(Math.round), style: [s.display, s.position, s.color, s.backgroundColor, s.opacity, s.transform, s.fontSize, s.visibility].join("|") };
+      return { tag: el.tagName, box: [r.x, r.y, r.width, r.height].map(Math.round), style: [s.display, s.position, s.color, s.backgroundColor, s.opacity, s.transform, s.fontSize, s.visibility, s.fill].join("|") };
     }),
   );
 }
