@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use ipnet::IpNet;
 
+use crate::ratelimit::Rate;
+
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
     /// Where to listen; port 0 picks a free port (tests).
@@ -32,6 +34,8 @@ pub struct ServeConfig {
     pub stats_flush_interval: Duration,
     /// …and as soon as this many events wait.
     pub stats_flush_batch: usize,
+    /// How many chats one client address may open: a burst, then one more per period.
+    pub new_chat_rate: Rate,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -67,6 +71,10 @@ impl ServeConfig {
             secret: None,
             stats_flush_interval: Duration::from_secs(1),
             stats_flush_batch: 500,
+            new_chat_rate: Rate {
+                burst: 10,
+                every: Duration::from_secs(60),
+            },
         }
     }
 

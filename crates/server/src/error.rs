@@ -65,12 +65,19 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// A numeric `retryAfter` field (seconds) also becomes a `Retry-After` header.
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let retry_after = self.extra.get("retryAfter").and_then(Value::as_u64);
         let mut body = Map::new();
         body.insert("error".into(), Value::String(self.message));
         body.extend(self.extra);
-        (self.status, axum::Json(Value::Object(body))).into_response()
+        let mut r = (self.status, axum::Json(Value::Object(body))).into_response();
+        if let Some(secs) = retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        r
     }
 }
 

@@ -25,6 +25,7 @@ pub mod error;
 pub mod geo;
 pub mod http;
 pub mod presence;
+pub mod ratelimit;
 pub mod seed;
 pub mod state;
 pub mod stats;
@@ -89,6 +90,7 @@ pub async fn build_state(
         trusted_proxies: Arc::new(config.trusted_proxies.clone()),
         public_url: config.public_url.as_deref().map(Arc::from),
         assets: Arc::new(assets),
+        new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
         shutdown,
     })
 }

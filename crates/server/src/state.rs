@@ -25,6 +25,8 @@ pub struct AppState {
     /// The configured public origin (no trailing slash), if any.
     pub public_url: Option<Arc<str>>,
     pub assets: Arc<StaticFiles>,
+    /// New chats per client address.
+    pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

@@ -201,7 +201,16 @@ async fn create_channel(
     let Some(domain) = optional_domain(&state, &domain_id).await? else {
         return Err(ApiError::not_found("unknown domain"));
     };
-    persona.ip = Some(crate::geo::client_ip(peer, &headers, &state.trusted_proxies).to_string());
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    if let Err(wait) = state.new_chat_limit.check(ip) {
+        let secs = wait.as_secs().max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many new chats from this address; try again in {secs} s"),
+        )
+        .with("retryAfter", json!(secs)));
+    }
+    persona.ip = Some(ip.to_string());
     let (channel, persona) = state.store.create_channel(&domain.id, persona).await?;
     tracing::info!(channel = %channel.id, domain = %domain.id, "chat channel created");
     Ok(channel_response(&channel, Some(&domain), &persona))

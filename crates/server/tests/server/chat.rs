@@ -431,3 +431,42 @@ async fn cors_allows_the_domains_own_origins_only() {
     );
     t.stop().await;
 }
+
+#[tokio::test]
+async fn new_chats_are_rate_limited_per_address_with_a_429() {
+    let (dir, mut config) = crate::common::test_dirs();
+    config.new_chat_rate = beckon_server::ratelimit::Rate {
+        burst: 2,
+        every: Duration::from_secs(60),
+    };
+    let t = crate::common::spawn_with(dir, config).await;
+    let domain = seed_domain(t.store()).await;
+    let url = t.api(&format!("/v1/chat/public/channels/domain/{domain}"));
+    for _ in 0..2 {
+        let r = t.http.post(&url).json(&persona()).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+    let r = t.http.post(&url).json(&persona()).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    let body: Value = r.json().await.unwrap();
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("too many new chats"));
+    assert_eq!(body["retryAfter"], retry);
+    assert_eq!(
+        t.store()
+            .list_channels(&domain, None, 10)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    t.stop().await;
+}
