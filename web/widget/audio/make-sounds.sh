@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# tone FREQ SECONDS DELAY_MS: a sine with a quick attack and an exponential-ish decay.
-tone() { echo "sine=f=$1:d=$2,volume=0.35,afade=t=in:d=0.008,afade=t=out:st=0.02:d=$(awk "BEGIN{print $2-0.02}"):curve=exp,adelay=$3|$3"; }
+# tone FREQ SECONDS DELAY_MS: a sine (lavfi sines peak at 1/8, hence the gain) with a quick attack and an exponential-ish decay.
+tone() { echo "sine=f=$1:d=$2,volume=3.5,afade=t=in:d=0.008,afade=t=out:st=0.02:d=$(awk "BEGIN{print $2-0.02}"):curve=exp,adelay=$3|$3"; }
 
 # mix OUT then TONE… : mixes delayed tones into one Opus/WebM file.
 mix() {
