@@ -18,6 +18,7 @@ use anyhow::Context as _;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub mod accounts;
 pub mod assets;
 pub mod cli;
 pub mod config;
@@ -26,6 +27,7 @@ pub mod geo;
 pub mod http;
 pub mod presence;
 pub mod ratelimit;
+pub mod realtime_hooks;
 pub mod seed;
 pub mod state;
 pub mod stats;

@@ -1,0 +1,48 @@
+//! What the HTTP API tells the realtime hub after it stored something. The agent API stores a
+//! reply (or ends, assigns, reads a channel) and then calls these; the hub fans the event out
+//! to the channel's visitor and to the agents of its domain.
+//!
+//! No-ops until the realtime hub fills them in: nothing here may fail the request, the data is
+//! already stored and a reconnecting client catches up from the store.
+
+use crate::state::AppState;
+use crate::store::{Channel, Message, Persona};
+
+/// A message was stored (`created` is false for a de-duplicated re-send, which should be
+/// published again only if the hub wants to: the sender may not have seen it).
+pub async fn publish_message(
+    state: &AppState,
+    channel: &Channel,
+    message: &Message,
+    sender: &Persona,
+    created: bool,
+) {
+    let _ = (state, channel, message, sender, created);
+}
+
+/// What changed about a channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChannelUpdate {
+    /// Assigned to this user id, or unassigned.
+    Assigned(Option<String>),
+    /// The chat ended (by an agent).
+    Ended,
+    /// Persona `persona_id` has read up to `seq`.
+    Read { persona_id: String, seq: i64 },
+}
+
+/// A channel's state changed (the stored row is `channel`).
+pub async fn publish_channel_update(state: &AppState, channel: &Channel, update: ChannelUpdate) {
+    let _ = (state, channel, update);
+}
+
+/// An agent said they are online or away (`online` false) on every domain of their
+/// organisation; `domain_ids` lists them.
+pub async fn publish_agent_presence(
+    state: &AppState,
+    user_id: &str,
+    domain_ids: &[String],
+    online: bool,
+) {
+    let _ = (state, user_id, domain_ids, online);
+}
