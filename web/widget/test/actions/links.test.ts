@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Action, ActionType } from "../../src/config/types.gen";
-import { actionLink, chatNumber, LINK_ERROR, telNumber } from "../../src/loader/actions/links";
+import { actionLink, LINK_ERROR } from "../../src/loader/actions/links";
 
 const act = (actionType: ActionType, actionValue: string, properties?: Record<string, string>): Action => ({
   id: "a1",
@@ -26,9 +26,9 @@ describe("PHONE", () => {
   it("is a plain link without target", () => {
     expect(actionLink(act("PHONE", "123"))).toEqual({ kind: "href", href: "tel:123" });
   });
-  it("telNumber and chatNumber helpers", () => {
-    expect(telNumber("+1 (555) 010-0")).toBe("+15550100");
-    expect(chatNumber("+00 31-6 (12) 34")).toBe("3161234");
+  it("cleans numbers: tel keeps a leading +, chat apps drop it and leading zeros", () => {
+    expect(hrefOf(act("PHONE", "+1 (555) 010-0"))).toBe("tel:+15550100");
+    expect(hrefOf(act("SIGNAL", "+00 31-6 (12) 34"))).toBe("https://signal.me/#p/+3161234");
   });
 });
 

@@ -26,9 +26,9 @@ it("flags switched off", () => {
 });
 
 it("takes the form id from a tally.so URL", () => {
-  expect(tallyId(tally("https://tally.so/r/wMxYz1"))).toBe("wMxYz1");
-  expect(tallyId(tally("https://tally.so/embed/wMxYz1?alignLeft=1"))).toBe("wMxYz1");
-  expect(tallyId(tally(" https://tally.so/r/wMxYz1/ "))).toBe("wMxYz1");
+  expect(tallyId("https://tally.so/r/wMxYz1")).toBe("wMxYz1");
+  expect(tallyId("https://tally.so/embed/wMxYz1?alignLeft=1")).toBe("wMxYz1");
+  expect(tallyId(" https://tally.so/r/wMxYz1/ ")).toBe("wMxYz1");
   expect(tallyEmbedUrl(tally("https://tally.so/r/wMxYz1", { "tally-hide-title": "0", "tally-align-left": "0" }))).toBe(
     "https://tally.so/embed/wMxYz1",
   );

@@ -45,100 +45,72 @@
 import type { Action } from "../../config/types.gen";
 import type { ActionLink } from "./types";
 import { isHttpUrl } from "./validate";
-import { enc, prop, qs } from "./query";
 import { tallyId } from "./tally";
 
 export const LINK_ERROR = "Beckon only supports a fully qualified URL with http or https protocol";
 
-/** Digits only, a leading + kept (PHONE, SMS). */
-export const telNumber = (v: string): string => (v.trim()[0] == "+" ? "+" : "") + v.replace(/\D/g, "");
-/** Number for chat apps: digits only, no leading zeros. */
-export const chatNumber = (v: string): string => v.replace(/\D/g, "").replace(/^0+/, "");
+const enc = encodeURIComponent;
 
-const href = (h: string): ActionLink => ({ kind: "href", href: h });
+/** "?k=v&…" from an object; empty values are left out. */
+const qs = (o: Record<string, string>) => {
+  let s = "";
+  for (const k in o) if (o[k]) s += (s ? "&" : "?") + k + "=" + enc(o[k]);
+  return s;
+};
+
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });
-const invalid: ActionLink = { kind: "invalid", error: LINK_ERROR };
+/** The pop-out surface when asked for, else the plain link. */
+const pop = (on: boolean, href: string) => (on ? surface(href) : href);
 
 export const actionLink = (a: Action): ActionLink => {
-  const v = (a.actionValue || "").trim();
-  const p = (k: string) => prop(a, k);
-  const t = (k: string) => p(k).toUpperCase();
-  switch (a.actionType) {
-    case "PHONE":
-      return href(/^tel:/i.test(v) ? v : "tel:" + telNumber(v));
-    case "SMS":
-      return href("sms:" + telNumber(v) + qs("?", "body", p("message")));
-    case "EMAIL": {
-      const ns = (k: string) => p(k).replace(/\s/g, "");
-      return href(
-        "mailto:" + v.replace(/^mailto:/i, "") +
-          qs("?", "cc", ns("cc"), "bcc", ns("bcc"), "subject", p("subject"), "body", p("body")),
-      );
-    }
-    case "WHATSAPP": {
-      const wa = "https://wa.me/" + chatNumber(v) + qs("?", "text", p("message"));
-      return t("whatsapp-dialog-type") == "POPOUT" ? surface(wa) : href(wa);
-    }
-    case "FACEBOOK": {
-      const fb = "https://m.me/" + v + qs("?", "ref", p("facebook-ref"));
-      return /^(POPOUT|WIDGET)$/.test(t("facebook-dialog-type")) ? surface(fb) : href(fb);
-    }
-    case "TELEGRAM":
-      return href("https://t.me/" + v.replace(/^@/, ""));
-    case "SIGNAL":
-      return href("https://signal.me/#p/+" + chatNumber(v));
-    case "VIBER": {
-      const lt = t("viber-link-type");
-      const g = lt == "GROUP_INVITE" ? "g" : lt == "GROUP2_INVITE" ? "g2" : "";
-      return href(
-        g ? "https://invite.viber.com/" + qs("?", g, v, "lang", p("viber-lang") || "en")
-        : lt == "ADD_NUMBER" ? "viber://add?number=" + chatNumber(v)
-        : lt == "PA_CHAT" ? "viber://pa" + qs("?", "chatURI", v, "context", p("viber-content"), "text", p("viber-text"))
-        : lt == "PA_INFO" ? "viber://pa/info?uri=" + enc(v)
-        : lt == "FORWARD" ? "viber://forward?text=" + enc(v)
-        : "viber://chat?number=%2B" + chatNumber(v),
-      );
-    }
-    case "SKYPE": {
-      const lt = t("skype-link-type");
-      if (lt == "INVITE") return href(isHttpUrl(v) ? v : "https://join.skype.com/invite/" + v);
-      const param = t("skype-param-type") || (lt == "CHAT" ? lt : "CALL");
-      return href("skype:" + v.replace(/[\s,;]+/g, ";") + "?" + param.toLowerCase());
-    }
-    case "LINE": {
-      const m = p("line-message");
-      return href(
-        t("line-link-type") == "PROFILE" ? "https://line.me/R/ti/p/" + v
-        : v ? "https://line.me/R/oaMessage/" + enc(v) + "/" + (m ? "?" + enc(m) : "")
-        : "https://line.me/R/msg/text/?" + enc(m),
-      );
-    }
-    case "ZALO": {
-      const lt = t("zalo-link-type");
-      return href(
-        "https://zalo.me/" +
-          (lt == "GROUP" || lt == "INVITE" ? "g/" + v.replace(/^g\//, "") : lt == "OA" ? v : chatNumber(v)),
-      );
-    }
-    case "WECHAT":
-      return href(isHttpUrl(v) ? v : "weixin://dl/chat?" + v);
-    case "MAP":
-      return href("https://maps.google.com?" + (/^(DADDR|DIRECTIONS)$/.test(t("map-query-type")) ? "daddr" : "q") + "=" + enc(v));
-    case "LINK": {
-      if (!isHttpUrl(v)) return invalid;
-      const en = p("link-download-enabled"), d = p("link-download");
-      return { kind: "href", href: v, target: p("link-target") || "_self",
-        ...((en ? en == "true" : d) ? { download: d == "true" ? "" : d } : {}) };
-    }
-    case "ANCHOR":
-      return { kind: "anchor", targetId: v.replace(/^#/, "") };
-    case "IFRAME":
-      return isHttpUrl(v) ? surface(v) : invalid;
-    case "TALLY":
-      return surface("https://tally.so/r/" + tallyId(a));
-    case "INTERCOM":
-    case "CHAT":
-      return surface();
-  }
-  return { kind: "invalid", error: "Unknown action type " + a.actionType };
+  const v = a.actionValue.trim(), T = a.actionType, props = a.properties || {};
+  const p = (k: string) => props[k] || "";
+  const nospace = (k: string) => p(k).replace(/\s/g, "");
+  // Most type-specific keys carry the type as prefix: x("ref") is "facebook-ref" for FACEBOOK.
+  const x = (k: string) => p(T.toLowerCase() + "-" + k);
+  const lt = x("link-type").toUpperCase(), dt = x("dialog-type").toUpperCase(), m = x("message");
+  const digits = v.replace(/\D/g, ""), tel = (v[0] == "+" ? "+" : "") + digits, chat = digits.replace(/^0+/, "");
+  const e = enc(v), http = isHttpUrl(v), on = x("download-enabled"), d = x("download");
+  const invalid: ActionLink = { kind: "invalid", error: LINK_ERROR };
+  const g = /^GROUP(2?)_INVITE$/.exec(lt);
+  // Every type's link for this value (cheap string work); a string is a plain link. Own keys only.
+  const links: Record<string, string | ActionLink> = {
+    __proto__: null as never,
+    PHONE: /^tel:/i.test(v) ? v : "tel:" + tel,
+    SMS: "sms:" + tel + qs({ body: p("message") }),
+    EMAIL: "mailto:" + v.replace(/^mailto:/i, "") + qs({ cc: nospace("cc"), bcc: nospace("bcc"), subject: p("subject"), body: p("body") }),
+    WHATSAPP: pop(dt == "POPOUT", "https://wa.me/" + chat + qs({ text: p("message") })),
+    FACEBOOK: pop(/^(POPOUT|WIDGET)$/.test(dt), "https://m.me/" + v + qs({ ref: x("ref") })),
+    TELEGRAM: "https://t.me/" + v.replace(/^@/, ""),
+    SIGNAL: "https://signal.me/#p/+" + chat,
+    VIBER: g
+      ? "https://invite.viber.com/" + qs({ ["g" + g[1]]: v, lang: x("lang") || "en" })
+      : "viber://" +
+        ({
+          ADD_NUMBER: "add?number=" + chat,
+          PA_CHAT: "pa" + qs({ chatURI: v, context: x("content"), text: x("text") }),
+          PA_INFO: "pa/info?uri=" + e,
+          FORWARD: "forward?text=" + e,
+        }[lt] || "chat?number=%2B" + chat),
+    SKYPE:
+      lt == "INVITE"
+        ? http ? v : "https://join.skype.com/invite/" + v
+        : "skype:" + v.replace(/[\s,;]+/g, ";") + "?" + (x("param-type") || (lt == "CHAT" ? lt : "CALL")).toLowerCase(),
+    LINE:
+      "https://line.me/R/" +
+      (lt == "PROFILE" ? "ti/p/" + v : v ? "oaMessage/" + e + "/" + (m ? "?" + enc(m) : "") : "msg/text/?" + enc(m)),
+    ZALO: "https://zalo.me/" + (/^(GROUP|INVITE)$/.test(lt) ? "g/" + v.replace(/^g\//, "") : lt == "OA" ? v : chat),
+    WECHAT: http ? v : "weixin://dl/chat?" + v,
+    MAP: "https://maps.google.com?" + (/^(daddr|directions)$/i.test(x("query-type")) ? "daddr" : "q") + "=" + e,
+    LINK: http
+      ? { kind: "href", href: v, target: x("target") || "_self", ...((on ? on == "true" : d) ? { download: d == "true" ? "" : d } : {}) }
+      : invalid,
+    ANCHOR: { kind: "anchor", targetId: v.replace(/^#/, "") },
+    IFRAME: http ? surface(v) : invalid,
+    TALLY: surface("https://tally.so/r/" + tallyId(v)),
+    INTERCOM: surface(),
+    CHAT: surface(),
+  };
+  const r = links[T] || { kind: "invalid", error: "Unknown action type " + T };
+  return typeof r == "string" ? { kind: "href", href: r } : r;
 };

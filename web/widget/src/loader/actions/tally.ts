@@ -8,9 +8,8 @@
 // An empty string or "0"/"false" turns a flag off (the defaults follow the owner's settings form).
 import type { Action } from "../../config/types.gen";
 
-/** The form id from actionValue: a bare id or any tally.so URL ending in the id. */
-export const tallyId = (a: Action): string =>
-  (a.actionValue || "").trim().replace(/[?#].*/, "").replace(/\/+$/, "").split("/").pop() || "";
+/** The form id from an actionValue: a bare id or any tally.so URL ending in the id. */
+export const tallyId = (v: string): string => /[^/?#]*(?=\/*([?#]|$))/.exec(v.trim())![0];
 
 const flag = (a: Action, k: string, d: boolean): boolean => {
   const v = (a.properties || {})["tally-" + k];
@@ -23,5 +22,5 @@ export const tallyEmbedUrl = (a: Action): string => {
     flag(a, "transparent-background", false) && "transparentBackground=1",
     flag(a, "align-left", true) && "alignLeft=1",
   ].filter(Boolean);
-  return "https://tally.so/embed/" + tallyId(a) + (q.length ? "?" + q.join("&") : "");
+  return "https://tally.so/embed/" + tallyId(a.actionValue) + (q.length ? "?" + q.join("&") : "");
 };

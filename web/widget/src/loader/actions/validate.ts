@@ -3,7 +3,7 @@
 
 export const isHttpUrl = (v: string | undefined): boolean => {
   try {
-    return /^https?:\/\/[^/?#\s]/i.test(v || "") && !!new URL(v!).host;
+    return /^https?:\/\/[^/?#\s]/i.test(v!) && !!new URL(v!).host;
   } catch {
     return false;
   }
