@@ -25,6 +25,7 @@ pub mod config;
 pub mod error;
 pub mod geo;
 pub mod http;
+pub mod openapi;
 pub mod presence;
 pub mod ratelimit;
 pub mod realtime_hooks;

@@ -108,10 +108,16 @@ pub async fn authenticate(
     if now - session.last_seen_at >= TOUCH_EVERY_MS {
         session.last_seen_at = now;
         session.expires_at = now + SESSION_TTL_MS;
-        state
+        match state
             .store
             .touch_session(&id, session.last_seen_at, session.expires_at)
-            .await?;
+            .await
+        {
+            Ok(()) => {}
+            // Logged out in between.
+            Err(StoreError::NotFound) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
     }
     Ok(Some(Authenticated {
         user: SessionUser::from_user(&user),

@@ -19,9 +19,11 @@ use tower_http::trace::TraceLayer;
 use crate::error::{json_error, ApiError};
 use crate::state::AppState;
 
+pub mod agent;
 pub mod chat;
 pub mod geo;
 pub mod hosting;
+pub mod owner;
 pub mod stats;
 
 /// Request bodies above this are refused with 413.
@@ -33,6 +35,10 @@ pub fn router(state: AppState) -> Router {
         .merge(chat::routes(state.clone()))
         .merge(stats::routes())
         .merge(geo::routes())
+        .merge(crate::accounts::routes::routes())
+        .merge(owner::routes())
+        .merge(agent::routes())
+        .merge(crate::openapi::routes())
         // Mount further API areas here, e.g. `.merge(agent::routes())`, `.merge(owner::routes())`
         // and the realtime endpoint.
         .fallback(api_not_found)

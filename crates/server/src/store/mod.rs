@@ -310,6 +310,46 @@ pub struct StatsCount {
     pub count: i64,
 }
 
+/// Which channels [`Store::query_channels`] answers: those of an organisation's domains.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ChannelQuery {
+    pub org_id: String,
+    /// Only this channel (for a detail view).
+    pub channel_id: Option<String>,
+    pub domain_id: Option<String>,
+    pub status: Option<ChannelStatus>,
+    pub assigned: AssignedFilter,
+    /// Case-insensitive substring of the visitor's name or e-mail.
+    pub search: Option<String>,
+    /// Unread counts are for this persona: messages after its read marker, not sent by it.
+    pub reader_persona_id: String,
+    /// Only channels whose last activity is older than this (paging).
+    pub before: Option<i64>,
+    pub limit: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum AssignedFilter {
+    #[default]
+    Any,
+    Unassigned,
+    /// Assigned to this user id.
+    To(String),
+}
+
+/// A channel as an inbox lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChannelSummary {
+    pub channel: Channel,
+    pub domain_name: String,
+    pub visitor: Persona,
+    pub unread: i64,
+    /// The text of the latest message, if any.
+    pub last_message_text: Option<String>,
+    /// When the visitor last sent a message, if ever.
+    pub visitor_last_message_at: Option<i64>,
+}
+
 /// Everything Beckon keeps. Object safe: the server holds an `Arc<dyn Store>`.
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
@@ -326,12 +366,19 @@ pub trait Store: Send + Sync + 'static {
     async fn list_users(&self, org_id: &str) -> StoreResult<Vec<User>>;
     async fn set_user_password_hash(&self, user_id: &str, password_hash: &str) -> StoreResult<()>;
     async fn count_users(&self) -> StoreResult<i64>;
+    /// Removes the user and their sessions; their persona stays (their messages keep a sender)
+    /// and channels assigned to them become unassigned.
+    async fn delete_user(&self, id: &str) -> StoreResult<()>;
+    /// Every organisation, oldest first.
+    async fn list_organisations(&self) -> StoreResult<Vec<Organisation>>;
 
     // --- sessions ---
     async fn create_session(&self, session: Session) -> StoreResult<()>;
     async fn get_session(&self, id: &str) -> StoreResult<Session>;
     async fn touch_session(&self, id: &str, last_seen_at: i64, expires_at: i64) -> StoreResult<()>;
     async fn delete_session(&self, id: &str) -> StoreResult<()>;
+    /// Removes every session of the user (password reset, removal); returns how many.
+    async fn delete_user_sessions(&self, user_id: &str) -> StoreResult<u64>;
     /// Removes sessions that expired before `now`; returns how many.
     async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64>;
 
@@ -374,6 +421,9 @@ pub trait Store: Send + Sync + 'static {
         status: Option<ChannelStatus>,
         limit: i64,
     ) -> StoreResult<Vec<Channel>>;
+    /// Channels of an organisation's domains with their visitor, unread count for the reader
+    /// and latest message, most recently active first.
+    async fn query_channels(&self, query: &ChannelQuery) -> StoreResult<Vec<ChannelSummary>>;
     /// Ends the channel (idempotent: an ended channel keeps its first `ended_at`).
     async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
     async fn assign_channel(&self, id: &str, agent_user_id: Option<&str>) -> StoreResult<()>;

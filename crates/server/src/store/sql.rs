@@ -292,6 +292,38 @@ macro_rules! impl_sql_store {
                 Ok(row.try_get("n")?)
             }
 
+            async fn delete_user(&self, id: &str) -> StoreResult<()> {
+                let mut tx = self.pool.begin().await?;
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "UPDATE channels SET assigned_agent_id = NULL WHERE assigned_agent_id = $1",
+                )
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                let r = sqlx::query("DELETE FROM users WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                if r.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn list_organisations(&self) -> StoreResult<Vec<Organisation>> {
+                let rows = sqlx::query(
+                    "SELECT id, name, created_at FROM organisations ORDER BY created_at, id",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(org_from).collect()
+            }
+
             async fn create_session(&self, s: Session) -> StoreResult<()> {
                 sqlx::query(
                     "INSERT INTO sessions (id, user_id, created_at, expires_at, last_seen_at) \
@@ -344,6 +376,14 @@ macro_rules! impl_sql_store {
                     .execute(&self.pool)
                     .await?;
                 Ok(())
+            }
+
+            async fn delete_user_sessions(&self, user_id: &str) -> StoreResult<u64> {
+                let r = sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                    .bind(user_id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(r.rows_affected())
             }
 
             async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64> {
@@ -682,6 +722,89 @@ macro_rules! impl_sql_store {
                 .fetch_all(&self.pool)
                 .await?;
                 rows.iter().map(channel_from).collect()
+            }
+
+            async fn query_channels(&self, q: &ChannelQuery) -> StoreResult<Vec<ChannelSummary>> {
+                let (assigned_mode, assigned_to): (i64, Option<&str>) = match &q.assigned {
+                    AssignedFilter::Any => (0, None),
+                    AssignedFilter::Unassigned => (1, None),
+                    AssignedFilter::To(u) => (2, Some(u.as_str())),
+                };
+                let pattern = q.search.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|t| {
+                    let escaped = t
+                        .to_lowercase()
+                        .replace('\\', "\\\\")
+                        .replace('%', "\\%")
+                        .replace('_', "\\_");
+                    format!("%{escaped}%")
+                });
+                let rows = sqlx::query(
+                    "SELECT c.id, c.domain_id, c.visitor_persona_id, c.status, c.created_at, \
+                     c.ended_at, c.last_activity_at, c.assigned_agent_id, c.last_seq, \
+                     d.name AS domain_name, \
+                     p.type AS p_type, p.name AS p_name, p.email AS p_email, p.ip AS p_ip, \
+                     p.url AS p_url, p.legal_notice_accepted AS p_legal, \
+                     p.avatar_url AS p_avatar, p.created_at AS p_created, \
+                     (SELECT COUNT(*) FROM messages m WHERE m.channel_id = c.id \
+                        AND m.sender_persona_id <> $1 \
+                        AND m.seq > COALESCE((SELECT r.seq FROM read_markers r \
+                            WHERE r.channel_id = c.id AND r.persona_id = $1), 0)) AS unread, \
+                     (SELECT m.text FROM messages m WHERE m.channel_id = c.id \
+                        ORDER BY m.seq DESC LIMIT 1) AS last_text, \
+                     (SELECT MAX(m.created_at) FROM messages m WHERE m.channel_id = c.id \
+                        AND m.sender_persona_id = c.visitor_persona_id) AS visitor_last \
+                     FROM channels c \
+                     JOIN domains d ON d.id = c.domain_id \
+                     JOIN personas p ON p.id = c.visitor_persona_id \
+                     WHERE d.org_id = $2 \
+                     AND ($3 IS NULL OR c.id = $3) \
+                     AND ($4 IS NULL OR c.domain_id = $4) \
+                     AND ($5 IS NULL OR c.status = $5) \
+                     AND ($6 = 0 OR ($6 = 1 AND c.assigned_agent_id IS NULL) \
+                          OR ($6 = 2 AND c.assigned_agent_id = $7)) \
+                     AND ($8 IS NULL OR LOWER(p.name) LIKE $8 ESCAPE '\\' \
+                          OR LOWER(COALESCE(p.email, '')) LIKE $8 ESCAPE '\\') \
+                     AND ($9 IS NULL OR c.last_activity_at < $9) \
+                     ORDER BY c.last_activity_at DESC, c.id LIMIT $10",
+                )
+                .bind(&q.reader_persona_id)
+                .bind(&q.org_id)
+                .bind(q.channel_id.as_deref())
+                .bind(q.domain_id.as_deref())
+                .bind(q.status.map(|s| s.as_str()))
+                .bind(assigned_mode)
+                .bind(assigned_to)
+                .bind(pattern)
+                .bind(q.before)
+                .bind(q.limit)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter()
+                    .map(|r| {
+                        let channel = channel_from(r)?;
+                        let t: String = r.try_get("p_type")?;
+                        let visitor = Persona {
+                            id: channel.visitor_persona_id.clone(),
+                            persona_type: PersonaType::parse(&t)
+                                .ok_or_else(|| StoreError::Corrupt(format!("persona type {t:?}")))?,
+                            name: r.try_get("p_name")?,
+                            email: r.try_get("p_email")?,
+                            ip: r.try_get("p_ip")?,
+                            url: r.try_get("p_url")?,
+                            legal_notice_accepted: r.try_get("p_legal")?,
+                            avatar_url: r.try_get("p_avatar")?,
+                            created_at: r.try_get("p_created")?,
+                        };
+                        Ok(ChannelSummary {
+                            channel,
+                            domain_name: r.try_get("domain_name")?,
+                            visitor,
+                            unread: r.try_get("unread")?,
+                            last_message_text: r.try_get("last_text")?,
+                            visitor_last_message_at: r.try_get("visitor_last")?,
+                        })
+                    })
+                    .collect()
             }
 
             async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel> {

@@ -1,0 +1,229 @@
+//! `/api/v1/auth/…`: login, logout, who am I, change my password; and the extractors the owner
+//! and agent routes use ([`AgentAuth`], [`OwnerAuth`]).
+//!
+//! | call | answer |
+//! |---|---|
+//! | `POST /v1/auth/login {email, password}` | `{user, organisation, csrfToken}` + session cookie; 401 wrong; 429 too many |
+//! | `POST /v1/auth/logout` | 204, cookie cleared |
+//! | `GET  /v1/auth/me` | `{user, organisation, csrfToken}` (cookie refreshed); 401 |
+//! | `POST /v1/auth/password {currentPassword, newPassword}` | 204; other sessions end |
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::session::{self, Authenticated};
+use super::users::{invalid, normalise_email, user_json};
+use super::{password, Role};
+use crate::error::ApiError;
+use crate::http::{no_store, JsonBody};
+use crate::ratelimit::{Rate, RateLimiter};
+use crate::state::AppState;
+use crate::store::{now_ms, StoreError, User};
+
+/// Login attempts per client address: a burst of 10, then one every 6 seconds.
+pub const LOGIN_RATE: Rate = Rate {
+    burst: 10,
+    every: Duration::from_secs(6),
+};
+
+#[derive(Clone)]
+struct LoginLimit(Arc<RateLimiter>);
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/v1/auth/login", post(login))
+        .route("/v1/auth/logout", post(logout))
+        .route("/v1/auth/me", get(me))
+        .route("/v1/auth/password", post(change_password))
+        .layer(Extension(LoginLimit(Arc::new(RateLimiter::new(LOGIN_RATE)))))
+}
+
+// ---------- extractors ----------
+
+fn not_logged_in() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")
+}
+
+async fn authenticated(parts: &Parts, state: &AppState) -> Result<Authenticated, ApiError> {
+    let auth = session::authenticate(state, &parts.headers)
+        .await?
+        .ok_or_else(not_logged_in)?;
+    session::check_csrf(state, &parts.method, &parts.headers, &auth)?;
+    Ok(auth)
+}
+
+/// A logged-in agent or owner; state-changing requests pass the CSRF check.
+pub struct AgentAuth(pub Authenticated);
+
+impl FromRequestParts<AppState> for AgentAuth {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let auth = authenticated(parts, state).await?;
+        if auth.user.persona_id.is_empty() {
+            return Err(ApiError::forbidden("this account has no chat persona"));
+        }
+        Ok(AgentAuth(auth))
+    }
+}
+
+/// A logged-in owner; state-changing requests pass the CSRF check.
+pub struct OwnerAuth(pub Authenticated);
+
+impl FromRequestParts<AppState> for OwnerAuth {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let auth = authenticated(parts, state).await?;
+        if auth.user.role != Role::Owner {
+            return Err(ApiError::forbidden("this needs an owner account"));
+        }
+        Ok(OwnerAuth(auth))
+    }
+}
+
+// ---------- handlers ----------
+
+async fn whoami_json(
+    state: &AppState,
+    user: &User,
+    token: &str,
+) -> Result<serde_json::Value, ApiError> {
+    let org = state.store.get_organisation(&user.org_id).await?;
+    Ok(json!({
+        "user": user_json(user),
+        "organisation": {"id": org.id, "name": org.name},
+        "csrfToken": session::csrf_token(token),
+    }))
+}
+
+#[derive(Deserialize)]
+struct LoginBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+async fn login(
+    State(state): State<AppState>,
+    Extension(LoginLimit(limit)): Extension<LoginLimit>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<LoginBody>,
+) -> Result<Response, ApiError> {
+    if session::same_origin(&state, &headers) == Some(false) {
+        return Err(ApiError::forbidden(
+            "cross-site login refused: the Origin is not this server",
+        ));
+    }
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    if let Err(wait) = limit.check(ip) {
+        let secs = wait.as_secs().max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many login attempts from this address; try again in {secs} s"),
+        )
+        .with("retryAfter", json!(secs)));
+    }
+    if body.password.len() > password::MAX_LEN {
+        return Err(wrong_login());
+    }
+    let email = normalise_email(&body.email);
+    let user = match state.store.get_user_by_email(&email).await {
+        Ok(u) => Some(u),
+        Err(StoreError::NotFound) => None,
+        Err(e) => return Err(e.into()),
+    };
+    let hash = user
+        .as_ref()
+        .map_or_else(|| password::dummy_hash().to_owned(), |u| u.password_hash.clone());
+    let ok = password::verify(&body.password, &hash).await;
+    let Some(user) = user.filter(|_| ok) else {
+        tracing::info!(%ip, "failed login");
+        return Err(wrong_login());
+    };
+    let _ = state.store.delete_expired_sessions(now_ms()).await;
+    let (token, _) = session::start_session(&state, &user).await?;
+    tracing::info!(user = %user.id, "login");
+    let mut r = no_store(Json(whoami_json(&state, &user, &token).await?));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::session_cookie(&token, session::secure_cookies(&state, &headers)),
+    );
+    Ok(r)
+}
+
+fn wrong_login() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "wrong e-mail or password")
+}
+
+async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(auth) = session::authenticate(&state, &headers).await? {
+        session::check_csrf(&state, &axum::http::Method::POST, &headers, &auth)?;
+        state.store.delete_session(&auth.session.id).await?;
+        super::presence::go_away(&state, &auth.user).await;
+    }
+    let mut r = StatusCode::NO_CONTENT.into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::clear_cookie(session::secure_cookies(&state, &headers)),
+    );
+    Ok(r)
+}
+
+async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let auth = session::authenticate(&state, &headers)
+        .await?
+        .ok_or_else(not_logged_in)?;
+    let user = state.store.get_user(&auth.user.user_id).await?;
+    let mut r = no_store(Json(whoami_json(&state, &user, &auth.token).await?));
+    // The cookie slides with the session.
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::session_cookie(&auth.token, session::secure_cookies(&state, &headers)),
+    );
+    Ok(r)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PasswordBody {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    AgentAuth(auth): AgentAuth,
+    JsonBody(body): JsonBody<PasswordBody>,
+) -> Result<Response, ApiError> {
+    let user = state.store.get_user(&auth.user.user_id).await?;
+    if !password::verify(&body.current_password, &user.password_hash).await {
+        return Err(ApiError::forbidden("the current password is wrong"));
+    }
+    if let Some(w) = password::weakness(&body.new_password) {
+        return Err(invalid(
+            "invalid password",
+            &[beckon_model::Problem::new("newPassword", w)],
+        ));
+    }
+    let hash = password::hash(&body.new_password).await;
+    state.store.set_user_password_hash(&user.id, &hash).await?;
+    // Every other session ends; this one stays.
+    state.store.delete_user_sessions(&user.id).await?;
+    state.store.create_session(auth.session.clone()).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
