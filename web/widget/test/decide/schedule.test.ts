@@ -127,10 +127,12 @@ describe("failures show the action", () => {
     expect(at(closed, "2025-01-07T20:00:00Z", "Mars/Olympus_Mons")).toBe(true);
     expect(at(closed, "2025-01-07T20:00:00Z", "not a zone")).toBe(true);
   });
-  it("Intl failing → shown", () => {
-    vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function () {
+  it("Intl failing or giving an unexpected format → shown", () => {
+    const spy = vi.spyOn(Date.prototype, "toLocaleString").mockImplementation(() => {
       throw new Error("no Intl");
     });
+    expect(at(closed, "2025-01-07T20:00:00Z", "UTC")).toBe(true);
+    spy.mockImplementation(() => "07/01/2025, 20:00");
     expect(at(closed, "2025-01-07T20:00:00Z", "UTC")).toBe(true);
   });
   it("an invalid date → shown", () => {

@@ -59,28 +59,28 @@ const qs = (o: Record<string, string>) => {
 };
 
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });
+const invalid = (error: string): ActionLink => ({ kind: "invalid", error });
 /** The pop-out surface when asked for, else the plain link. */
 const pop = (on: boolean, href: string) => (on ? surface(href) : href);
 
 export const actionLink = (a: Action): ActionLink => {
   const v = a.actionValue.trim(), T = a.actionType, props = a.properties || {};
-  const p = (k: string) => props[k] || "";
-  const nospace = (k: string) => p(k).replace(/\s/g, "");
+  const nospace = (s = "") => s.replace(/\s/g, "");
   // Most type-specific keys carry the type as prefix: x("ref") is "facebook-ref" for FACEBOOK.
-  const x = (k: string) => p(T.toLowerCase() + "-" + k);
-  const lt = x("link-type").toUpperCase(), dt = x("dialog-type").toUpperCase(), m = x("message");
+  const x = (k: string) => props[T.toLowerCase() + "-" + k] || "";
+  const lt = x("link-type").toUpperCase(), dt = x("dialog-type"), m = x("message");
   const digits = v.replace(/\D/g, ""), tel = (v[0] == "+" ? "+" : "") + digits, chat = digits.replace(/^0+/, "");
   const e = enc(v), http = isHttpUrl(v), on = x("download-enabled"), d = x("download");
-  const invalid: ActionLink = { kind: "invalid", error: LINK_ERROR };
+  const bad = invalid(LINK_ERROR);
   const g = /^GROUP(2?)_INVITE$/.exec(lt);
   // Every type's link for this value (cheap string work); a string is a plain link. Own keys only.
   const links: Record<string, string | ActionLink> = {
     __proto__: null as never,
     PHONE: /^tel:/i.test(v) ? v : "tel:" + tel,
-    SMS: "sms:" + tel + qs({ body: p("message") }),
-    EMAIL: "mailto:" + v.replace(/^mailto:/i, "") + qs({ cc: nospace("cc"), bcc: nospace("bcc"), subject: p("subject"), body: p("body") }),
-    WHATSAPP: pop(dt == "POPOUT", "https://wa.me/" + chat + qs({ text: p("message") })),
-    FACEBOOK: pop(/^(POPOUT|WIDGET)$/.test(dt), "https://m.me/" + v + qs({ ref: x("ref") })),
+    SMS: "sms:" + tel + qs({ body: props.message }),
+    EMAIL: "mailto:" + v.replace(/^mailto:/i, "") + qs({ cc: nospace(props.cc), bcc: nospace(props.bcc), subject: props.subject, body: props.body }),
+    WHATSAPP: pop(/^popout$/i.test(dt), "https://wa.me/" + chat + qs({ text: props.message })),
+    FACEBOOK: pop(/^(popout|widget)$/i.test(dt), "https://m.me/" + v + qs({ ref: x("ref") })),
     TELEGRAM: "https://t.me/" + v.replace(/^@/, ""),
     SIGNAL: "https://signal.me/#p/+" + chat,
     VIBER: g
@@ -104,13 +104,13 @@ export const actionLink = (a: Action): ActionLink => {
     MAP: "https://maps.google.com?" + (/^(daddr|directions)$/i.test(x("query-type")) ? "daddr" : "q") + "=" + e,
     LINK: http
       ? { kind: "href", href: v, target: x("target") || "_self", ...((on ? on == "true" : d) ? { download: d == "true" ? "" : d } : {}) }
-      : invalid,
+      : bad,
     ANCHOR: { kind: "anchor", targetId: v.replace(/^#/, "") },
-    IFRAME: http ? surface(v) : invalid,
+    IFRAME: http ? surface(v) : bad,
     TALLY: surface("https://tally.so/r/" + tallyId(v)),
     INTERCOM: surface(),
     CHAT: surface(),
   };
-  const r = links[T] || { kind: "invalid", error: "Unknown action type " + T };
+  const r = links[T] || invalid("Unknown action type " + T);
   return typeof r == "string" ? { kind: "href", href: r } : r;
 };

@@ -14,37 +14,29 @@
 import type { Condition } from "../../config/types.gen";
 import type { RuntimeParams } from "./types";
 
-const exact = (u: string) => u.trim().replace(/#.*/, "").replace(/\/(?=\?|$)/, "");
-const path = (u: string) => {
-  const s = u.trim().replace(/^([a-z][\w+.-]*:)?\/\/[^/?#]*/i, "").replace(/#.*/, "");
-  return s[0] == "/" ? s : "/" + s;
-};
+/** Without the fragment and the "/" that ends the path, if any. */
+const exact = (u: string) => u.trim().replace(/\/?(\?[^#]*)?(#.*)?$/, "$1");
+/** Path and query: without scheme, host and fragment, starting with "/". */
+const path = (u: string) => u.trim().replace(/^([a-z][\w+.-]*:)?\/\/[^/?#]*|#.*/gi, "").replace(/^\/?/, "/");
 
 export const conditionMatches = (c: Condition, p: RuntimeParams): boolean => {
-  const v = c.matchValue || "", u = p.url || "", cc = (p.countryCode || "").toUpperCase();
-  if (c.conditionType == "GEO") return !!cc && v.toUpperCase().split(/[\s,]+/).indexOf(cc) >= 0;
-  if (c.conditionType == "CHAT") return !!p.agentsAvailable;
-  switch (c.matchType) {
-    case "EXACT":
-      return exact(u) == exact(v);
-    case "REGEX":
-      try {
-        return new RegExp(v).test(u);
-      } catch {
-        return false;
-      }
-    case "SIMPLE":
-      return path(u).indexOf(path(v)) == 0;
-    case "SUBSTRING":
-      return u.indexOf(v) >= 0;
+  const v = c.matchValue, u = p.url, k = c.conditionType, t = c.matchType, cc = (p.countryCode || "").toUpperCase();
+  try {
+    return k == "GEO" ? !!cc && v.toUpperCase().split(/[\s,]+/).includes(cc)
+      : k == "CHAT" ? !!p.agentsAvailable
+      : t == "EXACT" ? exact(u) == exact(v)
+      : t == "REGEX" ? RegExp(v).test(u) // an invalid pattern throws
+      : t == "SIMPLE" ? !path(u).indexOf(path(v))
+      : t == "SUBSTRING" && u.includes(v);
+  } catch {
+    return false;
   }
-  return false;
 };
 
-/** Any matching EXCLUDE fails; for URL, GEO and CHAT in turn, INCLUDEs of that type need one match. */
+/** Every EXCLUDE fails to match; every INCLUDE has an INCLUDE of its type (URL, GEO, CHAT) that matches. */
 export const conditionsPass = (conds: Condition[], p: RuntimeParams): boolean =>
-  !conds.some((c) => c.filterType == "EXCLUDE" && conditionMatches(c, p)) &&
-  ["URL", "GEO", "CHAT"].every((t) => {
-    const inc = conds.filter((c) => c.conditionType == t && c.filterType == "INCLUDE");
-    return !inc.length || inc.some((c) => conditionMatches(c, p));
-  });
+  conds.every((c) =>
+    c.filterType == "EXCLUDE"
+      ? !conditionMatches(c, p)
+      : conds.some((d) => d.filterType == c.filterType && d.conditionType == c.conditionType && conditionMatches(d, p)),
+  );

@@ -7,4 +7,4 @@ export const isDesktop = (v: Viewport): boolean => v.width >= (v.width >= v.heig
 
 /** ALWAYS (or no/unknown mode) shows; DESKTOP_ONLY needs a desktop viewport, MOBILE_ONLY the opposite. */
 export const displayOk = (mode: DisplayMode | undefined, v: Viewport): boolean =>
-  mode == "DESKTOP_ONLY" ? isDesktop(v) : mode == "MOBILE_ONLY" ? !isDesktop(v) : true;
+  mode != (isDesktop(v) ? "MOBILE_ONLY" : "DESKTOP_ONLY");

@@ -2,19 +2,13 @@
 // ignoring protocol, a leading "www.", a port, a path and letter case.
 import type { Domain } from "../../config/types.gen";
 
+/** Lower case without protocol and "www." (front), trailing dot, port, path, query and fragment (end). */
 export const normHost = (h: string | undefined): string =>
-  (h || "")
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][\w+.-]*:\/\//, "")
-    .replace(/[/?#].*/, "")
-    .replace(/:\d*$/, "")
-    .replace(/^www\./, "")
-    .replace(/\.$/, "");
+  (h || "").trim().toLowerCase().replace(/^([\w+.-]+:\/\/)?(www\.)?|\.?(:\d*)?([/?#].*)?$/g, "");
 
 export const hostMatches = (d: Domain, host: string): boolean => {
   const h = normHost(host);
-  return !!h && [d.name].concat(d.aliases || []).some((n) => normHost(n) == h);
+  return !!h && [d.name, ...(d.aliases || [])].some((n) => normHost(n) == h);
 };
 
 /** The first configured domain matching the host, or null. */

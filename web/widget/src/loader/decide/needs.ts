@@ -1,22 +1,22 @@
 // What the loader must fetch or watch for a config, and when a new decision needs a re-render.
-import type { Config, ConditionType } from "../../config/types.gen";
+import type { Action, Button, Condition, Config, ConditionType } from "../../config/types.gen";
 import type { Decision } from "./types";
 
-const active = (c: Config) => (c.buttons || []).filter((b) => b.active);
-const hasCondition = (c: Config, t: ConditionType) =>
-  active(c).some((b) =>
-    (b.conditions || []).some((id) => (c.conditions || []).some((x) => x.id == id && x.conditionType == t)),
-  );
+/** The button's conditions or actions, in the button's order; unknown ids are left out. */
+export const refs = <K extends "conditions" | "actions">(c: Config, b: Button, k: K) =>
+  (b[k] || []).map((id) => (c[k] || ([] as { id: string }[])).find((x) => x.id == id)).filter(Boolean) as
+    (K extends "actions" ? Action : Condition)[];
+
+const used = (c: Config, k: "conditions" | "actions", test: (x: Partial<Condition & Action>) => unknown) =>
+  c.buttons.some((b) => b.active && refs(c, b, k).some(test));
+const hasCondition = (t: ConditionType) => (c: Config): boolean => used(c, "conditions", (x) => x.conditionType == t);
 
 /** A geo lookup is needed: an active button has a GEO condition. */
-export const needsGeo = (c: Config): boolean => hasCondition(c, "GEO");
+export const needsGeo = hasCondition("GEO");
 /** An agents-available lookup is needed: an active button has a CHAT condition. */
-export const needsChat = (c: Config): boolean => hasCondition(c, "CHAT");
+export const needsChat = hasCondition("CHAT");
 /** Re-evaluate every 60 s: an action of an active button has a schedule that is not showAlways. */
-export const hasTimedSchedule = (c: Config): boolean =>
-  active(c).some((b) =>
-    (b.actions || []).some((id) => (c.actions || []).some((a) => a.id == id && !!a.schedule && !a.schedule.showAlways)),
-  );
+export const hasTimedSchedule = (c: Config): boolean => used(c, "actions", (a) => a.schedule && !a.schedule.showAlways);
 
 /** Equal for two decisions iff they render the same buttons with the same actions in the same order. */
 export const decisionKey = (d: Decision): string =>
