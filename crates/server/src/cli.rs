@@ -1,4 +1,4 @@
-//! `beckon` sub-commands (clap): `serve`, `check-config`.
+//! `beckon` sub-commands (clap): `serve`, `check-config`, `user add`, `seed-demo`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -30,6 +30,76 @@ pub enum Command {
         /// The config file.
         file: PathBuf,
     },
+    /// Manage owner and agent accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Create (idempotently) the demo organisation, its owner and agent (password `demo`,
+    /// demo only) and the demo domain `localhost` with the demo config, published.
+    SeedDemo {
+        #[command(flatten)]
+        db: DbArgs,
+        /// Where the server is reached, for the printed links.
+        #[arg(
+            long,
+            env = "BECKON_PUBLIC_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
+        public_url: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Add an account. The first owner creates the organisation (named by --org, or after
+    /// the owner); an agent joins the organisation --org names (id or name), or the only one.
+    Add {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_parser = ["owner", "agent"])]
+        role: String,
+        /// Organisation id or name.
+        #[arg(long)]
+        org: Option<String>,
+        /// Read the password from the first line of standard input (required).
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+/// Which database an admin command works on (as `serve` would).
+#[derive(Debug, Args)]
+pub struct DbArgs {
+    /// Directory for the SQLite database.
+    #[arg(long, env = "BECKON_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// sqlite:PATH or postgres://…; default: the SQLite file {data-dir}/beckon.db.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+}
+
+impl DbArgs {
+    async fn open(&self) -> anyhow::Result<std::sync::Arc<dyn crate::store::Store>> {
+        let mut c = ServeConfig::new(self.data_dir.clone());
+        c.database_url = self.database_url.clone();
+        open_store(&c).await
+    }
+}
+
+async fn open_store(c: &ServeConfig) -> anyhow::Result<std::sync::Arc<dyn crate::store::Store>> {
+    use anyhow::Context as _;
+    if c.database_url
+        .as_deref()
+        .is_none_or(|u| u.starts_with("sqlite:") || u.trim().is_empty())
+    {
+        std::fs::create_dir_all(&c.data_dir).with_context(|| {
+            format!("cannot create the data directory {}", c.data_dir.display())
+        })?;
+    }
+    crate::store::connect(&c.database_url()).await
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +129,9 @@ pub struct ServeArgs {
     /// in the environment).
     #[arg(long = "trusted-proxy", env = "BECKON_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_net)]
     pub trusted_proxies: Vec<IpNet>,
+    /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
+    #[arg(long)]
+    pub seed_demo: bool,
 }
 
 /// `10.0.0.0/8`, or a bare address meaning just that host.
@@ -101,7 +174,19 @@ pub async fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Serve(args) => {
             crate::init_tracing();
-            match crate::serve(args.into_config()).await {
+            let seed = args.seed_demo;
+            let config = args.into_config();
+            if seed {
+                let origin = config
+                    .public_url
+                    .clone()
+                    .unwrap_or_else(|| format!("http://{}", config.listen));
+                if let Err(e) = seed_demo(open_store(&config).await, &origin).await {
+                    eprintln!("beckon: {e:#}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            match crate::serve(config).await {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     tracing::error!("{e:#}");
@@ -111,7 +196,133 @@ pub async fn run(cli: Cli) -> ExitCode {
             }
         }
         Command::CheckConfig { file } => check_config(&file),
+        Command::SeedDemo { db, public_url } => {
+            match seed_demo(db.open().await, public_url.trim_end_matches('/')).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("beckon: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::User(UserCommand::Add {
+            email,
+            name,
+            role,
+            org,
+            password_stdin,
+            db,
+        }) => {
+            if !password_stdin {
+                eprintln!("beckon: give the password on standard input with --password-stdin");
+                return ExitCode::from(2);
+            }
+            let mut password = String::new();
+            if let Err(e) = std::io::stdin().read_line(&mut password) {
+                eprintln!("beckon: cannot read the password from standard input: {e}");
+                return ExitCode::from(2);
+            }
+            let password = password.trim_end_matches(['\r', '\n']).to_owned();
+            let role = crate::store::Role::parse(&role).expect("clap checked the role");
+            match user_add(db, email, name, role, org, password).await {
+                Ok(line) => {
+                    println!("{line}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("beckon: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
+}
+
+async fn seed_demo(
+    store: anyhow::Result<std::sync::Arc<dyn crate::store::Store>>,
+    origin: &str,
+) -> anyhow::Result<()> {
+    let store = store?;
+    let seed = crate::accounts::demo::seed_demo(store.as_ref()).await?;
+    print!("{}", crate::accounts::demo::banner(&seed, origin));
+    Ok(())
+}
+
+/// `beckon user add`: the line to print on success.
+async fn user_add(
+    db: DbArgs,
+    email: String,
+    name: String,
+    role: crate::store::Role,
+    org: Option<String>,
+    password: String,
+) -> anyhow::Result<String> {
+    use crate::accounts::users::{account_problems, create_account, NewAccount};
+    use crate::store::Role;
+    let problems = account_problems(&email, &name, Some(&password));
+    if !problems.is_empty() {
+        let list: Vec<String> = problems
+            .iter()
+            .map(|p| format!("{}: {}", p.path, p.message))
+            .collect();
+        anyhow::bail!("invalid account: {}", list.join("; "));
+    }
+    let store = db.open().await?;
+    let normalised = crate::accounts::users::normalise_email(&email);
+    if store.get_user_by_email(&normalised).await.is_ok() {
+        anyhow::bail!("a user with the e-mail {normalised} exists");
+    }
+    let orgs = store.list_organisations().await?;
+    let wanted = org.as_deref().map(str::trim).filter(|o| !o.is_empty());
+    let found = match wanted {
+        Some(o) => orgs.iter().find(|x| x.id == o).or_else(|| {
+            let mut by_name = orgs.iter().filter(|x| x.name.eq_ignore_ascii_case(o));
+            match (by_name.next(), by_name.next()) {
+                (Some(x), None) => Some(x),
+                _ => None,
+            }
+        }),
+        None if role == Role::Agent && orgs.len() == 1 => orgs.first(),
+        None => None,
+    };
+    let organisation = match (found, role) {
+        (Some(o), _) => o.clone(),
+        (None, Role::Owner) => {
+            let org_name =
+                wanted.map_or_else(|| format!("{}'s organisation", name.trim()), str::to_owned);
+            store.create_organisation(&org_name).await?
+        }
+        (None, Role::Agent) => match wanted {
+            Some(o) => anyhow::bail!("no organisation with the id or name {o:?}"),
+            None if orgs.is_empty() => {
+                anyhow::bail!("there is no organisation yet: add an owner first")
+            }
+            None => anyhow::bail!(
+                "there are {} organisations: name one with --org (id or name)",
+                orgs.len()
+            ),
+        },
+    };
+    let user = create_account(
+        store.as_ref(),
+        NewAccount {
+            org_id: organisation.id.clone(),
+            email,
+            name,
+            role,
+            password,
+        },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    Ok(format!(
+        "added {} {} (user {}) to the organisation {:?} (id {})",
+        user.role.as_str(),
+        user.email,
+        user.id,
+        organisation.name,
+        organisation.id
+    ))
 }
 
 /// `beckon check-config FILE`.

@@ -147,81 +147,226 @@ fn build() -> Value {
     let id = || path_param("id", "id");
 
     // ---- public chat API (spec §7) ----
-    add(&mut p, "/api/v1/chat/public/channel/{channel_id}", "get",
+    add(
+        &mut p,
+        "/api/v1/chat/public/channel/{channel_id}",
+        "get",
         Op::new("chat", "The visitor's channel and persona", Public)
-            .param(path_param("channel_id", "chat channel id")).param(persona_q())
-            .resp("200", ok("channel and persona", schema_ref("ChannelWithPersona")))
+            .param(path_param("channel_id", "chat channel id"))
+            .param(persona_q())
+            .resp(
+                "200",
+                ok("channel and persona", schema_ref("ChannelWithPersona")),
+            )
             .resp("404", error("unknown channel or not this persona's"))
-            .resp("410", error("the chat has ended")));
-    add(&mut p, "/api/v1/chat/public/channel/{channel_id}/history", "get",
+            .resp("410", error("the chat has ended")),
+    );
+    add(
+        &mut p,
+        "/api/v1/chat/public/channel/{channel_id}/history",
+        "get",
         Op::new("chat", "Messages of a channel", Public)
-            .param(path_param("channel_id", "chat channel id")).param(persona_q())
-            .param(query("after", "integer", "only messages after this sequence number"))
+            .param(path_param("channel_id", "chat channel id"))
+            .param(persona_q())
+            .param(query(
+                "after",
+                "integer",
+                "only messages after this sequence number",
+            ))
             .param(query("limit", "integer", "at most this many (≤ 1000)"))
             .resp("200", ok("messages", schema_ref("History")))
-            .resp("404", error("unknown channel")).resp("410", error("the chat has ended")));
-    add(&mut p, "/api/v1/chat/public/channel/{channel_id}/token", "get",
-        Op::new("chat", "A realtime token for the channel and persona (10 minutes)", Public)
-            .param(path_param("channel_id", "chat channel id")).param(persona_q())
-            .resp("200", ok("token", json!({"type": "object", "properties": {
-                "token": {"type": "string"}, "expiresAt": {"type": "integer"}}})))
-            .resp("404", error("unknown channel")).resp("410", error("the chat has ended")));
-    add(&mut p, "/api/v1/chat/public/channels/domain/{domain_id}", "post",
+            .resp("404", error("unknown channel"))
+            .resp("410", error("the chat has ended")),
+    );
+    add(
+        &mut p,
+        "/api/v1/chat/public/channel/{channel_id}/token",
+        "get",
+        Op::new(
+            "chat",
+            "A realtime token for the channel and persona (10 minutes)",
+            Public,
+        )
+        .param(path_param("channel_id", "chat channel id"))
+        .param(persona_q())
+        .resp(
+            "200",
+            ok(
+                "token",
+                json!({"type": "object", "properties": {
+                "token": {"type": "string"}, "expiresAt": {"type": "integer"}}}),
+            ),
+        )
+        .resp("404", error("unknown channel"))
+        .resp("410", error("the chat has ended")),
+    );
+    add(
+        &mut p,
+        "/api/v1/chat/public/channels/domain/{domain_id}",
+        "post",
         Op::new("chat", "Start a chat on a domain", Public)
             .param(path_param("domain_id", "domain id"))
             .body(schema_ref("VisitorPersona"))
-            .resp("200", ok("the new channel", schema_ref("ChannelWithPersona")))
-            .resp("400", error("invalid persona; `fields` names each bad field"))
+            .resp(
+                "200",
+                ok("the new channel", schema_ref("ChannelWithPersona")),
+            )
+            .resp(
+                "400",
+                error("invalid persona; `fields` names each bad field"),
+            )
             .resp("404", error("unknown domain"))
-            .resp("429", error("too many new chats from this address; `retryAfter` seconds")));
-    add(&mut p, "/api/v1/chat/public/channels/available/{id}", "get",
+            .resp(
+                "429",
+                error("too many new chats from this address; `retryAfter` seconds"),
+            ),
+    );
+    add(
+        &mut p,
+        "/api/v1/chat/public/channels/available/{id}",
+        "get",
         Op::new("chat", "Whether an agent of the domain is online", Public)
             .param(path_param("id", "domain id (or a channel id)"))
-            .resp("200", ok("availability", json!({"type": "object", "properties": {
-                "agentAvailable": {"type": "boolean"}}})))
-            .resp("404", error("unknown domain")));
-    add(&mut p, "/api/v1/stats", "post",
+            .resp(
+                "200",
+                ok(
+                    "availability",
+                    json!({"type": "object", "properties": {
+                "agentAvailable": {"type": "boolean"}}}),
+                ),
+            )
+            .resp("404", error("unknown domain")),
+    );
+    add(
+        &mut p,
+        "/api/v1/stats",
+        "post",
         Op::new("stats", "Count a widget statistics event (spec §7)", Public)
             .body(json!({"type": "object"}))
-            .resp("204", no_content("counted")));
-    add(&mut p, "/api/v1/geo", "get",
-        Op::new("geo", "Country of an address (the caller's when none is given)", Public)
-            .param(query("ip", "string", "an IP address"))
-            .resp("200", ok("country", json!({"type": "object", "properties": {
-                "ip": {"type": "string"}, "country_code": {"type": ["string", "null"]}}}))));
-    add(&mut p, "/api/openapi.json", "get",
-        Op::new("meta", "This document", Public).resp("200", ok("OpenAPI 3.1", json!({"type": "object"}))));
+            .resp("204", no_content("counted")),
+    );
+    add(
+        &mut p,
+        "/api/v1/geo",
+        "get",
+        Op::new(
+            "geo",
+            "Country of an address (the caller's when none is given)",
+            Public,
+        )
+        .param(query("ip", "string", "an IP address"))
+        .resp(
+            "200",
+            ok(
+                "country",
+                json!({"type": "object", "properties": {
+                "ip": {"type": "string"}, "country_code": {"type": ["string", "null"]}}}),
+            ),
+        ),
+    );
+    add(
+        &mut p,
+        "/api/openapi.json",
+        "get",
+        Op::new("meta", "This document", Public)
+            .resp("200", ok("OpenAPI 3.1", json!({"type": "object"}))),
+    );
 
+    add(
+        &mut p,
+        "/api/v1/realtime",
+        "get",
+        Op::new(
+            "realtime",
+            "WebSocket upgrade: visitors authenticate with a token from the token URL, agents \
+             with their session cookie",
+            Public,
+        )
+        .param(query("token", "string", "a visitor's realtime token"))
+        .resp("101", no_content("switching to the WebSocket protocol"))
+        .resp("401", error("no valid token or session")),
+    );
     // ---- hosting ----
-    add(&mut p, "/d/{file}", "get",
-        Op::new("hosting", "Hosted embed: `{domainId}.js`, the published config and the loader (ETag, 304)", Public)
-            .param(path_param("file", "`{domainId}.js`"))
-            .resp("200", json!({"description": "JavaScript", "content": {"text/javascript": {}}}))
-            .resp("304", no_content("not modified"))
-            .resp("404", no_content("unknown or unpublished domain")));
-    add(&mut p, "/static/{path}", "get",
+    add(
+        &mut p,
+        "/d/{file}",
+        "get",
+        Op::new(
+            "hosting",
+            "Hosted embed: `{domainId}.js`, the published config and the loader (ETag, 304)",
+            Public,
+        )
+        .param(path_param("file", "`{domainId}.js`"))
+        .resp(
+            "200",
+            json!({"description": "JavaScript", "content": {"text/javascript": {}}}),
+        )
+        .resp("304", no_content("not modified"))
+        .resp("404", no_content("unknown or unpublished domain")),
+    );
+    add(
+        &mut p,
+        "/static/{path}",
+        "get",
         Op::new("hosting", "The built widget and the chat sounds", Public)
             .param(path_param("path", "file path"))
-            .resp("200", no_content("the file")).resp("404", no_content("no such file")));
-    add(&mut p, "/", "get",
-        Op::new("hosting", "Landing page (shows the demo domain's buttons when published)", Public)
-            .resp("200", json!({"description": "HTML", "content": {"text/html": {}}})));
+            .resp("200", no_content("the file"))
+            .resp("404", no_content("no such file")),
+    );
+    add(
+        &mut p,
+        "/",
+        "get",
+        Op::new(
+            "hosting",
+            "Landing page (shows the demo domain's buttons when published)",
+            Public,
+        )
+        .resp(
+            "200",
+            json!({"description": "HTML", "content": {"text/html": {}}}),
+        ),
+    );
 
     // ---- auth ----
-    add(&mut p, "/api/v1/auth/login", "post",
+    add(
+        &mut p,
+        "/api/v1/auth/login",
+        "post",
         Op::new("auth", "Log in: sets the HttpOnly session cookie", Public)
-            .body(json!({"type": "object", "required": ["email", "password"], "properties": {
-                "email": {"type": "string"}, "password": {"type": "string"}}}))
-            .resp("200", ok("logged in; keep `csrfToken` for writes", schema_ref("Me")))
+            .body(
+                json!({"type": "object", "required": ["email", "password"], "properties": {
+                "email": {"type": "string"}, "password": {"type": "string"}}}),
+            )
+            .resp(
+                "200",
+                ok("logged in; keep `csrfToken` for writes", schema_ref("Me")),
+            )
             .resp("401", error("wrong e-mail or password"))
             .resp("403", error("cross-site login refused"))
-            .resp("429", error("too many attempts from this address; `retryAfter` seconds")));
-    add(&mut p, "/api/v1/auth/logout", "post",
-        Op::new("auth", "Log out: ends the session, clears the cookie, gives up presence", Public)
-            .resp("204", no_content("logged out")));
-    add(&mut p, "/api/v1/auth/me", "get",
+            .resp(
+                "429",
+                error("too many attempts from this address; `retryAfter` seconds"),
+            ),
+    );
+    add(
+        &mut p,
+        "/api/v1/auth/logout",
+        "post",
+        Op::new(
+            "auth",
+            "Log out: ends the session, clears the cookie, gives up presence",
+            Public,
+        )
+        .resp("204", no_content("logged out")),
+    );
+    add(
+        &mut p,
+        "/api/v1/auth/me",
+        "get",
         Op::new("auth", "Who is logged in (refreshes the cookie)", Agent)
-            .resp("200", ok("the user", schema_ref("Me"))));
+            .resp("200", ok("the user", schema_ref("Me"))),
+    );
     add(&mut p, "/api/v1/auth/password", "post",
         Op::new("auth", "Change your own password (other sessions end)", Agent)
             .body(json!({"type": "object", "properties": {
@@ -230,34 +375,84 @@ fn build() -> Value {
             .resp("422", error("the new password is too short")));
 
     // ---- owner ----
-    let domain_body = || json!({"type": "object", "properties": {
+    let domain_body = || {
+        json!({"type": "object", "properties": {
         "name": {"type": "string"}, "aliases": {"type": "array", "items": {"type": "string"}},
         "type": {"enum": ["FREE", "STARTER", "PRO", "UNKNOWN"]},
-        "timezone": {"type": ["string", "null"]}, "properties": {"type": "object"}}});
-    add(&mut p, "/api/v1/owner/domains", "get",
-        Op::new("owner", "Your organisation's domains", Owner)
-            .resp("200", ok("domains", json!({"type": "object", "properties": {
-                "domains": {"type": "array", "items": schema_ref("Domain")}}}))));
-    add(&mut p, "/api/v1/owner/domains", "post",
-        Op::new("owner", "Add a domain (it gets an empty draft config)", Owner)
-            .body(domain_body())
-            .resp("201", ok("the domain", schema_ref("Domain")))
-            .resp("422", error("invalid fields: `problems` lists each")));
-    add(&mut p, "/api/v1/owner/domains/{id}", "get",
-        Op::new("owner", "A domain", Owner).param(id())
-            .resp("200", ok("the domain", schema_ref("Domain"))).resp("404", error("no such domain")));
-    add(&mut p, "/api/v1/owner/domains/{id}", "put",
-        Op::new("owner", "Change a domain (missing fields keep their value; the draft's domain entry follows)", Owner)
-            .param(id()).body(domain_body())
+        "timezone": {"type": ["string", "null"]}, "properties": {"type": "object"}}})
+    };
+    add(
+        &mut p,
+        "/api/v1/owner/domains",
+        "get",
+        Op::new("owner", "Your organisation's domains", Owner).resp(
+            "200",
+            ok(
+                "domains",
+                json!({"type": "object", "properties": {
+                "domains": {"type": "array", "items": schema_ref("Domain")}}}),
+            ),
+        ),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains",
+        "post",
+        Op::new(
+            "owner",
+            "Add a domain (it gets an empty draft config)",
+            Owner,
+        )
+        .body(domain_body())
+        .resp("201", ok("the domain", schema_ref("Domain")))
+        .resp("422", error("invalid fields: `problems` lists each")),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}",
+        "get",
+        Op::new("owner", "A domain", Owner)
+            .param(id())
             .resp("200", ok("the domain", schema_ref("Domain")))
-            .resp("404", error("no such domain"))
-            .resp("422", error("invalid fields: `problems` lists each")));
-    add(&mut p, "/api/v1/owner/domains/{id}", "delete",
-        Op::new("owner", "Remove a domain with its configs, chats and statistics", Owner)
-            .param(id()).resp("204", no_content("removed")).resp("404", error("no such domain")));
-    add(&mut p, "/api/v1/owner/domains/{id}/config", "get",
-        Op::new("owner", "The draft config (spec §3.1)", Owner).param(id())
-            .resp("200", ok("the config", schema_ref("Config"))).resp("404", error("no such domain")));
+            .resp("404", error("no such domain")),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}",
+        "put",
+        Op::new(
+            "owner",
+            "Change a domain (missing fields keep their value; the draft's domain entry follows)",
+            Owner,
+        )
+        .param(id())
+        .body(domain_body())
+        .resp("200", ok("the domain", schema_ref("Domain")))
+        .resp("404", error("no such domain"))
+        .resp("422", error("invalid fields: `problems` lists each")),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}",
+        "delete",
+        Op::new(
+            "owner",
+            "Remove a domain with its configs, chats and statistics",
+            Owner,
+        )
+        .param(id())
+        .resp("204", no_content("removed"))
+        .resp("404", error("no such domain")),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}/config",
+        "get",
+        Op::new("owner", "The draft config (spec §3.1)", Owner)
+            .param(id())
+            .resp("200", ok("the config", schema_ref("Config")))
+            .resp("404", error("no such domain")),
+    );
     add(&mut p, "/api/v1/owner/domains/{id}/config", "put",
         Op::new("owner", "Replace the draft config; its domain entry must be this domain and is written back to it", Owner)
             .param(id()).body(schema_ref("Config"))
@@ -265,18 +460,38 @@ fn build() -> Value {
                 "config": schema_ref("Config"), "updatedAt": {"type": "string"}}})))
             .resp("404", error("no such domain"))
             .resp("422", error("every problem, each with its JSON path: `problems`")));
-    add(&mut p, "/api/v1/owner/domains/{id}/config/published", "get",
-        Op::new("owner", "The published config", Owner).param(id())
-            .resp("200", ok("the config", schema_ref("Config")))
-            .resp("404", error("no such domain, or not published yet")));
-    add(&mut p, "/api/v1/owner/domains/{id}/publish", "post",
-        Op::new("owner", "Publish the draft: the hosted embed serves it from the next page view", Owner)
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}/config/published",
+        "get",
+        Op::new("owner", "The published config", Owner)
             .param(id())
-            .resp("200", ok("published", json!({"type": "object", "properties": {
+            .resp("200", ok("the config", schema_ref("Config")))
+            .resp("404", error("no such domain, or not published yet")),
+    );
+    add(
+        &mut p,
+        "/api/v1/owner/domains/{id}/publish",
+        "post",
+        Op::new(
+            "owner",
+            "Publish the draft: the hosted embed serves it from the next page view",
+            Owner,
+        )
+        .param(id())
+        .resp(
+            "200",
+            ok(
+                "published",
+                json!({"type": "object", "properties": {
                 "version": {"type": "integer"}, "etag": {"type": "string"},
-                "publishedAt": {"type": "string"}, "embedUrl": {"type": "string"}}})))
-            .resp("404", error("no such domain")).resp("409", error("no draft"))
-            .resp("422", error("the draft has problems")));
+                "publishedAt": {"type": "string"}, "embedUrl": {"type": "string"}}}),
+            ),
+        )
+        .resp("404", error("no such domain"))
+        .resp("409", error("no draft"))
+        .resp("422", error("the draft has problems")),
+    );
     add(&mut p, "/api/v1/owner/domains/{id}/stats", "get",
         Op::new("owner", "Event counts per UTC day and event name", Owner).param(id())
             .param(query("from", "string", "YYYY-MM-DD (default: 29 days before `to`)"))
@@ -287,10 +502,24 @@ fn build() -> Value {
                     "day": {"type": "string"}, "event": {"type": "string"}, "count": {"type": "integer"}}}},
                 "totals": {"type": "object", "additionalProperties": {"type": "integer"}}}})))
             .resp("400", error("bad dates")).resp("404", error("no such domain")));
-    add(&mut p, "/api/v1/owner/agents", "get",
-        Op::new("owner", "The organisation's accounts (agents and owners)", Owner)
-            .resp("200", ok("accounts", json!({"type": "object", "properties": {
-                "agents": {"type": "array", "items": schema_ref("User")}}}))));
+    add(
+        &mut p,
+        "/api/v1/owner/agents",
+        "get",
+        Op::new(
+            "owner",
+            "The organisation's accounts (agents and owners)",
+            Owner,
+        )
+        .resp(
+            "200",
+            ok(
+                "accounts",
+                json!({"type": "object", "properties": {
+                "agents": {"type": "array", "items": schema_ref("User")}}}),
+            ),
+        ),
+    );
     add(&mut p, "/api/v1/owner/agents", "post",
         Op::new("owner", "Add an agent (or, with role owner, an owner)", Owner)
             .body(json!({"type": "object", "required": ["email", "name", "password"], "properties": {
@@ -299,10 +528,20 @@ fn build() -> Value {
             .resp("201", ok("the account", schema_ref("User")))
             .resp("409", error("the e-mail is taken"))
             .resp("422", error("invalid fields: `problems` lists each")));
-    add(&mut p, "/api/v1/owner/agents/{id}", "delete",
-        Op::new("owner", "Remove an account (not your own); its chats become unassigned", Owner)
-            .param(id()).resp("204", no_content("removed"))
-            .resp("404", error("no such account")).resp("409", error("your own account")));
+    add(
+        &mut p,
+        "/api/v1/owner/agents/{id}",
+        "delete",
+        Op::new(
+            "owner",
+            "Remove an account (not your own); its chats become unassigned",
+            Owner,
+        )
+        .param(id())
+        .resp("204", no_content("removed"))
+        .resp("404", error("no such account"))
+        .resp("409", error("your own account")),
+    );
     add(&mut p, "/api/v1/owner/agents/{id}/password", "post",
         Op::new("owner", "Set an account's password; its sessions end", Owner).param(id())
             .body(json!({"type": "object", "properties": {"password": {"type": "string", "minLength": 8}}}))
@@ -310,24 +549,66 @@ fn build() -> Value {
             .resp("422", error("too short")));
 
     // ---- agent ----
-    add(&mut p, "/api/v1/agent/channels", "get",
-        Op::new("agent", "Chats of your organisation's domains, newest activity first", Agent)
-            .param(query("filter", "string", "open (default), ended, mine, unassigned, all"))
-            .param(query("q", "string", "search the visitor's name or e-mail"))
-            .param(query("domainId", "string", "only this domain"))
-            .param(query("before", "integer", "only chats last active before this (Unix ms)"))
-            .param(query("limit", "integer", "at most this many (≤ 200, default 50)"))
-            .resp("200", ok("chats", json!({"type": "object", "properties": {
+    add(
+        &mut p,
+        "/api/v1/agent/channels",
+        "get",
+        Op::new(
+            "agent",
+            "Chats of your organisation's domains, newest activity first",
+            Agent,
+        )
+        .param(query(
+            "filter",
+            "string",
+            "open (default), ended, mine, unassigned, all",
+        ))
+        .param(query("q", "string", "search the visitor's name or e-mail"))
+        .param(query("domainId", "string", "only this domain"))
+        .param(query(
+            "before",
+            "integer",
+            "only chats last active before this (Unix ms)",
+        ))
+        .param(query(
+            "limit",
+            "integer",
+            "at most this many (≤ 200, default 50)",
+        ))
+        .resp(
+            "200",
+            ok(
+                "chats",
+                json!({"type": "object", "properties": {
                 "channels": {"type": "array", "items": schema_ref("AgentChannel")},
-                "unreadTotal": {"type": "integer"}}}))));
-    add(&mut p, "/api/v1/agent/channels/{id}", "get",
-        Op::new("agent", "One chat with its visitor", Agent).param(id())
-            .resp("200", ok("the chat", schema_ref("AgentChannel"))).resp("404", error("no such chat")));
-    add(&mut p, "/api/v1/agent/channels/{id}/messages", "get",
-        Op::new("agent", "Messages of a chat", Agent).param(id())
-            .param(query("after", "integer", "only messages after this sequence number"))
+                "unreadTotal": {"type": "integer"}}}),
+            ),
+        ),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}",
+        "get",
+        Op::new("agent", "One chat with its visitor", Agent)
+            .param(id())
+            .resp("200", ok("the chat", schema_ref("AgentChannel")))
+            .resp("404", error("no such chat")),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}/messages",
+        "get",
+        Op::new("agent", "Messages of a chat", Agent)
+            .param(id())
+            .param(query(
+                "after",
+                "integer",
+                "only messages after this sequence number",
+            ))
             .param(query("limit", "integer", "at most this many (≤ 1000)"))
-            .resp("200", ok("messages", schema_ref("History"))).resp("404", error("no such chat")));
+            .resp("200", ok("messages", schema_ref("History")))
+            .resp("404", error("no such chat")),
+    );
     add(&mut p, "/api/v1/agent/channels/{id}/messages", "post",
         Op::new("agent", "Reply (idempotent on clientId); claims an unassigned chat", Agent).param(id())
             .body(json!({"type": "object", "required": ["clientId", "text"], "properties": {
@@ -337,27 +618,82 @@ fn build() -> Value {
             .resp("200", ok("already stored under this clientId", json!({"type": "object"})))
             .resp("404", error("no such chat")).resp("410", error("the chat has ended"))
             .resp("422", error("invalid fields: `problems` lists each")));
-    add(&mut p, "/api/v1/agent/channels/{id}/read", "post",
-        Op::new("agent", "Move your read marker (default: to the latest message)", Agent).param(id())
-            .resp("200", ok("the marker", json!({"type": "object", "properties": {"seq": {"type": "integer"}}})))
-            .resp("404", error("no such chat")));
-    add(&mut p, "/api/v1/agent/channels/{id}/assign", "post",
-        Op::new("agent", "Assign a chat: no agentId means yourself, null unassigns", Agent).param(id())
-            .resp("200", ok("the chat", schema_ref("AgentChannel")))
-            .resp("404", error("no such chat"))
-            .resp("422", error("agentId is not an account of your organisation")));
-    add(&mut p, "/api/v1/agent/channels/{id}/end", "post",
-        Op::new("agent", "End a chat (the visitor's calls then answer 410)", Agent).param(id())
-            .resp("200", ok("the chat", schema_ref("AgentChannel"))).resp("404", error("no such chat")));
-    add(&mut p, "/api/v1/agent/presence", "put",
-        Op::new("agent", "Online (a 90-second lease on each domain; renew it) or away", Agent)
-            .body(json!({"type": "object", "properties": {"status": {"enum": ["online", "away"]}}}))
-            .resp("200", ok("the status", json!({"type": "object", "properties": {
-                "status": {"type": "string"}, "leaseSeconds": {"type": "integer"}}})))
-            .resp("422", error("unknown status")));
-    add(&mut p, "/api/v1/agent/team", "get",
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}/read",
+        "post",
+        Op::new(
+            "agent",
+            "Move your read marker (default: to the latest message)",
+            Agent,
+        )
+        .param(id())
+        .resp(
+            "200",
+            ok(
+                "the marker",
+                json!({"type": "object", "properties": {"seq": {"type": "integer"}}}),
+            ),
+        )
+        .resp("404", error("no such chat")),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}/assign",
+        "post",
+        Op::new(
+            "agent",
+            "Assign a chat: no agentId means yourself, null unassigns",
+            Agent,
+        )
+        .param(id())
+        .resp("200", ok("the chat", schema_ref("AgentChannel")))
+        .resp("404", error("no such chat"))
+        .resp(
+            "422",
+            error("agentId is not an account of your organisation"),
+        ),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}/end",
+        "post",
+        Op::new(
+            "agent",
+            "End a chat (the visitor's calls then answer 410)",
+            Agent,
+        )
+        .param(id())
+        .resp("200", ok("the chat", schema_ref("AgentChannel")))
+        .resp("404", error("no such chat")),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/presence",
+        "put",
+        Op::new(
+            "agent",
+            "Online (a 90-second lease on each domain; renew it) or away",
+            Agent,
+        )
+        .body(json!({"type": "object", "properties": {"status": {"enum": ["online", "away"]}}}))
+        .resp(
+            "200",
+            ok(
+                "the status",
+                json!({"type": "object", "properties": {
+                "status": {"type": "string"}, "leaseSeconds": {"type": "integer"}}}),
+            ),
+        )
+        .resp("422", error("unknown status")),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/team",
+        "get",
         Op::new("agent", "The organisation's accounts, for assigning", Agent)
-            .resp("200", ok("accounts", json!({"type": "object"}))));
+            .resp("200", ok("accounts", json!({"type": "object"}))),
+    );
 
     json!({
         "openapi": "3.1.0",

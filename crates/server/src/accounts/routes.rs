@@ -45,7 +45,9 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/auth/logout", post(logout))
         .route("/v1/auth/me", get(me))
         .route("/v1/auth/password", post(change_password))
-        .layer(Extension(LoginLimit(Arc::new(RateLimiter::new(LOGIN_RATE)))))
+        .layer(Extension(LoginLimit(Arc::new(RateLimiter::new(
+            LOGIN_RATE,
+        )))))
 }
 
 // ---------- extractors ----------
@@ -145,9 +147,10 @@ async fn login(
         Err(StoreError::NotFound) => None,
         Err(e) => return Err(e.into()),
     };
-    let hash = user
-        .as_ref()
-        .map_or_else(|| password::dummy_hash().to_owned(), |u| u.password_hash.clone());
+    let hash = user.as_ref().map_or_else(
+        || password::dummy_hash().to_owned(),
+        |u| u.password_hash.clone(),
+    );
     let ok = password::verify(&body.password, &hash).await;
     let Some(user) = user.filter(|_| ok) else {
         tracing::info!(%ip, "failed login");

@@ -297,7 +297,10 @@ mod tests {
     fn cookies_are_read_from_any_header() {
         let mut h = HeaderMap::new();
         h.append(header::COOKIE, HeaderValue::from_static("a=1; b=2"));
-        h.append(header::COOKIE, HeaderValue::from_static("beckon_session=xyz"));
+        h.append(
+            header::COOKIE,
+            HeaderValue::from_static("beckon_session=xyz"),
+        );
         assert_eq!(cookie_value(&h, "b").as_deref(), Some("2"));
         assert_eq!(cookie_value(&h, COOKIE).as_deref(), Some("xyz"));
         assert_eq!(cookie_value(&h, "c"), None);

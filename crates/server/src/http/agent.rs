@@ -22,8 +22,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use bytes::Bytes;
 use beckon_model::Problem;
+use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -49,10 +49,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/v1/agent/channels", get(list))
         .route("/v1/agent/channels/{id}", get(detail))
-        .route(
-            "/v1/agent/channels/{id}/messages",
-            get(history).post(reply),
-        )
+        .route("/v1/agent/channels/{id}/messages", get(history).post(reply))
         .route("/v1/agent/channels/{id}/read", post(mark_read))
         .route("/v1/agent/channels/{id}/assign", post(assign))
         .route("/v1/agent/channels/{id}/end", post(end))
@@ -173,7 +170,9 @@ async fn list(
     let channels = state.store.query_channels(&query).await?;
     let unread: i64 = channels.iter().map(|c| c.unread).sum();
     let list: Vec<Value> = channels.iter().map(channel_summary_json).collect();
-    Ok(no_store(Json(json!({ "channels": list, "unreadTotal": unread }))))
+    Ok(no_store(Json(
+        json!({ "channels": list, "unreadTotal": unread }),
+    )))
 }
 
 async fn detail(
@@ -241,7 +240,10 @@ async fn reply(
             String::new()
         }
         _ => {
-            problems.push(Problem::new("clientId", "is required (a string you choose)"));
+            problems.push(Problem::new(
+                "clientId",
+                "is required (a string you choose)",
+            ));
             String::new()
         }
     };
@@ -327,10 +329,7 @@ async fn mark_read(
     let body: Option<ReadBody> = optional_json(&body)?;
     let s = org_channel(&state, &auth, &id).await?;
     let last = s.channel.last_seq;
-    let seq = body
-        .and_then(|b| b.seq)
-        .unwrap_or(last)
-        .clamp(0, last);
+    let seq = body.and_then(|b| b.seq).unwrap_or(last).clamp(0, last);
     let persona = &auth.0.user.persona_id;
     state.store.mark_read(&s.channel.id, persona, seq).await?;
     let marker = state.store.read_marker(&s.channel.id, persona).await?;
@@ -426,7 +425,9 @@ async fn set_presence(
         }
         Some("away") => {
             presence::go_away(&state, &auth.0.user).await;
-            Ok(no_store(Json(json!({ "status": "away", "leaseSeconds": 0 }))))
+            Ok(no_store(Json(
+                json!({ "status": "away", "leaseSeconds": 0 }),
+            )))
         }
         _ => Err(invalid(
             "invalid presence",

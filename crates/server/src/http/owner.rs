@@ -604,10 +604,7 @@ async fn stats(
 
 // ---------- agents ----------
 
-async fn list_agents(
-    State(state): State<AppState>,
-    auth: OwnerAuth,
-) -> Result<Response, ApiError> {
+async fn list_agents(State(state): State<AppState>, auth: OwnerAuth) -> Result<Response, ApiError> {
     let users = state.store.list_users(&auth.0.user.org_id).await?;
     let list: Vec<Value> = users.iter().map(user_json).collect();
     Ok(no_store(Json(json!({ "agents": list }))))
@@ -703,10 +700,7 @@ async fn reset_password(
 ) -> Result<Response, ApiError> {
     let user = org_user(&state, &auth, &id).await?;
     if let Some(w) = password::weakness(&body.password) {
-        return Err(invalid(
-            "invalid password",
-            &[Problem::new("password", w)],
-        ));
+        return Err(invalid("invalid password", &[Problem::new("password", w)]));
     }
     let hash = password::hash(&body.password).await;
     state.store.set_user_password_hash(&user.id, &hash).await?;
