@@ -36,6 +36,8 @@ pub struct ServeConfig {
     pub stats_flush_batch: usize,
     /// How many chats one client address may open: a burst, then one more per period.
     pub new_chat_rate: Rate,
+    /// Realtime limits and timings.
+    pub realtime: crate::realtime::RealtimeConfig,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -75,6 +77,7 @@ impl ServeConfig {
                 burst: 10,
                 every: Duration::from_secs(60),
             },
+            realtime: crate::realtime::RealtimeConfig::default(),
         }
     }
 

@@ -28,6 +28,7 @@ pub mod http;
 pub mod openapi;
 pub mod presence;
 pub mod ratelimit;
+pub mod realtime;
 pub mod realtime_hooks;
 pub mod seed;
 pub mod state;
@@ -94,6 +95,8 @@ pub async fn build_state(
         public_url: config.public_url.as_deref().map(Arc::from),
         assets: Arc::new(assets),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
+        // realtime: the hub with the in-process broker.
+        realtime: Arc::new(realtime::Hub::local(config.realtime.clone())),
         shutdown,
     })
 }

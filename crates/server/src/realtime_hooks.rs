@@ -2,8 +2,8 @@
 //! reply (or ends, assigns, reads a channel) and then calls these; the hub fans the event out
 //! to the channel's visitor and to the agents of its domain.
 //!
-//! No-ops until the realtime hub fills them in: nothing here may fail the request, the data is
-//! already stored and a reconnecting client catches up from the store.
+//! Nothing here may fail the request: the data is already stored and a reconnecting client
+//! catches up from the store.
 
 use crate::state::AppState;
 use crate::store::{Channel, Message, Persona};
@@ -17,7 +17,10 @@ pub async fn publish_message(
     sender: &Persona,
     created: bool,
 ) {
-    let _ = (state, channel, message, sender, created);
+    // realtime: a de-duplicated re-send is not published twice.
+    if created {
+        crate::realtime::publish_message(state, channel, message, sender, 0).await;
+    }
 }
 
 /// What changed about a channel.
@@ -33,7 +36,27 @@ pub enum ChannelUpdate {
 
 /// A channel's state changed (the stored row is `channel`).
 pub async fn publish_channel_update(state: &AppState, channel: &Channel, update: ChannelUpdate) {
-    let _ = (state, channel, update);
+    // realtime: `channel-ended` to everyone; assignment and read markers to agents.
+    use serde_json::json;
+    match update {
+        ChannelUpdate::Ended => crate::realtime::publish_ended(state, channel, 0).await,
+        ChannelUpdate::Assigned(agent) => {
+            crate::realtime::publish_channel_update(
+                state,
+                channel,
+                json!({ "update": "assigned", "agentId": agent }),
+            )
+            .await
+        }
+        ChannelUpdate::Read { persona_id, seq } => {
+            crate::realtime::publish_channel_update(
+                state,
+                channel,
+                json!({ "update": "read", "personaId": persona_id, "seq": seq }),
+            )
+            .await
+        }
+    }
 }
 
 /// An agent said they are online or away (`online` false) on every domain of their
@@ -44,5 +67,6 @@ pub async fn publish_agent_presence(
     domain_ids: &[String],
     online: bool,
 ) {
-    let _ = (state, user_id, domain_ids, online);
+    // realtime: this instance's sockets of the agent follow the chosen status.
+    crate::realtime::set_agent_status(state, user_id, domain_ids, online).await;
 }

@@ -27,6 +27,8 @@ pub struct AppState {
     pub assets: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
+    /// The realtime hub (broker, agent connections, limits): see `realtime/`.
+    pub realtime: Arc<crate::realtime::Hub>,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

@@ -35,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .merge(chat::routes(state.clone()))
         .merge(stats::routes())
         .merge(geo::routes())
+        .merge(crate::realtime::routes()) // realtime: GET /api/v1/realtime (WebSocket)
         .merge(crate::accounts::routes::routes())
         .merge(owner::routes())
         .merge(agent::routes())

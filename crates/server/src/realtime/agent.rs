@@ -1,0 +1,491 @@
+//! An agent's connection: every chat of the organisation's domains, authenticated by the
+//! session cookie. Availability follows agent connections through presence leases.
+
+use std::collections::{HashMap, HashSet};
+
+use futures_util::stream::SelectAll;
+use serde_json::{json, Value};
+use tokio::time::Instant;
+
+use super::broker::{topic, BrokerItem, Envelope, Kind, Subscription};
+use super::conn::{code, internal, Conn, Step, Stop};
+use super::frames::{self, FrameError, Inbound, Status};
+use super::visitor::utf8;
+use super::{post_message, publish_channel_update, publish_ended, LocalAgent};
+use crate::accounts::SessionUser;
+use crate::error::CHAT_ENDED;
+use crate::http::chat::{message_json, public_persona_json};
+use crate::state::AppState;
+use crate::store::{now_ms, Channel, ChannelStatus, Persona, StoreError};
+
+/// Backlog page size.
+const PAGE: i64 = 500;
+/// Channels whose domain an agent connection remembers.
+const KNOWN_CHANNELS: usize = 512;
+
+/// The public persona shape of an agent (a stand-in when the user has none).
+pub(crate) async fn persona_json(state: &AppState, persona_id: &str, name: &str) -> Value {
+    if !persona_id.is_empty() {
+        if let Ok(p) = state.store.get_persona(persona_id).await {
+            return public_persona_json(&p);
+        }
+    }
+    json!({ "id": null, "type": "ChatAgentPersona", "name": name, "avatarUrl": null })
+}
+
+pub(crate) struct AgentSession {
+    user: SessionUser,
+    persona: Option<Persona>,
+    persona_json: Value,
+    domains: HashSet<String>,
+    domain_list: Vec<String>,
+    /// channel id → (domain id) for channels this connection has checked.
+    known: HashMap<String, Channel>,
+    /// channel id → typing ends.
+    typing: HashMap<String, Instant>,
+}
+
+impl AgentSession {
+    pub async fn start(
+        c: &mut Conn,
+        user: SessionUser,
+    ) -> Result<(Self, SelectAll<Subscription>), FrameError> {
+        let domains = c
+            .state
+            .store
+            .list_domains(&user.org_id)
+            .await
+            .map_err(internal)?;
+        let domain_list: Vec<String> = domains.into_iter().map(|d| d.id).collect();
+        let mut subs = SelectAll::new();
+        for d in &domain_list {
+            for t in [topic::domain(d), topic::agents(d)] {
+                subs.push(c.hub.broker.subscribe(&t).await.map_err(internal)?);
+            }
+        }
+        let persona = if user.persona_id.is_empty() {
+            None
+        } else {
+            c.state.store.get_persona(&user.persona_id).await.ok()
+        };
+        let persona_json = match &persona {
+            Some(p) => public_persona_json(p),
+            None => persona_json(&c.state, "", &user.name).await,
+        };
+        let s = AgentSession {
+            domains: domain_list.iter().cloned().collect(),
+            domain_list,
+            user,
+            persona,
+            persona_json,
+            known: HashMap::new(),
+            typing: HashMap::new(),
+        };
+        let status = s.connected(c).await;
+        let mut online = Vec::new();
+        for d in &s.domain_list {
+            if c.state.presence.agents_online(d).await {
+                online.push(d.clone());
+            }
+        }
+        c.out
+            .push(frames::text(&json!({
+                "op": "ready",
+                "role": "agent",
+                "userId": s.user.user_id,
+                "personaId": s.persona.as_ref().map(|p| p.id.clone()),
+                "name": s.user.name,
+                "status": status.as_str(),
+                "domains": s.domain_list,
+                "domainsWithAgentsOnline": online,
+            })))
+            .map_err(|_| FrameError::new(500, "connection lost"))?;
+        Ok((s, subs))
+    }
+
+    /// Registers this connection; the first one of the agent announces them. Returns the
+    /// agent's status.
+    async fn connected(&self, c: &Conn) -> Status {
+        let (first, status) = {
+            let mut agents = c.hub.agents.lock().expect("hub lock");
+            let a = agents
+                .entry(self.user.user_id.clone())
+                .or_insert_with(|| LocalAgent {
+                    conns: 0,
+                    status: Status::Online,
+                    persona: self.persona_json.clone(),
+                });
+            a.conns += 1;
+            (a.conns == 1, a.status)
+        };
+        if status == Status::Online {
+            self.renew(c).await;
+        }
+        if first {
+            c.hub
+                .publish_agent_presence(
+                    &self.domain_list,
+                    "enter",
+                    &self.persona_json,
+                    status,
+                    c.id,
+                )
+                .await;
+        }
+        status
+    }
+
+    fn status(&self, c: &Conn) -> Status {
+        c.hub
+            .agents
+            .lock()
+            .expect("hub lock")
+            .get(&self.user.user_id)
+            .map_or(Status::Away, |a| a.status)
+    }
+
+    async fn renew(&self, c: &Conn) {
+        let ttl = c.config().lease_ttl;
+        for d in &self.domain_list {
+            c.state
+                .presence
+                .agent_online(d, &self.user.user_id, ttl)
+                .await;
+        }
+    }
+
+    async fn set_status(&self, c: &Conn, status: Status) {
+        let changed = {
+            let mut agents = c.hub.agents.lock().expect("hub lock");
+            match agents.get_mut(&self.user.user_id) {
+                Some(a) if a.status != status => {
+                    a.status = status;
+                    true
+                }
+                _ => false,
+            }
+        };
+        match status {
+            Status::Online => self.renew(c).await,
+            Status::Away => {
+                for d in &self.domain_list {
+                    c.state.presence.agent_offline(d, &self.user.user_id).await;
+                }
+            }
+        }
+        if changed {
+            c.hub
+                .publish_agent_presence(
+                    &self.domain_list,
+                    "update",
+                    &self.persona_json,
+                    status,
+                    c.id,
+                )
+                .await;
+        }
+    }
+
+    /// The channel, if it belongs to one of the agent's domains.
+    async fn channel(&mut self, c: &Conn, id: Option<&str>) -> Result<Channel, FrameError> {
+        let Some(id) = id.filter(|i| !i.is_empty()) else {
+            return Err(FrameError::bad("channelId is required"));
+        };
+        let ch = match c.state.store.get_channel(id).await {
+            Ok(ch) => ch,
+            Err(StoreError::NotFound) => {
+                return Err(FrameError::new(404, "chat channel not found"))
+            }
+            Err(e) => return Err(internal(e)),
+        };
+        if !self.domains.contains(&ch.domain_id) {
+            // Same answer as for an unknown chat: no probing of other organisations.
+            return Err(FrameError::new(404, "chat channel not found"));
+        }
+        if self.known.len() >= KNOWN_CHANNELS {
+            self.known.clear();
+        }
+        self.known.insert(ch.id.clone(), ch.clone());
+        Ok(ch)
+    }
+
+    /// A remembered channel (for typing, which is frequent), else [`Self::channel`].
+    async fn known_channel(&mut self, c: &Conn, id: Option<&str>) -> Result<Channel, FrameError> {
+        if let Some(ch) = id.and_then(|i| self.known.get(i)) {
+            return Ok(ch.clone());
+        }
+        self.channel(c, id).await
+    }
+
+    fn persona(&self) -> Result<&Persona, FrameError> {
+        self.persona
+            .as_ref()
+            .ok_or_else(|| FrameError::new(403, "this account has no chat persona to write as"))
+    }
+
+    async fn publish_typing(&self, c: &Conn, channel: &Channel, typing: bool) {
+        let env = Envelope {
+            kind: Kind::Presence,
+            seq: 0,
+            origin: c.id,
+            channel: channel.id.clone(),
+            id: String::new(),
+            frame: frames::presence(
+                "update",
+                Some(&channel.id),
+                Some(&channel.domain_id),
+                &self.persona_json,
+                self.status(c),
+                typing,
+            )
+            .into(),
+        };
+        c.hub.publish_channel_event(channel, env).await;
+    }
+
+    pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+        let Ok(bytes) = item else {
+            return Err(Stop::close(
+                code::TRY_AGAIN,
+                "fell behind the events; reconnect and reload",
+            ));
+        };
+        let Some(env) = Envelope::decode(&bytes) else {
+            return Ok(());
+        };
+        match env.kind {
+            Kind::Presence | Kind::AgentPresence if env.origin == c.id => Ok(()),
+            _ => c.out.push(utf8(env.frame)?),
+        }
+    }
+
+    pub async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+        match f {
+            Inbound::ChatMessage(m) => {
+                let client_id = m.client_id.clone();
+                if let Err(e) = self.chat_message(c, m).await {
+                    return c.refuse(e, Some(&client_id));
+                }
+                Ok(())
+            }
+            Inbound::Presence(p) => {
+                if let Some(s) = p.status.as_deref() {
+                    match Status::parse(s) {
+                        Ok(s) => self.set_status(c, s).await,
+                        Err(e) => return c.refuse(e, None),
+                    }
+                }
+                if let Some(t) = p.typing {
+                    let ch = match self.known_channel(c, p.channel_id.as_deref()).await {
+                        Ok(ch) => ch,
+                        Err(e) => return c.refuse(e, None),
+                    };
+                    let was = if t {
+                        self.typing
+                            .insert(ch.id.clone(), Instant::now() + c.config().typing_ttl)
+                            .is_some()
+                    } else {
+                        self.typing.remove(&ch.id).is_some()
+                    };
+                    if was != t {
+                        self.publish_typing(c, &ch, t).await;
+                    }
+                }
+                if p.status.is_none() && p.typing.is_none() {
+                    return c.refuse(
+                        FrameError::bad("a presence frame carries typing and/or status"),
+                        None,
+                    );
+                }
+                Ok(())
+            }
+            Inbound::ClientAction(a) => {
+                let ch = match self.channel(c, a.channel_id.as_deref()).await {
+                    Ok(ch) => ch,
+                    Err(e) => return c.refuse(e, None),
+                };
+                match a.action.as_str() {
+                    "end-chat" => match c.state.store.end_channel(&ch.id, now_ms()).await {
+                        Ok(ch) => {
+                            publish_ended(&c.state, &ch, 0).await;
+                            Ok(())
+                        }
+                        Err(e) => c.refuse(internal(e), None),
+                    },
+                    "message-ack" => {
+                        let (_, seq) = frames::ack_target(&a);
+                        let Ok(persona) = self.persona() else {
+                            return Ok(());
+                        };
+                        let Some(seq) = seq.filter(|s| *s > 0) else {
+                            return c.refuse(
+                                FrameError::bad("an agent's message-ack carries the message's seq"),
+                                None,
+                            );
+                        };
+                        let seq = seq.min(ch.last_seq);
+                        if let Err(e) = c.state.store.mark_read(&ch.id, &persona.id, seq).await {
+                            return c.refuse(internal(e), None);
+                        }
+                        publish_channel_update(
+                            &c.state,
+                            &ch,
+                            json!({ "update": "read", "personaId": persona.id, "seq": seq }),
+                        )
+                        .await;
+                        Ok(())
+                    }
+                    other => c.refuse(
+                        FrameError::bad(format!(
+                            "unknown action {other:?}; expected \"message-ack\" or \"end-chat\""
+                        )),
+                        None,
+                    ),
+                }
+            }
+            Inbound::Resume(r) => {
+                // An agent resumes one chat: `{op: resume, channelId, lastSeq}`.
+                let ch = match self.channel(c, r.channel_id.as_deref()).await {
+                    Ok(ch) => ch,
+                    Err(e) => return c.refuse(e, None),
+                };
+                self.backlog(c, &ch, r.last_seq.max(0)).await
+            }
+            Inbound::Auth(_) | Inbound::Ping => Ok(()),
+        }
+    }
+
+    async fn backlog(&self, c: &mut Conn, ch: &Channel, mut after: i64) -> Step {
+        loop {
+            let page = c
+                .state
+                .store
+                .messages_after(&ch.id, after, PAGE)
+                .await
+                .map_err(|e| {
+                    tracing::error!(error = %e, "realtime: backlog read failed");
+                    Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
+                })?;
+            if page.is_empty() {
+                return Ok(());
+            }
+            let personas = c
+                .state
+                .store
+                .channel_personas(&ch.id)
+                .await
+                .unwrap_or_default();
+            for m in &page {
+                let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
+                c.out
+                    .push_wait(frames::chat_message(&ch.id, message_json(m, sender)))
+                    .await?;
+                after = m.seq;
+            }
+            if (page.len() as i64) < PAGE {
+                return Ok(());
+            }
+        }
+    }
+
+    async fn chat_message(
+        &mut self,
+        c: &mut Conn,
+        m: frames::ChatMessageFrame,
+    ) -> Result<(), FrameError> {
+        let ch = self.channel(c, m.channel_id.as_deref()).await?;
+        let persona = self.persona()?.clone();
+        if ch.status == ChannelStatus::Ended {
+            // A re-send of a stored message is still acknowledged below.
+            tracing::debug!(channel = %ch.id, "agent writes into an ended chat");
+        }
+        let mut frame = m;
+        frame.kind = None;
+        let msg = frames::check_message(&frame)?;
+        c.message_allowed()?;
+        let inserted = match post_message(&c.state, &ch, &persona, msg, c.id).await {
+            Ok(i) => i,
+            Err(StoreError::ChannelEnded) => return Err(FrameError::new(410, CHAT_ENDED)),
+            Err(e) => return Err(internal(e)),
+        };
+        let stored = &inserted.message;
+        c.out
+            .push(frames::ack(
+                &ch.id,
+                &stored.client_id,
+                &stored.id,
+                stored.seq,
+                !inserted.created,
+            ))
+            .map_err(|_| FrameError::new(500, "connection lost"))?;
+        if self.typing.remove(&ch.id).is_some() {
+            self.publish_typing(c, &ch, false).await;
+        }
+        Ok(())
+    }
+
+    pub async fn on_tick(&mut self, c: &mut Conn) -> Step {
+        if self.status(c) == Status::Online {
+            self.renew(c).await;
+        }
+        Ok(())
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.typing.values().min().copied()
+    }
+
+    pub async fn on_deadline(&mut self, c: &mut Conn) -> Step {
+        let now = Instant::now();
+        let expired: Vec<String> = self
+            .typing
+            .iter()
+            .filter(|(_, t)| **t <= now)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in expired {
+            self.typing.remove(&id);
+            if let Some(ch) = self.known.get(&id).cloned() {
+                self.publish_typing(c, &ch, false).await;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn on_close(&mut self, c: &mut Conn) {
+        for (id, _) in std::mem::take(&mut self.typing) {
+            if let Some(ch) = self.known.get(&id).cloned() {
+                self.publish_typing(c, &ch, false).await;
+            }
+        }
+        let last = {
+            let mut agents = c.hub.agents.lock().expect("hub lock");
+            match agents.get_mut(&self.user.user_id) {
+                Some(a) => {
+                    a.conns = a.conns.saturating_sub(1);
+                    if a.conns == 0 {
+                        agents.remove(&self.user.user_id);
+                        true
+                    } else {
+                        false
+                    }
+                }
+                None => true,
+            }
+        };
+        if last {
+            for d in &self.domain_list {
+                c.state.presence.agent_offline(d, &self.user.user_id).await;
+            }
+            c.hub
+                .publish_agent_presence(
+                    &self.domain_list,
+                    "leave",
+                    &self.persona_json,
+                    Status::Away,
+                    c.id,
+                )
+                .await;
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Fan-out between connections, and (with a shared implementation) between instances: the
+//! broker half of the engine split. A topic is a string; a payload is opaque bytes (an
+//! [`Envelope`]). Publishing never waits for subscribers; a subscriber that falls behind gets a
+//! [`Lagged`] item instead of the events it missed and recovers from the store (messages are
+//! stored before they are published) or reconnects.
+//!
+//! Topics the hub uses (see [`topic`]):
+//! - `ch:{channelId}`: everything about one chat (messages, presence, typing, end);
+//! - `dom:{domainId}`: the same events for every chat of a domain, for agents;
+//! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use bytes::Bytes;
+use futures_util::stream::BoxStream;
+use tokio::sync::broadcast;
+
+/// A subscriber missed this many events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lagged(pub u64);
+
+/// What a subscription yields.
+pub type BrokerItem = Result<Bytes, Lagged>;
+
+/// A live subscription; dropping it unsubscribes.
+pub type Subscription = BoxStream<'static, BrokerItem>;
+
+#[derive(Debug, thiserror::Error)]
+#[error("broker unavailable: {0}")]
+pub struct BrokerError(pub String);
+
+/// Publish/subscribe. Object safe: the hub holds an `Arc<dyn Broker>`.
+#[async_trait]
+pub trait Broker: Send + Sync + 'static {
+    /// Delivers `payload` to every current subscriber of `topic` (on every instance).
+    async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError>;
+    /// Events published on `topic` from now on, until the stream is dropped.
+    async fn subscribe(&self, topic: &str) -> Result<Subscription, BrokerError>;
+}
+
+/// Topic names.
+pub mod topic {
+    pub fn channel(id: &str) -> String {
+        format!("ch:{id}")
+    }
+    pub fn domain(id: &str) -> String {
+        format!("dom:{id}")
+    }
+    pub fn agents(domain_id: &str) -> String {
+        format!("agents:{domain_id}")
+    }
+}
+
+/// In-process broker: one tokio broadcast channel per topic, created on first subscription
+/// and removed when its last subscriber leaves.
+pub struct LocalBroker {
+    inner: Arc<LocalInner>,
+}
+
+struct LocalInner {
+    capacity: usize,
+    topics: Mutex<HashMap<String, broadcast::Sender<Bytes>>>,
+}
+
+impl LocalBroker {
+    /// `capacity`: how many events one topic holds for a subscriber that is behind.
+    pub fn new(capacity: usize) -> Self {
+        LocalBroker {
+            inner: Arc::new(LocalInner {
+                capacity: capacity.max(1),
+                topics: Mutex::new(HashMap::new()),
+            }),
+        }
+    }
+
+    /// How many topics have subscribers (for tests and metrics).
+    pub fn topic_count(&self) -> usize {
+        self.inner.topics.lock().expect("broker lock").len()
+    }
+}
+
+impl Default for LocalBroker {
+    fn default() -> Self {
+        Self::new(1024)
+    }
+}
+
+#[async_trait]
+impl Broker for LocalBroker {
+    async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError> {
+        let topics = self.inner.topics.lock().expect("broker lock");
+        if let Some(tx) = topics.get(topic) {
+            // No receivers: nobody listens; the entry goes when the last guard drops.
+            let _ = tx.send(payload);
+        }
+        Ok(())
+    }
+
+    async fn subscribe(&self, topic: &str) -> Result<Subscription, BrokerError> {
+        let rx = {
+            let mut topics = self.inner.topics.lock().expect("broker lock");
+            topics
+                .entry(topic.to_owned())
+                .or_insert_with(|| broadcast::channel(self.inner.capacity).0)
+                .subscribe()
+        };
+        let guard = TopicGuard {
+            inner: self.inner.clone(),
+            topic: topic.to_owned(),
+            rx: Some(rx),
+        };
+        Ok(Box::pin(futures_util::stream::unfold(
+            guard,
+            |mut g| async move {
+                let rx = g.rx.as_mut()?;
+                let item = match rx.recv().await {
+                    Ok(b) => Ok(b),
+                    Err(broadcast::error::RecvError::Lagged(n)) => Err(Lagged(n)),
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                };
+                Some((item, g))
+            },
+        )))
+    }
+}
+
+/// Holds a receiver; on drop, removes the topic when nobody else listens.
+struct TopicGuard {
+    inner: Arc<LocalInner>,
+    topic: String,
+    rx: Option<broadcast::Receiver<Bytes>>,
+}
+
+impl Drop for TopicGuard {
+    fn drop(&mut self) {
+        drop(self.rx.take());
+        let mut topics = self.inner.topics.lock().expect("broker lock");
+        if topics
+            .get(&self.topic)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            topics.remove(&self.topic);
+        }
+    }
+}
+
+/// What travels on a topic: a small header and the frame a client receives, as is.
+///
+/// Bytes: `{kind}\t{seq}\t{origin}\t{channel}\t{message id}\n{frame JSON}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Envelope {
+    pub kind: Kind,
+    /// The message's sequence number (0 for other kinds).
+    pub seq: i64,
+    /// The connection that caused it (so it can skip its own echo), 0 for none.
+    pub origin: u64,
+    /// The channel it concerns ("" for agent presence).
+    pub channel: String,
+    /// The message's id ("" for other kinds).
+    pub id: String,
+    /// The frame, JSON text.
+    pub frame: Bytes,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Message,
+    Presence,
+    Ended,
+    NewChannel,
+    AgentPresence,
+}
+
+impl Kind {
+    fn code(self) -> u8 {
+        match self {
+            Kind::Message => b'm',
+            Kind::Presence => b'p',
+            Kind::Ended => b'e',
+            Kind::NewChannel => b'n',
+            Kind::AgentPresence => b'a',
+        }
+    }
+    fn from_code(c: u8) -> Option<Kind> {
+        Some(match c {
+            b'm' => Kind::Message,
+            b'p' => Kind::Presence,
+            b'e' => Kind::Ended,
+            b'n' => Kind::NewChannel,
+            b'a' => Kind::AgentPresence,
+            _ => return None,
+        })
+    }
+}
+
+impl Envelope {
+    pub fn encode(&self) -> Bytes {
+        let header = format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            self.kind.code() as char,
+            self.seq,
+            self.origin,
+            self.channel,
+            self.id
+        );
+        let mut out = Vec::with_capacity(header.len() + self.frame.len());
+        out.extend_from_slice(header.as_bytes());
+        out.extend_from_slice(&self.frame);
+        Bytes::from(out)
+    }
+
+    /// `None` for bytes this version did not write.
+    pub fn decode(b: &Bytes) -> Option<Envelope> {
+        let nl = b.iter().position(|&c| c == b'\n')?;
+        let header = std::str::from_utf8(&b[..nl]).ok()?;
+        let mut parts = header.splitn(5, '\t');
+        let kind = parts.next()?.as_bytes();
+        if kind.len() != 1 {
+            return None;
+        }
+        Some(Envelope {
+            kind: Kind::from_code(kind[0])?,
+            seq: parts.next()?.parse().ok()?,
+            origin: parts.next()?.parse().ok()?,
+            channel: parts.next()?.to_owned(),
+            id: parts.next()?.to_owned(),
+            frame: b.slice(nl + 1..),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::StreamExt as _;
+
+    #[test]
+    fn envelopes_round_trip() {
+        let e = Envelope {
+            kind: Kind::Message,
+            seq: 42,
+            origin: 7,
+            channel: "c-1".into(),
+            id: "m-1".into(),
+            frame: Bytes::from_static(br#"{"op":"chat-message","text":"a\nb"}"#),
+        };
+        assert_eq!(Envelope::decode(&e.encode()), Some(e));
+        assert_eq!(Envelope::decode(&Bytes::from_static(b"garbage")), None);
+        assert_eq!(
+            Envelope::decode(&Bytes::from_static(b"z\t1\t0\tc\t\n{}")),
+            None
+        );
+    }
+
+    #[tokio::test]
+    async fn fan_out_and_topics_go_away_when_unused() {
+        let b = LocalBroker::new(4);
+        b.publish("t", Bytes::from_static(b"nobody")).await.unwrap();
+        assert_eq!(b.topic_count(), 0, "publishing creates nothing");
+        let mut s1 = b.subscribe("t").await.unwrap();
+        let mut s2 = b.subscribe("t").await.unwrap();
+        let mut other = b.subscribe("u").await.unwrap();
+        b.publish("t", Bytes::from_static(b"x")).await.unwrap();
+        assert_eq!(s1.next().await, Some(Ok(Bytes::from_static(b"x"))));
+        assert_eq!(s2.next().await, Some(Ok(Bytes::from_static(b"x"))));
+        b.publish("u", Bytes::from_static(b"y")).await.unwrap();
+        assert_eq!(other.next().await, Some(Ok(Bytes::from_static(b"y"))));
+        drop(s1);
+        assert_eq!(b.topic_count(), 2);
+        drop(s2);
+        drop(other);
+        assert_eq!(b.topic_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_that_falls_behind_is_told() {
+        let b = LocalBroker::new(2);
+        let mut s = b.subscribe("t").await.unwrap();
+        for i in 0..5u8 {
+            b.publish("t", Bytes::from(vec![i])).await.unwrap();
+        }
+        assert_eq!(s.next().await, Some(Err(Lagged(3))));
+        assert_eq!(s.next().await, Some(Ok(Bytes::from(vec![3u8]))));
+    }
+}

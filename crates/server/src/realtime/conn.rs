@@ -1,0 +1,605 @@
+//! One WebSocket connection: the upgrade, the bounded send queue and its writer, the read
+//! loop with heartbeat, limits and shutdown, and the hand-off to the visitor or agent session.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{SelectAll, SplitSink, SplitStream};
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde::Deserialize;
+use tokio::sync::{mpsc, watch};
+
+use super::agent::AgentSession;
+use super::broker::{BrokerItem, Subscription};
+use super::frames::{self, FrameError, Inbound};
+use super::visitor::{VisitorAuth, VisitorSession};
+use super::{Hub, RealtimeConfig};
+use crate::accounts::SessionUser;
+use crate::error::ApiError;
+use crate::http::ApiQuery;
+use crate::ratelimit::Rate;
+use crate::state::AppState;
+
+/// Why a connection stops.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// Close with this code and reason.
+    Close(u16, String),
+    /// The peer or the writer is gone: nothing more to send.
+    Gone,
+}
+
+impl Stop {
+    pub fn close(code: u16, reason: impl Into<String>) -> Self {
+        Stop::Close(code, reason.into())
+    }
+}
+
+pub(crate) type Step = Result<(), Stop>;
+
+/// Close codes.
+pub(crate) mod code {
+    pub const NORMAL: u16 = 1000;
+    pub const GOING_AWAY: u16 = 1001;
+    pub const POLICY: u16 = 1008;
+    pub const TOO_BIG: u16 = 1009;
+    pub const INTERNAL: u16 = 1011;
+    pub const TRY_AGAIN: u16 = 1013;
+}
+
+enum Out {
+    Text(Utf8Bytes),
+    Ping,
+    Close(u16, String),
+}
+
+/// The connection's send queue. Never blocks the caller on a slow client: when the queue is
+/// full the client is cut off.
+pub(crate) struct Outbox {
+    tx: mpsc::Sender<Out>,
+    kill: watch::Sender<Option<(u16, String)>>,
+    wait: Duration,
+}
+
+impl Outbox {
+    /// Queues a frame; a full queue disconnects the client (1013).
+    pub fn push(&self, text: impl Into<Utf8Bytes>) -> Step {
+        match self.tx.try_send(Out::Text(text.into())) {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.kill(
+                    code::TRY_AGAIN,
+                    "too slow: the send queue is full; reconnect and resume",
+                );
+                Err(Stop::Gone)
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
+        }
+    }
+
+    /// Queues a frame, waiting for room (for backlogs, which may be long), up to the write
+    /// timeout.
+    pub async fn push_wait(&self, text: impl Into<Utf8Bytes>) -> Step {
+        match tokio::time::timeout(self.wait, self.tx.send(Out::Text(text.into()))).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(Stop::Gone),
+            Err(_) => {
+                self.kill(code::TRY_AGAIN, "too slow: reconnect and resume");
+                Err(Stop::Gone)
+            }
+        }
+    }
+
+    fn ping(&self) -> Step {
+        match self.tx.try_send(Out::Ping) {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.kill(code::TRY_AGAIN, "too slow: the send queue is full");
+                Err(Stop::Gone)
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
+        }
+    }
+
+    /// Closes at once, dropping whatever is queued.
+    pub fn kill(&self, code: u16, reason: &str) {
+        self.kill.send_replace(Some((code, reason.to_owned())));
+    }
+
+    /// Closes after what is queued.
+    fn close(&self, code: u16, reason: String) {
+        if let Err(mpsc::error::TrySendError::Full(Out::Close(c, r))) =
+            self.tx.try_send(Out::Close(code, reason))
+        {
+            self.kill(c, &r);
+        }
+    }
+}
+
+fn close_message(code: u16, reason: &str) -> WsMessage {
+    // A close reason is at most 123 bytes.
+    let mut end = reason.len().min(123);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    WsMessage::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from(&reason[..end]),
+    }))
+}
+
+/// Writes queued frames; stops on a close, a kill, a write error or a write that takes longer
+/// than the timeout.
+async fn write_loop(
+    mut sink: SplitSink<WebSocket, WsMessage>,
+    mut rx: mpsc::Receiver<Out>,
+    mut kill: watch::Receiver<Option<(u16, String)>>,
+    write_timeout: Duration,
+) {
+    let killed = |kill: &mut watch::Receiver<Option<(u16, String)>>| {
+        let mut kill = kill.clone();
+        async move {
+            let got = kill.wait_for(Option::is_some).await.ok().map(|v| v.clone());
+            match got {
+                Some(v) => v.unwrap_or((code::NORMAL, String::new())),
+                None => std::future::pending().await,
+            }
+        }
+    };
+    loop {
+        let out = tokio::select! {
+            biased;
+            (c, r) = killed(&mut kill) => {
+                let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(close_message(c, &r))).await;
+                return;
+            }
+            out = rx.recv() => out,
+        };
+        let (msg, last) = match out {
+            None => return,
+            Some(Out::Text(t)) => (WsMessage::Text(t), false),
+            Some(Out::Ping) => (WsMessage::Ping(Default::default()), false),
+            Some(Out::Close(c, r)) => (close_message(c, &r), true),
+        };
+        tokio::select! {
+            biased;
+            (c, r) = killed(&mut kill) => {
+                let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(close_message(c, &r))).await;
+                return;
+            }
+            res = tokio::time::timeout(write_timeout, sink.send(msg)) => match res {
+                Ok(Ok(())) if !last => {}
+                Ok(Ok(())) => return,
+                Ok(Err(_)) => return,
+                Err(_) => {
+                    tracing::debug!("realtime: a write timed out; dropping the client");
+                    return;
+                }
+            },
+        }
+    }
+}
+
+/// A token bucket for one connection.
+pub(crate) struct Bucket {
+    rate: Rate,
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    pub fn new(rate: Rate) -> Self {
+        Bucket {
+            rate,
+            tokens: f64::from(rate.burst),
+            at: Instant::now(),
+        }
+    }
+
+    /// Takes a token; `Err(wait)` when none is left.
+    pub fn take(&mut self) -> Result<(), Duration> {
+        let now = Instant::now();
+        let per_sec = 1.0 / self.rate.every.as_secs_f64();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * per_sec)
+            .min(f64::from(self.rate.burst));
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - self.tokens) / per_sec))
+        }
+    }
+}
+
+/// What a connection's session sees of it.
+pub(crate) struct Conn {
+    pub id: u64,
+    pub state: AppState,
+    pub hub: Arc<Hub>,
+    pub ip: IpAddr,
+    pub out: Outbox,
+    messages: Bucket,
+    frames: Bucket,
+    bad_frames: u32,
+}
+
+impl Conn {
+    pub fn config(&self) -> &RealtimeConfig {
+        &self.hub.config
+    }
+
+    /// Answers a refused frame with an `error` frame; too many malformed ones close the
+    /// connection.
+    pub fn refuse(&mut self, e: FrameError, client_id: Option<&str>) -> Step {
+        self.out.push(frames::error(&e, client_id))?;
+        if e.code == 400 {
+            self.bad_frames += 1;
+            if self.bad_frames > self.hub.config.max_bad_frames {
+                return Err(Stop::close(code::POLICY, "too many malformed frames"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The message rate limits (this connection, then its address).
+    pub fn message_allowed(&mut self) -> Result<(), FrameError> {
+        let limited = |wait: Duration| {
+            FrameError::new(
+                429,
+                format!(
+                    "too many messages; try again in {} ms",
+                    wait.as_millis().max(1)
+                ),
+            )
+        };
+        self.messages.take().map_err(limited)?;
+        self.hub.ip_messages.check(self.ip).map_err(limited)
+    }
+}
+
+/// A store failure, as a frame error (details go to the log).
+pub(crate) fn internal(e: impl std::fmt::Display) -> FrameError {
+    tracing::error!(error = %e, "realtime: store error");
+    FrameError::new(500, "internal server error; the server log has the details")
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct UpgradeQuery {
+    token: Option<String>,
+    channel_id: Option<String>,
+    persona_id: Option<String>,
+    last_seq: Option<i64>,
+}
+
+enum Pre {
+    Visitor(VisitorAuth),
+    Agent(SessionUser),
+    Unknown,
+}
+
+/// `GET /api/v1/realtime`.
+pub(crate) async fn upgrade(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<UpgradeQuery>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return ApiError::new(
+                e.status(),
+                format!("this is the realtime WebSocket endpoint: {e}"),
+            )
+            .into_response()
+        }
+    };
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    let pre = if let Some(token) = q.token.filter(|t| !t.is_empty()) {
+        Pre::Visitor(VisitorAuth {
+            token,
+            channel_id: q.channel_id,
+            persona_id: q.persona_id,
+            last_seq: q.last_seq,
+        })
+    } else {
+        match crate::accounts::session_user(&state, &headers).await {
+            Ok(Some(user)) => {
+                // The session is a cookie: only the server's own pages may use it here
+                // (cross-site WebSocket hijacking).
+                if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
+                    if !origin.eq_ignore_ascii_case(&state.public_origin(&headers)) {
+                        return ApiError::forbidden(format!(
+                            "agent connections are accepted from {} only, not {origin}",
+                            state.public_origin(&headers)
+                        ))
+                        .into_response();
+                    }
+                }
+                Pre::Agent(user)
+            }
+            Ok(None) => Pre::Unknown,
+            Err(e) => return e.into_response(),
+        }
+    };
+    let cfg = &state.realtime.config;
+    ws.read_buffer_size(cfg.read_buffer)
+        .write_buffer_size(cfg.write_buffer)
+        .max_write_buffer_size(cfg.max_write_buffer.max(cfg.max_frame * 2))
+        .max_message_size(cfg.max_frame)
+        .max_frame_size(cfg.max_frame)
+        .on_failed_upgrade(|e| tracing::debug!(error = %e, "realtime: upgrade failed"))
+        .on_upgrade(move |socket| run(state, socket, ip, pre))
+}
+
+enum Role {
+    Visitor(Box<VisitorSession>),
+    Agent(Box<AgentSession>),
+}
+
+impl Role {
+    async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+        match self {
+            Role::Visitor(s) => s.on_frame(c, f).await,
+            Role::Agent(s) => s.on_frame(c, f).await,
+        }
+    }
+    async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+        match self {
+            Role::Visitor(s) => s.on_event(c, item).await,
+            Role::Agent(s) => s.on_event(c, item).await,
+        }
+    }
+    async fn on_tick(&mut self, c: &mut Conn) -> Step {
+        match self {
+            Role::Visitor(_) => Ok(()),
+            Role::Agent(s) => s.on_tick(c).await,
+        }
+    }
+    fn deadline(&self) -> Option<tokio::time::Instant> {
+        match self {
+            Role::Visitor(s) => s.deadline(),
+            Role::Agent(s) => s.deadline(),
+        }
+    }
+    async fn on_deadline(&mut self, c: &mut Conn) -> Step {
+        match self {
+            Role::Visitor(s) => s.on_deadline(c).await,
+            Role::Agent(s) => s.on_deadline(c).await,
+        }
+    }
+    async fn on_close(&mut self, c: &mut Conn) {
+        match self {
+            Role::Visitor(s) => s.on_close(c).await,
+            Role::Agent(s) => s.on_close(c).await,
+        }
+    }
+}
+
+async fn run(state: AppState, socket: WebSocket, ip: IpAddr, pre: Pre) {
+    let hub = state.realtime.clone();
+    let cfg = hub.config.clone();
+    let (sink, stream) = socket.split();
+    let (tx, rx) = mpsc::channel(cfg.send_queue.max(1));
+    let (kill_tx, kill_rx) = watch::channel(None);
+    let conn = Conn {
+        id: hub.conn_id(),
+        state,
+        hub,
+        ip,
+        out: Outbox {
+            tx,
+            kill: kill_tx,
+            wait: cfg.write_timeout,
+        },
+        messages: Bucket::new(cfg.message_rate_conn),
+        frames: Bucket::new(cfg.frame_rate_conn),
+        bad_frames: 0,
+    };
+    tokio::join!(
+        write_loop(sink, rx, kill_rx, cfg.write_timeout),
+        dispatch(conn, stream, pre)
+    );
+}
+
+/// Reads the first frame, which must be `auth`.
+async fn first_frame(
+    c: &mut Conn,
+    stream: &mut SplitStream<WebSocket>,
+) -> Result<VisitorAuth, Stop> {
+    let wait = c.config().auth_timeout;
+    let unauth = |m: &str| FrameError::new(401, m);
+    loop {
+        let msg = match tokio::time::timeout(wait, stream.next()).await {
+            Err(_) => {
+                let _ = c
+                    .out
+                    .push(frames::error(&unauth("authentication timed out"), None));
+                return Err(Stop::close(code::POLICY, "authentication timed out"));
+            }
+            Ok(None) | Ok(Some(Err(_))) => return Err(Stop::Gone),
+            Ok(Some(Ok(m))) => m,
+        };
+        let text = match msg {
+            WsMessage::Text(t) => t,
+            WsMessage::Ping(_) | WsMessage::Pong(_) => continue,
+            WsMessage::Close(_) => return Err(Stop::Gone),
+            WsMessage::Binary(_) => {
+                let e = unauth("send {\"op\":\"auth\",\"token\":…} as a JSON text frame first");
+                let _ = c.out.push(frames::error(&e, None));
+                return Err(Stop::close(code::POLICY, "not authenticated"));
+            }
+        };
+        return match frames::parse(&text) {
+            Ok(Inbound::Auth(a)) => Ok(VisitorAuth {
+                token: a.token,
+                channel_id: a.channel_id,
+                persona_id: a.persona_id,
+                last_seq: a.last_seq,
+            }),
+            Ok(_) => {
+                let e = unauth("not authenticated: send {\"op\":\"auth\",\"token\":…} first");
+                let _ = c.out.push(frames::error(&e, None));
+                Err(Stop::close(code::POLICY, "not authenticated"))
+            }
+            Err(e) => {
+                let _ = c.out.push(frames::error(&e, None));
+                Err(Stop::close(code::POLICY, "not authenticated"))
+            }
+        };
+    }
+}
+
+async fn start(
+    c: &mut Conn,
+    stream: &mut SplitStream<WebSocket>,
+    pre: Pre,
+) -> Result<(Role, SelectAll<Subscription>), Stop> {
+    let started = match pre {
+        Pre::Agent(user) => AgentSession::start(c, user)
+            .await
+            .map(|(s, subs)| (Role::Agent(Box::new(s)), subs)),
+        Pre::Visitor(auth) => VisitorSession::start(c, auth)
+            .await
+            .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs)),
+        Pre::Unknown => {
+            let auth = first_frame(c, stream).await?;
+            VisitorSession::start(c, auth)
+                .await
+                .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs))
+        }
+    };
+    match started {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            let _ = c.out.push(frames::error(&e, None));
+            let code = if e.code >= 500 {
+                code::INTERNAL
+            } else {
+                code::POLICY
+            };
+            Err(Stop::close(code, e.message))
+        }
+    }
+}
+
+async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
+    let (mut role, mut subs) = match start(&mut c, &mut stream, pre).await {
+        Ok(r) => r,
+        Err(stop) => return finish(c, stream, stop).await,
+    };
+    let mut shutdown = c.state.shutdown.clone();
+    let cfg = c.hub.config.clone();
+    let mut tick =
+        tokio::time::interval_at(tokio::time::Instant::now() + cfg.heartbeat, cfg.heartbeat);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_in = Instant::now();
+    let stop = loop {
+        let deadline = role.deadline();
+        let step = tokio::select! {
+            biased;
+            _ = async { let _ = shutdown.wait_for(|s| *s).await; } => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
+            _ = c.out.tx.closed() => Err(Stop::Gone),
+            m = stream.next() => {
+                last_in = Instant::now();
+                inbound(&mut c, &mut role, m).await
+            }
+            item = async { if subs.is_empty() { std::future::pending().await } else { subs.next().await } } => match item {
+                Some(i) => role.on_event(&mut c, i).await,
+                None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
+            },
+            _ = tick.tick() => {
+                if last_in.elapsed() > cfg.idle_timeout {
+                    Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
+                } else {
+                    match c.out.ping() {
+                        Ok(()) => role.on_tick(&mut c).await,
+                        Err(e) => Err(e),
+                    }
+                }
+            }
+            _ = async { match deadline { Some(d) => tokio::time::sleep_until(d).await, None => std::future::pending().await } } => {
+                role.on_deadline(&mut c).await
+            }
+        };
+        if let Err(stop) = step {
+            break stop;
+        }
+    };
+    drop(subs);
+    role.on_close(&mut c).await;
+    finish(c, stream, stop).await;
+}
+
+async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum::Error>>) -> Step {
+    let text = match m {
+        None => return Err(Stop::Gone),
+        Some(Err(e)) => {
+            let s = e.to_string();
+            if s.contains("too long") || s.contains("too big") || s.contains("Space limit") {
+                let max = c.config().max_frame / 1024;
+                let e = FrameError::new(413, format!("the frame is larger than {max} KiB"));
+                let _ = c.out.push(frames::error(&e, None));
+                return Err(Stop::close(
+                    code::TOO_BIG,
+                    format!("frame larger than {max} KiB"),
+                ));
+            }
+            tracing::debug!(error = %s, "realtime: read error");
+            return Err(Stop::Gone);
+        }
+        Some(Ok(WsMessage::Text(t))) => t,
+        Some(Ok(WsMessage::Binary(_))) => {
+            return c.refuse(
+                FrameError::bad("binary frames are not supported; send JSON text frames"),
+                None,
+            )
+        }
+        Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => return Ok(()),
+        Some(Ok(WsMessage::Close(_))) => return Err(Stop::Gone),
+    };
+    if let Err(wait) = c.frames.take() {
+        let e = FrameError::new(
+            429,
+            format!(
+                "too many frames; try again in {} ms",
+                wait.as_millis().max(1)
+            ),
+        );
+        return c.refuse(e, None);
+    }
+    match frames::parse(&text) {
+        Ok(Inbound::Ping) => c.out.push(frames::pong()),
+        Ok(Inbound::Auth(_)) => c.refuse(
+            FrameError::bad("this connection is already authenticated"),
+            None,
+        ),
+        Ok(f) => role.on_frame(c, f).await,
+        Err(e) => c.refuse(e, None),
+    }
+}
+
+/// Sends the close (when there is one), lets the writer finish and waits briefly for the
+/// client's close reply.
+async fn finish(c: Conn, mut stream: SplitStream<WebSocket>, stop: Stop) {
+    if let Stop::Close(code, reason) = stop {
+        c.out.close(code, reason);
+    }
+    drop(c);
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, WsMessage::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}

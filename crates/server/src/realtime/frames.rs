@@ -1,0 +1,409 @@
+//! The frames of the realtime protocol (docs/realtime.md): parsing and checking what clients
+//! send, and building what the server sends. Every frame is a JSON text frame with an `op`.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// Longest message text, in characters.
+pub const MAX_TEXT_CHARS: usize = 4000;
+/// Most attachments on one message.
+pub const MAX_ATTACHMENTS: usize = 10;
+/// Longest client id, in bytes.
+pub const MAX_CLIENT_ID: usize = 100;
+
+/// A frame the server refuses: answered with an `error` frame, nothing changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameError {
+    /// HTTP-like: 400 malformed, 401 not authenticated, 403 not allowed, 404 unknown, 410 chat
+    /// ended, 413 too large, 429 too fast, 500 server fault.
+    pub code: u16,
+    pub message: String,
+}
+
+impl FrameError {
+    pub fn new(code: u16, message: impl Into<String>) -> Self {
+        FrameError {
+            code,
+            message: message.into(),
+        }
+    }
+    pub fn bad(message: impl Into<String>) -> Self {
+        Self::new(400, message)
+    }
+}
+
+/// What a client can send.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "kebab-case")]
+pub enum Inbound {
+    Auth(AuthFrame),
+    ChatMessage(ChatMessageFrame),
+    ClientAction(ClientActionFrame),
+    Presence(PresenceFrame),
+    Resume(ResumeFrame),
+    Ping,
+}
+
+pub const OPS: &str = "auth, chat-message, client-action, presence, resume, ping";
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthFrame {
+    pub token: String,
+    /// When given, must be the token's channel.
+    pub channel_id: Option<String>,
+    /// When given, must be the token's persona.
+    pub persona_id: Option<String>,
+    /// Resume from here at once (same as a `resume` frame).
+    pub last_seq: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatMessageFrame {
+    /// Agents: the chat to write into. Visitors: optional, must be their chat.
+    pub channel_id: Option<String>,
+    pub client_id: String,
+    #[serde(default, alias = "text")]
+    pub message: String,
+    #[serde(default)]
+    pub attachments: Vec<Attachment>,
+    /// Spec §7 sends it; the server takes the sender from the authentication instead.
+    #[serde(default)]
+    pub persona: Option<Value>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Attachment {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub url: String,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientActionFrame {
+    pub channel_id: Option<String>,
+    pub action: String,
+    /// `message-ack`: the message id (a string), or `{id, seq}`.
+    #[serde(default)]
+    pub data: Option<Value>,
+    /// `message-ack`: the message's sequence number, when the client has it.
+    #[serde(default)]
+    pub seq: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresenceFrame {
+    /// Agents: the chat the typing is about (not needed for `status`).
+    pub channel_id: Option<String>,
+    pub typing: Option<bool>,
+    /// `online` or `away`.
+    pub status: Option<String>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeFrame {
+    /// Agents: the chat to resume (visitors: optional, their own).
+    #[serde(default)]
+    pub channel_id: Option<String>,
+    pub last_seq: i64,
+}
+
+/// Parses one text frame.
+pub fn parse(text: &str) -> Result<Inbound, FrameError> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| FrameError::bad(format!("the frame is not valid JSON: {e}")))?;
+    let Some(op) = v.get("op").and_then(Value::as_str) else {
+        return Err(FrameError::bad(
+            "a frame is a JSON object with a string \"op\" field",
+        ));
+    };
+    if !OPS.split(", ").any(|o| o == op) {
+        return Err(FrameError::bad(format!(
+            "unknown op {op:?}; expected one of: {OPS}"
+        )));
+    }
+    let op = op.to_owned();
+    serde_json::from_value(v).map_err(|e| FrameError::bad(format!("invalid {op} frame: {e}")))
+}
+
+/// A message's checked content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedMessage {
+    pub client_id: String,
+    pub text: String,
+    /// A JSON array of `{type, url, name}`.
+    pub attachments: Value,
+}
+
+/// Trims the text (spec §5.3) and checks sizes and attachments.
+pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError> {
+    let client_id = f.client_id.trim();
+    if client_id.is_empty() || client_id.len() > MAX_CLIENT_ID {
+        return Err(FrameError::bad(format!(
+            "clientId must be 1 to {MAX_CLIENT_ID} characters"
+        )));
+    }
+    if let Some(k) = f.kind.as_deref() {
+        if k != "client-message" {
+            return Err(FrameError::bad(format!(
+                "type must be \"client-message\" (got {k:?})"
+            )));
+        }
+    }
+    let text = f.message.trim();
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(FrameError::new(
+            413,
+            format!("the message is {chars} characters long; at most {MAX_TEXT_CHARS} are allowed"),
+        ));
+    }
+    if f.attachments.len() > MAX_ATTACHMENTS {
+        return Err(FrameError::new(
+            413,
+            format!("at most {MAX_ATTACHMENTS} attachments per message"),
+        ));
+    }
+    if text.is_empty() && f.attachments.is_empty() {
+        return Err(FrameError::bad("the message is empty"));
+    }
+    let mut attachments = Vec::with_capacity(f.attachments.len());
+    for (i, a) in f.attachments.iter().enumerate() {
+        let url = a.url.trim();
+        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2048 {
+            return Err(FrameError::bad(format!(
+                "attachment {i}: url must be an http(s) URL of at most 2048 characters"
+            )));
+        }
+        if a.kind.is_empty() || a.kind.len() > 100 {
+            return Err(FrameError::bad(format!(
+                "attachment {i}: type must be 1 to 100 characters"
+            )));
+        }
+        let name = a.name.as_deref().map(str::trim).unwrap_or("");
+        if name.chars().count() > 200 {
+            return Err(FrameError::bad(format!(
+                "attachment {i}: name is longer than 200 characters"
+            )));
+        }
+        attachments.push(json!({ "type": a.kind, "url": url, "name": name }));
+    }
+    Ok(CheckedMessage {
+        client_id: client_id.to_owned(),
+        text: text.to_owned(),
+        attachments: Value::Array(attachments),
+    })
+}
+
+/// The message id and sequence number a `message-ack` names.
+pub fn ack_target(f: &ClientActionFrame) -> (Option<String>, Option<i64>) {
+    match &f.data {
+        Some(Value::String(id)) => (Some(id.clone()), f.seq),
+        Some(Value::Object(o)) => (
+            o.get("id")
+                .or_else(|| o.get("messageId"))
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+            o.get("seq").and_then(Value::as_i64).or(f.seq),
+        ),
+        _ => (None, f.seq),
+    }
+}
+
+/// Agent or visitor status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Online,
+    Away,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Online => "online",
+            Status::Away => "away",
+        }
+    }
+    pub fn parse(s: &str) -> Result<Status, FrameError> {
+        match s {
+            "online" => Ok(Status::Online),
+            "away" => Ok(Status::Away),
+            other => Err(FrameError::bad(format!(
+                "status must be \"online\" or \"away\" (got {other:?})"
+            ))),
+        }
+    }
+}
+
+// ---------- server → client ----------
+
+pub fn text(v: &Value) -> String {
+    v.to_string()
+}
+
+pub fn error(e: &FrameError, client_id: Option<&str>) -> String {
+    let mut v = json!({ "op": "error", "code": e.code, "error": e.message });
+    if let Some(c) = client_id {
+        v["clientId"] = json!(c);
+    }
+    text(&v)
+}
+
+pub fn ack(channel_id: &str, client_id: &str, id: &str, seq: i64, duplicate: bool) -> String {
+    text(&json!({
+        "op": "ack",
+        "channelId": channel_id,
+        "clientId": client_id,
+        "id": id,
+        "seq": seq,
+        "duplicate": duplicate,
+    }))
+}
+
+/// `message` is [`crate::http::chat::message_json`].
+pub fn chat_message(channel_id: &str, message: Value) -> String {
+    let seq = message.get("seq").cloned().unwrap_or(Value::Null);
+    text(&json!({
+        "op": "chat-message",
+        "channelId": channel_id,
+        "seq": seq,
+        "message": message,
+    }))
+}
+
+/// `action`: `enter`, `update` or `leave`. `persona` is the public persona shape.
+pub fn presence(
+    action: &str,
+    channel_id: Option<&str>,
+    domain_id: Option<&str>,
+    persona: &Value,
+    status: Status,
+    typing: bool,
+) -> String {
+    let mut v = json!({
+        "op": "presence",
+        "action": action,
+        "persona": persona,
+        "name": persona.get("name").cloned().unwrap_or(Value::Null),
+        "status": status.as_str(),
+        "typing": typing,
+    });
+    if let Some(c) = channel_id {
+        v["channelId"] = json!(c);
+    }
+    if let Some(d) = domain_id {
+        v["domainId"] = json!(d);
+    }
+    text(&v)
+}
+
+pub fn channel_ended(channel_id: &str) -> String {
+    text(&json!({ "op": "channel-ended", "channelId": channel_id }))
+}
+
+/// `channel` is [`crate::http::chat::channel_json`], `visitor` the public persona shape.
+pub fn new_channel(channel: Value, visitor: Value) -> String {
+    text(&json!({ "op": "new-channel", "channel": channel, "visitor": visitor }))
+}
+
+pub fn pong() -> String {
+    text(&json!({ "op": "pong" }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_spec_frames() {
+        let f = parse(r#"{"op":"chat-message","clientId":"c1","message":" hi ","attachments":[],"persona":{"name":"Ann"},"type":"client-message"}"#).unwrap();
+        let Inbound::ChatMessage(m) = f else {
+            panic!("{f:?}")
+        };
+        let c = check_message(&m).unwrap();
+        assert_eq!(c.text, "hi");
+        assert_eq!(c.client_id, "c1");
+        assert!(matches!(
+            parse(r#"{"op":"client-action","action":"end-chat"}"#),
+            Ok(Inbound::ClientAction(_))
+        ));
+        assert!(matches!(
+            parse(r#"{"op":"presence","typing":true,"type":"typing-update"}"#),
+            Ok(Inbound::Presence(PresenceFrame {
+                typing: Some(true),
+                ..
+            }))
+        ));
+        assert!(matches!(
+            parse(r#"{"op":"resume","lastSeq":3}"#),
+            Ok(Inbound::Resume(ResumeFrame { last_seq: 3, .. }))
+        ));
+        assert!(matches!(parse(r#"{"op":"ping"}"#), Ok(Inbound::Ping)));
+    }
+
+    #[test]
+    fn malformed_frames_are_explained() {
+        let e = parse("nope").unwrap_err();
+        assert!(e.message.contains("not valid JSON"), "{e:?}");
+        let e = parse("[1]").unwrap_err();
+        assert!(e.message.contains("\"op\""), "{e:?}");
+        let e = parse(r#"{"op":"shout"}"#).unwrap_err();
+        assert!(e.message.contains("unknown op \"shout\""), "{e:?}");
+        let e = parse(r#"{"op":"chat-message","message":"x"}"#).unwrap_err();
+        assert!(e.message.contains("clientId"), "{e:?}");
+    }
+
+    #[test]
+    fn messages_are_checked() {
+        let frame = |msg: &str, att: Vec<Attachment>| ChatMessageFrame {
+            channel_id: None,
+            client_id: "c".into(),
+            message: msg.into(),
+            attachments: att,
+            persona: None,
+            kind: None,
+        };
+        assert_eq!(check_message(&frame("   ", vec![])).unwrap_err().code, 400);
+        let long = "é".repeat(MAX_TEXT_CHARS + 1);
+        assert_eq!(check_message(&frame(&long, vec![])).unwrap_err().code, 413);
+        assert!(check_message(&frame(&"é".repeat(MAX_TEXT_CHARS), vec![])).is_ok());
+        let bad = Attachment {
+            kind: "image".into(),
+            url: "javascript:alert(1)".into(),
+            name: None,
+        };
+        assert_eq!(check_message(&frame("", vec![bad])).unwrap_err().code, 400);
+        let ok = Attachment {
+            kind: "image".into(),
+            url: "https://x.test/a.png".into(),
+            name: Some("a.png".into()),
+        };
+        let c = check_message(&frame("", vec![ok])).unwrap();
+        assert_eq!(c.attachments[0]["url"], "https://x.test/a.png");
+    }
+
+    #[test]
+    fn ack_targets() {
+        let f = |data: Value| ClientActionFrame {
+            channel_id: None,
+            action: "message-ack".into(),
+            data: Some(data),
+            seq: None,
+        };
+        assert_eq!(ack_target(&f(json!("m1"))), (Some("m1".into()), None));
+        assert_eq!(
+            ack_target(&f(json!({"id": "m1", "seq": 4}))),
+            (Some("m1".into()), Some(4))
+        );
+    }
+}

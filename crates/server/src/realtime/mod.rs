@@ -1,0 +1,332 @@
+//! The realtime hub: one WebSocket endpoint, `GET /api/v1/realtime`, for visitors (a token
+//! from the public token URL) and agents (their session cookie). The protocol is documented
+//! in `docs/realtime.md`.
+//!
+//! Guarantees (DESIGN.md): a message is stored before it is published; every message has a
+//! per-channel sequence number and the sender's client id, re-sends are de-duplicated and
+//! acknowledged with the stored id and seq, and a visitor that resumes from a sequence number
+//! gets exactly what it missed, then live messages, without gap or duplicate.
+//!
+//! Seams, in the manner of Centrifugo's engine split: [`broker::Broker`] fans events out
+//! (in process here, Redis later) and [`crate::presence::Presence`] holds agent leases with a
+//! TTL that connections renew while they live.
+//!
+//! Bounds: 4 KiB read buffers, 16 KiB frames, a bounded send queue per connection (a client
+//! that does not keep up is disconnected), per-address and per-connection message rates.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Value};
+
+use crate::http::chat::{channel_json, message_json, public_persona_json};
+use crate::ratelimit::{Rate, RateLimiter};
+use crate::state::AppState;
+use crate::store::{Channel, Inserted, Message, NewMessage, Persona, StoreError};
+
+mod agent;
+pub mod broker;
+mod conn;
+pub mod frames;
+mod visitor;
+
+use broker::{topic, Broker, Envelope, Kind};
+use frames::{CheckedMessage, Status};
+
+/// The endpoint, under `/api`.
+pub const PATH: &str = "/v1/realtime";
+
+/// Limits and timings of the hub.
+#[derive(Debug, Clone)]
+pub struct RealtimeConfig {
+    /// Frames waiting for one client; a client this far behind is disconnected (1013).
+    pub send_queue: usize,
+    /// Largest frame and message a client may send (bytes).
+    pub max_frame: usize,
+    /// The socket's read buffer (bytes).
+    pub read_buffer: usize,
+    /// Bytes buffered before a write is flushed.
+    pub write_buffer: usize,
+    /// Most bytes the socket buffers when the client does not read.
+    pub max_write_buffer: usize,
+    /// One frame may take this long to write before the client is dropped.
+    pub write_timeout: Duration,
+    /// How often the server pings (and renews agent leases).
+    pub heartbeat: Duration,
+    /// A connection that sends nothing (not even a pong) this long is closed.
+    pub idle_timeout: Duration,
+    /// The first frame must authenticate within this.
+    pub auth_timeout: Duration,
+    /// An agent's lease; renewed every `heartbeat` while the connection lives.
+    pub lease_ttl: Duration,
+    /// Typing turns itself off after this.
+    pub typing_ttl: Duration,
+    /// Chat messages per client address (all its connections).
+    pub message_rate_ip: Rate,
+    /// Chat messages per connection.
+    pub message_rate_conn: Rate,
+    /// Any frames per connection.
+    pub frame_rate_conn: Rate,
+    /// Malformed frames a connection may send before it is closed (1008).
+    pub max_bad_frames: u32,
+    /// Events a topic holds for a subscriber that is behind (in-process broker).
+    pub broker_capacity: usize,
+}
+
+impl Default for RealtimeConfig {
+    fn default() -> Self {
+        RealtimeConfig {
+            send_queue: 256,
+            max_frame: 16 * 1024,
+            read_buffer: 4 * 1024,
+            write_buffer: 0,
+            max_write_buffer: 64 * 1024,
+            write_timeout: Duration::from_secs(10),
+            heartbeat: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(35),
+            auth_timeout: Duration::from_secs(10),
+            lease_ttl: Duration::from_secs(30),
+            typing_ttl: Duration::from_secs(6),
+            message_rate_ip: Rate {
+                burst: 60,
+                every: Duration::from_millis(250),
+            },
+            message_rate_conn: Rate {
+                burst: 20,
+                every: Duration::from_millis(500),
+            },
+            frame_rate_conn: Rate {
+                burst: 60,
+                every: Duration::from_millis(100),
+            },
+            max_bad_frames: 10,
+            broker_capacity: 1024,
+        }
+    }
+}
+
+/// What the realtime connections of this instance share.
+pub struct Hub {
+    pub config: RealtimeConfig,
+    pub broker: Arc<dyn Broker>,
+    ip_messages: RateLimiter,
+    next_conn: AtomicU64,
+    /// Agents connected to this instance: user id → connections and chosen status.
+    agents: Mutex<HashMap<String, LocalAgent>>,
+}
+
+struct LocalAgent {
+    conns: usize,
+    status: Status,
+    persona: Value,
+}
+
+impl Hub {
+    pub fn new(config: RealtimeConfig, broker: Arc<dyn Broker>) -> Self {
+        Hub {
+            ip_messages: RateLimiter::new(config.message_rate_ip),
+            config,
+            broker,
+            next_conn: AtomicU64::new(1),
+            agents: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// With the in-process broker.
+    pub fn local(config: RealtimeConfig) -> Self {
+        let broker = Arc::new(broker::LocalBroker::new(config.broker_capacity));
+        Self::new(config, broker)
+    }
+
+    fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// How many agents (users) hold a connection to this instance.
+    pub fn local_agents(&self) -> usize {
+        self.agents.lock().expect("hub lock").len()
+    }
+
+    async fn publish(&self, topic: String, env: &Envelope) {
+        if let Err(e) = self.broker.publish(&topic, env.encode()).await {
+            // Stored already: clients catch up from the store when they resume.
+            tracing::warn!(error = %e, topic, "realtime: publish failed");
+        }
+    }
+
+    /// An event about a channel, to its visitor(s) and the agents of its domain.
+    async fn publish_channel_event(&self, channel: &Channel, env: Envelope) {
+        self.publish(topic::channel(&channel.id), &env).await;
+        self.publish(topic::domain(&channel.domain_id), &env).await;
+    }
+
+    /// Agent presence, to everyone on the domains.
+    async fn publish_agent_presence(
+        &self,
+        domains: &[String],
+        action: &str,
+        persona: &Value,
+        status: Status,
+        origin: u64,
+    ) {
+        for d in domains {
+            let env = Envelope {
+                kind: Kind::AgentPresence,
+                seq: 0,
+                origin,
+                channel: String::new(),
+                id: String::new(),
+                frame: frames::presence(action, None, Some(d), persona, status, false).into(),
+            };
+            self.publish(topic::agents(d), &env).await;
+        }
+    }
+}
+
+/// The route, mounted under `/api` by [`crate::http::router`].
+pub fn routes() -> Router<AppState> {
+    Router::new().route(PATH, get(conn::upgrade))
+}
+
+// ---------- what the HTTP API and the connections publish ----------
+
+/// Stores a message (idempotent on its client id) and, when it is new, publishes it.
+pub async fn post_message(
+    state: &AppState,
+    channel: &Channel,
+    sender: &Persona,
+    msg: CheckedMessage,
+    origin: u64,
+) -> Result<Inserted, StoreError> {
+    let inserted = state
+        .store
+        .insert_message(NewMessage {
+            channel_id: channel.id.clone(),
+            client_id: msg.client_id,
+            sender_persona_id: sender.id.clone(),
+            text: msg.text,
+            attachments: msg.attachments,
+        })
+        .await?;
+    if inserted.created {
+        publish_message(state, channel, &inserted.message, sender, origin).await;
+    }
+    Ok(inserted)
+}
+
+/// Publishes a stored message; the first one of a chat also announces the chat to agents.
+pub async fn publish_message(
+    state: &AppState,
+    channel: &Channel,
+    message: &Message,
+    sender: &Persona,
+    origin: u64,
+) {
+    let hub = &state.realtime;
+    if message.seq == 1 {
+        announce_channel(state, channel, Some(sender)).await;
+    }
+    let env = Envelope {
+        kind: Kind::Message,
+        seq: message.seq,
+        origin,
+        channel: channel.id.clone(),
+        id: message.id.clone(),
+        frame: frames::chat_message(&channel.id, message_json(message, Some(sender))).into(),
+    };
+    hub.publish_channel_event(channel, env).await;
+}
+
+/// Tells the domain's agents about a chat (`new-channel`). `known` may hold the visitor's
+/// persona to save a lookup.
+pub async fn announce_channel(state: &AppState, channel: &Channel, known: Option<&Persona>) {
+    let visitor = match known.filter(|p| p.id == channel.visitor_persona_id) {
+        Some(p) => public_persona_json(p),
+        None => match state.store.get_persona(&channel.visitor_persona_id).await {
+            Ok(p) => public_persona_json(&p),
+            Err(e) => {
+                tracing::warn!(error = %e, "realtime: visitor persona lookup failed");
+                json!({ "id": channel.visitor_persona_id })
+            }
+        },
+    };
+    let domain = state.store.get_domain(&channel.domain_id).await.ok();
+    let env = Envelope {
+        kind: Kind::NewChannel,
+        seq: 0,
+        origin: 0,
+        channel: channel.id.clone(),
+        id: String::new(),
+        frame: frames::new_channel(channel_json(channel, domain.as_ref()), visitor).into(),
+    };
+    state
+        .realtime
+        .publish(topic::domain(&channel.domain_id), &env)
+        .await;
+}
+
+/// The chat ended: `channel-ended` to its visitor and the domain's agents.
+pub async fn publish_ended(state: &AppState, channel: &Channel, origin: u64) {
+    let env = Envelope {
+        kind: Kind::Ended,
+        seq: 0,
+        origin,
+        channel: channel.id.clone(),
+        id: String::new(),
+        frame: frames::channel_ended(&channel.id).into(),
+    };
+    state.realtime.publish_channel_event(channel, env).await;
+}
+
+/// Something agents track changed (`channel-update`: assigned, read); visitors do not see it.
+pub async fn publish_channel_update(state: &AppState, channel: &Channel, update: Value) {
+    let mut frame = json!({ "op": "channel-update", "channelId": channel.id });
+    if let (Some(f), Some(u)) = (frame.as_object_mut(), update.as_object()) {
+        f.extend(u.clone());
+    }
+    let env = Envelope {
+        kind: Kind::Presence,
+        seq: 0,
+        origin: 0,
+        channel: channel.id.clone(),
+        id: String::new(),
+        frame: frames::text(&frame).into(),
+    };
+    state
+        .realtime
+        .publish(topic::domain(&channel.domain_id), &env)
+        .await;
+}
+
+/// An agent chose online or away outside a socket (the agent HTTP API): this instance's
+/// sockets of that agent follow, so they renew the lease only while online.
+pub async fn set_agent_status(state: &AppState, user_id: &str, domains: &[String], online: bool) {
+    let status = if online { Status::Online } else { Status::Away };
+    let persona = {
+        let mut agents = state.realtime.agents.lock().expect("hub lock");
+        match agents.get_mut(user_id) {
+            Some(a) => {
+                a.status = status;
+                Some(a.persona.clone())
+            }
+            None => None,
+        }
+    };
+    let persona = match persona {
+        Some(p) => p,
+        None => match state.store.get_user(user_id).await {
+            Ok(u) => {
+                agent::persona_json(state, u.persona_id.as_deref().unwrap_or(""), &u.name).await
+            }
+            Err(_) => json!({ "id": null, "type": "ChatAgentPersona", "name": null }),
+        },
+    };
+    state
+        .realtime
+        .publish_agent_presence(domains, "update", &persona, status, 0)
+        .await;
+}

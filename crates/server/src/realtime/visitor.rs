@@ -1,0 +1,420 @@
+//! A visitor's connection: one chat, authenticated by a token from the public token URL.
+
+use std::collections::VecDeque;
+
+use futures_util::stream::SelectAll;
+use serde_json::Value;
+use tokio::time::Instant;
+
+use super::broker::{topic, BrokerItem, Envelope, Kind, Subscription};
+use super::conn::{internal, Conn, Step, Stop};
+use super::frames::{self, FrameError, Inbound, Status};
+use super::{post_message, publish_channel_update, publish_ended};
+use crate::error::CHAT_ENDED;
+use crate::http::chat::{message_json, public_persona_json};
+use crate::store::{now_ms, Channel, ChannelStatus, Message, Persona, StoreError};
+use crate::token::TokenError;
+
+/// How many delivered messages a connection remembers for `message-ack` by id.
+const RECENT: usize = 64;
+/// Backlog page size.
+const PAGE: i64 = 500;
+
+/// What a visitor presents: from the `auth` frame or the query string.
+pub(crate) struct VisitorAuth {
+    pub token: String,
+    pub channel_id: Option<String>,
+    pub persona_id: Option<String>,
+    pub last_seq: Option<i64>,
+}
+
+pub(crate) struct VisitorSession {
+    channel: Channel,
+    persona: Persona,
+    persona_json: Value,
+    /// The highest sequence number this connection has delivered (or the client has).
+    last_sent: i64,
+    status: Status,
+    typing_until: Option<Instant>,
+    ended: bool,
+    /// (message id, seq) of the latest deliveries.
+    recent: VecDeque<(String, i64)>,
+}
+
+impl VisitorSession {
+    pub async fn start(
+        c: &mut Conn,
+        auth: VisitorAuth,
+    ) -> Result<(Self, SelectAll<Subscription>), FrameError> {
+        let claims = c
+            .state
+            .tokens
+            .verify(&auth.token, now_ms())
+            .map_err(|e| match e {
+                TokenError::Expired => FrameError::new(
+                    401,
+                    "the token has expired; fetch a new one from the token URL",
+                ),
+                _ => FrameError::new(401, "the token is invalid"),
+            })?;
+        if auth
+            .channel_id
+            .as_deref()
+            .is_some_and(|id| id != claims.channel_id)
+        {
+            return Err(FrameError::new(403, "this token is for another chat"));
+        }
+        if auth
+            .persona_id
+            .as_deref()
+            .is_some_and(|id| id != claims.persona_id)
+        {
+            return Err(FrameError::new(403, "this token is for another persona"));
+        }
+        // Subscribe first, then read: nothing published in between is missed.
+        let hub = c.hub.clone();
+        let mut subs = SelectAll::new();
+        subs.push(
+            hub.broker
+                .subscribe(&topic::channel(&claims.channel_id))
+                .await
+                .map_err(internal)?,
+        );
+        let channel = match c.state.store.get_channel(&claims.channel_id).await {
+            Ok(ch) => ch,
+            Err(StoreError::NotFound) => {
+                return Err(FrameError::new(404, "chat channel not found"))
+            }
+            Err(e) => return Err(internal(e)),
+        };
+        if channel.visitor_persona_id != claims.persona_id {
+            return Err(FrameError::new(
+                403,
+                "this token is not for this chat's visitor",
+            ));
+        }
+        if channel.status == ChannelStatus::Ended {
+            return Err(FrameError::new(410, CHAT_ENDED));
+        }
+        subs.push(
+            hub.broker
+                .subscribe(&topic::agents(&channel.domain_id))
+                .await
+                .map_err(internal)?,
+        );
+        let persona = c
+            .state
+            .store
+            .get_persona(&claims.persona_id)
+            .await
+            .map_err(internal)?;
+        let agents_online = c.state.presence.agents_online(&channel.domain_id).await;
+        let mut s = VisitorSession {
+            persona_json: public_persona_json(&persona),
+            last_sent: channel.last_seq,
+            channel,
+            persona,
+            status: Status::Online,
+            typing_until: None,
+            ended: false,
+            recent: VecDeque::with_capacity(RECENT),
+        };
+        c.out
+            .push(frames::text(&serde_json::json!({
+                "op": "ready",
+                "role": "visitor",
+                "channelId": s.channel.id,
+                "personaId": s.persona.id,
+                "lastSeq": s.channel.last_seq,
+                "agentsOnline": agents_online,
+            })))
+            .map_err(|_| FrameError::new(500, "connection lost"))?;
+        if let Some(from) = auth.last_seq {
+            s.last_sent = from.max(0);
+            if s.catch_up(c).await.is_err() {
+                return Err(FrameError::new(500, "connection lost"));
+            }
+        }
+        s.publish_presence(c, "enter").await;
+        Ok((s, subs))
+    }
+
+    fn remember(&mut self, id: &str, seq: i64) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((id.to_owned(), seq));
+    }
+
+    /// Sends every stored message after `last_sent`, oldest first.
+    async fn catch_up(&mut self, c: &mut Conn) -> Step {
+        loop {
+            let page = c
+                .state
+                .store
+                .messages_after(&self.channel.id, self.last_sent, PAGE)
+                .await
+                .map_err(|e| {
+                    tracing::error!(error = %e, "realtime: backlog read failed");
+                    Stop::close(
+                        super::conn::code::INTERNAL,
+                        "cannot read the backlog; reconnect",
+                    )
+                })?;
+            let n = page.len() as i64;
+            if n == 0 {
+                return Ok(());
+            }
+            let personas = c
+                .state
+                .store
+                .channel_personas(&self.channel.id)
+                .await
+                .unwrap_or_default();
+            for m in &page {
+                self.send_stored(c, m, &personas).await?;
+            }
+            if n < PAGE {
+                return Ok(());
+            }
+        }
+    }
+
+    async fn send_stored(&mut self, c: &mut Conn, m: &Message, personas: &[Persona]) -> Step {
+        let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
+        c.out
+            .push_wait(frames::chat_message(
+                &self.channel.id,
+                message_json(m, sender),
+            ))
+            .await?;
+        self.last_sent = self.last_sent.max(m.seq);
+        self.remember(&m.id, m.seq);
+        Ok(())
+    }
+
+    async fn publish_presence(&self, c: &Conn, action: &str) {
+        let typing = self.typing_until.is_some();
+        let env = Envelope {
+            kind: Kind::Presence,
+            seq: 0,
+            origin: c.id,
+            channel: self.channel.id.clone(),
+            id: String::new(),
+            frame: frames::presence(
+                action,
+                Some(&self.channel.id),
+                Some(&self.channel.domain_id),
+                &self.persona_json,
+                self.status,
+                typing,
+            )
+            .into(),
+        };
+        c.hub.publish_channel_event(&self.channel, env).await;
+    }
+
+    pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+        let bytes = match item {
+            Ok(b) => b,
+            // Presence missed is harmless; messages come back from the store.
+            Err(_) => return self.catch_up(c).await,
+        };
+        let Some(env) = Envelope::decode(&bytes) else {
+            return Ok(());
+        };
+        match env.kind {
+            Kind::Message => {
+                if env.seq <= self.last_sent {
+                    Ok(())
+                } else if env.seq == self.last_sent + 1 {
+                    c.out.push(utf8(env.frame)?)?;
+                    self.last_sent = env.seq;
+                    self.remember(&env.id, env.seq);
+                    Ok(())
+                } else {
+                    // Published out of order (two senders at once) or missed: the store has
+                    // everything up to this one.
+                    self.catch_up(c).await
+                }
+            }
+            Kind::Presence if env.origin == c.id => Ok(()),
+            Kind::Presence | Kind::AgentPresence => c.out.push(utf8(env.frame)?),
+            Kind::Ended => {
+                self.ended = true;
+                c.out.push(utf8(env.frame)?)
+            }
+            Kind::NewChannel => Ok(()),
+        }
+    }
+
+    pub async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+        match f {
+            Inbound::ChatMessage(m) => {
+                let client_id = m.client_id.clone();
+                if let Err(e) = self.chat_message(c, m).await {
+                    return c.refuse(e, Some(&client_id));
+                }
+                Ok(())
+            }
+            Inbound::ClientAction(a) => {
+                if a.channel_id
+                    .as_deref()
+                    .is_some_and(|id| id != self.channel.id)
+                {
+                    return c.refuse(
+                        FrameError::new(403, "this connection is for another chat"),
+                        None,
+                    );
+                }
+                match a.action.as_str() {
+                    "message-ack" => {
+                        let (id, seq) = frames::ack_target(&a);
+                        let seq = seq.or_else(|| {
+                            let id = id.as_deref()?;
+                            self.recent
+                                .iter()
+                                .rev()
+                                .find(|(m, _)| m == id)
+                                .map(|(_, s)| *s)
+                        });
+                        let Some(seq) = seq.filter(|s| *s > 0) else {
+                            return c.refuse(
+                                FrameError::new(404, "unknown message: send the id of a message this connection received, or its seq"),
+                                None,
+                            );
+                        };
+                        let seq = seq.min(self.last_sent.max(self.channel.last_seq));
+                        if let Err(e) = c
+                            .state
+                            .store
+                            .mark_read(&self.channel.id, &self.persona.id, seq)
+                            .await
+                        {
+                            return c.refuse(internal(e), None);
+                        }
+                        publish_channel_update(
+                            &c.state,
+                            &self.channel,
+                            serde_json::json!({ "update": "read", "personaId": self.persona.id, "seq": seq }),
+                        )
+                        .await;
+                        Ok(())
+                    }
+                    "end-chat" => {
+                        match c.state.store.end_channel(&self.channel.id, now_ms()).await {
+                            Ok(ch) => {
+                                self.ended = true;
+                                publish_ended(&c.state, &ch, 0).await;
+                                self.channel = ch;
+                                Ok(())
+                            }
+                            Err(e) => c.refuse(internal(e), None),
+                        }
+                    }
+                    other => c.refuse(
+                        FrameError::bad(format!(
+                            "unknown action {other:?}; expected \"message-ack\" or \"end-chat\""
+                        )),
+                        None,
+                    ),
+                }
+            }
+            Inbound::Presence(p) => {
+                let mut changed = false;
+                if let Some(s) = p.status.as_deref() {
+                    match Status::parse(s) {
+                        Ok(s) => {
+                            changed |= s != self.status;
+                            self.status = s;
+                        }
+                        Err(e) => return c.refuse(e, None),
+                    }
+                }
+                if let Some(t) = p.typing {
+                    if t {
+                        changed |= self.typing_until.is_none();
+                        self.typing_until = Some(Instant::now() + c.config().typing_ttl);
+                    } else {
+                        changed |= self.typing_until.take().is_some();
+                    }
+                }
+                if p.status.is_none() && p.typing.is_none() {
+                    return c.refuse(
+                        FrameError::bad("a presence frame carries typing and/or status"),
+                        None,
+                    );
+                }
+                if changed {
+                    self.publish_presence(c, "update").await;
+                }
+                Ok(())
+            }
+            Inbound::Resume(r) => {
+                self.last_sent = r.last_seq.max(0);
+                self.catch_up(c).await
+            }
+            Inbound::Auth(_) | Inbound::Ping => Ok(()),
+        }
+    }
+
+    async fn chat_message(
+        &mut self,
+        c: &mut Conn,
+        m: frames::ChatMessageFrame,
+    ) -> Result<(), FrameError> {
+        if m.channel_id
+            .as_deref()
+            .is_some_and(|id| id != self.channel.id)
+        {
+            return Err(FrameError::new(403, "this connection is for another chat"));
+        }
+        let msg = frames::check_message(&m)?;
+        c.message_allowed()?;
+        let inserted = match post_message(&c.state, &self.channel, &self.persona, msg, c.id).await {
+            Ok(i) => i,
+            Err(StoreError::ChannelEnded) => {
+                self.ended = true;
+                return Err(FrameError::new(410, CHAT_ENDED));
+            }
+            Err(e) => return Err(internal(e)),
+        };
+        let stored = &inserted.message;
+        c.out
+            .push(frames::ack(
+                &self.channel.id,
+                &stored.client_id,
+                &stored.id,
+                stored.seq,
+                !inserted.created,
+            ))
+            .map_err(|_| FrameError::new(500, "connection lost"))?;
+        if self.typing_until.take().is_some() {
+            self.publish_presence(c, "update").await;
+        }
+        Ok(())
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.typing_until
+    }
+
+    pub async fn on_deadline(&mut self, c: &mut Conn) -> Step {
+        if self.typing_until.is_some_and(|t| t <= Instant::now()) {
+            self.typing_until = None;
+            self.publish_presence(c, "update").await;
+        }
+        Ok(())
+    }
+
+    pub async fn on_close(&mut self, c: &mut Conn) {
+        self.typing_until = None;
+        self.publish_presence(c, "leave").await;
+    }
+}
+
+/// A published frame as a text frame (the hub only publishes UTF-8).
+pub(crate) fn utf8(b: bytes::Bytes) -> Result<axum::extract::ws::Utf8Bytes, Stop> {
+    axum::extract::ws::Utf8Bytes::try_from(b)
+        .map_err(|_| Stop::close(super::conn::code::INTERNAL, "invalid event"))
+}
