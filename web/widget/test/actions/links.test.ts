@@ -88,8 +88,10 @@ describe("WHATSAPP", () => {
       fallbackHref: "https://wa.me/31612345678?text=Hi%20there",
     });
   });
-  it("an empty dialog type opens the app link", () => {
+  it("an empty or other dialog type opens the app link", () => {
     expect(actionLink(act("WHATSAPP", "316", { "whatsapp-dialog-type": "" })).kind).toBe("href");
+    expect(actionLink(act("WHATSAPP", "316", { "whatsapp-dialog-type": "widget" })).kind).toBe("href");
+    expect(actionLink(act("WHATSAPP", "316", { "whatsapp-dialog-type": "POPOUT" })).kind).toBe("surface");
   });
 });
 

@@ -8,6 +8,8 @@ it("normalises hosts: protocol, www., port, path, case, trailing dot", () => {
   expect(normHost("example.com:80")).toBe("example.com");
   expect(normHost("shop.example.com")).toBe("shop.example.com");
   expect(normHost(undefined)).toBe("");
+  expect(normHost("example.com.:8080/x")).toBe("example.com");
+  expect(normHost("[::1]:8080")).toBe("[::1]");
 });
 
 it("matches by name ignoring protocol, www., port and case", () => {

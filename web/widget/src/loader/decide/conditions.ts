@@ -17,7 +17,7 @@ import type { RuntimeParams } from "./types";
 /** Without the fragment and the "/" that ends the path, if any. */
 const exact = (u: string) => u.trim().replace(/\/?(\?[^#]*)?(#.*)?$/, "$1");
 /** Path and query: without scheme, host and fragment, starting with "/". */
-const path = (u: string) => u.trim().replace(/^([a-z][\w+.-]*:)?\/\/[^/?#]*|#.*/gi, "").replace(/^\/?/, "/");
+const path = (u: string) => u.trim().replace(/^([\w+.-]+:)?\/\/[^/?#]*|#.*/g, "").replace(/^\/?/, "/");
 
 export const conditionMatches = (c: Condition, p: RuntimeParams): boolean => {
   const v = c.matchValue, u = p.url, k = c.conditionType, t = c.matchType, cc = (p.countryCode || "").toUpperCase();

@@ -18,9 +18,9 @@ const minutes = (s: string | undefined) => {
 export const scheduledNow = (s: Schedule | undefined, now: Date, timeZone?: string): boolean => {
   if (!s || s.showAlways) return true;
   try {
-    // en-US gives "Mon 09:30"; an invalid zone throws, an invalid date gives "Invalid Date".
-    const f = now.toLocaleString("en-US", {
-      timeZone: s.timezone || timeZone || undefined, weekday: "short", hour: "numeric", minute: "numeric", hourCycle: "h23",
+    // en-GB gives "Mon 09:30" (24-hour clock); an invalid zone throws, an invalid date gives "Invalid Date".
+    const f = now.toLocaleString("en-GB", {
+      timeZone: s.timezone || timeZone || undefined, weekday: "short", hour: "numeric", minute: "numeric",
     });
     const day = DAYS.indexOf(f.slice(0, 3)) / 3, m = minutes(f), D = s.daysOfWeek;
     if (day < 0 || m < 0) return true;
