@@ -219,27 +219,38 @@ fn binding_problems(config: &Value, d: &Domain) -> Vec<Problem> {
     problems
 }
 
-/// Every problem of a config for domain `d`, in path order where it matters.
+/// Where a problem sits in a config, roughly: top-level section, then index inside it.
+fn problem_rank(path: &str) -> (usize, usize) {
+    const SECTIONS: [&str; 5] = ["domains", "buttons", "actions", "conditions", "options"];
+    let head: String = path
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let Some(section) = SECTIONS.iter().position(|s| *s == head) else {
+        return (0, 0);
+    };
+    let index = path[head.len()..]
+        .strip_prefix('[')
+        .and_then(|r| r.split(']').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    (section + 1, index)
+}
+
+/// Every problem of a config for domain `d`, in document order (roughly: each of ours goes
+/// after the model's problems of the same entry).
 pub fn config_problems(config: &Value, d: &Domain) -> Vec<Problem> {
     let mut problems = beckon_model::problems(config);
-    let extra = binding_problems(config, d);
-    // Keep document order: the domain problems go after the model's domain problems.
-    let at = problems
-        .iter()
-        .rposition(|p| p.path.starts_with("domains"))
-        .map_or_else(
-            || {
-                problems
-                    .iter()
-                    .position(|p| p.path.starts_with("buttons") || p.path.starts_with("actions"))
-                    .unwrap_or(problems.len())
-            },
-            |i| i + 1,
-        );
-    for (k, p) in extra.into_iter().enumerate() {
-        if !problems.contains(&p) {
-            problems.insert(at + k, p);
+    for p in binding_problems(config, d) {
+        if problems.contains(&p) {
+            continue;
         }
+        let rank = problem_rank(&p.path);
+        let at = problems
+            .iter()
+            .position(|q| problem_rank(&q.path) > rank)
+            .unwrap_or(problems.len());
+        problems.insert(at, p);
     }
     problems
 }
@@ -326,6 +337,17 @@ fn domain_from_body(body: &Value, mut base: Domain, creating: bool) -> Result<Do
         })
         .collect();
     problems.dedup();
+    const FIELDS: [&str; 5] = ["name", "aliases", "type", "timezone", "properties"];
+    problems.sort_by_key(|p| {
+        FIELDS
+            .iter()
+            .position(|f| {
+                p.path == *f
+                    || p.path.starts_with(&format!("{f}["))
+                    || p.path.starts_with(&format!("{f}."))
+            })
+            .unwrap_or(FIELDS.len())
+    });
     if !problems.is_empty() {
         return Err(invalid("invalid domain", &problems));
     }
@@ -528,10 +550,12 @@ async fn publish(
     if !problems.is_empty() {
         return Err(invalid("the draft config cannot be published", &problems));
     }
-    let published = state
-        .store
-        .publish_config(&d.id, &config.to_string())
-        .await?;
+    let json = config.to_string();
+    if json != draft.config_json {
+        // The draft and what is published stay the same text.
+        state.store.save_draft(&d.id, &json).await?;
+    }
+    let published = state.store.publish_config(&d.id, &json).await?;
     tracing::info!(domain = %d.id, version = published.version, "config published");
     let origin = state.public_origin(&headers);
     Ok(no_store(Json(json!({

@@ -1,0 +1,274 @@
+//! The agent API: inbox, unread counts, replies, assignment, end, presence, isolation.
+
+use beckon_server::store::{NewMessage, Role};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::*;
+
+/// A visitor starts a chat through the public API; (channel id, visitor persona id).
+async fn visitor_chat(t: &TestServer, domain: &str, name: &str, email: &str) -> (String, String) {
+    let r = t
+        .http
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(
+            &json!({"name": name, "email": email, "url": "https://shop.example.com/pricing",
+                      "legalNoticeAccepted": 1767225600000u64}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let v = body(r).await;
+    (
+        v["channel"]["id"].as_str().unwrap().to_owned(),
+        v["chatClientPersona"]["id"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn visitor_says(t: &TestServer, channel: &str, persona: &str, client: &str, text: &str) {
+    t.store()
+        .insert_message(NewMessage {
+            channel_id: channel.into(),
+            client_id: client.into(),
+            sender_persona_id: persona.into(),
+            text: text.into(),
+            attachments: json!([]),
+        })
+        .await
+        .unwrap();
+}
+
+async fn list(b: &Browser, query: &str) -> Value {
+    let r = b.get(&format!("/v1/agent/channels{query}")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    body(r).await
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v["channels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn inbox_reply_assign_end() {
+    let t = spawn().await;
+    let owner = org_with_owner(t.store(), "a").await;
+    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
+    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
+    let b = login(&t, &agent.email, PASSWORD).await;
+
+    let (ann, ann_p) = visitor_chat(&t, &d, "Ann Smith", "ann@example.com").await;
+    let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.org").await;
+    visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
+    visitor_says(&t, &ann, &ann_p, "v2", "Anyone there?").await;
+    visitor_says(&t, &bob, &bob_p, "v1", "Hi").await;
+    // Ann wrote last after Bob? No: Bob's message is newest.
+    let v = list(&b, "").await;
+    assert_eq!(ids(&v), [bob.clone(), ann.clone()], "newest activity first");
+    assert_eq!(v["unreadTotal"], 3);
+    let first_ann = &v["channels"][1];
+    assert_eq!(first_ann["unread"], 2);
+    assert_eq!(first_ann["lastMessageText"], "Anyone there?");
+    assert_eq!(first_ann["domainName"], "shop.example.com");
+    assert_eq!(first_ann["visitor"]["email"], "ann@example.com");
+    assert_eq!(
+        first_ann["visitor"]["url"],
+        "https://shop.example.com/pricing"
+    );
+    assert_eq!(
+        first_ann["visitor"]["consentAt"],
+        "2026-01-01T00:00:00.000Z"
+    );
+    assert!(first_ann["visitor"]["firstSeenAt"].is_string());
+    assert!(first_ann["visitor"]["lastSeenAt"].is_string());
+
+    assert_eq!(ids(&list(&b, "?q=SMITH").await), [ann.clone()]);
+    assert_eq!(ids(&list(&b, "?q=example.org").await), [bob.clone()]);
+    assert!(ids(&list(&b, "?q=%25").await).is_empty(), "% is literal");
+    assert_eq!(ids(&list(&b, "?filter=unassigned").await).len(), 2);
+    assert!(ids(&list(&b, "?filter=mine").await).is_empty());
+    assert_eq!(
+        b.get("/v1/agent/channels?filter=nonsense").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+
+    // Reply: stored, idempotent on clientId, marks read, claims the chat.
+    let path = format!("/v1/agent/channels/{ann}/messages");
+    let r = b
+        .post(&path, json!({"clientId": "a1", "text": "Hi Ann!"}))
+        .await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let m1 = body(r).await;
+    assert_eq!(m1["message"]["seq"], 3);
+    assert_eq!(m1["message"]["sender"]["name"], "agent");
+    assert_eq!(m1["message"]["sender"]["type"], "ChatAgentPersona");
+    let r = b
+        .post(&path, json!({"clientId": "a1", "text": "Hi Ann!"}))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let m2 = body(r).await;
+    assert_eq!(m2["message"]["id"], m1["message"]["id"]);
+    assert_eq!(m2["created"], false);
+    let r = b.post(&path, json!({"clientId": "", "text": " "})).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(problem_paths(&body(r).await), ["clientId", "text"]);
+
+    let detail = body(b.get(&format!("/v1/agent/channels/{ann}")).await).await;
+    assert_eq!(detail["unread"], 0);
+    assert_eq!(detail["assignedAgentId"], agent.id.as_str());
+    assert_eq!(ids(&list(&b, "?filter=mine").await), [ann.clone()]);
+    assert_eq!(ids(&list(&b, "?filter=unassigned").await), [bob.clone()]);
+
+    // The visitor sees the reply with the agent's name.
+    let h = body(
+        t.http
+            .get(t.api(&format!(
+                "/v1/chat/public/channel/{ann}/history?personaId={ann_p}"
+            )))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(h["messages"][2]["text"], "Hi Ann!");
+    assert_eq!(h["messages"][2]["sender"]["name"], "agent");
+    let h2 = body(
+        b.get(&format!("/v1/agent/channels/{ann}/messages?after=1"))
+            .await,
+    )
+    .await;
+    assert_eq!(h2["messages"].as_array().unwrap().len(), 2);
+
+    // Read markers.
+    let r = b
+        .post(&format!("/v1/agent/channels/{bob}/read"), json!({}))
+        .await;
+    assert_eq!(body(r).await["seq"], 1);
+    assert_eq!(list(&b, "").await["unreadTotal"], 0);
+
+    // Assign to the owner, then unassign, then to someone of another organisation.
+    let assign = format!("/v1/agent/channels/{bob}/assign");
+    let r = b.post(&assign, json!({"agentId": owner.id})).await;
+    assert_eq!(body(r).await["assignedAgentId"], owner.id.as_str());
+    let r = b.post(&assign, json!({"agentId": null})).await;
+    assert_eq!(body(r).await["assignedAgentId"], Value::Null);
+    let r = b.post(&assign, json!({})).await;
+    assert_eq!(body(r).await["assignedAgentId"], agent.id.as_str(), "claim");
+    let other = org_with_owner(t.store(), "b").await;
+    let r = b.post(&assign, json!({"agentId": other.id})).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // End: the visitor's calls answer 410, new replies too; a re-send is still answered.
+    let r = b
+        .post(&format!("/v1/agent/channels/{ann}/end"), json!({}))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(body(r).await["status"], "ended");
+    let r = t
+        .http
+        .get(t.api(&format!("/v1/chat/public/channel/{ann}?personaId={ann_p}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::GONE);
+    let r = b
+        .post(&path, json!({"clientId": "a2", "text": "Still there?"}))
+        .await;
+    assert_eq!(r.status(), StatusCode::GONE);
+    let r = b
+        .post(&path, json!({"clientId": "a1", "text": "Hi Ann!"}))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(ids(&list(&b, "?filter=ended").await), [ann.clone()]);
+    assert_eq!(ids(&list(&b, "").await), [bob.clone()]);
+    assert_eq!(ids(&list(&b, "?filter=all").await).len(), 2);
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn agents_see_only_their_organisation() {
+    let t = spawn().await;
+    let a = org_with_owner(t.store(), "a").await;
+    let b_owner = org_with_owner(t.store(), "b").await;
+    let d = domain(t.store(), &a.org_id, "shop.example.com").await;
+    let (ch, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    let intruder = user(t.store(), &b_owner.org_id, "agent@b.test", Role::Agent).await;
+    let x = login(&t, &intruder.email, PASSWORD).await;
+    assert!(ids(&list(&x, "?filter=all").await).is_empty());
+    for r in [
+        x.get(&format!("/v1/agent/channels/{ch}")).await,
+        x.get(&format!("/v1/agent/channels/{ch}/messages")).await,
+        x.post(
+            &format!("/v1/agent/channels/{ch}/messages"),
+            json!({"clientId": "x", "text": "hi"}),
+        )
+        .await,
+        x.post(&format!("/v1/agent/channels/{ch}/end"), json!({}))
+            .await,
+        x.post(&format!("/v1/agent/channels/{ch}/assign"), json!({}))
+            .await,
+    ] {
+        assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    }
+    assert_eq!(
+        t.store().get_channel(&ch).await.unwrap().status.as_str(),
+        "open"
+    );
+    // Not logged in at all.
+    let r = t
+        .http
+        .get(t.api("/v1/agent/channels"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn presence_drives_availability() {
+    let t = spawn().await;
+    let owner = org_with_owner(t.store(), "a").await;
+    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
+    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
+    let b = login(&t, &agent.email, PASSWORD).await;
+    let available = || async {
+        body(
+            t.http
+                .get(t.api(&format!("/v1/chat/public/channels/available/{d}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await["agentAvailable"]
+            .clone()
+    };
+    assert_eq!(available().await, false);
+    let r = b
+        .put("/v1/agent/presence", json!({"status": "online"}))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(body(r).await["leaseSeconds"], 90);
+    assert_eq!(available().await, true);
+    let r = b.put("/v1/agent/presence", json!({"status": "away"})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(available().await, false);
+    let r = b.put("/v1/agent/presence", json!({"status": "busy"})).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Logging out gives presence up.
+    b.put("/v1/agent/presence", json!({"status": "online"}))
+        .await;
+    assert_eq!(available().await, true);
+    b.post("/v1/auth/logout", json!({})).await;
+    assert_eq!(available().await, false);
+    // The team list, for assigning.
+    let b = login(&t, &agent.email, PASSWORD).await;
+    let team = body(b.get("/v1/agent/team").await).await;
+    assert_eq!(team["agents"].as_array().unwrap().len(), 2);
+    t.stop().await;
+}
