@@ -73,6 +73,9 @@ conformance!(
     concurrent_senders_never_share_a_sequence_number,
     read_markers_only_move_forward,
     statistics_add_up,
+    removing_a_user_ends_sessions_and_assignments,
+    organisations_are_listed_oldest_first,
+    channel_queries_filter_search_and_count_unread,
 );
 
 mod behaviours {
@@ -634,6 +637,255 @@ mod behaviours {
         })
         .await;
         out.into_iter().map(|o| o.unwrap()).collect()
+    }
+
+    fn new_user(org: &str, email: &str, role: Role, persona: Option<String>) -> NewUser {
+        NewUser {
+            org_id: org.into(),
+            email: email.into(),
+            name: email.into(),
+            password_hash: "h".into(),
+            role,
+            persona_id: persona,
+        }
+    }
+
+    fn agent_persona(name: &str) -> NewPersona {
+        NewPersona {
+            persona_type: PersonaType::ChatAgentPersona,
+            name: name.into(),
+            email: None,
+            ip: None,
+            url: None,
+            legal_notice_accepted: 0,
+            avatar_url: None,
+        }
+    }
+
+    pub async fn removing_a_user_ends_sessions_and_assignments(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        let persona = s.create_persona(agent_persona("Ann")).await.unwrap();
+        let ann = s
+            .create_user(new_user(
+                &org.id,
+                "ann@acme.example",
+                Role::Agent,
+                Some(persona.id.clone()),
+            ))
+            .await
+            .unwrap();
+        let bob = s
+            .create_user(new_user(&org.id, "bob@acme.example", Role::Agent, None))
+            .await
+            .unwrap();
+        for (id, user) in [("s1", &ann), ("s2", &ann), ("s3", &bob)] {
+            s.create_session(Session {
+                id: id.into(),
+                user_id: user.id.clone(),
+                created_at: 1,
+                expires_at: i64::MAX,
+                last_seen_at: 1,
+            })
+            .await
+            .unwrap();
+        }
+        assert_eq!(s.delete_user_sessions(&ann.id).await.unwrap(), 2);
+        assert!(matches!(
+            s.get_session("s1").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(s.get_session("s3").await.is_ok());
+        assert_eq!(s.delete_user_sessions(&ann.id).await.unwrap(), 0);
+
+        let (channel, _) = s.create_channel(&domain.id, visitor("Vic")).await.unwrap();
+        s.assign_channel(&channel.id, Some(&bob.id)).await.unwrap();
+        s.insert_message(msg(&channel.id, "c1", &persona.id, "hi"))
+            .await
+            .unwrap();
+        s.delete_user(&bob.id).await.unwrap();
+        assert!(matches!(
+            s.get_user(&bob.id).await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.get_session("s3").await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(
+            s.get_channel(&channel.id).await.unwrap().assigned_agent_id,
+            None
+        );
+        assert!(matches!(
+            s.delete_user(&bob.id).await,
+            Err(StoreError::NotFound)
+        ));
+        // A removed user's persona stays: their messages keep a sender.
+        s.delete_user(&ann.id).await.unwrap();
+        assert_eq!(s.get_persona(&persona.id).await.unwrap().name, "Ann");
+        assert_eq!(s.messages_after(&channel.id, 0, 10).await.unwrap().len(), 1);
+        assert!(s.list_users(&org.id).await.unwrap().is_empty());
+    }
+
+    pub async fn organisations_are_listed_oldest_first(s: &dyn Store) {
+        assert!(s.list_organisations().await.unwrap().is_empty());
+        let a = s.create_organisation("A").await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        let b = s.create_organisation("B").await.unwrap();
+        let names: Vec<String> = s
+            .list_organisations()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|o| o.id)
+            .collect();
+        assert_eq!(names, [a.id, b.id]);
+    }
+
+    pub async fn channel_queries_filter_search_and_count_unread(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        let other_org = s.create_organisation("Other").await.unwrap();
+        let other_domain = s
+            .create_domain(NewDomain {
+                id: None,
+                org_id: other_org.id.clone(),
+                name: "other.example".into(),
+                aliases: vec![],
+                domain_type: "FREE".into(),
+                properties: json!({}),
+                timezone: None,
+            })
+            .await
+            .unwrap();
+        let me = s.create_persona(agent_persona("Me")).await.unwrap();
+        let agent = s
+            .create_user(new_user(
+                &org.id,
+                "me@acme.example",
+                Role::Agent,
+                Some(me.id.clone()),
+            ))
+            .await
+            .unwrap();
+
+        let (ann, ann_p) = s
+            .create_channel(&domain.id, visitor("Ann_Smith"))
+            .await
+            .unwrap();
+        let (bob, bob_p) = s.create_channel(&domain.id, visitor("Bob")).await.unwrap();
+        let (elsewhere, _) = s
+            .create_channel(&other_domain.id, visitor("Ann"))
+            .await
+            .unwrap();
+        s.insert_message(msg(&ann.id, "v1", &ann_p.id, "one"))
+            .await
+            .unwrap();
+        s.insert_message(msg(&ann.id, "v2", &ann_p.id, "two"))
+            .await
+            .unwrap();
+        s.insert_message(msg(&ann.id, "a1", &me.id, "mine"))
+            .await
+            .unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        s.insert_message(msg(&bob.id, "v1", &bob_p.id, "hey"))
+            .await
+            .unwrap();
+
+        let q = ChannelQuery {
+            org_id: org.id.clone(),
+            reader_persona_id: me.id.clone(),
+            limit: 50,
+            ..Default::default()
+        };
+        let run = |q: ChannelQuery| async move { s.query_channels(&q).await.unwrap() };
+        let all = run(q.clone()).await;
+        let ids: Vec<&str> = all.iter().map(|c| c.channel.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [bob.id.as_str(), ann.id.as_str()],
+            "newest first, own org only"
+        );
+        assert!(!ids.contains(&elsewhere.id.as_str()));
+        let ann_row = &all[1];
+        assert_eq!(ann_row.unread, 2, "own messages are not unread");
+        assert_eq!(ann_row.last_message_text.as_deref(), Some("mine"));
+        assert_eq!(ann_row.domain_name, "acme.example");
+        assert_eq!(ann_row.visitor.name, "Ann_Smith");
+        assert_eq!(
+            ann_row.visitor.email.as_deref(),
+            Some("ann_smith@example.com")
+        );
+        assert!(ann_row.visitor_last_message_at.is_some());
+        assert_eq!(all[0].unread, 1);
+
+        s.mark_read(&ann.id, &me.id, 2).await.unwrap();
+        let one = run(ChannelQuery {
+            channel_id: Some(ann.id.clone()),
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].unread, 0);
+
+        // Search: case-insensitive on name or e-mail; % and _ are literal.
+        let search = |t: &str| ChannelQuery {
+            search: Some(t.into()),
+            ..q.clone()
+        };
+        assert_eq!(run(search("ann_s")).await.len(), 1);
+        assert_eq!(run(search("ANN")).await.len(), 1);
+        assert_eq!(run(search("bob@EXAMPLE")).await.len(), 1);
+        assert_eq!(run(search("a%s")).await.len(), 0);
+        assert_eq!(run(search("n_s")).await.len(), 1);
+        assert_eq!(run(search("nXs")).await.len(), 0);
+
+        // Assignment and status filters.
+        s.assign_channel(&ann.id, Some(&agent.id)).await.unwrap();
+        let mine = run(ChannelQuery {
+            assigned: AssignedFilter::To(agent.id.clone()),
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0].channel.id, ann.id);
+        let free = run(ChannelQuery {
+            assigned: AssignedFilter::Unassigned,
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(free.len(), 1);
+        assert_eq!(free[0].channel.id, bob.id);
+        s.end_channel(&bob.id, now_ms()).await.unwrap();
+        let open = run(ChannelQuery {
+            status: Some(ChannelStatus::Open),
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(open.len(), 1);
+        let ended = run(ChannelQuery {
+            status: Some(ChannelStatus::Ended),
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(ended[0].channel.id, bob.id);
+        let in_domain = run(ChannelQuery {
+            domain_id: Some(other_domain.id.clone()),
+            ..q.clone()
+        })
+        .await;
+        assert!(in_domain.is_empty());
+        // Paging by last activity, and the limit.
+        let first = run(ChannelQuery {
+            limit: 1,
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(first.len(), 1);
+        let next = run(ChannelQuery {
+            before: Some(first[0].channel.last_activity_at),
+            ..q.clone()
+        })
+        .await;
+        assert!(next.iter().all(|c| c.channel.id != first[0].channel.id));
     }
 
     #[allow(dead_code)]
