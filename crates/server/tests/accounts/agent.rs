@@ -69,7 +69,11 @@ async fn inbox_reply_assign_end() {
     visitor_says(&t, &bob, &bob_p, "v1", "Hi").await;
     // Ann wrote last after Bob? No: Bob's message is newest.
     let v = list(&b, "").await;
-    assert_eq!(ids(&v), [bob.clone(), ann.clone()], "newest activity first");
+    assert_eq!(
+        ids(&v),
+        [bob.as_str(), ann.as_str()],
+        "newest activity first"
+    );
     assert_eq!(v["unreadTotal"], 3);
     let first_ann = &v["channels"][1];
     assert_eq!(first_ann["unread"], 2);
@@ -87,8 +91,8 @@ async fn inbox_reply_assign_end() {
     assert!(first_ann["visitor"]["firstSeenAt"].is_string());
     assert!(first_ann["visitor"]["lastSeenAt"].is_string());
 
-    assert_eq!(ids(&list(&b, "?q=SMITH").await), [ann.clone()]);
-    assert_eq!(ids(&list(&b, "?q=example.org").await), [bob.clone()]);
+    assert_eq!(ids(&list(&b, "?q=SMITH").await), [ann.as_str()]);
+    assert_eq!(ids(&list(&b, "?q=example.org").await), [bob.as_str()]);
     assert!(ids(&list(&b, "?q=%25").await).is_empty(), "% is literal");
     assert_eq!(ids(&list(&b, "?filter=unassigned").await).len(), 2);
     assert!(ids(&list(&b, "?filter=mine").await).is_empty());
@@ -121,8 +125,8 @@ async fn inbox_reply_assign_end() {
     let detail = body(b.get(&format!("/v1/agent/channels/{ann}")).await).await;
     assert_eq!(detail["unread"], 0);
     assert_eq!(detail["assignedAgentId"], agent.id.as_str());
-    assert_eq!(ids(&list(&b, "?filter=mine").await), [ann.clone()]);
-    assert_eq!(ids(&list(&b, "?filter=unassigned").await), [bob.clone()]);
+    assert_eq!(ids(&list(&b, "?filter=mine").await), [ann.as_str()]);
+    assert_eq!(ids(&list(&b, "?filter=unassigned").await), [bob.as_str()]);
 
     // The visitor sees the reply with the agent's name.
     let h = body(
@@ -184,8 +188,8 @@ async fn inbox_reply_assign_end() {
         .post(&path, json!({"clientId": "a1", "text": "Hi Ann!"}))
         .await;
     assert_eq!(r.status(), StatusCode::OK);
-    assert_eq!(ids(&list(&b, "?filter=ended").await), [ann.clone()]);
-    assert_eq!(ids(&list(&b, "").await), [bob.clone()]);
+    assert_eq!(ids(&list(&b, "?filter=ended").await), [ann.as_str()]);
+    assert_eq!(ids(&list(&b, "").await), [bob.as_str()]);
     assert_eq!(ids(&list(&b, "?filter=all").await).len(), 2);
     t.stop().await;
 }

@@ -200,7 +200,7 @@ async fn writes_need_the_csrf_header_or_our_origin() {
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     assert!(t
         .store()
-        .list_domains(&b.me["user"]["orgId"].as_str().unwrap().to_owned())
+        .list_domains(b.me["user"]["orgId"].as_str().unwrap())
         .await
         .unwrap()
         .is_empty());
