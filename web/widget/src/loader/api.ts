@@ -17,10 +17,10 @@
 //   cnb:open     { actionId, actionType }             a surface is being opened
 //   cnb:expand   { buttonId }                         a multi button expanded
 //   cnb:collapse { buttonId }                         a multi button collapsed
-import { RELEASE } from "./calls/errors";
 import type { Widget } from "./widget";
 
-export const VERSION = RELEASE;
+/** The release label (spec §7), also sent with error reports. */
+export const VERSION = "1.0.109";
 
 export type CnbApi = {
   version: string;
@@ -28,12 +28,7 @@ export type CnbApi = {
   open(actionId: string): boolean;
 };
 
-export function installApi(win: object, widget: Widget): CnbApi {
-  const api: CnbApi = {
-    version: VERSION,
-    render: (data, addObservers = true) => widget.render(data, addObservers),
-    open: (actionId) => widget.open(actionId),
-  };
-  (win as { CNB?: CnbApi }).CNB = api;
-  return api;
+export function installApi(widget: Widget): void {
+  const api: CnbApi = { version: VERSION, render: widget.render, open: widget.open };
+  (window as { CNB?: CnbApi }).CNB = api;
 }

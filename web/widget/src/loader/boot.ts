@@ -1,44 +1,32 @@
 // Script start: install window.CNB, start the stylesheet fetch as early as possible, and run the
-// startup once the document is ready.
+// startup once the document is ready. Nothing here may throw into the page.
 import { installApi } from "./api";
-import { ensureStylesheet } from "./stylesheet";
-import { setLoaderBase, loaderBase } from "./surface";
-import { storage, type Store } from "./storage";
-import { createWidget, fail, ready, type Widget } from "./widget";
+import { cssHref, ensureStylesheet } from "./stylesheet";
+import { loaderBase, setLoaderBase } from "./surface";
+import { createWidget, ready, type Importer } from "./widget";
 
-/**
- * The stylesheet location CNB_DATA names, read without consuming it: "" when there is data but
- * no cssLocation, null when there is no (readable) data.
- */
-export function peekCss(win: object): string | null {
+/** The extras chunk's file name, set by build.mjs (the one place that names it). */
+declare const BECKON_EXTRAS: string;
+
+export function boot(src: string, importer?: Importer): void {
   try {
-    const d = (win as { CNB_DATA?: { options?: { cssLocation?: unknown } } }).CNB_DATA;
-    if (d == null || typeof d != "object") return null;
-    const css = d.options && d.options.cssLocation;
-    return typeof css == "string" ? css : "";
+    const w = window as { CNB?: { version?: string }; CNB_DATA?: { options?: { cssLocation?: string } } };
+    if (w.CNB && w.CNB.version) return; // loaded twice: the first copy owns the page
+    // The stylesheet named by CNB_DATA, peeked without consuming it: undefined when there is no data.
+    let css: string | undefined;
+    try {
+      const d = w.CNB_DATA;
+      if (d != null) css = (d.options || {}).cssLocation || "";
+    } catch {
+      /* a hostile getter: startup reports code 3 */
+    }
+    setLoaderBase(src, css);
+    const widget = createWidget(importer || (() => import(loaderBase() + BECKON_EXTRAS)));
+    installApi(widget);
+    const href = css != null && cssHref(css);
+    if (href) ensureStylesheet(href);
+    ready().then(widget.start);
   } catch {
-    return null;
-  }
-}
-
-export function boot(
-  win: Window & typeof globalThis,
-  doc: Document,
-  scriptUrl: string,
-  store: Store = storage,
-): Widget | undefined {
-  try {
-    const existing = (win as { CNB?: { version?: string } }).CNB;
-    if (existing && existing.version) return; // loaded twice: the first instance owns the page
-    const css = peekCss(win);
-    setLoaderBase(scriptUrl || css || "");
-    const widget = createWidget({ win, doc, store });
-    installApi(win, widget);
-    const href = css || (css === "" && loaderBase() && loaderBase() + "beckon.css");
-    if (href) ensureStylesheet(doc, href);
-    ready(doc).then(widget.start);
-    return widget;
-  } catch (e) {
-    fail(e);
+    /* nothing is configured yet that an error could be reported to */
   }
 }

@@ -1,12 +1,11 @@
-// Entry of dist/beckon.js (a classic script, safe with async). The script's own URL is captured
-// at once: document.currentScript is only set while the script first runs.
+// Entry of dist/beckon.js (a classic script, safe with async). The script's own URL is read at
+// once: document.currentScript is only set while the script first runs.
 import { boot } from "./boot";
 
-let scriptUrl = "";
+let src = "";
 try {
-  const s = document.currentScript as HTMLScriptElement | null;
-  scriptUrl = (s && s.src) || "";
+  src = (document.currentScript as HTMLScriptElement).src || "";
 } catch {
   /* no currentScript: the stylesheet's folder is used */
 }
-boot(window, document, scriptUrl);
+boot(src);

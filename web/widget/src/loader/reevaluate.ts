@@ -1,24 +1,15 @@
-// Re-evaluation (spec §4.2): a 60 s timer when a schedule can change the decision, and a
-// ResizeObserver on <body> when a display mode depends on the viewport. Each tick recomputes the
-// decision; the caller re-renders only when shouldRerender() says so.
+// Re-evaluation (spec §4.2), in the extras chunk: a 60 s timer when a schedule can change the
+// decision, and a ResizeObserver on <body> when a display mode depends on the viewport.
 import type { Config } from "../config/types.gen";
 
 export const TIMER_MS = 60000;
 
 /** Any root currently expanded (a multi button opened by the visitor). */
-export function anyExpanded(roots: Element[]): boolean {
-  return roots.some((r) => r.classList.contains("cnb-expand"));
-}
-
-/** Decide again → re-render only when the decision changed, and for the timer not while expanded. */
-export function shouldRerender(prevKey: string, nextKey: string, roots: Element[], fromTimer: boolean): boolean {
-  return prevKey !== nextKey && !(fromTimer && anyExpanded(roots));
-}
+export const anyExpanded = (roots: Element[]): boolean => roots.some((r) => r.classList.contains("cnb-expand"));
 
 /** Any active button whose display mode depends on the viewport. */
-export function needsResizeObserver(config: Config): boolean {
-  return config.buttons.some((b) => b.active && !!b.options && !!b.options.displayMode && b.options.displayMode !== "ALWAYS");
-}
+export const needsResizeObserver = (config: Config): boolean =>
+  config.buttons.some((b) => b.active && !!b.options && !!b.options.displayMode && b.options.displayMode !== "ALWAYS");
 
 type ObsWin = Pick<Window, "setInterval" | "clearInterval" | "requestAnimationFrame" | "cancelAnimationFrame"> & {
   ResizeObserver?: typeof ResizeObserver;
@@ -26,7 +17,8 @@ type ObsWin = Pick<Window, "setInterval" | "clearInterval" | "requestAnimationFr
 
 /**
  * Starts the timer (timed) and/or the body ResizeObserver (resize); tick(fromTimer) runs on each.
- * Resize callbacks are coalesced to one tick per animation frame. Returns a stop function.
+ * Resize callbacks are coalesced to one tick per animation frame; the observer's first callback
+ * (on observe) re-checks a viewport that changed before the chunk arrived. Returns a stop function.
  */
 export function startObservers(
   win: ObsWin,

@@ -1,6 +1,7 @@
 // Browser storage with an in-memory fallback (spec §9): when localStorage is missing, blocked
 // (sandboxed iframes, privacy modes) or throws on a call (quota), values live in memory for the
-// page view. The chat app uses the same store for its persona / channel keys.
+// page view. For the chat app's persona / channel keys; the loader itself only reads its debug
+// switches (log.ts flag).
 
 export type Store = {
   get(key: string): string | null;
@@ -45,10 +46,4 @@ export function createStorage(getLocal: () => Storage | null | undefined): Store
 }
 
 /** The page's store: localStorage when usable. */
-export const storage: Store = createStorage(() => window.localStorage);
-
-/** A debug switch in storage is on when it reads "true" or "1". */
-export function flag(store: Store, key: string): boolean {
-  const v = store.get(key);
-  return v === "true" || v === "1";
-}
+export const storage: Store = /* @__PURE__ */ createStorage(() => window.localStorage);

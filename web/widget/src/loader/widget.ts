@@ -1,27 +1,22 @@
-// The loader's work for one page view: startup, lookups, decide, render, reveal, re-evaluate,
-// clicks, statistics. Everything the host page can call into is wrapped so a Beckon error is
-// reported (with the { cnb: 1 } marker) and never escapes into the page.
-import type { Config, Domain } from "../config/types.gen";
-import type { Decision } from "./decide/types";
+// The loader's work for one page view, on the critical path only: startup, lookups, decide,
+// render, reveal, clicks. Everything else waits in the extras chunk (extras.ts), imported once
+// the first buttons are revealed (or nothing is to be revealed, or an error must be reported).
+// Everything the host page can call into is wrapped: a Beckon error is reported through the chunk
+// and never escapes into the page.
+import type { Config } from "../config/types.gen";
+import type { Decision, RuntimeParams } from "./decide/types";
+import type { Ctx, Extras } from "./extras";
 import { decide } from "./decide/decide";
-import { decisionKey, hasTimedSchedule, needsChat, needsGeo } from "./decide/needs";
 import { findDomain } from "./decide/domain";
+import { parseNow } from "./decide/now";
 import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./render/index";
 import { startup, takeData } from "./startup";
-import { runtimeParams, type Lookups } from "./params";
-import { flag, type Store } from "./storage";
-import { debug, isDebug, setDebug, warn } from "./log";
-import { ensureStylesheet, whenStyled } from "./stylesheet";
-import { anyExpanded, needsResizeObserver, shouldRerender, startObservers } from "./reevaluate";
+import { debug, flag, setDebug, warn } from "./log";
+import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
 import { handleAction } from "./clicks";
 import { emit } from "./events";
-import { loaderBase, openSurface } from "./surface";
-import { lookupCountry } from "./calls/geo";
-import { lookupAgentsAvailable } from "./calls/availability";
-import { sendStats, shouldSendStats } from "./calls/stats";
-import { initErrors, reportError } from "./calls/errors";
-
-export type WidgetEnv = { win: Window & typeof globalThis; doc: Document; store: Store };
+import { openSurface } from "./surface";
+import { lookups, type Lookups } from "./calls/lookups";
 
 export type Widget = {
   /** The startup path (spec §2.1): read CNB_DATA, check, render. Resolves to the rendered roots. */
@@ -32,118 +27,117 @@ export type Widget = {
   open(actionId: string): boolean;
 };
 
+/** Imports the extras chunk. */
+export type Importer = () => Promise<{ default: (ctx: Ctx) => Extras }>;
+
 const noop = () => {};
 
-export const fail = (e: unknown): void => reportError(e, { cnb: 1 });
-
 /** Resolves on DOMContentLoaded, or at once when the document is past it. */
-export function ready(doc: Document): Promise<void> {
-  return new Promise((resolve) => {
-    if (doc.readyState == "loading") doc.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
-    else resolve();
+export const ready = (): Promise<unknown> =>
+  new Promise((done) => {
+    if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", done);
+    else done(0);
   });
-}
 
-/** Run cb when the browser is idle (stats must not compete with the page's load). */
-export function idle(win: Window, cb: () => void): void {
-  const ric = (win as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  if (typeof ric == "function") ric.call(win, cb, { timeout: 5000 });
-  else setTimeout(cb, 1);
-}
-
-/** The stylesheet URL: options.cssLocation, else beckon.css beside the loader. */
-export function cssHref(c: Config): string {
-  const css = c.options && c.options.cssLocation;
-  return css || (loaderBase() && loaderBase() + "beckon.css");
-}
-
-export function createWidget({ win, doc, store }: WidgetEnv): Widget {
+export function createWidget(importer: Importer): Widget {
   let startConfig: Config | undefined;
-  let config: Config | undefined;
-  let domain: Domain | null = null;
-  let lookups: Lookups = {};
-  let roots: HTMLElement[] = [];
-  let key = "";
+  let look: Lookups = {};
   let gen = 0;
-  let errorsOn = false;
-  let stopObservers = noop;
-  let stopStyle = noop;
+  let kick: (v?: unknown) => void = noop;
 
-  const host = () => win.location.hostname;
+  const ctx: Ctx = {
+    r: [],
+    n: () => decide(ctx.c!, params(ctx.c!)),
+    s: show,
+    x: noop,
+  };
+
+  // The chunk is imported on kick(); later(f) runs f with it once it is there. If it cannot load,
+  // nothing waiting for it ever runs (queued errors are dropped silently).
+  const chunk: Promise<Extras> = new Promise((go) => (kick = go))
+    .then(importer)
+    .then((m) => m.default(ctx))
+    .catch(() => new Promise(noop));
+  const later = (f: (x: Extras) => void) => void chunk.then(f);
+  const fail = (e: unknown) => {
+    later((x) => x.report(e));
+    kick();
+  };
+
+  /** The configured domain the page's host matches, if any. */
+  const matched = (c: Config) => findDomain(c.domains, location.hostname);
+
   const debugFor = (c?: Config): boolean => {
-    const d = c && findDomain(c.domains, host());
+    const d = c && matched(c);
     return (
-      flag(store, "cnb.debug") ||
-      !!(c && c.options && c.options.debugMode === true) ||
-      !!(d && d.properties && d.properties.debug === true)
+      flag("cnb.debug") ||
+      (!!c && (c.options || {}).debugMode === true) ||
+      (!!d && (d.properties || {}).debug === true)
     );
   };
-  const params = (c: Config) => runtimeParams(c, win, store, isDebug(), lookups);
 
-  const renderEnv: RenderEnv = {
-    doc,
+  /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
+  const params = (c: Config) =>
+    ({
+      domain: location.hostname,
+      now: parseNow((c.options || {}).date, new Date()),
+      url: location.href,
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      disableScheduler: flag("cnb.disable-scheduler"),
+      disableConditions: flag("cnb.disable-conditions"),
+      ...look,
+    }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
+
+  const env: RenderEnv = {
+    doc: document,
     onAction(action, link, el) {
       try {
-        handleAction(win, doc, domain, action, link, el);
+        handleAction(ctx.d && ctx.d.domain, action, link, el);
       } catch (e) {
         fail(e);
       }
     },
     onToggle(root, expanded) {
-      emit(doc, expanded ? "cnb:expand" : "cnb:collapse", { buttonId: root.getAttribute("data-button-id") });
+      emit(expanded ? "cnb:expand" : "cnb:collapse", { buttonId: root.getAttribute("data-button-id") });
     },
     warn,
   };
 
-  /** Replace the rendered buttons by those of d; reveal them once the stylesheet applies. */
-  function show(c: Config, d: Decision): void {
-    stopStyle();
-    removeButtons(roots);
-    key = decisionKey(d);
+  /**
+   * Replaces the rendered buttons by those of d, and reveals them once the stylesheet's marker
+   * applies: checked now, on the link's load event and every 200 ms, giving up after 100 polls
+   * (spec §4.2). A later show() ends the wait. The chunk is kicked once this settles.
+   */
+  function show(d: Decision): void {
+    removeButtons(ctx.r);
     d.warnings.forEach((w) => warn(w));
-    const shown = (roots = renderButtons(d, renderEnv));
-    const href = shown.length ? cssHref(c) : "";
-    stopStyle = whenStyled(
-      href ? ensureStylesheet(doc, href) : null,
-      shown,
-      () => revealButtons(shown),
-      () => debug("stylesheet not applied, buttons stay hidden:", href),
-    );
-  }
-
-  async function run(c: Config, observe: boolean): Promise<HTMLElement[]> {
-    const g = ++gen;
-    stopObservers();
-    stopObservers = noop;
-    config = c;
-    const o = c.options || {};
-    domain = findDomain(c.domains, host());
-    setDebug(debugFor(c));
-    if (!errorsOn) {
-      errorsOn = true;
-      initErrors({ url: o.errorReportingUrl, userId: c.userId });
-    }
-    const d0 = domain;
-    const [countryCode, agentsAvailable] = await Promise.all([
-      needsGeo(c) ? lookupCountry(o.apiRoot, o.ip) : null,
-      needsChat(c) && d0 ? lookupAgentsAvailable(o.apiRoot, d0.id) : false,
-    ]);
-    if (g != gen) return [];
-    lookups = { countryCode, agentsAvailable };
-    show(c, decide(c, params(c)));
-    if (observe) {
-      const tick = (fromTimer: boolean) => {
-        try {
-          if (g != gen || (fromTimer && anyExpanded(roots))) return;
-          const next = decide(c, params(c));
-          if (shouldRerender(key, decisionKey(next), roots, fromTimer)) show(c, next);
-        } catch (e) {
-          fail(e);
+    const shown = (ctx.r = renderButtons(d, env));
+    ctx.d = d;
+    if (!shown.length) return kick();
+    const href = cssHref((ctx.c!.options || {}).cssLocation);
+    const link = href && ensureStylesheet(href);
+    let polls = 0; // over 100 once settled
+    const check = (poll?: boolean) => {
+      try {
+        if (polls > 100 || ctx.r != shown) return;
+        if (isStyled(shown[0])) {
+          polls = 101;
+          revealButtons(shown);
+          kick();
+        } else if (poll) {
+          if (++polls <= 100) setTimeout(check, 200, true);
+          else {
+            debug("stylesheet not applied, buttons stay hidden:", href);
+            kick();
+          }
         }
-      };
-      stopObservers = startObservers(win, doc.body, hasTimedSchedule(c), needsResizeObserver(c), tick);
-    }
-    return roots.slice();
+      } catch (e) {
+        fail(e);
+      }
+    };
+    // Until the sheet has loaded; once: a loaded link keeps no listener (nor the roots it holds).
+    if (link && !link.sheet) link.addEventListener("load", () => check(), { once: true });
+    check(true);
   }
 
   /**
@@ -154,24 +148,31 @@ export function createWidget({ win, doc, store }: WidgetEnv): Widget {
     try {
       let c = startConfig;
       if (first || raw != null) {
-        const r = startup(raw, doc);
-        if (first) setDebug(debugFor(r.config));
-        if (r.code) {
-          debug("startup code", r.code);
+        const [code, config] = startup(raw);
+        if (first) setDebug(debugFor(config));
+        if (code) {
+          debug("startup code", code);
           return [];
         }
-        c = r.config;
-        if (first) startConfig = c;
+        c = config;
+        if (first) {
+          startConfig = c;
+          later((x) => x.stats(c!, matched(c!)));
+        }
       }
       if (!c) return [];
-      const out = await run(c, observe);
-      if (first) {
-        debug("startup code", 0);
-        const o = c.options || {};
-        const d = domain;
-        if (d && shouldSendStats(o.reportStats !== false, o.apiRoot, d.id)) idle(win, () => sendStats(o.apiRoot!, d.id));
-      }
-      return out;
+      const g = ++gen;
+      ctx.x();
+      ctx.x = noop;
+      setDebug(debugFor(c));
+      const found = await lookups(c, matched(c));
+      if (g != gen) return [];
+      look = found;
+      ctx.c = c;
+      show(decide(c, params(c)));
+      if (first) debug("startup code", 0);
+      if (observe) later((x) => g == gen && x.watch());
+      return ctx.r.slice();
     } catch (e) {
       fail(e);
       return [];
@@ -179,11 +180,11 @@ export function createWidget({ win, doc, store }: WidgetEnv): Widget {
   }
 
   return {
-    start: () => go(takeData(win), true, true),
-    render: (data, addObservers = true) => ready(doc).then(() => go(data, addObservers !== false)),
+    start: () => go(takeData(), true, true),
+    render: (data, addObservers) => ready().then(() => go(data, addObservers !== false)),
     open(actionId) {
-      const a = config && (config.actions || []).find((x) => x.id === actionId);
-      if (a) openSurface(a, null);
+      const a = ctx.c && (ctx.c.actions || []).find((x) => x.id === actionId);
+      if (a) openSurface(a);
       return !!a;
     },
   };

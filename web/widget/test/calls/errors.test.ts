@@ -1,12 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  BACKOFF_MAX_MS,
-  createReporter,
-  initErrors,
-  MAX_EVENTS,
-  reportError,
-} from "../../src/loader/calls/errors";
+import type { Config } from "../../src/config/types.gen";
+import { BACKOFF_MAX_MS, createReporter, MAX_EVENTS } from "../../src/loader/calls/errors";
 
 let status = 200;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -22,11 +17,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The reporter for a config with this errorReportingUrl and userId. */
+const reporter = (url?: string, userId?: string) =>
+  createReporter(() => ({ userId, domains: [], buttons: [], options: { errorReportingUrl: url } }) as unknown as Config, now);
+
 const body = (i = 0) => JSON.parse(fetchMock.mock.calls[i][1].body as string);
 
 describe("error reporting (spec §7)", () => {
   it("sends only events carrying the { cnb: 1 } marker", async () => {
-    const report = createReporter({ url: "https://errors.example/e", userId: "u1", now });
+    const report = reporter("https://errors.example/e", "u1");
     report(new Error("host error"));
     report(new Error("host error"), { cnb: 0 });
     report(new Error("host error"), { other: 1 });
@@ -49,12 +48,12 @@ describe("error reporting (spec §7)", () => {
   });
 
   it("sends nothing without an errorReportingUrl", () => {
-    createReporter({ userId: "u1", now })(new Error("x"), { cnb: 1 });
+    reporter(undefined, "u1")(new Error("x"), { cnb: 1 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("reports non-Error values; an unserialisable extra is dropped without throwing", async () => {
-    const report = createReporter({ url: "https://errors.example/e", userId: "u1", now });
+    const report = reporter("https://errors.example/e", "u1");
     report("plain string", { cnb: 1 });
     await flush();
     expect(body().message).toBe("plain string");
@@ -67,14 +66,14 @@ describe("error reporting (spec §7)", () => {
   });
 
   it("sends at most 10 events per page view", async () => {
-    const report = createReporter({ url: "https://errors.example/e", now });
+    const report = reporter("https://errors.example/e");
     for (let i = 0; i < 25; i++) report(new Error("e" + i), { cnb: 1 });
     await flush();
     expect(fetchMock).toHaveBeenCalledTimes(MAX_EVENTS);
   });
 
   it("backs off after a 429: 1 s, doubling, dropping events meanwhile", async () => {
-    const report = createReporter({ url: "https://errors.example/e", now });
+    const report = reporter("https://errors.example/e");
     status = 429;
     report(new Error("a"), { cnb: 1 });
     await flush();
@@ -100,7 +99,7 @@ describe("error reporting (spec §7)", () => {
 
   it("backs off after network failures, doubling each time", async () => {
     fetchMock.mockImplementation(async () => Promise.reject(new TypeError("offline")));
-    const report = createReporter({ url: "https://errors.example/e", now });
+    const report = reporter("https://errors.example/e");
     let delay = 1000;
     for (let i = 0; i < MAX_EVENTS; i++) {
       report(new Error("x"), { cnb: 1 });
@@ -114,11 +113,13 @@ describe("error reporting (spec §7)", () => {
     }
   });
 
-  it("the module reporter is a no-op until initialised", async () => {
-    reportError(new Error("early"), { cnb: 1 });
+  it("uses the config current at each report: nothing before there is one", async () => {
+    let config: Config | undefined;
+    const report = createReporter(() => config, now);
+    report(new Error("early"), { cnb: 1 });
     expect(fetchMock).not.toHaveBeenCalled();
-    initErrors({ url: "https://errors.example/e", userId: "u2" });
-    reportError(new Error("late"), { cnb: 1 });
+    config = { userId: "u2", domains: [], buttons: [], options: { errorReportingUrl: "https://errors.example/e" } };
+    report(new Error("late"), { cnb: 1 });
     await flush();
     expect(body().userId).toBe("u2");
   });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lookupCountry } from "../../src/loader/calls/geo";
-import { lookupAgentsAvailable } from "../../src/loader/calls/availability";
-import { TIMEOUT_MS } from "../../src/loader/calls/http";
+import type { Config } from "../../src/config/types.gen";
+import { lookups } from "../../src/loader/calls/lookups";
+import { apiBase, getJson, TIMEOUT_MS } from "../../src/loader/calls/http";
 
 const json = (body: unknown, status = 200) =>
   vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
@@ -12,82 +12,101 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const domain = { id: "dom 1", name: "localhost" };
+/** A config whose one active button has a condition of this type. */
+const needing = (type: "GEO" | "CHAT", options: Config["options"] = { apiRoot: "https://b.example/api/" }): Config => ({
+  userId: "u",
+  domains: [domain],
+  buttons: [{ id: "b", active: true, domainId: "dom 1", type: "SINGLE", actions: [], conditions: ["c"] }],
+  conditions: [{ id: "c", filterType: "INCLUDE", conditionType: type, matchType: "COUNTRY_CODE", matchValue: "NL" }],
+  options,
+});
+
 describe("geo lookup (spec §7)", () => {
-  it("GETs {apiRoot}/v1/geo and returns the country code", async () => {
-    const f = json({ ip: "1.2.3.4", country_code: "NL" });
+  it("GETs {apiRoot}/v1/geo and returns the country code in upper case", async () => {
+    const f = json({ ip: "1.2.3.4", country_code: "nl" });
     vi.stubGlobal("fetch", f);
-    expect(await lookupCountry("https://beckon.example.com/api/")).toBe("NL");
-    expect(f.mock.calls[0][0]).toBe("https://beckon.example.com/api/v1/geo");
+    expect(await lookups(needing("GEO"), domain)).toEqual({ countryCode: "NL", agentsAvailable: false });
+    expect(f.mock.calls[0][0]).toBe("https://b.example/api/v1/geo");
   });
 
   it("passes options.ip", async () => {
-    const f = json({ ip: "1.2.3.4", country_code: "de" });
+    const f = json({ ip: "1.2.3.4", country_code: "DE" });
     vi.stubGlobal("fetch", f);
-    expect(await lookupCountry("https://b.example", "1.2.3.4")).toBe("DE");
+    expect((await lookups(needing("GEO", { apiRoot: "https://b.example", ip: "1.2.3.4" }), domain)).countryCode).toBe("DE");
     expect(f.mock.calls[0][0]).toBe("https://b.example/v1/geo?ip=1.2.3.4");
   });
 
-  it("returns null on any failure", async () => {
+  it("no country on any failure", async () => {
+    const cc = async () => (await lookups(needing("GEO"), domain)).countryCode;
     vi.stubGlobal("fetch", json({ error: "x" }, 500));
-    expect(await lookupCountry("https://b.example")).toBeNull();
+    expect(await cc()).toBeNull();
     vi.stubGlobal("fetch", json({ ip: "1.2.3.4" }));
-    expect(await lookupCountry("https://b.example")).toBeNull();
+    expect(await cc()).toBeNull();
+    vi.stubGlobal("fetch", json(null));
+    expect(await cc()).toBeNull();
+    vi.stubGlobal("fetch", json({ country_code: 7 }));
+    expect(await cc()).toBeNull();
     vi.stubGlobal("fetch", vi.fn(async () => new Response("not json")));
-    expect(await lookupCountry("https://b.example")).toBeNull();
+    expect(await cc()).toBeNull();
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await lookupCountry("https://b.example")).toBeNull();
+    expect(await cc()).toBeNull();
     vi.stubGlobal("fetch", vi.fn(() => { throw new Error("sync"); }));
-    expect(await lookupCountry("https://b.example")).toBeNull();
+    expect(await cc()).toBeNull();
   });
 
-  it("treats a missing apiRoot as failure without a request", async () => {
+  it("no request without apiRoot, or when no active button needs it", async () => {
     const f = json({ country_code: "NL" });
     vi.stubGlobal("fetch", f);
-    expect(await lookupCountry(undefined)).toBeNull();
+    expect((await lookups(needing("GEO", {}), domain)).countryCode).toBeNull();
+    const off = needing("GEO");
+    off.buttons[0].active = false;
+    await lookups(off, domain);
     expect(f).not.toHaveBeenCalled();
-  });
-
-  it("gives up after the timeout and aborts the request", async () => {
-    vi.useFakeTimers();
-    let signal: AbortSignal | undefined;
-    vi.stubGlobal("fetch", vi.fn((_u: string, init?: RequestInit) => {
-      signal = init?.signal ?? undefined;
-      return new Promise(() => {});
-    }));
-    const p = lookupCountry("https://b.example");
-    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
-    expect(await p).toBeNull();
-    expect(signal?.aborted).toBe(true);
   });
 });
 
 describe("agents-available lookup (spec §7)", () => {
-  it("GETs the availability of the domain's channel", async () => {
+  it("GETs the availability of the matched domain's channel", async () => {
     const f = json({ agentAvailable: true });
     vi.stubGlobal("fetch", f);
-    expect(await lookupAgentsAvailable("https://b.example/api", "dom 1")).toBe(true);
+    expect(await lookups(needing("CHAT"), domain)).toEqual({ countryCode: null, agentsAvailable: true });
     expect(f.mock.calls[0][0]).toBe("https://b.example/api/v1/chat/public/channels/available/dom%201");
   });
 
-  it("is false for agentAvailable false, odd values and failures", async () => {
+  it("is false for agentAvailable false, odd values, failures and no matched domain", async () => {
+    const available = async () => (await lookups(needing("CHAT"), domain)).agentsAvailable;
     vi.stubGlobal("fetch", json({ agentAvailable: false }));
-    expect(await lookupAgentsAvailable("https://b.example", "d")).toBe(false);
+    expect(await available()).toBe(false);
     vi.stubGlobal("fetch", json({ agentAvailable: "true" }));
-    expect(await lookupAgentsAvailable("https://b.example", "d")).toBe(false);
+    expect(await available()).toBe(false);
     vi.stubGlobal("fetch", json(null));
-    expect(await lookupAgentsAvailable("https://b.example", "d")).toBe(false);
+    expect(await available()).toBe(false);
     vi.stubGlobal("fetch", json({ agentAvailable: true }, 404));
-    expect(await lookupAgentsAvailable("https://b.example", "d")).toBe(false);
+    expect(await available()).toBe(false);
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
-    expect(await lookupAgentsAvailable("https://b.example", "d")).toBe(false);
-    expect(await lookupAgentsAvailable("", "d")).toBe(false);
+    expect(await available()).toBe(false);
+    const f = json({ agentAvailable: true });
+    vi.stubGlobal("fetch", f);
+    expect((await lookups(needing("CHAT"), null)).agentsAvailable).toBe(false);
+    expect(f).not.toHaveBeenCalled();
   });
+});
 
-  it("is false after the timeout", async () => {
+describe("getJson", () => {
+  it("never waits longer than the timeout, and never rejects", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
-    const p = lookupAgentsAvailable("https://b.example", "d");
-    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
-    expect(await p).toBe(false);
+    let done = false;
+    const p = getJson("https://b.example/x").then((v) => ((done = true), v));
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await p).toBeUndefined();
+  });
+
+  it("apiBase drops trailing slashes", () => {
+    expect(apiBase("https://x/api//")).toBe("https://x/api");
+    expect(apiBase(undefined)).toBe("");
   });
 });

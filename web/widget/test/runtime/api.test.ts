@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CnbApi } from "../../src/loader/api";
 import { boot } from "../../src/loader/boot";
 import { config } from "./fixtures";
-import { ids, isRevealed, memStore, mockFetch, resetPage, roots, styleLoaded } from "./helpers";
+import { chunk, ids, isRevealed, mockFetch, resetPage, roots, styleLoaded } from "./helpers";
 
 const w = window as unknown as Record<string, unknown>;
 const CNB = () => w.CNB as CnbApi;
@@ -13,7 +13,7 @@ beforeEach(async () => {
   resetPage();
   mockFetch();
   w.CNB_DATA = config();
-  boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+  boot("https://cdn.beckon.test/static/beckon.js", chunk());
   await vi.waitFor(() => expect(roots().length).toBe(1));
 });
 afterEach(() => {

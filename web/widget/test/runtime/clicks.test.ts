@@ -1,88 +1,99 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Action, Domain } from "../../src/config/types.gen";
-import { GA_CATEGORY, handleAction, trackClick } from "../../src/loader/clicks";
+import type { ActionLink } from "../../src/loader/actions/types";
+import { handleAction } from "../../src/loader/clicks";
 
 const action: Action = { id: "act-1", actionType: "PHONE", actionValue: "+31201234567" };
 const domain = (p: Domain["properties"]): Domain => ({ id: "dom-1", name: "localhost", properties: p });
+const href: ActionLink = { kind: "href", href: "tel:+31201234567" };
+const w = window as unknown as Record<string, unknown>;
 
+let el: HTMLElement;
+beforeEach(() => {
+  const root = document.createElement("div");
+  root.setAttribute("data-button-id", "btn-1");
+  el = document.createElement("a");
+  root.appendChild(el);
+  document.body.appendChild(root);
+});
 afterEach(() => {
   document.body.innerHTML = "";
+  delete w.gtag;
+  delete w.dataLayer;
+  delete w.gtag_report_conversion;
 });
+
+/** The page's analytics as the host page defines them. */
+const page = (fns: Record<string, unknown>) => Object.assign(w, fns);
+const click = (d: Domain | null, a = action, link: ActionLink = href) => handleAction(d, a, link, el);
 
 describe("analytics per domain properties (spec §7)", () => {
   it("trackGA calls gtag with the Beckon category and the action as label", () => {
-    const win = { gtag: vi.fn(), dataLayer: { push: vi.fn() } };
-    trackClick(win, domain({ trackGA: true }), action);
-    expect(win.gtag).toHaveBeenCalledExactlyOnceWith("event", "click", {
-      event_category: GA_CATEGORY,
+    const p = page({ gtag: vi.fn(), dataLayer: { push: vi.fn() } });
+    click(domain({ trackGA: true }));
+    expect(p.gtag).toHaveBeenCalledExactlyOnceWith("event", "click", {
+      event_category: "Beckon Button",
       event_label: "PHONE +31201234567",
     });
-    expect(win.dataLayer.push).not.toHaveBeenCalled();
-    expect(GA_CATEGORY).toBe("Beckon Button");
+    expect((p.dataLayer as { push: () => void }).push).not.toHaveBeenCalled();
   });
 
   it("trackGA pushes to dataLayer when there is no gtag", () => {
-    const win = { dataLayer: [] as unknown[] };
-    trackClick(win, domain({ trackGA: true }), action);
-    expect(win.dataLayer).toEqual([{ event: "click", event_category: "Beckon Button", event_label: "PHONE +31201234567" }]);
+    const p = page({ dataLayer: [] as unknown[] });
+    click(domain({ trackGA: true }));
+    expect(p.dataLayer).toEqual([{ event: "click", event_category: "Beckon Button", event_label: "PHONE +31201234567" }]);
   });
 
   it("nothing without trackGA / trackConversion, or without a matched domain", () => {
-    const win = { gtag: vi.fn(), gtag_report_conversion: vi.fn(), dataLayer: [] as unknown[] };
-    trackClick(win, domain({}), action);
-    trackClick(win, { id: "d", name: "x" }, action);
-    trackClick(win, null, action);
-    expect(win.gtag).not.toHaveBeenCalled();
-    expect(win.gtag_report_conversion).not.toHaveBeenCalled();
-    expect(win.dataLayer).toEqual([]);
+    const p = page({ gtag: vi.fn(), gtag_report_conversion: vi.fn(), dataLayer: [] as unknown[] });
+    click(domain({}));
+    click({ id: "d", name: "x" });
+    click(null);
+    expect(p.gtag).not.toHaveBeenCalled();
+    expect(p.gtag_report_conversion).not.toHaveBeenCalled();
+    expect(p.dataLayer).toEqual([]);
   });
 
   it("trackConversion prefers the page's gtag_report_conversion", () => {
-    const win = { gtag: vi.fn(), gtag_report_conversion: vi.fn() };
-    trackClick(win, domain({ trackConversion: true }), action);
-    expect(win.gtag_report_conversion).toHaveBeenCalledExactlyOnceWith();
-    expect(win.gtag).not.toHaveBeenCalled();
+    const p = page({ gtag: vi.fn(), gtag_report_conversion: vi.fn() });
+    click(domain({ trackConversion: true }));
+    expect(p.gtag_report_conversion).toHaveBeenCalledExactlyOnceWith();
+    expect(p.gtag).not.toHaveBeenCalled();
   });
 
   it("trackConversion falls back to gtag('event', 'conversion')", () => {
-    const win = { gtag: vi.fn() };
-    trackClick(win, domain({ trackConversion: true }), action);
-    expect(win.gtag).toHaveBeenCalledExactlyOnceWith("event", "conversion");
+    const p = page({ gtag: vi.fn() });
+    click(domain({ trackConversion: true }));
+    expect(p.gtag).toHaveBeenCalledExactlyOnceWith("event", "conversion");
   });
 
   it("both together, and a page function that throws does not stop the other", () => {
-    const win = {
+    const p = page({
       gtag: vi.fn(() => {
         throw new Error("ga broken");
       }),
       gtag_report_conversion: vi.fn(),
-    };
-    expect(() => trackClick(win, domain({ trackGA: true, trackConversion: true }), action)).not.toThrow();
-    expect(win.gtag).toHaveBeenCalledTimes(1);
-    expect(win.gtag_report_conversion).toHaveBeenCalledTimes(1);
+    });
+    expect(() => click(domain({ trackGA: true, trackConversion: true }))).not.toThrow();
+    expect(p.gtag).toHaveBeenCalledTimes(1);
+    expect(p.gtag_report_conversion).toHaveBeenCalledTimes(1);
   });
 
-  it("loads nothing", () => {
+  it("without any analytics on the page: nothing thrown, nothing loaded", () => {
     const before = document.querySelectorAll("script").length;
-    trackClick({}, domain({ trackGA: true, trackConversion: true }), action);
+    expect(() => click(domain({ trackGA: true, trackConversion: true }))).not.toThrow();
     expect(document.querySelectorAll("script").length).toBe(before);
   });
 });
 
 describe("handleAction events", () => {
-  const setup = () => {
-    const root = document.createElement("div");
-    root.setAttribute("data-button-id", "btn-1");
-    const a = document.createElement("a");
-    root.appendChild(a);
-    document.body.appendChild(root);
+  const listen = () => {
     const seen: Array<[string, unknown]> = [];
     const on = (e: Event) => seen.push([e.type, (e as CustomEvent).detail]);
     document.addEventListener("cnb:click", on);
     document.addEventListener("cnb:open", on);
     return {
-      a,
       seen,
       off: () => {
         document.removeEventListener("cnb:click", on);
@@ -92,16 +103,15 @@ describe("handleAction events", () => {
   };
 
   it("dispatches cnb:click for every click", () => {
-    const { a, seen, off } = setup();
-    handleAction({}, document, null, action, { kind: "href", href: "tel:+31201234567" }, a);
+    const { seen, off } = listen();
+    click(null);
     off();
     expect(seen).toEqual([["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]]);
   });
 
   it("opens a surface (cnb:open) for surface links, then cnb:click", () => {
-    const { a, seen, off } = setup();
-    const chat: Action = { id: "act-2", actionType: "CHAT", actionValue: "" };
-    handleAction({}, document, null, chat, { kind: "surface" }, a);
+    const { seen, off } = listen();
+    click(null, { id: "act-2", actionType: "CHAT", actionValue: "" }, { kind: "surface" });
     off();
     expect(seen).toEqual([
       ["cnb:open", { actionId: "act-2", actionType: "CHAT" }],

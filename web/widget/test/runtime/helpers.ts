@@ -1,7 +1,7 @@
 // Page helpers for the runtime tests (happy-dom).
 import { vi } from "vitest";
-import { createStorage, type Store } from "../../src/loader/storage";
-import { createWidget } from "../../src/loader/widget";
+import { createWidget, type Importer } from "../../src/loader/widget";
+import * as extras from "../../src/loader/extras";
 
 /** Makes the stylesheet marker apply, as beckon.css does once loaded. */
 export function styleLoaded(): void {
@@ -17,15 +17,27 @@ export const ids = (els: HTMLElement[]) => els.map((e) => e.getAttribute("data-b
 /** Hidden by the renderer's inline display:none until revealed. */
 export const isRevealed = (el: HTMLElement) => el.style.getPropertyValue("display") != "none";
 
-export function memStore(values: Record<string, string> = {}): Store {
-  const s = createStorage(() => null);
-  for (const k in values) s.set(k, values[k]);
-  return s;
+/** "Imports" the real extras chunk (src/loader/extras.ts, loaded up front so fake timers do not
+ * stall it); calls are counted. */
+export function chunk(): Importer & { calls: number } {
+  const f = Object.assign(() => {
+    f.calls++;
+    return Promise.resolve(extras);
+  }, { calls: 0 });
+  return f;
 }
 
-export function widget(store: Store = memStore()) {
-  return createWidget({ win: window, doc: document, store });
+export function widget(importer: Importer = chunk()) {
+  return createWidget(importer);
 }
+
+/** Storage flags (spec §9) as the visitor's developer tools would set them. */
+export function flags(values: Record<string, string>): void {
+  for (const k in values) localStorage.setItem(k, values[k]);
+}
+
+/** Lets promises and the chunk import settle. */
+export const settle = () => new Promise((r) => setTimeout(r, 20));
 
 /** A fetch mock answering per "METHOD /path" with JSON (404 otherwise); every call is recorded. */
 export function mockFetch(routes: Record<string, (init?: RequestInit) => unknown> = {}) {
@@ -42,6 +54,7 @@ export function mockFetch(routes: Record<string, (init?: RequestInit) => unknown
 export function resetPage(): void {
   document.head.innerHTML = '<meta name="viewport" content="width=device-width">';
   document.body.innerHTML = "";
+  localStorage.clear();
   const w = window as unknown as Record<string, unknown>;
   delete w.CNB;
   delete w.CNB_DATA;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from "vitest";
-import { createStorage, flag, storage } from "../../src/loader/storage";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createStorage, storage } from "../../src/loader/storage";
+import { flag } from "../../src/loader/log";
 
 describe("storage (spec §9)", () => {
   afterEach(() => localStorage.clear());
@@ -55,13 +56,17 @@ describe("storage (spec §9)", () => {
     expect(s.get("constructor")).toBeNull();
   });
 
-  it("flags read true for 'true' and '1' only", () => {
-    const s = createStorage(() => null);
+  it("debug flags read localStorage: true for 'true' and '1' only, false when storage is blocked", () => {
     for (const [v, on] of [["true", true], ["1", true], ["false", false], ["0", false], ["yes", false]] as const) {
-      s.set("cnb.debug", v);
-      expect(flag(s, "cnb.debug")).toBe(on);
+      localStorage.setItem("cnb.debug", v);
+      expect(flag("cnb.debug")).toBe(on);
     }
-    s.remove("cnb.debug");
-    expect(flag(s, "cnb.debug")).toBe(false);
+    localStorage.removeItem("cnb.debug");
+    expect(flag("cnb.debug")).toBe(false);
+    const get = vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    expect(flag("cnb.debug")).toBe(false);
+    get.mockRestore();
   });
 });

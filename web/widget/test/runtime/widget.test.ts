@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-// The loader's page-view flow with the real decision and renderer; only fetch and timers are mocked.
+// The loader's page-view flow with the real decision, renderer and extras chunk; only fetch and
+// timers are mocked.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../../src/config/types.gen";
 import { boot } from "../../src/loader/boot";
 import { config } from "./fixtures";
-import { ids, isRevealed, memStore, mockFetch, resetPage, roots, styleLoaded, widget } from "./helpers";
+import { chunk, flags, ids, isRevealed, mockFetch, resetPage, roots, settle, styleLoaded, widget } from "./helpers";
 
 const w = window as unknown as Record<string, unknown>;
 
@@ -61,7 +62,8 @@ describe("startup (spec §2.1, §4.1)", () => {
     expect(info).not.toHaveBeenCalled();
 
     setup();
-    expect(await widget(memStore({ "cnb.debug": "true" })).start()).toEqual([]);
+    flags({ "cnb.debug": "true" });
+    expect(await widget().start()).toEqual([]);
     expect(roots()).toEqual([]);
     expect(info).toHaveBeenCalledWith("Beckon:", "startup code", code);
   });
@@ -88,7 +90,8 @@ describe("startup (spec §2.1, §4.1)", () => {
     await widget().start();
     expect(info).not.toHaveBeenCalled();
     w.CNB_DATA = config();
-    await widget(memStore({ "cnb.debug": "1" })).start();
+    flags({ "cnb.debug": "1" });
+    await widget().start();
     expect(info).toHaveBeenCalledWith("Beckon:", "startup code", 0);
   });
 
@@ -99,12 +102,13 @@ describe("startup (spec §2.1, §4.1)", () => {
     expect(document.querySelector("link")).toBeNull();
   });
 
-  it("an internal error is reported with the marker and never escapes", async () => {
+  it("an internal error is reported with the marker (through the chunk) and never escapes", async () => {
     const f = mockFetch({ "POST /errors": () => ({}) });
     const c = config({ options: { errorReportingUrl: "https://beckon.test/errors" } });
     c.buttons[0].options = { cssClasses: 5 as unknown as string };
     w.CNB_DATA = c;
     await expect(widget().start()).resolves.toEqual([]);
+    await settle();
     const sent = f.mock.calls.find(([u]) => u == "https://beckon.test/errors");
     expect(sent).toBeTruthy();
     const body = JSON.parse(sent![1]!.body as string);
@@ -120,9 +124,11 @@ describe("startup (spec §2.1, §4.1)", () => {
     w.CNB_DATA = c;
     expect(await widget().start()).toEqual([]);
     w.CNB_DATA = c;
-    expect(await widget(memStore({ "cnb.disable-conditions": "true" })).start()).toEqual([]);
+    flags({ "cnb.disable-conditions": "true" });
+    expect(await widget().start()).toEqual([]);
     w.CNB_DATA = c;
-    const out = await widget(memStore({ "cnb.disable-conditions": "true", "cnb.disable-scheduler": "1" })).start();
+    flags({ "cnb.disable-scheduler": "1" });
+    const out = await widget().start();
     expect(ids(out)).toEqual(["btn-1"]);
   });
 });
@@ -130,7 +136,7 @@ describe("startup (spec §2.1, §4.1)", () => {
 describe("boot (script start)", () => {
   it("starts the stylesheet fetch at once, installs window.CNB and renders on ready", async () => {
     w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
-    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    boot("https://cdn.beckon.test/static/beckon.js", chunk());
     expect(document.querySelectorAll("link").length).toBe(1);
     expect((w.CNB as { version: string }).version).toBe("1.0.109");
     await vi.waitFor(() => expect(roots().length).toBe(1));
@@ -139,7 +145,7 @@ describe("boot (script start)", () => {
 
   it("defaults the stylesheet to beckon.css beside the loader", async () => {
     w.CNB_DATA = config();
-    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    boot("https://cdn.beckon.test/static/beckon.js", chunk());
     expect(document.querySelector("link")!.getAttribute("href")).toBe("https://cdn.beckon.test/static/beckon.css");
     await vi.waitFor(() => expect(roots().length).toBe(1));
   });
@@ -147,7 +153,7 @@ describe("boot (script start)", () => {
   it("waits for DOMContentLoaded while the document is loading", async () => {
     const state = vi.spyOn(document, "readyState", "get").mockReturnValue("loading");
     w.CNB_DATA = config();
-    boot(window, document, "", memStore());
+    boot("", chunk());
     await new Promise((r) => setTimeout(r, 10));
     expect(roots()).toEqual([]);
     expect("CNB_DATA" in window).toBe(true);
@@ -158,15 +164,23 @@ describe("boot (script start)", () => {
 
   it("a second copy of the loader leaves the page to the first", async () => {
     w.CNB_DATA = config();
-    boot(window, document, "", memStore());
+    boot("", chunk());
     const api = w.CNB;
-    expect(boot(window, document, "", memStore())).toBeUndefined();
+    boot("", chunk());
     expect(w.CNB).toBe(api);
     await vi.waitFor(() => expect(roots().length).toBe(1));
   });
 
+  it("imports the chunk from the loader's folder; for the hosted embed from the stylesheet's", async () => {
+    const { loaderBase } = await import("../../src/loader/surface");
+    w.CNB_DATA = config({ options: { cssLocation: "https://beckon.example/static/beckon.css" } });
+    boot("https://beckon.example/d/dom-1.js", chunk());
+    expect(loaderBase()).toBe("https://beckon.example/static/");
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+  });
+
   it("does not start a stylesheet fetch without data", () => {
-    boot(window, document, "https://cdn.beckon.test/static/beckon.js", memStore());
+    boot("https://cdn.beckon.test/static/beckon.js", chunk());
     expect(document.querySelector("link")).toBeNull();
   });
 });
@@ -236,17 +250,19 @@ describe("lookups before deciding (spec §7)", () => {
   });
 });
 
-describe("statistics (spec §7)", () => {
-  const wait = () => new Promise((r) => setTimeout(r, 20));
+describe("statistics (spec §7), sent by the extras chunk", () => {
   const stats = (f: ReturnType<typeof mockFetch>) => f.mock.calls.filter(([u]) => String(u).endsWith("/v1/stats"));
 
-  it("one event per page view, after the buttons render, with the exact body", async () => {
+  it("one event per page view, once the buttons are revealed, with the exact body", async () => {
     const f = mockFetch({ "POST /api/v1/stats": () => ({}) });
-    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api", cssLocation: "https://cdn.beckon.test/beckon.css" } });
     const wd = widget();
     await wd.start();
-    expect(stats(f)).toEqual([]); // deferred to idle time
-    await wait();
+    await settle();
+    expect(stats(f)).toEqual([]); // hidden until the stylesheet applies: the chunk is not loaded yet
+    styleLoaded();
+    document.querySelector("link")!.dispatchEvent(new Event("load"));
+    await settle();
     expect(stats(f).length).toBe(1);
     const [url, init] = stats(f)[0];
     expect(url).toBe("https://beckon.test/api/v1/stats");
@@ -254,7 +270,7 @@ describe("statistics (spec §7)", () => {
     expect(init!.keepalive).toBe(true);
     expect(JSON.parse(init!.body as string)).toEqual({ type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } });
     await wd.render();
-    await wait();
+    await settle();
     expect(stats(f).length).toBe(1);
   });
 
@@ -262,7 +278,7 @@ describe("statistics (spec §7)", () => {
     const f = mockFetch();
     w.CNB_DATA = config({ buttons: [], options: { apiRoot: "https://beckon.test/api" } });
     await widget().start();
-    await wait();
+    await settle();
     expect(stats(f).length).toBe(1);
   });
 
@@ -271,22 +287,92 @@ describe("statistics (spec §7)", () => {
     ["there is no apiRoot", config()],
     ["no domain matches", config({ domains: [{ id: "x", name: "elsewhere.test" }], options: { apiRoot: "https://beckon.test/api" } })],
   ])("not when %s", async (_name, c) => {
+    styleLoaded();
     const f = mockFetch();
     w.CNB_DATA = c;
     await widget().start();
-    await wait();
+    await settle();
     expect(stats(f)).toEqual([]);
   });
 
   it("a failing stats call is swallowed", async () => {
+    styleLoaded();
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
     w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
     expect(ids(await widget().start())).toEqual(["btn-1"]);
-    await wait();
+    await settle();
   });
 });
 
-describe("re-evaluation (spec §4.2)", () => {
+describe("the extras chunk", () => {
+  it("is imported once, only after the buttons are revealed", async () => {
+    const load = chunk();
+    w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
+    const wd = widget(load);
+    const [root] = await wd.start();
+    await settle();
+    expect(load.calls).toBe(0);
+    styleLoaded();
+    document.querySelector("link")!.dispatchEvent(new Event("load"));
+    expect(isRevealed(root)).toBe(true);
+    await settle();
+    expect(load.calls).toBe(1);
+    await wd.render();
+    await settle();
+    expect(load.calls).toBe(1);
+  });
+
+  it("is imported at once when nothing is to be revealed", async () => {
+    const load = chunk();
+    w.CNB_DATA = config({ buttons: [] });
+    await widget(load).start();
+    expect(load.calls).toBe(1);
+  });
+
+  it("is not imported for startup codes 1 to 3", async () => {
+    const load = chunk();
+    await widget(load).start();
+    await settle();
+    expect(load.calls).toBe(0);
+  });
+
+  it("errors caught before it arrives are queued and sent when it does", async () => {
+    const f = mockFetch({ "POST /errors": () => ({}) });
+    let arrive: () => void = () => {};
+    const load = () => new Promise<typeof import("../../src/loader/extras")>((r) => (arrive = () => r(import("../../src/loader/extras"))));
+    const c = config({ options: { errorReportingUrl: "https://beckon.test/errors" } });
+    c.buttons[0].options = { cssClasses: 5 as unknown as string };
+    w.CNB_DATA = c;
+    await widget(load).start();
+    await settle();
+    expect(f).not.toHaveBeenCalled();
+    arrive();
+    await settle();
+    expect(f.mock.calls.filter(([u]) => u == "https://beckon.test/errors").length).toBe(1);
+  });
+
+  it("when it cannot load, queued errors are dropped silently and the buttons stay", async () => {
+    styleLoaded();
+    const rejections: unknown[] = [];
+    const onRejection = (e: unknown) => rejections.push(e);
+    process.on("unhandledRejection", onRejection);
+    const f = mockFetch();
+    w.CNB_DATA = config({ options: { errorReportingUrl: "https://beckon.test/errors", apiRoot: "https://beckon.test/api" } });
+    const wd = widget(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
+    expect(ids(await wd.start())).toEqual(["btn-1"]);
+    const c = config();
+    c.buttons[0].options = { cssClasses: 5 as unknown as string };
+    expect(await wd.render(c)).toEqual([]);
+    await settle();
+    process.off("unhandledRejection", onRejection);
+    expect(f).not.toHaveBeenCalled();
+    expect(rejections).toEqual([]);
+  });
+});
+
+describe("re-evaluation (spec §4.2), started by the chunk after reveal", () => {
+  beforeEach(() => styleLoaded());
+
   const timed = (multi = false): Config => {
     const c = config({
       actions: [
@@ -302,7 +388,6 @@ describe("re-evaluation (spec §4.2)", () => {
 
   it("every 60 s re-renders only when the decision changed", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-18T16:58:10Z") });
-    styleLoaded();
     w.CNB_DATA = timed();
     const first = await widget().start();
     expect(ids(first)).toEqual(["btn-1"]);
@@ -310,6 +395,15 @@ describe("re-evaluation (spec §4.2)", () => {
     expect(roots()).toEqual(first);
     await vi.advanceTimersByTimeAsync(60000); // 17:00:10 — closed
     expect(roots()).toEqual([]);
+  });
+
+  it("a timer tick that shows buttons again reveals them", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-18T08:59:30Z") });
+    w.CNB_DATA = timed();
+    expect(await widget().start()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60000); // 09:00:30 — open
+    expect(ids(roots())).toEqual(["btn-1"]);
+    expect(isRevealed(roots()[0])).toBe(true);
   });
 
   it("the timer does not re-render while a button is expanded", async () => {
@@ -329,10 +423,23 @@ describe("re-evaluation (spec §4.2)", () => {
     const every = vi.spyOn(window, "setInterval");
     w.CNB_DATA = config();
     await widget().start();
+    await settle();
     expect(every).not.toHaveBeenCalled();
     w.CNB_DATA = timed();
     await widget().start();
+    await settle();
     expect(every).toHaveBeenCalledWith(expect.any(Function), 60000);
+  });
+
+  it("a later render stops the previous one's timer", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-18T16:58:10Z") });
+    w.CNB_DATA = timed();
+    const wd = widget();
+    await wd.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const once = await wd.render(timed(), false);
+    await vi.advanceTimersByTimeAsync(180000); // closed by now, but nothing re-evaluates
+    expect(roots()).toEqual(once);
   });
 
   it("a body resize re-renders a viewport-dependent button when the decision changes", async () => {
@@ -357,6 +464,7 @@ describe("re-evaluation (spec §4.2)", () => {
     vi.spyOn(window, "innerWidth", "get").mockReturnValue(1200);
     vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
     const [root] = await widget().start();
+    await settle();
     expect(observed).toBe(document.body);
     fire();
     await frame();
@@ -372,6 +480,64 @@ describe("re-evaluation (spec §4.2)", () => {
     fire();
     await frame();
     expect(ids(roots())).toEqual(["btn-1"]);
+  });
+});
+
+describe("stylesheet reveal (spec §2.1, §4.2)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  const start = async () => {
+    w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
+    const [root] = await widget().start();
+    return root;
+  };
+
+  it("reveals on the link's load event", async () => {
+    const root = await start();
+    expect(isRevealed(root)).toBe(false);
+    styleLoaded();
+    document.querySelector("link")!.dispatchEvent(new Event("load"));
+    expect(isRevealed(root)).toBe(true);
+  });
+
+  it("polls every 200 ms when no load event comes", async () => {
+    const root = await start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(isRevealed(root)).toBe(false);
+    styleLoaded();
+    await vi.advanceTimersByTimeAsync(199);
+    expect(isRevealed(root)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isRevealed(root)).toBe(true);
+  });
+
+  it("gives up after 100 attempts, logging in debug mode", async () => {
+    flags({ "cnb.debug": "true" });
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const root = await start();
+    await vi.advanceTimersByTimeAsync(200 * 99);
+    expect(info).not.toHaveBeenCalledWith("Beckon:", "stylesheet not applied, buttons stay hidden:", expect.anything());
+    await vi.advanceTimersByTimeAsync(200);
+    expect(info).toHaveBeenCalledWith("Beckon:", "stylesheet not applied, buttons stay hidden:", "https://cdn.beckon.test/beckon.css");
+    expect(vi.getTimerCount()).toBe(0);
+    styleLoaded();
+    await vi.advanceTimersByTimeAsync(200 * 10);
+    expect(isRevealed(root)).toBe(false);
+  });
+
+  it("a later render ends the wait of the earlier one", async () => {
+    const c = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });
+    w.CNB_DATA = c;
+    const wd = widget();
+    const [first] = await wd.start();
+    const [second] = await wd.render(c);
+    const reads = vi.spyOn(window, "getComputedStyle");
+    await vi.advanceTimersByTimeAsync(400);
+    expect(reads.mock.calls.map(([el]) => el)).toEqual([second, second]); // only the later render polls
+    styleLoaded();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(isRevealed(second)).toBe(true);
+    expect(isRevealed(first)).toBe(false);
+    expect(first.isConnected).toBe(false);
   });
 });
 

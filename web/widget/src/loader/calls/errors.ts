@@ -1,22 +1,22 @@
-// Error reporting (spec §7). Only events whose extra data carries the marker { cnb: 1 } are sent
-// (so errors of the host page that merely pass through never leave it), by POST to
-// options.errorReportingUrl; nothing is sent when it is unset. After a failed send or a 429 the
-// reporter backs off (1 s, doubling up to 5 min) and drops events meanwhile; at most 10 events
-// are sent per page view.
+// Error reporting (spec §7), in the extras chunk. Only events whose extra data carries the marker
+// { cnb: 1 } are sent (so errors of the host page that merely pass through never leave it), by POST
+// to the current config's options.errorReportingUrl; nothing is sent when it is unset. After a
+// failed send or a 429 the reporter backs off (1 s, doubling up to 5 min) and drops events
+// meanwhile; at most 10 events are sent per page view.
+import type { Config } from "../../config/types.gen";
+import { VERSION } from "../api";
 import { postJson } from "./http";
 
-export const RELEASE = "1.0.109";
 export const ENVIRONMENT = "production";
 export const MAX_EVENTS = 10;
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_MAX_MS = 300000;
 
 export type Extra = { cnb?: number; [key: string]: unknown };
-export type ReporterOptions = { url?: string; userId?: string; now?: () => number };
 export type Reporter = (err: unknown, extra?: Extra) => void;
 
-export function createReporter(opts: ReporterOptions): Reporter {
-  const now = opts.now || Date.now;
+/** config(): the config whose errorReportingUrl and userId apply now. */
+export function createReporter(config: () => Config | undefined, now: () => number = Date.now): Reporter {
   let sent = 0;
   let delay = 0;
   let until = 0;
@@ -26,15 +26,17 @@ export function createReporter(opts: ReporterOptions): Reporter {
   };
   return (err, extra) => {
     try {
-      if (!opts.url || !extra || extra.cnb !== 1 || sent >= MAX_EVENTS || now() < until) return;
+      const c = config();
+      const url = c && c.options && c.options.errorReportingUrl;
+      if (!url || !extra || extra.cnb !== 1 || sent >= MAX_EVENTS || now() < until) return;
       sent++;
       const e = (err || {}) as { message?: unknown; stack?: unknown };
-      postJson(opts.url, {
+      postJson(url, {
         message: String(err instanceof Error ? e.message : err),
         stack: typeof e.stack == "string" ? e.stack : "",
-        release: RELEASE,
+        release: VERSION,
         environment: ENVIRONMENT,
-        userId: opts.userId || "",
+        userId: c.userId || "",
         url: location.href,
         extra,
       }).then((r) => {
@@ -45,16 +47,4 @@ export function createReporter(opts: ReporterOptions): Reporter {
       /* reporting must never throw */
     }
   };
-}
-
-let current: Reporter = () => {};
-
-/** Start error reporting for the site owner's userId (spec §2.1). */
-export function initErrors(opts: ReporterOptions): void {
-  current = createReporter(opts);
-}
-
-/** Report a Beckon error; sent only when extra carries { cnb: 1 }. */
-export function reportError(err: unknown, extra?: Extra): void {
-  current(err, extra);
 }

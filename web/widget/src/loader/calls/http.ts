@@ -1,31 +1,23 @@
-// The loader's small HTTP helpers. Lookups never wait longer than the timeout: the fetch is
-// aborted and the promise rejects, so buttons are never held back for long.
+// The runtime's HTTP helpers: a lookup GET for the loader, a POST for the extras chunk.
 
 export const TIMEOUT_MS = 3000;
 
-/** "https://x/api/" + "/v1/geo" → "https://x/api/v1/geo". */
-export function apiUrl(apiRoot: string, path: string): string {
-  return apiRoot.replace(/\/+$/, "") + path;
-}
+/** "https://x/api/" → "https://x/api" ("" when unset): paths such as "/v1/geo" are appended. */
+export const apiBase = (apiRoot?: string): string => (apiRoot || "").replace(/\/+$/, "");
 
-/** GET a JSON body; rejects on a non-2xx status, a network error, bad JSON or the timeout. */
-export function getJson(url: string, timeoutMs = TIMEOUT_MS): Promise<unknown> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const ac = typeof AbortController == "function" ? new AbortController() : undefined;
-  return Promise.race([
-    fetch(url, { signal: ac && ac.signal }).then((r) => {
-      return r.ok ? r.json() : Promise.reject(r.status);
-    }),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        if (ac) ac.abort();
-        reject("timeout");
-      }, timeoutMs);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
+/**
+ * GET a JSON body. Never rejects and never waits longer than the timeout: a failure, a non-2xx
+ * status or the timeout resolves to a value without fields (false, undefined or the error).
+ */
+export const getJson = (url: string): Promise<any> =>
+  new Promise<unknown>((done) => {
+    setTimeout(done, TIMEOUT_MS);
+    fetch(url)
+      .then((r) => r.ok && r.json())
+      .then(done, done);
+  }).catch(() => {});
 
-/** Fire-and-forget JSON POST that survives page unload; failures are swallowed. */
+/** Fire-and-forget JSON POST that survives page unload; resolves to the response, or undefined. */
 export function postJson(url: string, body: unknown): Promise<Response | undefined> {
   try {
     return fetch(url, {

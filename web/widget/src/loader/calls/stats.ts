@@ -1,17 +1,13 @@
-// Statistics event (spec §7): one POST per page view to {apiRoot}/v1/stats when stats reporting is
-// on, apiRoot is set and the page host matched a configured domain. Failures are swallowed.
-import { apiUrl, postJson } from "./http";
+// Statistics event (spec §7), sent by the extras chunk: one POST per page view to
+// {apiRoot}/v1/stats when stats reporting is on, apiRoot is set and the page host matched a
+// configured domain (the caller checks). Failures are swallowed.
+import { apiBase, postJson } from "./http";
 
 export const STATS_WEBSITE = "beckon";
 
-export function shouldSendStats(reportStats: boolean, apiRoot: string | undefined, domainId: string | undefined): boolean {
-  return reportStats && !!apiRoot && !!domainId;
-}
-
-export function statsBody(domainId: string) {
-  return { type: "event", payload: { website: STATS_WEBSITE, event_name: domainId, url: "" } };
-}
-
 export function sendStats(apiRoot: string, domainId: string): Promise<unknown> {
-  return postJson(apiUrl(apiRoot, "/v1/stats"), statsBody(domainId));
+  return postJson(apiBase(apiRoot) + "/v1/stats", {
+    type: "event",
+    payload: { website: STATS_WEBSITE, event_name: domainId, url: "" },
+  });
 }

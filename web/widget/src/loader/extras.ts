@@ -1,0 +1,69 @@
+// The runtime's lazily loaded part, dist/beckon-extras.js: what is not needed before the buttons
+// show. The loader imports it once the first buttons are revealed (or there are none to reveal,
+// or an error must be reported) and calls its default export once with the shared context.
+//   - error reporting (spec §7, calls/errors.ts); errors caught before the chunk arrived were
+//     queued by the loader and are reported now;
+//   - the statistics event (spec §7, calls/stats.ts);
+//   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver.
+// It imports no value from the loader's modules: what it needs of them comes through Ctx, so
+// nothing is bundled twice.
+import type { Config, Domain } from "../config/types.gen";
+import type { Decision } from "./decide/types";
+import { decisionKey, hasTimedSchedule } from "./decide/needs";
+import { createReporter } from "./calls/errors";
+import { sendStats } from "./calls/stats";
+import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
+
+/** What the loader shares with the chunk. Short names: they are property names in both bundles. */
+export type Ctx = {
+  /** The config of the current render, its decision and the roots drawn for it. */
+  c?: Config;
+  d?: Decision;
+  r: HTMLElement[];
+  /** Decides again for c with fresh runtime parameters. */
+  n(): Decision;
+  /** Replaces the rendered buttons by those of a decision (and reveals them). */
+  s(d: Decision): void;
+  /** Stops the re-evaluation of the current render; set by watch(). */
+  x(): void;
+};
+
+export type Extras = {
+  /** Reports a Beckon error (with the { cnb: 1 } marker) to the config's errorReportingUrl. */
+  report(err: unknown): void;
+  /** Sends the page view's statistics event for config c and its matched domain. */
+  stats(c: Config, domain: Domain | null): void;
+  /** Starts re-evaluating the current render (after stopping the previous one). */
+  watch(): void;
+};
+
+export default function extras(ctx: Ctx): Extras {
+  const reporter = createReporter(() => ctx.c);
+  const report = (err: unknown) => reporter(err, { cnb: 1 });
+  /** Decide again; re-render only when the decision changed, and for the timer not while expanded. */
+  const tick = (fromTimer: boolean) => {
+    try {
+      if (fromTimer && anyExpanded(ctx.r)) return;
+      const next = ctx.n();
+      if (decisionKey(next) != decisionKey(ctx.d!)) ctx.s(next);
+    } catch (e) {
+      report(e);
+    }
+  };
+  return {
+    report,
+    stats(c, domain) {
+      const o = c.options || {};
+      if (o.reportStats !== false && o.apiRoot && domain) sendStats(o.apiRoot, domain.id);
+    },
+    watch() {
+      try {
+        const c = ctx.c!;
+        ctx.x();
+        ctx.x = startObservers(window, document.body, hasTimedSchedule(c), needsResizeObserver(c), tick);
+      } catch (e) {
+        report(e);
+      }
+    },
+  };
+}
