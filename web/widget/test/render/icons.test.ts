@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import { afterEach, describe, expect, it } from "vitest";
-import { cssImage, GLYPHS, glyphName, isColor, textOn } from "../../src/loader/render/icons";
+import { cssImage, GLYPHS, glyph, isColor, textOn } from "../../src/loader/render/icons";
 import { removeButtons, renderButtons } from "../../src/loader/render/index";
 import type { Action, ActionType } from "../../src/config/types.gen";
 import { gzipSync } from "node:zlib";
@@ -18,52 +18,52 @@ const icon = (over: Partial<Action>) => {
 };
 const d = (el: Element | null) => el!.querySelector("path")!.getAttribute("d");
 
+const TYPES: ActionType[] = [
+  "PHONE", "WHATSAPP", "EMAIL", "SMS", "MAP", "LINK", "ANCHOR", "CHAT", "TELEGRAM", "SIGNAL",
+  "VIBER", "SKYPE", "LINE", "ZALO", "WECHAT", "FACEBOOK", "IFRAME", "TALLY", "INTERCOM",
+];
+
 describe("glyph names", () => {
   it.each([
-    ["call", "call"], ["phone", "call"], ["local_phone", "call"], ["call2", "call"],
-    ["whatsapp", "whatsapp"], ["email", "email"], ["mail", "email"], ["mail_outline", "email"],
-    ["sms", "sms"], ["textsms", "sms"], ["message", "sms"],
-    ["directions", "map"], ["map", "map"], ["place", "map"], ["location_on", "map"],
-    ["link", "link"], ["language", "link"], ["anchor", "anchor"], ["arrow_upward", "anchor"],
-    ["chat", "chat"], ["forum", "chat"], ["question_answer", "chat"], ["support_agent", "chat"],
-    ["telegram", "telegram"], ["signal", "signal"], ["viber", "viber"], ["skype", "skype"],
-    ["line", "line"], ["zalo", "zalo"], ["wechat", "wechat"],
-    ["facebook", "facebook"], ["facebook_messenger", "facebook"], ["messenger", "facebook"],
-    ["iframe", "iframe"], ["open_in_new", "iframe"], ["tally", "form"], ["form", "form"], ["description", "form"],
-    ["intercom", "intercom"], ["close", "close"], ["dots", "dots"], ["more_vert", "dots"], ["more_horiz", "dots"],
-    ["add", "plus"], ["CALL", "call"],
-  ])("%s → %s", (name, glyph) => {
-    expect(glyphName(name)).toBe(glyph);
+    ["phone", "phone"], ["call", "phone"], ["CALL", "phone"], ["whatsapp", "whatsapp"], ["email", "email"], ["mail", "email"],
+    ["sms", "sms"], ["map", "map"], ["link", "link"], ["anchor", "anchor"], ["chat", "chat"], ["telegram", "telegram"],
+    ["signal", "signal"], ["viber", "viber"], ["skype", "skype"], ["line", "line"], ["zalo", "zalo"], ["wechat", "wechat"],
+    ["facebook", "facebook"], ["iframe", "iframe"], ["tally", "tally"], ["intercom", "intercom"],
+    ["close", "close"], ["dots", "dots"], ["more_vert", "dots"], ["plus", "plus"], ["add", "plus"],
+  ])("%s draws the %s glyph", (name, key) => {
+    expect(glyph(name, "plus")).toBe(GLYPHS[key]);
   });
 
-  it.each([
-    ["PHONE", "call"], ["WHATSAPP", "whatsapp"], ["EMAIL", "email"], ["SMS", "sms"], ["MAP", "map"],
-    ["LINK", "link"], ["ANCHOR", "anchor"], ["CHAT", "chat"], ["TELEGRAM", "telegram"], ["SIGNAL", "signal"],
-    ["VIBER", "viber"], ["SKYPE", "skype"], ["LINE", "line"], ["ZALO", "zalo"], ["WECHAT", "wechat"],
-    ["FACEBOOK", "facebook"], ["IFRAME", "iframe"], ["TALLY", "form"], ["INTERCOM", "intercom"],
-  ] as const)("unknown names on %s fall back to %s", (type, glyph) => {
-    expect(glyphName("unicorn", type)).toBe(glyph);
-    expect(glyphName(undefined, type)).toBe(glyph);
+  it.each(TYPES)("unknown names on %s fall back to the type's glyph", (type) => {
+    const own = GLYPHS[type.toLowerCase()];
+    expect(own).toMatch(/^M/);
+    expect(glyph("unicorn", type.toLowerCase())).toBe(own);
+    expect(glyph("", type.toLowerCase())).toBe(own);
   });
 
-  it("falls back to the generic glyph without a type; prototype keys are not glyphs", () => {
-    expect(glyphName("unicorn")).toBe("generic");
-    expect(glyphName("constructor")).toBe("generic");
-    expect(glyphName("toString", "BOGUS" as ActionType)).toBe("generic");
+  it("every action type has a glyph of its own", () => {
+    expect(new Set(TYPES.map((t) => GLYPHS[t.toLowerCase()])).size).toBe(TYPES.length);
   });
 
-  it("the glyph set is small: 24×24 path data, ≤ 1.5 KB gzip", () => {
+  it("prototype keys are not glyph names", () => {
+    for (const n of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(glyph(n, "plus")).toBe(GLYPHS.plus);
+  });
+
+  it("the glyph set is small: 24×24 path data, ≤ 1 KB gzip", () => {
     const all = Object.values(GLYPHS).join("");
-    expect(gzipSync(all, { level: 9 }).length).toBeLessThan(1536);
-    for (const p of Object.values(GLYPHS)) expect(p).toMatch(/^M[\d. ,a-zA-Z-]+$/);
+    expect(gzipSync(all, { level: 9 }).length).toBeLessThan(1024);
+    for (const p of Object.values(GLYPHS)) expect(p).toMatch(/^(M[\d. ,a-zA-Z-]+|[a-z_]+)$/);
+    // aliases name real glyphs
+    for (const p of Object.values(GLYPHS)) if (p[0] != "M") expect(GLYPHS[p]).toMatch(/^M/);
   });
 });
 
 describe("icons in the DOM", () => {
   it("FONT and FONT_MATERIAL draw the named glyph as inline SVG", () => {
     expect(d(icon({ iconType: "FONT", iconText: "whatsapp" }))).toBe(GLYPHS.whatsapp);
-    expect(d(icon({ iconType: "FONT_MATERIAL", iconText: "directions" }))).toBe(GLYPHS.map);
+    expect(d(icon({ iconType: "FONT_MATERIAL", iconText: "map" }))).toBe(GLYPHS.map);
     expect(d(icon({ iconText: "mail" }))).toBe(GLYPHS.email);
+    expect(d(icon({ iconText: "local_phone" }))).toBe(GLYPHS.phone);
     const svg = icon({})!.querySelector("svg")!;
     expect(svg.getAttribute("viewBox")).toBe("0 0 24 24");
     expect(svg.getAttribute("focusable")).toBe("false");
@@ -83,14 +83,18 @@ describe("icons in the DOM", () => {
 
   it("CUSTOM uses CSS images as given and ignores anything else", () => {
     expect(cssImage("linear-gradient(red, blue)")).toBe("linear-gradient(red, blue)");
-    expect(cssImage('url("/img/a.png")')).toBe('url("/img/a.png")');
+    expect(cssImage(" url(\"/img/a.png\") ")).toBe('url("/img/a.png")');
+    expect(cssImage("image-set(url(a.png) 1x)")).toBe("image-set(url(a.png) 1x)");
     expect(cssImage("javascript:alert(1)")).toBe("");
     expect(cssImage("red; position: static")).toBe("");
     expect(cssImage("url(a.png); color: red")).toBe("");
+    expect(cssImage("url(a.png)} .x { color: red")).toBe("");
+    expect(cssImage("/img/a.png")).toBe("");
     expect(cssImage("")).toBe("");
+    expect(cssImage()).toBe("");
     const i = icon({ iconType: "CUSTOM", iconBackgroundImage: "not an image" })!;
     expect(i.querySelector(".cnb-bg")).toBeNull();
-    expect(d(i)).toBe(GLYPHS.call);
+    expect(d(i)).toBe(GLYPHS.phone);
   });
 
   it("SVG markup becomes an <img> data URI, never live DOM", () => {
@@ -103,7 +107,7 @@ describe("icons in the DOM", () => {
   });
 
   it("SVG without SVG markup falls back to the type's glyph", () => {
-    expect(d(icon({ iconType: "SVG", iconText: "<img src=x onerror=alert(1)>" }))).toBe(GLYPHS.call);
+    expect(d(icon({ iconType: "SVG", iconText: "<img src=x onerror=alert(1)>" }))).toBe(GLYPHS.phone);
   });
 
   it("iconEnabled:false leaves the label only; without a label the icon stays", () => {
@@ -115,7 +119,7 @@ describe("icons in the DOM", () => {
   });
 
   it("adds iconClass to the icon element", () => {
-    expect(icon({ iconClass: "my-icon other" })!.className).toBe("cnb-i my-icon other cnb-fx");
+    expect(Array.from(icon({ iconClass: "my-icon other" })!.classList)).toEqual(["cnb-i", "cnb-fx", "my-icon", "other"]);
   });
 });
 
@@ -125,10 +129,14 @@ describe("colours", () => {
     (c) => expect(isColor(c)).toBe(true),
   );
 
-  it.each(["", "#ggg", "#12345", "red; display:none", "url(x)", "expression(alert(1))", "inherit", "initial", "12px", "rgb(0,0,0) !important", "var(--x)"])(
+  it.each(["", "#ggg", "#12345", "red; display:none", "url(x)", "expression(alert(1))", "inherit", "initial", "12px", "rgb(0,0,0) !important", "var(--x)", "none", "auto", "revert", "red}", "rgb(1,2,3);color:red", "rgb(1,2,3)}x{"])(
     "%s is not a colour",
     (c) => expect(isColor(c)).toBe(false),
   );
+
+  it("non-strings are not colours", () => {
+    for (const v of [undefined, 5, true, ["red"], { toString: () => "red" }]) expect(isColor(v as string)).toBe(false);
+  });
 
   it("applies valid colours inline and ignores the rest", () => {
     const ok = icon({ backgroundColor: "#ff0000", iconColor: "rgb(0, 0, 255)", labelText: "Hi", labelTextColor: "#00ff00", labelBackgroundColor: "#000000" })!;

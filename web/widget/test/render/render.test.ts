@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { actionLink } from "../../src/loader/actions/links";
-import { removeButtons, renderButtons, revealButtons, ACTION_NAMES, BRANDING } from "../../src/loader/render/index";
+import { removeButtons, renderButtons, revealButtons } from "../../src/loader/render/index";
 import type { ActionType, Placement } from "../../src/config/types.gen";
 import { action, decision, env, isHidden } from "./fixtures";
 
@@ -57,6 +57,15 @@ describe("DOM contract", () => {
     }
   });
 
+  it("adds one class per axis, which the stylesheet places by", () => {
+    const root = one(decision({ options: { placement: "MIDDLE_LEFT" } }, [action("a1")]));
+    expect(root.classList.contains("cnb-middle")).toBe(true);
+    expect(root.classList.contains("cnb-left")).toBe(true);
+    removeButtons([root]);
+    const top = one(decision({ type: "FULL", options: { placement: "TOP_CENTER" } }, [action("a1")]));
+    expect(["cnb-top", "cnb-center", "cnb-top-center"].every((c) => top.classList.contains(c))).toBe(true);
+  });
+
   it("falls back to bottom right for a missing or unknown placement", () => {
     expect(one(decision({ options: {} }, [action("a1")])).classList.contains("cnb-bottom-right")).toBe(true);
     const odd = one(decision({ options: { placement: "MIDDLE_CENTER" as Placement } }, [action("a2")]));
@@ -87,6 +96,30 @@ describe("DOM contract", () => {
   });
 });
 
+/** Accessible names of unlabelled actions (DESIGN.md: every action has one). */
+const ACTION_NAMES: Record<ActionType, string> = {
+  PHONE: "Call",
+  WHATSAPP: "WhatsApp",
+  EMAIL: "Email",
+  SMS: "Text message",
+  MAP: "Directions",
+  LINK: "Open link",
+  ANCHOR: "Go to section",
+  CHAT: "Chat",
+  TELEGRAM: "Telegram",
+  SIGNAL: "Signal",
+  VIBER: "Viber",
+  SKYPE: "Skype",
+  LINE: "LINE",
+  ZALO: "Zalo",
+  WECHAT: "WeChat",
+  FACEBOOK: "Messenger",
+  IFRAME: "Open",
+  TALLY: "Form",
+  INTERCOM: "Chat",
+};
+const BRANDING = "Powered by Beckon";
+
 describe("accessible names", () => {
   it("uses the visible label as the name", () => {
     const root = one(decision({}, [action("a1", { labelText: "Call us now" })]));
@@ -108,10 +141,10 @@ describe("accessible names", () => {
     expect(i.querySelector("svg")).not.toBeNull();
   });
 
-  it("gives labels of type names sensible defaults: Call, WhatsApp, Email", () => {
-    expect(ACTION_NAMES.PHONE).toBe("Call");
-    expect(ACTION_NAMES.WHATSAPP).toBe("WhatsApp");
-    expect(ACTION_NAMES.EMAIL).toBe("Email");
+  it("a label of spaces is no label", () => {
+    const root = one(decision({}, [action("a1", { labelText: "   " })]));
+    expect(acts(root)[0].getAttribute("aria-label")).toBe("Call");
+    expect(root.querySelector(".cnb-l")).toBeNull();
   });
 });
 
@@ -218,7 +251,7 @@ describe("full bar", () => {
     expect(acts(root).every((a) => a.parentElement === list)).toBe(true);
     expect(acts(root)[2].style.getPropertyValue("background-color")).toMatch(/#000012|rgb\(0, 0, 18\)/);
     // icon over label
-    expect(Array.from(acts(root)[0].children).map((c) => c.className)).toEqual(["cnb-i cnb-fx", "cnb-l"]);
+    expect(Array.from(acts(root)[0].children).map((c) => c.className.trim())).toEqual(["cnb-i cnb-fx", "cnb-l"]);
   });
 
   it("picks a readable label colour on the action's background", () => {
@@ -244,7 +277,6 @@ describe("branding", () => {
       const root = one(decision({ type }, [action("a1")], { type: t }));
       const b = brand(root)!;
       expect(b.textContent).toBe(BRANDING);
-      expect(BRANDING).toBe("Powered by Beckon");
       expect(b.tagName).toBe("DIV");
       expect(b.querySelector("a,button,[tabindex]")).toBeNull();
       if (type != "FULL") expect(b.parentElement!.classList.contains("cnb-list")).toBe(true);
@@ -266,8 +298,14 @@ describe("branding", () => {
 describe("z-index and scale", () => {
   const z = (r: HTMLElement) => [r.style.getPropertyValue("z-index"), r.style.getPropertyPriority("z-index")];
 
-  it("defaults to the maximum z-index", () => {
-    expect(z(one(decision({}, [action("a")])))).toEqual(["2147483647", "important"]);
+  it("leaves the default (the maximum, 2147483647) to the stylesheet; nonsense is ignored", () => {
+    expect(z(one(decision({}, [action("a")])))).toEqual(["", ""]);
+    document.body.innerHTML = "";
+    expect(z(one(decision({ options: { zindex: NaN } }, [action("a")])))).toEqual(["", ""]);
+    document.body.innerHTML = "";
+    expect(z(one(decision({ options: { zindex: "12" as unknown as number } }, [action("a")])))).toEqual(["", ""]);
+    document.body.innerHTML = "";
+    expect(z(one(decision({ options: { zindex: 7.6 } }, [action("a")])))).toEqual(["8", "important"]);
   });
   it("takes the button's zindex, else the domain's; auto allowed", () => {
     expect(z(one(decision({ options: { zindex: 10 } }, [action("a")], { properties: { zindex: 5 } })))[0]).toBe("10");
@@ -352,6 +390,13 @@ describe("right-to-left pages", () => {
     expect(root.classList.contains("cnb-rtl")).toBe(true);
     expect(root.classList.contains("cnb-bottom-left")).toBe(true);
     expect(root.style.getPropertyValue("transform-origin")).toBe("right bottom");
+  });
+
+  it("reads dir from <body> when <html> has none", () => {
+    document.body.setAttribute("dir", "rtl");
+    const root = one(decision({}, [action("a")]));
+    document.body.removeAttribute("dir");
+    expect(root.classList.contains("cnb-rtl")).toBe(true);
   });
 
   it("ltr pages are not marked", () => {

@@ -46,16 +46,22 @@ describe("beckon.css", () => {
   it("animates only without a reduced-motion preference", () => {
     const i = rules.indexOf("@media (prefers-reduced-motion: no-preference)");
     expect(i).toBeGreaterThan(-1);
-    for (const a of ["shake", "tada", "sonar-light", "sonar-dark"]) {
-      expect(rules.indexOf(".cnb-anim-" + a)).toBeGreaterThan(i);
+    const end = rules.indexOf("\n}", i);
+    for (const a of ["shake .cnb-fx", "tada .cnb-fx", "sonar] .cnb-fx::after"]) {
+      const at = rules.indexOf("cnb-anim-" + a);
+      expect(at).toBeGreaterThan(i);
+      expect(at).toBeLessThan(end);
     }
+    for (const a of ["sonar-light", "sonar-dark"]) expect(rules).toContain(".cnb-anim-" + a);
     expect(rules.slice(0, i)).not.toMatch(/animation:\s*cnb-/);
   });
 
-  it("styles every placement and type class", () => {
-    for (const c of ["bottom-right", "bottom-center", "bottom-left", "middle-left", "middle-right", "top-center", "top-left", "top-right"])
-      expect(rules).toContain(".cnb-" + c);
-    for (const c of ["full", "multi", "dots", "expand", "rtl"]) expect(rules).toContain(".cnb-" + c);
+  it("styles every placement (by its axis classes) and type class", () => {
+    // Each root carries cnb-{vertical}-{horizontal} and cnb-{vertical} cnb-{horizontal} (render.test.ts).
+    for (const c of ["bottom", "middle", "top", "left", "center", "right"]) expect(rules).toMatch(new RegExp("\\.cnb-" + c + "\\b(?!-)"));
+    for (const c of ["full", "dots", "expand", "rtl"]) expect(rules).toContain(".cnb-" + c);
+    // multi is every list-bearing type but full: hidden until expanded
+    expect(rules).toMatch(/\.call-now-button:not\(\.cnb-full\):not\(\.cnb-expand\) \.cnb-list\s*\{\s*display:\s*none/);
     expect(rules).toMatch(/:focus-visible\s*\{\s*outline:/);
   });
 });
