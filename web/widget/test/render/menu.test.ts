@@ -156,16 +156,22 @@ describe("multi toggle appearance", () => {
   });
 });
 
-describe("limits", () => {
-  it("dots shows at most 10 actions, multi all", () => {
-    expect(render("DOTS", 12).list.querySelectorAll(".cnb-act")).toHaveLength(10);
+// The limits per type (single 1, full 5, dots 10, multi all) are the decision's: decide.test.ts.
+describe("lists", () => {
+  it("dots and multi show every decided action in their list", () => {
+    expect(render("DOTS", 10).list.querySelectorAll(".cnb-act")).toHaveLength(10);
     expect(render("MULTI", 12).list.querySelectorAll(".cnb-act")).toHaveLength(12);
   });
 
-  it("a single button shows one action", () => {
-    const acts = [action("a"), action("b")];
-    const root = renderButtons(decision({ type: "SINGLE" }, acts), env())[0];
+  it("a single button is its one action, without toggle or list", () => {
+    const root = renderButtons(decision({ type: "SINGLE" }, [action("a")]), env())[0];
     expect(root.querySelectorAll(".cnb-act")).toHaveLength(1);
-    expect(root.querySelector(".cnb-toggle")).toBeNull();
+    expect(root.firstElementChild!.classList.contains("cnb-act")).toBe(true);
+    expect(root.querySelector(".cnb-toggle, .cnb-list")).toBeNull();
+  });
+
+  it("the dots panel has up to 4 columns", () => {
+    expect(render("DOTS", 2).root.style.getPropertyValue("--cnb-n")).toBe("2");
+    expect(render("DOTS", 9).root.style.getPropertyValue("--cnb-n")).toBe("4");
   });
 });

@@ -113,11 +113,12 @@ const NS = "http://www.w3.org/2000/svg";
 export function iconEl(p: Element, o: Record<string, unknown>, k: string, bg: string | false, def: string, cls: string): void {
   const f = (n: string) => (o[n + k] || "") as string;
   const text = f("iconText");
-  const img = f("iconType") == "CUSTOM" && cssImage(f("iconBackgroundImage"));
+  const type = f("iconType");
+  const img = type == "CUSTOM" && cssImage(f("iconBackgroundImage"));
   const i = el(p, "span", "cnb-i " + cls + f("iconClass"), { "aria-hidden": "true" });
   paint(i, bg, f("iconColor"));
   if (img) css(el(i, "span", "cnb-bg"), { "background-image": img });
-  else if (f("iconType") == "SVG" && /<svg[\s>]/i.test(text)) el(i, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
+  else if (type == "SVG" && /<svg[\s>]/i.test(text)) el(i, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
   else {
     const d = p.ownerDocument;
     i.appendChild(attrs(d.createElementNS(NS, "svg"), { viewBox: "0 0 24 24", focusable: "false" }))

@@ -48,7 +48,6 @@ let seq = 0;
 
 /** Default colour of circles and bar cells: white on it has a 5.1:1 contrast. */
 const DEFAULT_BG = "#008000";
-const LIMIT: Record<string, number> = { SINGLE: 1, FULL: 5, MULTI: 1e9, DOTS: 10 };
 
 /** Accessible names of unlabelled actions, where not the type's own name (EMAIL: "Email" …). */
 const NAMES: Partial<Record<ActionType, string>> = {
@@ -78,14 +77,16 @@ function label(p: Element, text: string, color?: string, bg?: string): void {
 function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: string): void {
   const doc = env.doc;
   const link = actionLink(a);
+  // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
   if (link.kind == "invalid") return env.warn("Action " + a.id + " not shown: " + link.error);
   const l = link as { href?: string; target?: string; download?: string; targetId?: string };
+  const surface = link.kind == "surface";
   const t = a.actionType;
   const lt = t.toLowerCase();
   const bg = colour(a.backgroundColor);
   const text = (a.labelText || "").trim();
-  const e = el(p, link.kind == "surface" ? "button" : "a", "cnb-act", {
-    type: link.kind == "surface" && "button",
+  const e = el(p, surface ? "button" : "a", "cnb-act", {
+    type: surface && "button",
     href: link.kind == "anchor" ? "#" + l.targetId : l.href,
     target: l.target,
     rel: l.target == "_blank" && "noopener",
@@ -100,7 +101,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   if (text) label(e, text, a.labelTextColor, a.labelBackgroundColor);
 
   e.addEventListener("click", (ev) => {
-    if (link.kind == "surface") ev.preventDefault();
+    if (surface) ev.preventDefault();
     env.onAction(a, link, e, ev);
     const target = link.kind == "anchor" && !ev.defaultPrevented && doc.getElementById(l.targetId!);
     if (target) {
@@ -114,13 +115,12 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
 function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | null {
   const { button: b, domain } = db;
   const doc = env.doc;
+  // The decision has left out unknown types (spec §2.2) and cut the actions to the type's limit.
   const type = b.type;
-  const n = LIMIT[type];
-  if (!n) return null; // the decision has warned already (spec §2.2)
   const o = b.options || {};
   const dp = domain.properties || {};
   const full = type == "FULL";
-  const menu = n > 5; // MULTI, DOTS
+  const menu = type == "MULTI" || type == "DOTS";
   const placement = o.placement && /^((BOTTOM|TOP)_(LEFT|CENTER|RIGHT)|MIDDLE_(LEFT|RIGHT))$/.test(o.placement) ? o.placement : "BOTTOM_RIGHT";
   const [v, h] = placement.toLowerCase().split("_");
   const anim = o.animation != "NONE" && o.animation;
@@ -137,7 +137,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   // The toggle comes first, so Tab moves from it into the list.
   const t = menu && el(root, "button", "cnb-toggle", { type: "button", "aria-controls": id });
   const list = type == "SINGLE" ? root : el(root, "div", "cnb-list", { id: menu && id });
-  db.actions.slice(0, n).forEach((a) => actionEl(env, list, a, full, menu ? "" : "cnb-fx "));
+  db.actions.forEach((a) => actionEl(env, list, a, full, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
   if (domain.type != "PRO" && list != root) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";

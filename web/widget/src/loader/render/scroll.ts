@@ -10,8 +10,7 @@ export type ScrollRule = (y: number) => void;
 
 /** Shows or hides a root with an inline !important display, which the page cannot undo. */
 export function shown(el: HTMLElement, on: boolean): void {
-  if (on) el.style.removeProperty("display");
-  else el.style.setProperty("display", "none", "important");
+  el.style[on ? "removeProperty" : "setProperty"]("display", "none", "important");
 }
 
 const rules = new Set<ScrollRule>();
@@ -30,7 +29,7 @@ function onScroll(): void {
 
 /** The rule for a root, or undefined when both heights are 0 (no scroll rule: always shown). */
 export function scrollRule(el: HTMLElement, s: ScrollOptions = {}): ScrollRule | undefined {
-  const h = (v?: number) => (v! > 0 ? Math.floor(v!) : 0);
+  const h = (v?: number) => (v! > 0 ? v! | 0 : 0); // whole pixels, ≥ 0
   const reveal = h(s.revealAtHeight);
   const hide = h(s.hideAtHeight);
   const r = (y: number) => {
