@@ -17,28 +17,22 @@ export function handleAction(domain: Domain | null | undefined, action: Action, 
   const w = window as Page;
   const p = (domain && domain.properties) || {};
   const gtag = w.gtag;
+  const data = { event_category: "Beckon Button", event_label: action.actionType + " " + action.actionValue };
   try {
-    if (p.trackGA) {
-      const data = { event_category: "Beckon Button", event_label: action.actionType + " " + action.actionValue };
-      if (typeof gtag == "function") gtag("event", "click", data);
-      else w.dataLayer!.push({ event: "click", ...data });
-    }
+    if (p.trackGA) typeof gtag == "function" ? gtag("event", "click", data) : w.dataLayer!.push({ event: "click", ...data });
   } catch {
     /* the page's analytics failed */
   }
   try {
-    if (p.trackConversion) {
-      if (typeof w.gtag_report_conversion == "function") w.gtag_report_conversion();
-      else gtag!("event", "conversion");
-    }
+    if (p.trackConversion)
+      typeof w.gtag_report_conversion == "function" ? w.gtag_report_conversion() : gtag!("event", "conversion");
   } catch {
     /* idem, or there is none */
   }
   if (link.kind == "surface") openSurface(action, el);
-  const root = el.closest("[data-button-id]");
   emit("cnb:click", {
     actionId: action.id,
     actionType: action.actionType,
-    buttonId: root && root.getAttribute("data-button-id"),
+    buttonId: el.closest<HTMLElement>("[data-button-id]")!.dataset.buttonId,
   });
 }

@@ -33,25 +33,26 @@ export function startup(raw: unknown): Start {
 }
 
 type Obj = Record<string, any>;
-const isArr = Array.isArray as (v: unknown) => v is Obj[];
-const isObj = (v: unknown): v is Obj => !!v && typeof v == "object" && !isArr(v);
+const isObj = (v: unknown): v is Obj => !!v && typeof v == "object";
 
 /** A checked copy of raw (a config object, or its JSON text), or null when it is not a config. */
 export function parseConfig(raw: unknown): Config | null {
   try {
     // Null object fields are dropped (absent); null array items stay and fail the check.
     const c = JSON.parse(typeof raw == "string" ? raw : (JSON.stringify(raw) as string), function (this: unknown, _k, v) {
-      return v === null && !isArr(this) ? undefined : v;
+      return v === null && !Array.isArray(this) ? undefined : v;
     });
-    // Action properties are text (spec §3.1): true → "true". On a bad shape this throws: code 3.
-    for (const a of c.actions || []) for (const k in a.properties) a.properties[k] += "";
-    // The lists are lists of objects; a button's actions and conditions are lists (of ids); an
-    // action's value is text (links are built from it).
+    // Action values and properties are text (links are built from them): true → "true".
+    for (const a of c.actions || []) {
+      if (typeof a.actionValue != "string") return null;
+      for (const k in a.properties) a.properties[k] += "";
+    }
+    // The lists deciding walks are lists of objects (spreading a non-list throws: code 3), and a
+    // button's actions and conditions are lists of ids.
     return isObj(c) &&
       typeof c.userId == "string" &&
-      [c.domains, c.buttons, c.actions || [], c.conditions || []].every((l) => isArr(l) && l.every(isObj)) &&
-      c.buttons.every((b: Obj) => isArr(b.actions) && isArr(b.conditions || [])) &&
-      (c.actions || []).every((a: Obj) => typeof a.actionValue == "string")
+      [...c.domains, ...c.buttons, ...(c.conditions || [])].every(isObj) &&
+      c.buttons.every((b: Obj) => Array.isArray(b.actions) && Array.isArray(b.conditions || []))
       ? (c as Config)
       : null;
   } catch {

@@ -64,8 +64,9 @@ export function createWidget(importer: Importer): Widget {
     kick();
   };
 
+  const host = location.hostname; // an origin's: it never changes while the page lives
   /** The configured domain the page's host matches, if any. */
-  const matched = (c: Config) => findDomain(c.domains, location.hostname);
+  const matched = (c: Config) => findDomain(c.domains, host);
 
   const debugFor = (c?: Config): boolean => {
     const d = c && matched(c);
@@ -79,7 +80,7 @@ export function createWidget(importer: Importer): Widget {
   /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
   const params = (c: Config) =>
     ({
-      domain: location.hostname,
+      domain: host,
       now: parseNow((c.options || {}).date, new Date()),
       url: location.href,
       viewport: { width: window.innerWidth, height: window.innerHeight },
@@ -98,7 +99,7 @@ export function createWidget(importer: Importer): Widget {
       }
     },
     onToggle(root, expanded) {
-      emit(expanded ? "cnb:expand" : "cnb:collapse", { buttonId: root.getAttribute("data-button-id") });
+      emit(expanded ? "cnb:expand" : "cnb:collapse", { buttonId: root.dataset.buttonId });
     },
     warn,
   };
@@ -120,17 +121,12 @@ export function createWidget(importer: Importer): Widget {
     const check = (poll?: boolean) => {
       try {
         if (polls > 100 || ctx.r != shown) return;
-        if (isStyled(shown[0])) {
-          polls = 101;
-          revealButtons(shown);
-          kick();
-        } else if (poll) {
-          if (++polls <= 100) setTimeout(check, 200, true);
-          else {
-            debug("stylesheet not applied, buttons stay hidden:", href);
-            kick();
-          }
-        }
+        if (isStyled(shown[0])) revealButtons(shown);
+        else if (!poll) return;
+        else if (++polls <= 100) return void setTimeout(check, 200, true);
+        else debug("stylesheet not applied:", href);
+        polls = 101; // settled: revealed, or given up
+        kick();
       } catch (e) {
         fail(e);
       }
@@ -146,25 +142,20 @@ export function createWidget(importer: Importer): Widget {
    */
   async function go(raw: unknown, observe: boolean, first?: boolean): Promise<HTMLElement[]> {
     try {
-      let c = startConfig;
-      if (first || raw != null) {
-        const [code, config] = startup(raw);
-        if (first) setDebug(debugFor(config));
-        if (code) {
-          debug("startup code", code);
-          return [];
-        }
-        c = config;
-        if (first) {
-          startConfig = c;
-          later((x) => x.stats(c!, matched(c!)));
-        }
+      const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
+      setDebug(debugFor(c));
+      if (code) {
+        debug("startup code", code);
+        return [];
+      }
+      if (first) {
+        startConfig = c;
+        later((x) => x.stats(c!, matched(c!)));
       }
       if (!c) return [];
       const g = ++gen;
       ctx.x();
       ctx.x = noop;
-      setDebug(debugFor(c));
       const found = await lookups(c, matched(c));
       if (g != gen) return [];
       look = found;

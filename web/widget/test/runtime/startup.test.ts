@@ -84,7 +84,7 @@ describe("hostile or malformed data gives code 3, never an exception", () => {
     ["an action without value", () => ({ ...config(), actions: [{ id: "a", actionType: "PHONE" }] })],
     ["properties a string", () => ({ ...config(), actions: [{ id: "a", actionType: "PHONE", actionValue: "1", properties: "x" }] })],
     ["conditions of strings", () => ({ ...config(), conditions: ["c"] })],
-    ["a domain that is an array", () => ({ ...config(), domains: [["localhost"]] })],
+    ["a domain that is a number", () => ({ ...config(), domains: [1] })],
     ["huge arrays of junk", () => ({ ...config(), buttons: Array.from({ length: 100000 }, (_, i) => (i % 2 ? "junk" : { id: i })) })],
     ["deep nesting", () => { let v: unknown = 1; for (let i = 0; i < 20000; i++) v = [v]; return { ...config(), junk: v }; }],
     ["broken JSON text", () => "{userId:"],
