@@ -11,12 +11,12 @@ declare const BECKON_EXTRAS: string;
 export function boot(src: string, importer?: Importer): void {
   try {
     const w = window as { CNB?: { version?: string }; CNB_DATA?: { options?: { cssLocation?: string } } };
-    if (w.CNB && w.CNB.version) return; // loaded twice: the first copy owns the page
+    if (w.CNB?.version) return; // loaded twice: the first copy owns the page
     // The stylesheet named by CNB_DATA, peeked without consuming it: undefined when there is no data.
     let css: string | undefined;
     try {
       const d = w.CNB_DATA;
-      if (d != null) css = (d.options || {}).cssLocation || "";
+      if (d != null) css = d.options?.cssLocation || "";
     } catch {
       /* a hostile getter: startup reports code 3 */
     }

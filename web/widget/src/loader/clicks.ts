@@ -15,7 +15,7 @@ type Page = {
 
 export function handleAction(domain: Domain | null | undefined, action: Action, link: ActionLink, el: Element): void {
   const w = window as Page;
-  const p = (domain && domain.properties) || {};
+  const p = domain?.properties || {};
   const gtag = w.gtag;
   const data = { event_category: "Beckon Button", event_label: action.actionType + " " + action.actionValue };
   try {

@@ -68,20 +68,14 @@ export function createWidget(importer: Importer): Widget {
   /** The configured domain the page's host matches, if any. */
   const matched = (c: Config) => findDomain(c.domains, host);
 
-  const debugFor = (c?: Config): boolean => {
-    const d = c && matched(c);
-    return (
-      flag("cnb.debug") ||
-      (!!c && (c.options || {}).debugMode === true) ||
-      (!!d && (d.properties || {}).debug === true)
-    );
-  };
+  const debugFor = (c?: Config): boolean =>
+    flag("cnb.debug") || c?.options?.debugMode === true || findDomain(c?.domains, host)?.properties?.debug === true;
 
   /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
   const params = (c: Config) =>
     ({
       domain: host,
-      now: parseNow((c.options || {}).date, new Date()),
+      now: parseNow(c.options?.date, new Date()),
       url: location.href,
       viewport: { width: window.innerWidth, height: window.innerHeight },
       disableScheduler: flag("cnb.disable-scheduler"),
@@ -93,7 +87,7 @@ export function createWidget(importer: Importer): Widget {
     doc: document,
     onAction(action, link, el) {
       try {
-        handleAction(ctx.d && ctx.d.domain, action, link, el);
+        handleAction(ctx.d!.domain, action, link, el); // ctx.d is the decision drawn
       } catch (e) {
         fail(e);
       }
@@ -107,7 +101,8 @@ export function createWidget(importer: Importer): Widget {
   /**
    * Replaces the rendered buttons by those of d, and reveals them once the stylesheet's marker
    * applies: checked now, on the link's load event and every 200 ms, giving up after 100 polls
-   * (spec §4.2). A later show() ends the wait. The chunk is kicked once this settles.
+   * (spec §4.2). A later show(), or the page removing the roots, ends the wait. The chunk is
+   * kicked once this settles.
    */
   function show(d: Decision): void {
     removeButtons(ctx.r);
@@ -115,12 +110,12 @@ export function createWidget(importer: Importer): Widget {
     const shown = (ctx.r = renderButtons(d, env));
     ctx.d = d;
     if (!shown.length) return kick();
-    const href = cssHref((ctx.c!.options || {}).cssLocation);
+    const href = cssHref(ctx.c!.options?.cssLocation);
     const link = href && ensureStylesheet(href);
     let polls = 0; // over 100 once settled
     const check = (poll?: boolean) => {
       try {
-        if (polls > 100 || ctx.r != shown) return;
+        if (polls > 100 || ctx.r != shown || !shown[0].isConnected) return; // settled, replaced or removed
         if (isStyled(shown[0])) revealButtons(shown);
         else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
@@ -174,7 +169,7 @@ export function createWidget(importer: Importer): Widget {
     start: () => go(takeData(), true, true),
     render: (data, addObservers) => ready().then(() => go(data, addObservers !== false)),
     open(actionId) {
-      const a = ctx.c && (ctx.c.actions || []).find((x) => x.id === actionId);
+      const a = ctx.c?.actions?.find((x) => x.id === actionId);
       if (a) openSurface(a);
       return !!a;
     },

@@ -16,9 +16,9 @@ export async function lookups(c: Config, domain: Domain | null): Promise<Lookups
     api && needsGeo(c) && getJson(api + "/v1/geo" + (o.ip ? "?ip=" + encodeURIComponent(o.ip) : "")),
     api && domain && needsChat(c) && getJson(api + "/v1/chat/public/channels/available/" + encodeURIComponent(domain.id)),
   ]);
-  const cc = geo && geo.country_code;
+  const cc = geo?.country_code;
   return {
     countryCode: typeof cc == "string" && cc ? cc.toUpperCase() : null,
-    agentsAvailable: !!chat && chat.agentAvailable === true,
+    agentsAvailable: chat?.agentAvailable === true,
   };
 }
