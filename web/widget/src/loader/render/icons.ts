@@ -16,7 +16,7 @@ const HANDSET = "M9 7 7 8c0 4 4 9 9 9l1-2-3-1-1 1c-1.5-.5-2.5-1.5-3-3l1-1z";
 
 /** Glyph path data (24×24 viewBox, even-odd) by lower-case action type, and a few aliases (no "M"). Simple shapes of our own; no brand artwork. */
 export const GLYPHS: Record<string, string> = {
-  phone: "M7 2 3 3C2 3.5 2 5 2 6c1 8 8 15 16 16 1 0 2.5 0 3-1l1-4-5-2-2 2.5C11 16 8 13 7.5 10L10 8z",
+  phone: "M7 2 3 3C2 4 2 5 2 6c1 8 8 15 16 16 1 0 2 0 3-1l1-4-5-2-2 3c-3-1-6-4-7-7l3-2z",
   whatsapp: BUBBLE + "m0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16z" + HANDSET,
   email: "M2 5h20v14H2zm2 2 8 5 8-5v2l-8 5-8-5z",
   sms: BOX + "M7 9h2v2H7zm4 0h2v2h-2zm4 0h2v2h-2z",
@@ -34,7 +34,7 @@ export const GLYPHS: Record<string, string> = {
   facebook: BUBBLE + "M6 14l5-6 3 3 5-3-5 6-3-3z",
   iframe: "M2 4h20v16H2zm2 4v10h16V8z",
   tally: "M4 2h16v20H4zm3 4v2h10V6zm0 5v2h10v-2zm0 5v2h6v-2z",
-  intercom: "M3 3h18v18l-4-3H3zm4 9 1-1.5c2 1.5 6 1.5 8 0l1 1.5c-3 2.5-7 2.5-10 0z",
+  intercom: "M3 3h18v18l-4-3H3zm4 8h2a3 2 0 0 0 6 0h2a5 3.5 0 0 1-10 0z",
   close: "M6 4.6 4.6 6l6 6-6 6L6 19.4l6-6 6 6 1.4-1.4-6-6 6-6L18 4.6l-6 6z",
   // three round dots: a circle, then a move 7 to the right
   dots: "M3 12" + "a2 2 0 1 0 4 0 2 2 0 1 0-4 0m7 0".repeat(3),

@@ -78,7 +78,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   const doc = env.doc;
   const link = actionLink(a);
   // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
-  if (link.kind == "invalid") return env.warn("Action " + a.id + " not shown: " + link.error);
+  if (link.kind == "invalid") return env.warn(link.error);
   const l = link as { href?: string; target?: string; download?: string; targetId?: string };
   const surface = link.kind == "surface";
   const t = a.actionType;
