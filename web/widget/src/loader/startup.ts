@@ -28,34 +28,34 @@ export function takeData(): unknown {
 
 export function startup(raw: unknown): Start {
   if (raw == null) return [1];
-  const config = parseConfig(raw) || undefined;
-  return !document.querySelector('meta[name="viewport"]') ? [2, config] : config ? [0, config] : [3];
+  const config = parseConfig(raw);
+  return [!document.querySelector('meta[name="viewport"]') ? 2 : config ? 0 : 3, config];
 }
 
 type Obj = Record<string, any>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v == "object";
+const isArr = Array.isArray;
 
-/** A checked copy of raw (a config object, or its JSON text), or null when it is not a config. */
-export function parseConfig(raw: unknown): Config | null {
+/** A checked copy of raw (a config object, or its JSON text), or undefined when it is not a config. */
+export function parseConfig(raw: unknown): Config | undefined {
   try {
     // Null object fields are dropped (absent); null array items stay and fail the check.
     const c = JSON.parse(typeof raw == "string" ? raw : (JSON.stringify(raw) as string), function (this: unknown, _k, v) {
-      return v === null && !Array.isArray(this) ? undefined : v;
+      return v === null && !isArr(this) ? undefined : v;
     });
     // Action values and properties are text (links are built from them): true → "true".
     for (const a of c.actions || []) {
-      if (typeof a.actionValue != "string") return null;
+      if (typeof a.actionValue != "string") return;
       for (const k in a.properties) a.properties[k] += "";
     }
-    // The lists deciding walks are lists of objects (spreading a non-list throws: code 3), and a
-    // button's actions and conditions are lists of ids.
-    return isObj(c) &&
+    // Deciding walks domains and conditions as objects (spreading a non-list throws: code 3), and
+    // buttons with lists of action and condition ids.
+    if (
       typeof c.userId == "string" &&
-      [...c.domains, ...c.buttons, ...(c.conditions || [])].every(isObj) &&
-      c.buttons.every((b: Obj) => Array.isArray(b.actions) && Array.isArray(b.conditions || []))
-      ? (c as Config)
-      : null;
+      [...c.domains, ...(c.conditions || [])].every((o) => o && typeof o == "object") &&
+      c.buttons.every((b: Obj) => isArr(b.actions) && isArr(b.conditions || []))
+    )
+      return c;
   } catch {
-    return null;
+    /* not a config */
   }
 }

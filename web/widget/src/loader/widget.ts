@@ -65,9 +65,6 @@ export function createWidget(importer: Importer): Widget {
   };
 
   const host = location.hostname; // an origin's: it never changes while the page lives
-  /** The configured domain the page's host matches, if any. */
-  const matched = (c: Config) => findDomain(c.domains, host);
-
   const debugFor = (c?: Config): boolean =>
     flag("cnb.debug") || c?.options?.debugMode === true || findDomain(c?.domains, host)?.properties?.debug === true;
 
@@ -139,24 +136,20 @@ export function createWidget(importer: Importer): Widget {
     try {
       const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
       setDebug(debugFor(c));
-      if (code) {
-        debug("startup code", code);
-        return [];
-      }
-      if (first) {
-        startConfig = c;
-        later((x) => x.stats(c!, matched(c!)));
-      }
+      debug("startup code", code);
+      if (code) return [];
+      if (first) startConfig = c;
       if (!c) return [];
+      const domain = findDomain(c.domains, host);
+      if (first) later((x) => x.stats(c, domain));
       const g = ++gen;
       ctx.x();
       ctx.x = noop;
-      const found = await lookups(c, matched(c));
+      const found = await lookups(c, domain);
       if (g != gen) return [];
       look = found;
       ctx.c = c;
-      show(decide(c, params(c)));
-      if (first) debug("startup code", 0);
+      show(ctx.n());
       if (observe) later((x) => g == gen && x.watch());
       return ctx.r.slice();
     } catch (e) {
