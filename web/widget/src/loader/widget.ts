@@ -64,7 +64,8 @@ export function createWidget(importer: Importer): Widget {
     kick();
   };
 
-  const host = location.hostname; // an origin's: it never changes while the page lives
+  const host = location.hostname; // changes only with a new page (and a new loader)
+  /** Debug mode (spec §4.1, §9): the cnb.debug switch, options.debugMode or the matched domain's debug. */
   const debugFor = (c?: Config): boolean =>
     flag("cnb.debug") || c?.options?.debugMode === true || findDomain(c?.domains, host)?.properties?.debug === true;
 
@@ -136,10 +137,9 @@ export function createWidget(importer: Importer): Widget {
     try {
       const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
       setDebug(debugFor(c));
-      debug("startup code", code);
-      if (code) return [];
+      if (code || c) debug("startup code", code);
+      if (code || !c) return []; // render() before any config
       if (first) startConfig = c;
-      if (!c) return [];
       const domain = findDomain(c.domains, host);
       if (first) later((x) => x.stats(c, domain));
       const g = ++gen;

@@ -95,6 +95,13 @@ describe("startup (spec §2.1, §4.1)", () => {
     expect(info).toHaveBeenCalledWith("Beckon:", "startup code", 0);
   });
 
+  it("render() without data after a startup without config renders nothing", async () => {
+    const wd = widget();
+    expect(await wd.start()).toEqual([]);
+    expect(await wd.render()).toEqual([]);
+    expect(ids(await wd.render(config()))).toEqual(["btn-1"]);
+  });
+
   it("renders nothing when no button applies", async () => {
     w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "elsewhere.test" }] });
     expect(await widget().start()).toEqual([]);
