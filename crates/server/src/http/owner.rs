@@ -764,7 +764,7 @@ mod tests {
 
     #[test]
     fn foreign_domain_entries_are_problems() {
-        let c = json!({"userId": "u", "domains": [{"id": "d2", "name": "https://x.test/"}]});
+        let c = json!({"userId": "u", "domains": [{"id": "d2", "name": "https://x.test/"}], "buttons": []});
         let paths: Vec<String> = config_problems(&c, &domain())
             .into_iter()
             .map(|p| p.path)
