@@ -14,8 +14,8 @@ const BEFORE_SHOW = [
   { name: "beckon-lookups.js", note: "only with GEO/CHAT conditions", optional: true },
 ];
 const AFTER_SHOW = [
-  { name: "beckon-extras.js", note: "after the buttons show: re-evaluation, scroll rules, analytics, stats, error reports" },
-  { name: "beckon-anim.css", note: "after the buttons show, only with an animation" },
+  { name: "beckon-extras.js", note: "after the buttons show: re-evaluation, scroll rules, analytics, stats, error reports", optional: true },
+  { name: "beckon-anim.css", note: "after the buttons show, only with an animation", optional: true },
 ];
 
 async function measure({ name, optional }) {
