@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
-// Static checks of beckon.css; its layout and hostile-page behaviour are checked in a real browser
+// Static checks of beckon.css and beckon-anim.css; their layout and hostile-page behaviour are checked in a real browser
 // by the end-to-end tests.
 import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -8,8 +8,10 @@ import { resolve } from "node:path";
 import { removeButtons, renderButtons } from "../../src/loader/render/index";
 import { action, decision, env } from "./fixtures";
 
-const CSS = readFileSync(resolve(__dirname, "../../src/styles/beckon.css"), "utf8");
-const rules = CSS.replace(/\/\*[\s\S]*?\*\//g, "");
+const read = (f: string) => readFileSync(resolve(__dirname, "../../src/styles/" + f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+const rules = read("beckon.css");
+/** Loaded after the buttons show, only for roots with an animation. */
+const anim = read("beckon-anim.css");
 
 afterEach(() => {
   removeButtons(Array.from(document.querySelectorAll<HTMLElement>(".call-now-button")));
@@ -36,26 +38,33 @@ describe("beckon.css", () => {
     expect(rules).toMatch(/\.call-now-button :not\(path\)\s*\{\s*all:\s*unset\s*!important/);
   });
 
-  it("every declaration outside keyframes and @property is !important, except custom properties and ::after", () => {
-    const body = rules.replace(/@keyframes[^{]*\{([^{}]*\{[^}]*\})*\s*\}/g, "").replace(/@property[^}]*\}/g, "");
+  it.each([
+    ["beckon.css", rules],
+    ["beckon-anim.css", anim],
+  ])("every declaration of %s outside keyframes and @property is !important, except custom properties", (_, css) => {
+    const body = css.replace(/@keyframes[^{]*\{([^{}]*\{[^}]*\})*\s*\}/g, "").replace(/@property[^}]*\}/g, "");
     const decls = body.match(/[{;]\s*[a-z-]+\s*:[^;{}]*/g) || [];
     const loose = decls.map((d: string) => d.slice(1).trim()).filter((d: string) => !/!important$/.test(d) && !d.startsWith("--"));
     expect(loose).toEqual([]);
   });
 
-  it("animates only without a reduced-motion preference", () => {
-    const i = rules.indexOf("@media (prefers-reduced-motion: no-preference)");
+  it("animates only from beckon-anim.css, without a reduced-motion preference", () => {
+    // nothing of the animations in the critical stylesheet: the buttons look the same at rest without them
+    expect(rules).not.toMatch(/cnb-anim|cnb-fx|@keyframes|@property|animation|--cnb-[xrkc]\b/);
+    const i = anim.indexOf("@media (prefers-reduced-motion: no-preference)");
     expect(i).toBeGreaterThan(-1);
-    const end = rules.indexOf("\n}", i);
-    for (const a of ["shake .cnb-fx", "tada .cnb-fx", "sonar] .cnb-fx::after"]) {
-      const at = rules.indexOf("cnb-anim-" + a);
+    const end = anim.indexOf("\n}", i);
+    for (const a of ["cnb-anim-] .cnb-fx {", "cnb-anim-shake .cnb-fx", "cnb-anim-tada .cnb-fx", "cnb-anim-sonar] .cnb-fx::after"]) {
+      const at = anim.indexOf(a);
       expect(at).toBeGreaterThan(i);
       expect(at).toBeLessThan(end);
     }
+    // the moving parts are registered custom properties (animatable under !important transforms)
+    for (const p of ["x", "r", "k"]) expect(anim).toMatch(new RegExp("@property --cnb-" + p + " \\{"));
     // sonar-light rings in the keyframes' fallback colour, sonar-dark sets its own
-    expect(rules).toContain(".cnb-anim-sonar-dark");
-    expect(rules).toMatch(/@keyframes cnb-sonar[^}]*var\(--cnb-c,\s*#fffc\)/);
-    expect(rules.slice(0, i)).not.toMatch(/animation:\s*cnb-/);
+    expect(anim).toContain(".cnb-anim-sonar-dark");
+    expect(anim).toMatch(/@keyframes cnb-sonar[^}]*var\(--cnb-c,\s*#fffc\)/);
+    expect(anim.slice(0, i)).not.toMatch(/animation:\s*cnb-/);
   });
 
   it("styles every placement (by its axis classes) and type class", () => {
