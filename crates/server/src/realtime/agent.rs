@@ -99,6 +99,7 @@ impl AgentSession {
                 "domains": s.domain_list,
                 "domainsWithAgentsOnline": online,
             })))
+            .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         Ok((s, subs))
     }
@@ -255,7 +256,7 @@ impl AgentSession {
         };
         match env.kind {
             Kind::Presence | Kind::AgentPresence if env.origin == c.id => Ok(()),
-            _ => c.out.push(utf8(env.frame)?),
+            _ => c.out.push(utf8(env.frame)?).await,
         }
     }
 
@@ -264,7 +265,7 @@ impl AgentSession {
             Inbound::ChatMessage(m) => {
                 let client_id = m.client_id.clone();
                 if let Err(e) = self.chat_message(c, m).await {
-                    return c.refuse(e, Some(&client_id));
+                    return c.refuse(e, Some(&client_id)).await;
                 }
                 Ok(())
             }
@@ -272,13 +273,13 @@ impl AgentSession {
                 if let Some(s) = p.status.as_deref() {
                     match Status::parse(s) {
                         Ok(s) => self.set_status(c, s).await,
-                        Err(e) => return c.refuse(e, None),
+                        Err(e) => return c.refuse(e, None).await,
                     }
                 }
                 if let Some(t) = p.typing {
                     let ch = match self.known_channel(c, p.channel_id.as_deref()).await {
                         Ok(ch) => ch,
-                        Err(e) => return c.refuse(e, None),
+                        Err(e) => return c.refuse(e, None).await,
                     };
                     let was = if t {
                         self.typing
@@ -292,17 +293,19 @@ impl AgentSession {
                     }
                 }
                 if p.status.is_none() && p.typing.is_none() {
-                    return c.refuse(
-                        FrameError::bad("a presence frame carries typing and/or status"),
-                        None,
-                    );
+                    return c
+                        .refuse(
+                            FrameError::bad("a presence frame carries typing and/or status"),
+                            None,
+                        )
+                        .await;
                 }
                 Ok(())
             }
             Inbound::ClientAction(a) => {
                 let ch = match self.channel(c, a.channel_id.as_deref()).await {
                     Ok(ch) => ch,
-                    Err(e) => return c.refuse(e, None),
+                    Err(e) => return c.refuse(e, None).await,
                 };
                 match a.action.as_str() {
                     "end-chat" => match c.state.store.end_channel(&ch.id, now_ms()).await {
@@ -310,7 +313,7 @@ impl AgentSession {
                             publish_ended(&c.state, &ch, 0).await;
                             Ok(())
                         }
-                        Err(e) => c.refuse(internal(e), None),
+                        Err(e) => c.refuse(internal(e), None).await,
                     },
                     "message-ack" => {
                         let (_, seq) = frames::ack_target(&a);
@@ -318,14 +321,18 @@ impl AgentSession {
                             return Ok(());
                         };
                         let Some(seq) = seq.filter(|s| *s > 0) else {
-                            return c.refuse(
-                                FrameError::bad("an agent's message-ack carries the message's seq"),
-                                None,
-                            );
+                            return c
+                                .refuse(
+                                    FrameError::bad(
+                                        "an agent's message-ack carries the message's seq",
+                                    ),
+                                    None,
+                                )
+                                .await;
                         };
                         let seq = seq.min(ch.last_seq);
                         if let Err(e) = c.state.store.mark_read(&ch.id, &persona.id, seq).await {
-                            return c.refuse(internal(e), None);
+                            return c.refuse(internal(e), None).await;
                         }
                         publish_channel_update(
                             &c.state,
@@ -335,19 +342,22 @@ impl AgentSession {
                         .await;
                         Ok(())
                     }
-                    other => c.refuse(
-                        FrameError::bad(format!(
+                    other => {
+                        c.refuse(
+                            FrameError::bad(format!(
                             "unknown action {other:?}; expected \"message-ack\" or \"end-chat\""
                         )),
-                        None,
-                    ),
+                            None,
+                        )
+                        .await
+                    }
                 }
             }
             Inbound::Resume(r) => {
                 // An agent resumes one chat: `{op: resume, channelId, lastSeq}`.
                 let ch = match self.channel(c, r.channel_id.as_deref()).await {
                     Ok(ch) => ch,
-                    Err(e) => return c.refuse(e, None),
+                    Err(e) => return c.refuse(e, None).await,
                 };
                 self.backlog(c, &ch, r.last_seq.max(0)).await
             }
@@ -378,7 +388,7 @@ impl AgentSession {
             for m in &page {
                 let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
                 c.out
-                    .push_wait(frames::chat_message(&ch.id, message_json(m, sender)))
+                    .push(frames::chat_message(&ch.id, message_json(m, sender)))
                     .await?;
                 after = m.seq;
             }
@@ -417,6 +427,7 @@ impl AgentSession {
                 stored.seq,
                 !inserted.created,
             ))
+            .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         if self.typing.remove(&ch.id).is_some() {
             self.publish_typing(c, &ch, false).await;

@@ -58,8 +58,9 @@ enum Out {
     Close(u16, String),
 }
 
-/// The connection's send queue. Never blocks the caller on a slow client: when the queue is
-/// full the client is cut off.
+/// The connection's send queue, bounded. When it is full the caller waits for room, at most
+/// the write timeout; a client that has not made room by then is cut off (1013). So a slow
+/// client costs a bounded queue and, at worst, a stalled connection task of its own.
 pub(crate) struct Outbox {
     tx: mpsc::Sender<Out>,
     kill: watch::Sender<Option<(u16, String)>>,
@@ -67,41 +68,30 @@ pub(crate) struct Outbox {
 }
 
 impl Outbox {
-    /// Queues a frame; a full queue disconnects the client (1013).
-    pub fn push(&self, text: impl Into<Utf8Bytes>) -> Step {
-        match self.tx.try_send(Out::Text(text.into())) {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.kill(
-                    code::TRY_AGAIN,
-                    "too slow: the send queue is full; reconnect and resume",
-                );
-                Err(Stop::Gone)
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
-        }
-    }
-
-    /// Queues a frame, waiting for room (for backlogs, which may be long), up to the write
-    /// timeout.
-    pub async fn push_wait(&self, text: impl Into<Utf8Bytes>) -> Step {
-        match tokio::time::timeout(self.wait, self.tx.send(Out::Text(text.into()))).await {
+    /// Queues a frame.
+    pub async fn push(&self, text: impl Into<Utf8Bytes>) -> Step {
+        let out = match self.tx.try_send(Out::Text(text.into())) {
+            Ok(()) => return Ok(()),
+            Err(mpsc::error::TrySendError::Closed(_)) => return Err(Stop::Gone),
+            Err(mpsc::error::TrySendError::Full(out)) => out,
+        };
+        match tokio::time::timeout(self.wait, self.tx.send(out)).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) => Err(Stop::Gone),
             Err(_) => {
-                self.kill(code::TRY_AGAIN, "too slow: reconnect and resume");
+                self.kill(
+                    code::TRY_AGAIN,
+                    "too slow: the send queue stayed full; reconnect and resume",
+                );
                 Err(Stop::Gone)
             }
         }
     }
 
+    /// Queues a ping unless the queue is full (then the client is busy enough).
     fn ping(&self) -> Step {
         match self.tx.try_send(Out::Ping) {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.kill(code::TRY_AGAIN, "too slow: the send queue is full");
-                Err(Stop::Gone)
-            }
+            Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => Ok(()),
             Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
         }
     }
@@ -178,6 +168,8 @@ async fn write_loop(
                 Ok(Err(_)) => return,
                 Err(_) => {
                     tracing::debug!("realtime: a write timed out; dropping the client");
+                    let bye = close_message(code::TRY_AGAIN, "too slow: a write timed out");
+                    let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(bye)).await;
                     return;
                 }
             },
@@ -227,6 +219,9 @@ pub(crate) struct Conn {
     messages: Bucket,
     frames: Bucket,
     bad_frames: u32,
+    /// The read side broke mid-frame: keep the socket a moment so the client can read the
+    /// error and the close before the unread rest of its frame resets the connection.
+    linger: bool,
 }
 
 impl Conn {
@@ -236,8 +231,8 @@ impl Conn {
 
     /// Answers a refused frame with an `error` frame; too many malformed ones close the
     /// connection.
-    pub fn refuse(&mut self, e: FrameError, client_id: Option<&str>) -> Step {
-        self.out.push(frames::error(&e, client_id))?;
+    pub async fn refuse(&mut self, e: FrameError, client_id: Option<&str>) -> Step {
+        self.out.push(frames::error(&e, client_id)).await?;
         if e.code == 400 {
             self.bad_frames += 1;
             if self.bad_frames > self.hub.config.max_bad_frames {
@@ -403,6 +398,7 @@ async fn run(state: AppState, socket: WebSocket, ip: IpAddr, pre: Pre) {
         messages: Bucket::new(cfg.message_rate_conn),
         frames: Bucket::new(cfg.frame_rate_conn),
         bad_frames: 0,
+        linger: false,
     };
     tokio::join!(
         write_loop(sink, rx, kill_rx, cfg.write_timeout),
@@ -422,7 +418,8 @@ async fn first_frame(
             Err(_) => {
                 let _ = c
                     .out
-                    .push(frames::error(&unauth("authentication timed out"), None));
+                    .push(frames::error(&unauth("authentication timed out"), None))
+                    .await;
                 return Err(Stop::close(code::POLICY, "authentication timed out"));
             }
             Ok(None) | Ok(Some(Err(_))) => return Err(Stop::Gone),
@@ -434,7 +431,7 @@ async fn first_frame(
             WsMessage::Close(_) => return Err(Stop::Gone),
             WsMessage::Binary(_) => {
                 let e = unauth("send {\"op\":\"auth\",\"token\":…} as a JSON text frame first");
-                let _ = c.out.push(frames::error(&e, None));
+                let _ = c.out.push(frames::error(&e, None)).await;
                 return Err(Stop::close(code::POLICY, "not authenticated"));
             }
         };
@@ -447,11 +444,11 @@ async fn first_frame(
             }),
             Ok(_) => {
                 let e = unauth("not authenticated: send {\"op\":\"auth\",\"token\":…} first");
-                let _ = c.out.push(frames::error(&e, None));
+                let _ = c.out.push(frames::error(&e, None)).await;
                 Err(Stop::close(code::POLICY, "not authenticated"))
             }
             Err(e) => {
-                let _ = c.out.push(frames::error(&e, None));
+                let _ = c.out.push(frames::error(&e, None)).await;
                 Err(Stop::close(code::POLICY, "not authenticated"))
             }
         };
@@ -480,7 +477,7 @@ async fn start(
     match started {
         Ok(s) => Ok(s),
         Err(e) => {
-            let _ = c.out.push(frames::error(&e, None));
+            let _ = c.out.push(frames::error(&e, None)).await;
             let code = if e.code >= 500 {
                 code::INTERNAL
             } else {
@@ -547,7 +544,8 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
             if s.contains("too long") || s.contains("too big") || s.contains("Space limit") {
                 let max = c.config().max_frame / 1024;
                 let e = FrameError::new(413, format!("the frame is larger than {max} KiB"));
-                let _ = c.out.push(frames::error(&e, None));
+                let _ = c.out.push(frames::error(&e, None)).await;
+                c.linger = true;
                 return Err(Stop::close(
                     code::TOO_BIG,
                     format!("frame larger than {max} KiB"),
@@ -558,10 +556,12 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
         }
         Some(Ok(WsMessage::Text(t))) => t,
         Some(Ok(WsMessage::Binary(_))) => {
-            return c.refuse(
-                FrameError::bad("binary frames are not supported; send JSON text frames"),
-                None,
-            )
+            return c
+                .refuse(
+                    FrameError::bad("binary frames are not supported; send JSON text frames"),
+                    None,
+                )
+                .await
         }
         Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => return Ok(()),
         Some(Ok(WsMessage::Close(_))) => return Err(Stop::Gone),
@@ -574,16 +574,19 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
                 wait.as_millis().max(1)
             ),
         );
-        return c.refuse(e, None);
+        return c.refuse(e, None).await;
     }
     match frames::parse(&text) {
-        Ok(Inbound::Ping) => c.out.push(frames::pong()),
-        Ok(Inbound::Auth(_)) => c.refuse(
-            FrameError::bad("this connection is already authenticated"),
-            None,
-        ),
+        Ok(Inbound::Ping) => c.out.push(frames::pong()).await,
+        Ok(Inbound::Auth(_)) => {
+            c.refuse(
+                FrameError::bad("this connection is already authenticated"),
+                None,
+            )
+            .await
+        }
         Ok(f) => role.on_frame(c, f).await,
-        Err(e) => c.refuse(e, None),
+        Err(e) => c.refuse(e, None).await,
     }
 }
 
@@ -593,7 +596,12 @@ async fn finish(c: Conn, mut stream: SplitStream<WebSocket>, stop: Stop) {
     if let Stop::Close(code, reason) = stop {
         c.out.close(code, reason);
     }
+    let linger = c.linger;
     drop(c);
+    if linger {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        return;
+    }
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
         while let Some(Ok(m)) = stream.next().await {
             if matches!(m, WsMessage::Close(_)) {

@@ -128,6 +128,7 @@ impl VisitorSession {
                 "lastSeq": s.channel.last_seq,
                 "agentsOnline": agents_online,
             })))
+            .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         if let Some(from) = auth.last_seq {
             s.last_sent = from.max(0);
@@ -183,7 +184,7 @@ impl VisitorSession {
     async fn send_stored(&mut self, c: &mut Conn, m: &Message, personas: &[Persona]) -> Step {
         let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
         c.out
-            .push_wait(frames::chat_message(
+            .push(frames::chat_message(
                 &self.channel.id,
                 message_json(m, sender),
             ))
@@ -228,7 +229,7 @@ impl VisitorSession {
                 if env.seq <= self.last_sent {
                     Ok(())
                 } else if env.seq == self.last_sent + 1 {
-                    c.out.push(utf8(env.frame)?)?;
+                    c.out.push(utf8(env.frame)?).await?;
                     self.last_sent = env.seq;
                     self.remember(&env.id, env.seq);
                     Ok(())
@@ -239,10 +240,10 @@ impl VisitorSession {
                 }
             }
             Kind::Presence if env.origin == c.id => Ok(()),
-            Kind::Presence | Kind::AgentPresence => c.out.push(utf8(env.frame)?),
+            Kind::Presence | Kind::AgentPresence => c.out.push(utf8(env.frame)?).await,
             Kind::Ended => {
                 self.ended = true;
-                c.out.push(utf8(env.frame)?)
+                c.out.push(utf8(env.frame)?).await
             }
             Kind::NewChannel => Ok(()),
         }
@@ -253,7 +254,7 @@ impl VisitorSession {
             Inbound::ChatMessage(m) => {
                 let client_id = m.client_id.clone();
                 if let Err(e) = self.chat_message(c, m).await {
-                    return c.refuse(e, Some(&client_id));
+                    return c.refuse(e, Some(&client_id)).await;
                 }
                 Ok(())
             }
@@ -262,10 +263,12 @@ impl VisitorSession {
                     .as_deref()
                     .is_some_and(|id| id != self.channel.id)
                 {
-                    return c.refuse(
-                        FrameError::new(403, "this connection is for another chat"),
-                        None,
-                    );
+                    return c
+                        .refuse(
+                            FrameError::new(403, "this connection is for another chat"),
+                            None,
+                        )
+                        .await;
                 }
                 match a.action.as_str() {
                     "message-ack" => {
@@ -282,7 +285,7 @@ impl VisitorSession {
                             return c.refuse(
                                 FrameError::new(404, "unknown message: send the id of a message this connection received, or its seq"),
                                 None,
-                            );
+                            ).await;
                         };
                         let seq = seq.min(self.last_sent.max(self.channel.last_seq));
                         if let Err(e) = c
@@ -291,7 +294,7 @@ impl VisitorSession {
                             .mark_read(&self.channel.id, &self.persona.id, seq)
                             .await
                         {
-                            return c.refuse(internal(e), None);
+                            return c.refuse(internal(e), None).await;
                         }
                         publish_channel_update(
                             &c.state,
@@ -309,15 +312,18 @@ impl VisitorSession {
                                 self.channel = ch;
                                 Ok(())
                             }
-                            Err(e) => c.refuse(internal(e), None),
+                            Err(e) => c.refuse(internal(e), None).await,
                         }
                     }
-                    other => c.refuse(
-                        FrameError::bad(format!(
+                    other => {
+                        c.refuse(
+                            FrameError::bad(format!(
                             "unknown action {other:?}; expected \"message-ack\" or \"end-chat\""
                         )),
-                        None,
-                    ),
+                            None,
+                        )
+                        .await
+                    }
                 }
             }
             Inbound::Presence(p) => {
@@ -328,7 +334,7 @@ impl VisitorSession {
                             changed |= s != self.status;
                             self.status = s;
                         }
-                        Err(e) => return c.refuse(e, None),
+                        Err(e) => return c.refuse(e, None).await,
                     }
                 }
                 if let Some(t) = p.typing {
@@ -340,10 +346,12 @@ impl VisitorSession {
                     }
                 }
                 if p.status.is_none() && p.typing.is_none() {
-                    return c.refuse(
-                        FrameError::bad("a presence frame carries typing and/or status"),
-                        None,
-                    );
+                    return c
+                        .refuse(
+                            FrameError::bad("a presence frame carries typing and/or status"),
+                            None,
+                        )
+                        .await;
                 }
                 if changed {
                     self.publish_presence(c, "update").await;
@@ -388,6 +396,7 @@ impl VisitorSession {
                 stored.seq,
                 !inserted.created,
             ))
+            .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         if self.typing_until.take().is_some() {
             self.publish_presence(c, "update").await;

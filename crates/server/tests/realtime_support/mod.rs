@@ -1,0 +1,334 @@
+//! Helpers for the realtime tests: the real server on port 0, seeded chats and agents, and a
+//! small WebSocket client over tokio-tungstenite.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::time::Duration;
+
+use beckon_server::accounts::password;
+use beckon_server::accounts::users::create_with_hash;
+use beckon_server::realtime::RealtimeConfig;
+use beckon_server::store::{NewDomain, Role, Store};
+use beckon_server::{start, ServeConfig, Server};
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for an expected frame.
+pub const WAIT: Duration = Duration::from_secs(5);
+
+pub const PASSWORD: &str = "correct horse battery staple";
+
+pub struct T {
+    pub server: Server,
+    pub url: String,
+    pub http: reqwest::Client,
+    pub dir: tempfile::TempDir,
+}
+
+pub fn config(dir: &Path) -> ServeConfig {
+    let mut c = ServeConfig::for_tests(dir.join("data"));
+    c.static_dir = dir.join("static");
+    c.audio_dir = dir.join("audio");
+    c
+}
+
+pub async fn spawn() -> T {
+    spawn_with(|_| {}).await
+}
+
+pub async fn spawn_with(tune: impl FnOnce(&mut RealtimeConfig)) -> T {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut c = config(dir.path());
+    tune(&mut c.realtime);
+    spawn_config(dir, c).await
+}
+
+pub async fn spawn_config(dir: tempfile::TempDir, c: ServeConfig) -> T {
+    let server = start(c).await.expect("server starts");
+    T {
+        url: server.url(),
+        server,
+        http: reqwest::Client::new(),
+        dir,
+    }
+}
+
+impl T {
+    pub fn store(&self) -> &dyn Store {
+        self.server.state.store.as_ref()
+    }
+    pub fn api(&self, path: &str) -> String {
+        format!("{}/api{path}", self.url)
+    }
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/api/v1/realtime", self.server.addr)
+    }
+}
+
+/// An organisation, its domain `shop.example.com` and an agent; returns (domain id, org id).
+pub async fn seed(store: &dyn Store) -> (String, String) {
+    let org = store.create_organisation("Shop Ltd").await.unwrap();
+    let domain = store
+        .create_domain(NewDomain {
+            id: None,
+            org_id: org.id.clone(),
+            name: "shop.example.com".into(),
+            aliases: vec![],
+            domain_type: "PRO".into(),
+            properties: json!({}),
+            timezone: None,
+        })
+        .await
+        .unwrap();
+    (domain.id, org.id)
+}
+
+/// An agent account of `org` (argon2 hash, as the accounts code makes them).
+pub async fn add_agent(store: &dyn Store, org: &str, email: &str, name: &str) {
+    create_with_hash(
+        store,
+        org,
+        email,
+        name,
+        Role::Agent,
+        password::hash_blocking(PASSWORD),
+    )
+    .await
+    .expect("agent created");
+}
+
+/// Logs in over HTTP; returns (cookie header value, CSRF token).
+pub async fn login(t: &T, email: &str) -> (String, String) {
+    let r = t
+        .http
+        .post(t.api("/v1/auth/login"))
+        .json(&json!({"email": email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "login");
+    let cookie = r
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("beckon_session="))
+        .expect("session cookie")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let body: Value = r.json().await.unwrap();
+    (cookie, body["csrfToken"].as_str().unwrap_or("").to_owned())
+}
+
+/// A visitor's chat: (channel id, persona id, token).
+pub async fn new_chat(t: &T, domain: &str, name: &str) -> (String, String, String) {
+    let r: Value = t
+        .http
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(&json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let channel = r["channel"]["id"].as_str().expect("channel id").to_owned();
+    let persona = r["chatClientPersona"]["id"].as_str().unwrap().to_owned();
+    let token = token(t, &channel, &persona).await;
+    (channel, persona, token)
+}
+
+pub async fn token(t: &T, channel: &str, persona: &str) -> String {
+    let r: Value = t
+        .http
+        .get(t.api(&format!(
+            "/v1/chat/public/channel/{channel}/token?personaId={persona}"
+        )))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    r["token"].as_str().expect("token").to_owned()
+}
+
+pub async fn available(t: &T, domain: &str) -> bool {
+    let r: Value = t
+        .http
+        .get(t.api(&format!("/v1/chat/public/channels/available/{domain}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    r["agentAvailable"].as_bool().unwrap()
+}
+
+pub async fn history(t: &T, channel: &str) -> Vec<Value> {
+    let r: Value = t
+        .http
+        .get(t.api(&format!("/v1/chat/public/channel/{channel}/history")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    r["messages"].as_array().cloned().unwrap_or_default()
+}
+
+pub type Stream = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A WebSocket client.
+pub struct Ws {
+    pub s: Stream,
+}
+
+/// How a connection ended.
+#[derive(Debug, PartialEq)]
+pub enum Ended {
+    Closed(u16, String),
+    /// EOF or reset without a close frame.
+    Dropped,
+}
+
+impl Ws {
+    /// Connects; `cookie` for agents.
+    pub async fn connect(t: &T, query: &str, cookie: Option<&str>) -> Ws {
+        let mut req = format!("{}{query}", t.ws_url())
+            .into_client_request()
+            .unwrap();
+        if let Some(c) = cookie {
+            req.headers_mut()
+                .insert("cookie", HeaderValue::from_str(c).unwrap());
+        }
+        let (s, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("WebSocket connects");
+        Ws { s }
+    }
+
+    /// A visitor: connects, authenticates with a first frame, reads `ready`.
+    pub async fn visitor(t: &T, token: &str, last_seq: Option<i64>) -> (Ws, Value) {
+        let mut ws = Ws::connect(t, "", None).await;
+        let mut auth = json!({"op": "auth", "token": token});
+        if let Some(s) = last_seq {
+            auth["lastSeq"] = json!(s);
+        }
+        ws.send(auth).await;
+        let ready = ws.recv_op("ready").await;
+        assert_eq!(ready["role"], "visitor");
+        (ws, ready)
+    }
+
+    /// An agent: connects with the session cookie, reads `ready`.
+    pub async fn agent(t: &T, cookie: &str) -> (Ws, Value) {
+        let mut ws = Ws::connect(t, "", Some(cookie)).await;
+        let ready = ws.recv_op("ready").await;
+        assert_eq!(ready["role"], "agent");
+        (ws, ready)
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.s.send(Message::text(v.to_string())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, m: Message) {
+        self.s.send(m).await.unwrap();
+    }
+
+    /// The next JSON frame (pings and pongs skipped); panics on close or timeout.
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv(WAIT).await.expect("a frame")
+    }
+
+    /// The next JSON frame within `wait`, `None` when none came.
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let m = match tokio::time::timeout_at(deadline, self.s.next()).await {
+                Err(_) => return None,
+                Ok(m) => m,
+            };
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    return Some(serde_json::from_str(&t).expect("JSON frame"))
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                other => panic!("expected a frame, got {other:?}"),
+            }
+        }
+    }
+
+    /// The next frame with this op, skipping others (presence and such).
+    pub async fn recv_op(&mut self, op: &str) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let f = self
+                .try_recv(left)
+                .await
+                .unwrap_or_else(|| panic!("no {op} frame"));
+            if f["op"] == op {
+                return f;
+            }
+        }
+    }
+
+    /// Frames of `op` that arrive within `wait`.
+    pub async fn collect_op(&mut self, op: &str, wait: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.try_recv(left).await {
+                Some(f) if f["op"] == op => out.push(f),
+                Some(_) => {}
+                None => return out,
+            }
+        }
+    }
+
+    /// Reads until the connection ends (frames before are dropped).
+    pub async fn ended(&mut self, wait: Duration) -> Ended {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.s.next()).await {
+                Err(_) => panic!("the connection did not end"),
+                Ok(Some(Ok(Message::Close(Some(f))))) => {
+                    return Ended::Closed(u16::from(f.code), f.reason.to_string())
+                }
+                Ok(Some(Ok(Message::Close(None)))) => {
+                    return Ended::Closed(u16::from(CloseCode::Status), String::new())
+                }
+                Ok(Some(Ok(_))) => continue,
+                Ok(Some(Err(_))) | Ok(None) => return Ended::Dropped,
+            }
+        }
+    }
+
+    /// Sends a chat message; returns its ack.
+    pub async fn say(&mut self, client_id: &str, text: &str) -> Value {
+        self.send(json!({"op": "chat-message", "clientId": client_id, "message": text, "attachments": [], "type": "client-message"}))
+            .await;
+        let ack = self.recv_op("ack").await;
+        assert_eq!(ack["clientId"], client_id, "{ack}");
+        ack
+    }
+}
+
+/// `{"op":"chat-message", …}` for an agent.
+pub fn reply(channel: &str, client_id: &str, text: &str) -> Value {
+    json!({"op": "chat-message", "channelId": channel, "clientId": client_id, "message": text})
+}
