@@ -3,18 +3,25 @@
 //                     needed before the buttons show
 //   beckon-extras.js  the runtime's lazy chunk (an ES module, src/loader/extras.ts), imported by the
 //                     loader from its own folder once the buttons are revealed
+//   beckon-lookups.js the GEO/CHAT lookups (an ES module, src/loader/calls/lookups.ts), imported
+//                     before deciding only by configs that need them
 //   beckon.css        the stylesheet
+//   beckon-anim.css   the animation rules (src/styles/beckon-anim.css), loaded by the extras chunk
+//                     from the stylesheet's folder when a shown button is animated
 // JavaScript is minified by esbuild, then by terser (a second pass saves a few hundred bytes).
 // Sizes are measured by bench/size.mjs, not here. Usage: node build.mjs
 import * as esbuild from "esbuild";
 import { minify } from "terser";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const DIST = here("dist/");
-/** The chunk's file name: the one place that names it (the loader gets it as BECKON_EXTRAS). */
-const EXTRAS = "beckon-extras.js";
+/** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
+const CHUNKS = { extras: "src/loader/extras.ts", lookups: "src/loader/calls/lookups.ts" };
+/** The stylesheets: beckon.css before the buttons show, beckon-anim.css (while its source is being split out, only when present) after. */
+const STYLES = ["beckon", "beckon-anim"].filter((n) => existsSync(here(`src/styles/${n}.css`)));
 
 const js = { bundle: true, target: "es2020", platform: "browser", minify: true, legalComments: "none", charset: "utf8", logLevel: "warning" };
 
@@ -33,19 +40,23 @@ async function terse(file, module) {
 await mkdir(DIST, { recursive: true });
 await Promise.all([
   esbuild
-    .build({ ...js, entryPoints: [here("src/loader/main.ts")], outfile: DIST + "beckon.js", format: "iife", define: { BECKON_EXTRAS: JSON.stringify(EXTRAS) } })
+    .build({ ...js, entryPoints: [here("src/loader/main.ts")], outfile: DIST + "beckon.js", format: "iife" })
     .then(() => terse(DIST + "beckon.js", false)),
-  esbuild
-    .build({ ...js, entryPoints: [here("src/loader/extras.ts")], outfile: DIST + EXTRAS, format: "esm" })
-    .then(() => terse(DIST + EXTRAS, true)),
-  esbuild.build({
-    entryPoints: [here("src/styles/beckon.css")],
-    outfile: DIST + "beckon.css",
-    bundle: true,
-    minify: true,
-    target: ["chrome80", "edge80", "firefox78", "safari13"],
-    legalComments: "none",
-    charset: "utf8",
-    logLevel: "warning",
-  }),
+  ...Object.entries(CHUNKS).map(([name, src]) =>
+    esbuild
+      .build({ ...js, entryPoints: [here(src)], outfile: DIST + `beckon-${name}.js`, format: "esm" })
+      .then(() => terse(DIST + `beckon-${name}.js`, true)),
+  ),
+  ...STYLES.map((name) =>
+    esbuild.build({
+      entryPoints: [here(`src/styles/${name}.css`)],
+      outfile: DIST + `${name}.css`,
+      bundle: true,
+      minify: true,
+      target: ["chrome80", "edge80", "firefox78", "safari13"],
+      legalComments: "none",
+      charset: "utf8",
+      logLevel: "warning",
+    }),
+  ),
 ]);

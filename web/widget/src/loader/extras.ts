@@ -4,15 +4,21 @@
 //   - error reporting (spec §7, calls/errors.ts); errors caught before the chunk arrived were
 //     queued by the loader and are reported now;
 //   - the statistics event (spec §7, calls/stats.ts);
-//   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver.
-// It imports no value from the loader's modules: what it needs of them comes through Ctx, so
-// nothing is bundled twice.
-import type { Config, Domain } from "../config/types.gen";
+//   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver;
+//   - scroll rules after reveal (scroll.ts);
+//   - click analytics (analytics.ts; clicks before the chunk arrived were queued by the loader);
+//   - the animation stylesheet, beckon-anim.css, once a revealed root is animated.
+// It shares no state with the loader's modules: what it needs of them comes through Ctx. Only a
+// few small stateless helpers (render/show.ts, decide/needs.ts) have a copy in both bundles.
+import type { Action, Config, Domain } from "../config/types.gen";
 import type { Decision } from "./decide/types";
+import type { Rules } from "./render/show";
 import { decisionKey, hasTimedSchedule } from "./decide/needs";
 import { createReporter } from "./calls/errors";
 import { sendStats } from "./calls/stats";
 import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
+import { unwatch, watch } from "./scroll";
+import { track } from "./analytics";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
 export type Ctx = {
@@ -26,6 +32,8 @@ export type Ctx = {
   s(d: Decision): void;
   /** Stops the re-evaluation of the current render; set by watch(). */
   x(): void;
+  /** Drops the scroll rules of roots the loader removes; set by the chunk. */
+  u(roots: HTMLElement[]): void;
 };
 
 export type Extras = {
@@ -35,11 +43,20 @@ export type Extras = {
   stats(c: Config, domain: Domain | null): void;
   /** Starts re-evaluating the current render (after stopping the previous one). */
   watch(): void;
+  /**
+   * The current roots (ctx.r) were revealed: watch the scroll rules, and load the animation
+   * stylesheet from css's folder (css: the stylesheet's URL) when a root is animated.
+   */
+  reveal(rules: Rules, css: string): void;
+  /** Click analytics for an action of a button of the domain. */
+  click(domain: Domain | null, action: Action): void;
 };
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.c);
   const report = (err: unknown) => reporter(err, { cnb: 1 });
+  let anim = false;
+  ctx.u = unwatch;
   /** Decide again; re-render only when the decision changed, and for the timer not while expanded. */
   const tick = (fromTimer: boolean) => {
     try {
@@ -65,5 +82,21 @@ export default function extras(ctx: Ctx): Extras {
         report(e);
       }
     },
+    reveal(rules, css) {
+      try {
+        watch(rules);
+        // The animation rules are not needed to show a button, only to move it: loaded once, after.
+        if (!anim && css && ctx.r.some((r) => /(^| )cnb-anim-/.test(r.className))) {
+          anim = true;
+          const link = document.createElement("link");
+          link.rel = "stylesheet";
+          link.href = new URL("beckon-anim.css", new URL(css, document.baseURI)).href;
+          document.head.appendChild(link);
+        }
+      } catch (e) {
+        report(e);
+      }
+    },
+    click: track,
   };
 }

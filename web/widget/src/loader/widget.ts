@@ -1,8 +1,9 @@
-// The loader's work for one page view, on the critical path only: startup, lookups, decide,
-// render, reveal, clicks. Everything else waits in the extras chunk (extras.ts), imported once
-// the first buttons are revealed (or nothing is to be revealed, or an error must be reported).
-// Everything the host page can call into is wrapped: a Beckon error is reported through the chunk
-// and never escapes into the page.
+// The loader's work for one page view, on the critical path only: startup, decide, render, reveal,
+// and what a click needs at once. The GEO/CHAT lookups are in their own chunk (calls/lookups.ts),
+// imported before deciding only by configs that need them. Everything else waits in the extras
+// chunk (extras.ts), imported once the first buttons are revealed (or nothing is to be revealed,
+// or an error must be reported). Everything the host page can call into is wrapped: a Beckon error
+// is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
 import type { Decision, RuntimeParams } from "./decide/types";
 import type { Ctx, Extras } from "./extras";
@@ -13,10 +14,10 @@ import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./r
 import { startup, takeData } from "./startup";
 import { debug, flag, setDebug, warn } from "./log";
 import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
-import { handleAction } from "./clicks";
 import { emit } from "./events";
 import { openSurface } from "./surface";
-import { lookups, type Lookups } from "./calls/lookups";
+import { needsChat, needsGeo } from "./decide/needs";
+import type { Lookups } from "./calls/lookups";
 
 export type Widget = {
   /** The startup path (spec §2.1): read CNB_DATA, check, render. Resolves to the rendered roots. */
@@ -27,8 +28,11 @@ export type Widget = {
   open(actionId: string): boolean;
 };
 
-/** Imports the extras chunk. */
-export type Importer = () => Promise<{ default: (ctx: Ctx) => Extras }>;
+/** Imports a chunk from the loader's folder (boot.ts). */
+export type Importer = {
+  (name: "extras"): Promise<{ default: (ctx: Ctx) => Extras }>;
+  (name: "lookups"): Promise<typeof import("./calls/lookups")>;
+};
 
 const noop = () => {};
 
@@ -50,15 +54,18 @@ export function createWidget(importer: Importer): Widget {
     n: () => decide(ctx.c!, params(ctx.c!)),
     s: show,
     x: noop,
+    u: noop,
   };
 
-  // The chunk is imported on kick(); later(f) runs f with it once it is there. If it cannot load,
-  // nothing waiting for it ever runs (queued errors are dropped silently).
+  // The chunk is imported on kick(); later(f) runs f with it: at once when it is there, else when
+  // it arrives. If it cannot load, nothing waiting for it ever runs (queued errors, click analytics
+  // and scroll rules are dropped silently).
+  let xs: Extras | undefined;
   const chunk: Promise<Extras> = new Promise((go) => (kick = go))
-    .then(importer)
-    .then((m) => m.default(ctx))
+    .then(() => importer("extras"))
+    .then((m) => (xs = m.default(ctx)))
     .catch(() => new Promise(noop));
-  const later = (f: (x: Extras) => void) => void chunk.then(f);
+  const later = (f: (x: Extras) => void) => void (xs ? f(xs) : chunk.then(f));
   const fail = (e: unknown) => {
     later((x) => x.report(e));
     kick();
@@ -83,9 +90,14 @@ export function createWidget(importer: Importer): Widget {
 
   const env: RenderEnv = {
     doc: document,
-    onAction(action, link, el) {
+    // What a click needs at once (its link is followed by the browser, an ANCHOR scrolled by the
+    // renderer): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
+    onAction(a, link, el) {
       try {
-        handleAction(ctx.d!.domain, action, link, el); // ctx.d is the decision drawn
+        const dom = ctx.d!.domain; // ctx.d is the decision drawn
+        later((x) => x.click(dom, a));
+        if (link.kind == "surface") openSurface(a, el);
+        emit("cnb:click", { actionId: a.id, actionType: a.actionType, buttonId: el.closest<HTMLElement>("[data-button-id]")!.dataset.buttonId });
       } catch (e) {
         fail(e);
       }
@@ -100,9 +112,10 @@ export function createWidget(importer: Importer): Widget {
    * Replaces the rendered buttons by those of d, and reveals them once the stylesheet's marker
    * applies: checked now, on the link's load event and every 200 ms, giving up after 100 polls
    * (spec §4.2). A later show(), or the page removing the roots, ends the wait. The chunk is
-   * kicked once this settles.
+   * kicked once this settles; once revealed, it takes over the roots' scroll rules.
    */
   function show(d: Decision): void {
+    ctx.u(ctx.r);
     removeButtons(ctx.r);
     d.warnings.forEach((w) => warn(w));
     const shown = (ctx.r = renderButtons(d, env));
@@ -114,8 +127,10 @@ export function createWidget(importer: Importer): Widget {
     const check = (poll?: boolean) => {
       try {
         if (polls > 100 || ctx.r != shown || !shown[0].isConnected) return; // settled, replaced or removed
-        if (isStyled(shown[0])) revealButtons(shown);
-        else if (!poll) return;
+        if (isStyled(shown[0])) {
+          const rules = revealButtons(shown);
+          later((x) => ctx.r == shown && x.reveal(rules, href));
+        } else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
         else debug("stylesheet not applied:", href);
         polls = 101; // settled: revealed, or given up
@@ -145,7 +160,12 @@ export function createWidget(importer: Importer): Widget {
       const g = ++gen;
       ctx.x();
       ctx.x = noop;
-      const found = await lookups(c, domain);
+      // A chunk that cannot load counts as failed lookups: no country, no agent available.
+      const geo = needsGeo(c);
+      const chat = needsChat(c);
+      const found = await (c.options?.apiRoot && (geo || chat)
+        ? importer("lookups").then((m) => m.lookups(c, domain, geo, chat), () => ({}))
+        : {});
       if (g != gen) return [];
       look = found;
       ctx.c = c;

@@ -26,19 +26,19 @@ describe("geo lookup (spec §7)", () => {
   it("GETs {apiRoot}/v1/geo and returns the country code in upper case", async () => {
     const f = json({ ip: "1.2.3.4", country_code: "nl" });
     vi.stubGlobal("fetch", f);
-    expect(await lookups(needing("GEO"), domain)).toEqual({ countryCode: "NL", agentsAvailable: false });
+    expect(await lookups(needing("GEO"), domain, true, false)).toEqual({ countryCode: "NL", agentsAvailable: false });
     expect(f.mock.calls[0][0]).toBe("https://b.example/api/v1/geo");
   });
 
   it("passes options.ip", async () => {
     const f = json({ ip: "1.2.3.4", country_code: "DE" });
     vi.stubGlobal("fetch", f);
-    expect((await lookups(needing("GEO", { apiRoot: "https://b.example", ip: "1.2.3.4" }), domain)).countryCode).toBe("DE");
+    expect((await lookups(needing("GEO", { apiRoot: "https://b.example", ip: "1.2.3.4" }), domain, true, false)).countryCode).toBe("DE");
     expect(f.mock.calls[0][0]).toBe("https://b.example/v1/geo?ip=1.2.3.4");
   });
 
   it("no country on any failure", async () => {
-    const cc = async () => (await lookups(needing("GEO"), domain)).countryCode;
+    const cc = async () => (await lookups(needing("GEO"), domain, true, false)).countryCode;
     vi.stubGlobal("fetch", json({ error: "x" }, 500));
     expect(await cc()).toBeNull();
     vi.stubGlobal("fetch", json({ ip: "1.2.3.4" }));
@@ -55,14 +55,19 @@ describe("geo lookup (spec §7)", () => {
     expect(await cc()).toBeNull();
   });
 
-  it("no request without apiRoot, or when no active button needs it", async () => {
+  it("no request without apiRoot, or when the loader asks for none", async () => {
     const f = json({ country_code: "NL" });
     vi.stubGlobal("fetch", f);
-    expect((await lookups(needing("GEO", {}), domain)).countryCode).toBeNull();
-    const off = needing("GEO");
-    off.buttons[0].active = false;
-    await lookups(off, domain);
+    expect((await lookups(needing("GEO", {}), domain, true, true)).countryCode).toBeNull();
+    expect(await lookups(needing("GEO"), domain, false, false)).toEqual({ countryCode: null, agentsAvailable: false });
     expect(f).not.toHaveBeenCalled();
+  });
+
+  it("both lookups at once when both are asked for", async () => {
+    const f = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith("/v1/geo") ? { country_code: "be" } : { agentAvailable: true })));
+    vi.stubGlobal("fetch", f);
+    expect(await lookups(needing("GEO"), domain, true, true)).toEqual({ countryCode: "BE", agentsAvailable: true });
+    expect(f).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -70,12 +75,12 @@ describe("agents-available lookup (spec §7)", () => {
   it("GETs the availability of the matched domain's channel", async () => {
     const f = json({ agentAvailable: true });
     vi.stubGlobal("fetch", f);
-    expect(await lookups(needing("CHAT"), domain)).toEqual({ countryCode: null, agentsAvailable: true });
+    expect(await lookups(needing("CHAT"), domain, false, true)).toEqual({ countryCode: null, agentsAvailable: true });
     expect(f.mock.calls[0][0]).toBe("https://b.example/api/v1/chat/public/channels/available/dom%201");
   });
 
   it("is false for agentAvailable false, odd values, failures and no matched domain", async () => {
-    const available = async () => (await lookups(needing("CHAT"), domain)).agentsAvailable;
+    const available = async () => (await lookups(needing("CHAT"), domain, false, true)).agentsAvailable;
     vi.stubGlobal("fetch", json({ agentAvailable: false }));
     expect(await available()).toBe(false);
     vi.stubGlobal("fetch", json({ agentAvailable: "true" }));
@@ -88,7 +93,7 @@ describe("agents-available lookup (spec §7)", () => {
     expect(await available()).toBe(false);
     const f = json({ agentAvailable: true });
     vi.stubGlobal("fetch", f);
-    expect((await lookups(needing("CHAT"), null)).agentsAvailable).toBe(false);
+    expect((await lookups(needing("CHAT"), null, false, true)).agentsAvailable).toBe(false);
     expect(f).not.toHaveBeenCalled();
   });
 });

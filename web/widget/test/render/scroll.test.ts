@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+// Scroll rules: applied once by the renderer at reveal (render/show.ts), then on scroll by the
+// extras chunk's watcher (scroll.ts), which the loader hands the rules revealButtons returns.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { removeButtons, renderButtons, revealButtons } from "../../src/loader/render/index";
-import { watching } from "../../src/loader/render/scroll";
+import { removeButtons as remove, renderButtons, revealButtons } from "../../src/loader/render/index";
+import { unwatch, watch, watching } from "../../src/loader/scroll";
 import type { ScrollOptions } from "../../src/config/types.gen";
 import { action, decision, env, isHidden } from "./fixtures";
 
@@ -15,6 +17,13 @@ beforeEach(() => {
   add = vi.spyOn(window, "addEventListener");
   rem = vi.spyOn(window, "removeEventListener");
 });
+/** As the loader does: reveal, then the chunk watches the rules; removal drops them. */
+const reveal = (roots: HTMLElement[]) => watch(revealButtons(roots));
+const removeButtons = (roots: HTMLElement[]) => {
+  unwatch(roots);
+  remove(roots);
+};
+
 afterEach(() => {
   removeButtons(Array.from(document.querySelectorAll<HTMLElement>(".call-now-button")));
   document.body.innerHTML = "";
@@ -31,10 +40,12 @@ const scrollTo = async (y: number) => {
 const render = (scroll?: ScrollOptions, id = "b") => renderButtons(decision({ id, options: { scroll } }, [action("a")]), env())[0];
 
 describe("scroll rules", () => {
-  it("no heights: shown at reveal, no listener", () => {
+  it("no heights: shown at reveal, no rule handed over, no listener", () => {
     const root = render({ revealAtHeight: 0, hideAtHeight: 0 });
     expect(isHidden(root)).toBe(true);
-    revealButtons([root]);
+    expect(revealButtons([root])).toEqual([]);
+    expect(isHidden(root)).toBe(false);
+    reveal([root]);
     expect(isHidden(root)).toBe(false);
     expect(scrollCalls(add)).toHaveLength(0);
   });
@@ -47,7 +58,7 @@ describe("scroll rules", () => {
 
   it("reveals at revealAtHeight and hides again above it", async () => {
     const root = render({ revealAtHeight: 300 });
-    revealButtons([root]);
+    reveal([root]);
     expect(isHidden(root)).toBe(true);
     expect(scrollCalls(add)).toHaveLength(1);
     expect(scrollCalls(add)[0][2]).toEqual({ passive: true });
@@ -61,7 +72,7 @@ describe("scroll rules", () => {
 
   it("hides from hideAtHeight on", async () => {
     const root = render({ hideAtHeight: 500 });
-    revealButtons([root]);
+    reveal([root]);
     expect(isHidden(root)).toBe(false);
     await scrollTo(600);
     expect(isHidden(root)).toBe(true);
@@ -71,7 +82,7 @@ describe("scroll rules", () => {
 
   it("between revealAtHeight and hideAtHeight only", async () => {
     const root = render({ revealAtHeight: 200, hideAtHeight: 800 });
-    revealButtons([root]);
+    reveal([root]);
     expect(isHidden(root)).toBe(true);
     await scrollTo(400);
     expect(isHidden(root)).toBe(false);
@@ -81,7 +92,7 @@ describe("scroll rules", () => {
 
   it("neverHide: stays once shown and stops listening", async () => {
     const root = render({ revealAtHeight: 200, hideAtHeight: 800, neverHide: true });
-    revealButtons([root]);
+    reveal([root]);
     await scrollTo(250);
     expect(isHidden(root)).toBe(false);
     expect(scrollCalls(rem)).toHaveLength(1);
@@ -95,14 +106,14 @@ describe("scroll rules", () => {
   it("shows at once when the page is already scrolled past revealAtHeight", () => {
     window.scrollTo(0, 1000);
     const root = render({ revealAtHeight: 300 });
-    revealButtons([root]);
+    reveal([root]);
     expect(isHidden(root)).toBe(false);
   });
 
   it("one listener serves all buttons; removed with the last one", async () => {
     const a = render({ revealAtHeight: 100 }, "a");
     const b = render({ revealAtHeight: 200 }, "b");
-    revealButtons([a, b]);
+    reveal([a, b]);
     expect(scrollCalls(add)).toHaveLength(1);
     await scrollTo(150);
     expect([isHidden(a), isHidden(b)]).toEqual([false, true]);
@@ -116,7 +127,7 @@ describe("scroll rules", () => {
 
   it("negative or fractional heights are read as whole numbers ≥ 0", async () => {
     const root = render({ revealAtHeight: -50, hideAtHeight: 300.7 });
-    revealButtons([root]);
+    reveal([root]);
     expect(isHidden(root)).toBe(false);
     await scrollTo(300);
     expect(isHidden(root)).toBe(true);
@@ -124,7 +135,32 @@ describe("scroll rules", () => {
 
   it("the page cannot unhide a scroll-hidden button with its own CSS", () => {
     const root = render({ revealAtHeight: 300 });
-    revealButtons([root]);
+    reveal([root]);
     expect(root.style.getPropertyPriority("display")).toBe("important");
+  });
+
+  it("the renderer applies the rule at reveal, before the chunk watches it", () => {
+    const top = render({ hideAtHeight: 500 }, "top");
+    const later = render({ revealAtHeight: 300 }, "later");
+    const rules = revealButtons([top, later]);
+    expect(rules.map(([r]) => r)).toEqual([top, later]);
+    expect(rules[1][1]).toEqual({ revealAtHeight: 300 });
+    expect([isHidden(top), isHidden(later)]).toEqual([false, true]); // as at the top of the page
+    expect(scrollCalls(add)).toHaveLength(0);
+    window.scrollTo(0, 600); // scrolled before the chunk arrived
+    watch(rules);
+    expect([isHidden(top), isHidden(later)]).toEqual([true, false]);
+  });
+
+  it("a root removed before the chunk watches it is not watched", () => {
+    const root = render({ revealAtHeight: 300 });
+    const rules = revealButtons([root]);
+    unwatch([root]);
+    remove([root]);
+    expect(watching()).toBe(0);
+    expect(scrollCalls(rem)).toHaveLength(0);
+    watch([]);
+    expect(scrollCalls(add)).toHaveLength(0);
+    expect(rules).toHaveLength(1);
   });
 });

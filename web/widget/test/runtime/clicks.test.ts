@@ -1,24 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+// Click analytics (analytics.ts, in the extras chunk); the click's events and the queueing of
+// clicks before the chunk arrives are tested with the whole loader in widget.test.ts.
 import type { Action, Domain } from "../../src/config/types.gen";
-import type { ActionLink } from "../../src/loader/actions/types";
-import { handleAction } from "../../src/loader/clicks";
+import { track } from "../../src/loader/analytics";
 
 const action: Action = { id: "act-1", actionType: "PHONE", actionValue: "+31201234567" };
 const domain = (p: Domain["properties"]): Domain => ({ id: "dom-1", name: "localhost", properties: p });
-const href: ActionLink = { kind: "href", href: "tel:+31201234567" };
 const w = window as unknown as Record<string, unknown>;
 
-let el: HTMLElement;
-beforeEach(() => {
-  const root = document.createElement("div");
-  root.setAttribute("data-button-id", "btn-1");
-  el = document.createElement("a");
-  root.appendChild(el);
-  document.body.appendChild(root);
-});
 afterEach(() => {
-  document.body.innerHTML = "";
   delete w.gtag;
   delete w.dataLayer;
   delete w.gtag_report_conversion;
@@ -26,7 +17,7 @@ afterEach(() => {
 
 /** The page's analytics as the host page defines them. */
 const page = (fns: Record<string, unknown>) => Object.assign(w, fns);
-const click = (d: Domain | null, a = action, link: ActionLink = href) => handleAction(d, a, link, el);
+const click = (d: Domain | null, a = action) => track(d, a);
 
 describe("analytics per domain properties (spec §7)", () => {
   it("trackGA calls gtag with the Beckon category and the action as label", () => {
@@ -84,38 +75,5 @@ describe("analytics per domain properties (spec §7)", () => {
     const before = document.querySelectorAll("script").length;
     expect(() => click(domain({ trackGA: true, trackConversion: true }))).not.toThrow();
     expect(document.querySelectorAll("script").length).toBe(before);
-  });
-});
-
-describe("handleAction events", () => {
-  const listen = () => {
-    const seen: Array<[string, unknown]> = [];
-    const on = (e: Event) => seen.push([e.type, (e as CustomEvent).detail]);
-    document.addEventListener("cnb:click", on);
-    document.addEventListener("cnb:open", on);
-    return {
-      seen,
-      off: () => {
-        document.removeEventListener("cnb:click", on);
-        document.removeEventListener("cnb:open", on);
-      },
-    };
-  };
-
-  it("dispatches cnb:click for every click", () => {
-    const { seen, off } = listen();
-    click(null);
-    off();
-    expect(seen).toEqual([["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]]);
-  });
-
-  it("opens a surface (cnb:open) for surface links, then cnb:click", () => {
-    const { seen, off } = listen();
-    click(null, { id: "act-2", actionType: "CHAT", actionValue: "" }, { kind: "surface" });
-    off();
-    expect(seen).toEqual([
-      ["cnb:open", { actionId: "act-2", actionType: "CHAT" }],
-      ["cnb:click", { actionId: "act-2", actionType: "CHAT", buttonId: "btn-1" }],
-    ]);
   });
 });

@@ -2,6 +2,7 @@
 import { vi } from "vitest";
 import { createWidget, type Importer } from "../../src/loader/widget";
 import * as extras from "../../src/loader/extras";
+import * as lookups from "../../src/loader/calls/lookups";
 
 /** Makes the stylesheet marker apply, as beckon.css does once loaded. */
 export function styleLoaded(): void {
@@ -17,18 +18,26 @@ export const ids = (els: HTMLElement[]) => els.map((e) => e.getAttribute("data-b
 /** Hidden by the renderer's inline display:none until revealed. */
 export const isRevealed = (el: HTMLElement) => el.style.getPropertyValue("display") != "none";
 
-/** "Imports" the real extras chunk (src/loader/extras.ts, loaded up front so fake timers do not
- * stall it); calls are counted. */
-export function chunk(): Importer & { calls: number } {
-  const f = Object.assign(() => {
-    f.calls++;
-    return Promise.resolve(extras);
-  }, { calls: 0 });
+/** "Imports" the real chunks (src/loader/extras.ts and calls/lookups.ts, loaded up front so fake
+ * timers do not stall them); imports are counted per chunk: calls (extras) and lookups. */
+export function chunk(): Loader & { calls: number; lookups: number } {
+  const f = Object.assign(
+    (name: string) => {
+      if (name == "extras") f.calls++;
+      else f.lookups++;
+      return Promise.resolve(name == "extras" ? extras : lookups);
+    },
+    { calls: 0, lookups: 0 },
+  );
   return f;
 }
 
-export function widget(importer: Importer = chunk()) {
-  return createWidget(importer);
+/** A chunk importer as the tests write them. */
+export type Loader = (name: string) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A loader with the given chunk importer (by default the real chunks, counted). */
+export function widget(importer: Loader = chunk()) {
+  return createWidget(importer as Importer);
 }
 
 /** Storage flags (spec §9) as the visitor's developer tools would set them. */

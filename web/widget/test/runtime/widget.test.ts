@@ -5,15 +5,34 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../../src/config/types.gen";
 import { boot } from "../../src/loader/boot";
 import { config } from "./fixtures";
+import * as extras from "../../src/loader/extras";
 import { chunk, flags, ids, isRevealed, mockFetch, resetPage, roots, settle, styleLoaded, widget } from "./helpers";
 
 const w = window as unknown as Record<string, unknown>;
+
+/** A config whose button shows only for visitors from the Netherlands (a geo lookup). */
+const geoConfig = (ip?: string, filterType: "INCLUDE" | "EXCLUDE" = "INCLUDE"): Config => {
+  const c = config({
+    conditions: [{ id: "c-nl", filterType, conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }],
+    options: { apiRoot: "https://beckon.test/api", ip },
+  });
+  c.buttons[0].conditions = ["c-nl"];
+  return c;
+};
+
+/** A chunk importer whose extras chunk arrives when arrive() is called; lookups never load. */
+const held = () => {
+  let arrive = () => {};
+  const load = (name: string) => (name == "extras" ? new Promise((r) => (arrive = () => r(extras))) : Promise.reject(new Error("offline")));
+  return { load, arrive: () => arrive() };
+};
 
 beforeEach(() => {
   resetPage();
   mockFetch();
 });
 afterEach(() => {
+  window.scrollTo(0, 0);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -190,17 +209,61 @@ describe("boot (script start)", () => {
     boot("https://cdn.beckon.test/static/beckon.js", chunk());
     expect(document.querySelector("link")).toBeNull();
   });
+
+  it("starts importing the lookups chunk at once for a config that needs a lookup, only then", async () => {
+    const geo = chunk();
+    w.CNB_DATA = geoConfig();
+    boot("", geo);
+    expect(geo.lookups).toBe(1);
+    await vi.waitFor(() => expect(geo.lookups).toBe(2)); // again before deciding: one module for the browser
+    resetPage();
+    const plain = chunk();
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
+    boot("", plain);
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+    expect(plain.lookups).toBe(0);
+  });
+
+  it("hostile data at script start throws nothing into the page", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    flags({ "cnb.debug": "true" });
+    w.CNB_DATA = Object.defineProperty({}, "options", { enumerable: true, get() { throw new Error("boom"); } });
+    expect(() => boot("", chunk())).not.toThrow();
+    await vi.waitFor(() => expect(info).toHaveBeenCalledWith("Beckon:", "startup code", 3));
+    w.CNB_DATA = { options: { apiRoot: "x" }, buttons: 5 };
+    delete w.CNB;
+    expect(() => boot("", chunk())).not.toThrow();
+  });
 });
 
 describe("lookups before deciding (spec §7)", () => {
-  const geoConfig = (ip?: string): Config => {
-    const c = config({
-      conditions: [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }],
-      options: { apiRoot: "https://beckon.test/api", ip },
-    });
-    c.buttons[0].conditions = ["c-nl"];
-    return c;
-  };
+  it("the lookups chunk is imported only when an active button needs a lookup and apiRoot is set", async () => {
+    mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });
+    const load = chunk();
+    w.CNB_DATA = geoConfig();
+    expect(ids(await widget(load).start())).toEqual(["btn-1"]);
+    expect(load.lookups).toBe(1);
+    const noApi = geoConfig();
+    noApi.options = {};
+    const inactive = geoConfig();
+    inactive.buttons.push({ ...inactive.buttons[0], id: "btn-2", conditions: [] });
+    inactive.buttons[0].active = false;
+    for (const c of [noApi, inactive, config({ options: { apiRoot: "https://beckon.test/api" } })]) {
+      const l = chunk();
+      w.CNB_DATA = c;
+      await widget(l).start();
+      expect(l.lookups).toBe(0);
+    }
+  });
+
+  it("a lookups chunk that cannot load counts as failed lookups: no country", async () => {
+    const f = mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });
+    w.CNB_DATA = geoConfig();
+    expect(await widget(held().load).start()).toEqual([]);
+    w.CNB_DATA = geoConfig(undefined, "EXCLUDE");
+    expect(ids(await widget(held().load).start())).toEqual(["btn-1"]);
+    expect(f).not.toHaveBeenCalled();
+  });
 
   it("no lookup when no active button needs one", async () => {
     const f = mockFetch();
@@ -556,12 +619,16 @@ describe("clicks (spec §7)", () => {
     return seen;
   };
 
-  it("analytics per domain properties and a cnb:click event", async () => {
+  const tracked = () => config({ domains: [{ id: "dom-1", name: "localhost", properties: { trackGA: true, trackConversion: true } }] });
+
+  it("analytics per domain properties (at once: the chunk is there) and a cnb:click event", async () => {
+    styleLoaded();
     const gtag = vi.fn();
     w.gtag = gtag;
     w.gtag_report_conversion = vi.fn();
-    w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "localhost", properties: { trackGA: true, trackConversion: true } }] });
+    w.CNB_DATA = tracked();
     const [root] = await widget().start();
+    await settle();
     const seen = events();
     const a = root.querySelector<HTMLAnchorElement>("[data-action-id=act-1]")!;
     a.addEventListener("click", (e) => e.preventDefault()); // no navigation in the test page
@@ -571,14 +638,37 @@ describe("clicks (spec §7)", () => {
     expect(seen).toContainEqual(["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]);
   });
 
+  it("a click before the chunk arrives is tracked when it arrives; its event does not wait", async () => {
+    styleLoaded();
+    const gtag = vi.fn();
+    w.gtag = gtag;
+    w.CNB_DATA = tracked();
+    const h = held();
+    const [root] = await widget(h.load).start();
+    const seen = events();
+    const a = root.querySelector<HTMLAnchorElement>("[data-action-id=act-1]")!;
+    a.addEventListener("click", (e) => e.preventDefault());
+    a.click();
+    expect(seen).toEqual([["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]]);
+    await settle();
+    expect(gtag).not.toHaveBeenCalled();
+    h.arrive();
+    await settle();
+    expect(gtag).toHaveBeenCalledWith("event", "click", { event_category: "Beckon Button", event_label: "PHONE +31 20 123 4567" });
+    expect(gtag).toHaveBeenCalledWith("event", "conversion");
+  });
+
   it("no analytics when the domain does not ask for it", async () => {
+    styleLoaded();
     const gtag = vi.fn();
     w.gtag = gtag;
     w.CNB_DATA = config();
     const [root] = await widget().start();
+    await settle();
     const a = root.querySelector<HTMLAnchorElement>("a")!;
     a.addEventListener("click", (e) => e.preventDefault());
     a.click();
+    await settle();
     expect(gtag).not.toHaveBeenCalled();
   });
 
@@ -606,5 +696,99 @@ describe("clicks (spec §7)", () => {
       ["cnb:expand", { buttonId: "btn-1" }],
       ["cnb:collapse", { buttonId: "btn-1" }],
     ]);
+  });
+});
+
+describe("scroll rules, watched by the chunk after reveal (spec §2.3)", () => {
+  beforeEach(() => styleLoaded());
+  const scrolled = (rule: object) => {
+    const c = config();
+    c.buttons[0].options = { scroll: rule };
+    return c;
+  };
+  const scrollTo = async (y: number) => {
+    window.scrollTo(0, y);
+    window.dispatchEvent(new Event("scroll"));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  };
+
+  it("a button shown from revealAtHeight on; a later render drops its rule and listener", async () => {
+    const add = vi.spyOn(window, "addEventListener");
+    const rem = vi.spyOn(window, "removeEventListener");
+    const scrolls = (spy: typeof add) => spy.mock.calls.filter(([t]) => t == "scroll");
+    w.CNB_DATA = scrolled({ revealAtHeight: 300, hideAtHeight: 1500 });
+    const wd = widget();
+    const [root] = await wd.start();
+    expect(isRevealed(root)).toBe(false);
+    await settle();
+    expect(scrolls(add)).toHaveLength(1);
+    await scrollTo(400);
+    expect(isRevealed(root)).toBe(true);
+    await scrollTo(1600);
+    expect(isRevealed(root)).toBe(false);
+    await wd.render(config());
+    expect(scrolls(rem)).toHaveLength(1);
+    expect(scrolls(rem)[0][1]).toBe(scrolls(add)[0][1]);
+  });
+
+  it("a rule that shows the button at the current height shows it at reveal, without the chunk", async () => {
+    w.CNB_DATA = scrolled({ hideAtHeight: 500 });
+    const [root] = await widget(held().load).start();
+    expect(isRevealed(root)).toBe(true);
+    window.scrollTo(0, 400);
+    w.CNB_DATA = scrolled({ revealAtHeight: 300 });
+    const [other] = await widget(held().load).start();
+    expect(isRevealed(other)).toBe(true);
+  });
+
+  it("a render replaced before the chunk arrives hands it nothing", async () => {
+    const h = held();
+    w.CNB_DATA = scrolled({ revealAtHeight: 300 });
+    const wd = widget(h.load);
+    const [first] = await wd.start();
+    const [second] = await wd.render(scrolled({ revealAtHeight: 300 }));
+    h.arrive();
+    await settle();
+    await scrollTo(400);
+    expect(first.isConnected).toBe(false);
+    expect(isRevealed(first)).toBe(false);
+    expect(isRevealed(second)).toBe(true);
+  });
+});
+
+describe("the animation stylesheet, loaded by the chunk after reveal", () => {
+  const anims = () => Array.from(document.querySelectorAll("link"), (l) => l.getAttribute("href")).filter((h) => /anim/.test(h!));
+  const animated = (options: Config["options"] = {}) => {
+    const c = config({ options });
+    c.buttons[0].options = { animation: "SHAKE" };
+    return c;
+  };
+
+  it("comes once from the stylesheet's folder when a shown button is animated", async () => {
+    const c = animated({ cssLocation: "https://cdn.beckon.test/css/beckon.css?v=2" });
+    w.CNB_DATA = c;
+    const wd = widget();
+    await wd.start();
+    await settle();
+    expect(anims()).toEqual([]); // not before the buttons show
+    styleLoaded();
+    document.querySelector("link")!.dispatchEvent(new Event("load"));
+    await settle();
+    expect(anims()).toEqual(["https://cdn.beckon.test/css/beckon-anim.css"]);
+    await wd.render(c);
+    await settle();
+    expect(anims()).toHaveLength(1);
+  });
+
+  it("beside the loader by default; not for buttons without animation", async () => {
+    styleLoaded();
+    w.CNB_DATA = config();
+    boot("https://cdn.beckon.test/static/beckon.js", chunk());
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+    await settle();
+    expect(anims()).toEqual([]);
+    await (w.CNB as { render(d: unknown): Promise<unknown> }).render(animated());
+    await settle();
+    expect(anims()).toEqual(["https://cdn.beckon.test/static/beckon-anim.css"]);
   });
 });

@@ -1,24 +1,26 @@
-// The lookups a decision may need (spec §7), made only when an active button needs them and
-// apiRoot is set: GEO → GET {apiRoot}/v1/geo[?ip=…] reading country_code; CHAT → GET
+// The lookups a decision may need (spec §7), in their own chunk, dist/beckon-lookups.js: the loader
+// imports it only when an active button has a GEO or CHAT condition and apiRoot is set (it starts
+// the import at script start when CNB_DATA is already there), and says which lookups to make.
+// GEO → GET {apiRoot}/v1/geo[?ip=…] reading country_code; CHAT → GET
 // {apiRoot}/v1/chat/public/channels/available/{domainId} reading agentAvailable. Any failure
-// counts as no country / no agent available.
+// counts as no country / no agent available (so does failing to load this chunk: see widget.ts).
 import type { Config, Domain } from "../../config/types.gen";
 import type { RuntimeParams } from "../decide/types";
-import { needsChat, needsGeo } from "../decide/needs";
 import { apiBase, getJson } from "./http";
 
 export type Lookups = Pick<RuntimeParams, "countryCode" | "agentsAvailable">;
 
-export async function lookups(c: Config, domain: Domain | null): Promise<Lookups> {
+/** geo, chat: an active button of c needs that lookup (decide/needs.ts). */
+export async function lookups(c: Config, domain: Domain | null, geo: boolean, chat: boolean): Promise<Lookups> {
   const o = c.options || {};
   const api = apiBase(o.apiRoot);
-  const [geo, chat] = await Promise.all([
-    api && needsGeo(c) && getJson(api + "/v1/geo" + (o.ip ? "?ip=" + encodeURIComponent(o.ip) : "")),
-    api && domain && needsChat(c) && getJson(api + "/v1/chat/public/channels/available/" + encodeURIComponent(domain.id)),
+  const [g, ch] = await Promise.all([
+    api && geo && getJson(api + "/v1/geo" + (o.ip ? "?ip=" + encodeURIComponent(o.ip) : "")),
+    api && domain && chat && getJson(api + "/v1/chat/public/channels/available/" + encodeURIComponent(domain.id)),
   ]);
-  const cc = geo?.country_code;
+  const cc = g?.country_code;
   return {
     countryCode: typeof cc == "string" && cc ? cc.toUpperCase() : null,
-    agentsAvailable: chat?.agentAvailable === true,
+    agentsAvailable: ch?.agentAvailable === true,
   };
 }

@@ -12,7 +12,8 @@
 // Root modifiers: cnb-anim-shake|tada|sonar-light|sonar-dark, cnb-rtl.
 //
 // Roots start hidden by an inline `display: none !important` (the page cannot unhide them) and
-// are shown by revealButtons once the stylesheet applies, or by their scroll rule.
+// are shown by revealButtons once the stylesheet applies; a root with a scroll rule only while its
+// rule shows it (render/show.ts), the extras chunk applying the rule on scroll from then on.
 //
 // Right-to-left: on a page whose <html> (or, without a dir there, <body>) has dir="rtl", the root
 // gets `cnb-rtl` (no computed-style read: that would force a style recalc). The placement class
@@ -24,12 +25,12 @@
 // an expanded multi/dots button end with a small 'Powered by Beckon' line: plain text, not a link
 // and not focusable, so it never competes with the actions. A single button stays a lone circle
 // and shows none: a label beside one floating icon would read as part of the call to action.
-import type { Action, ActionType } from "../../config/types.gen";
+import type { Action, ActionType, ScrollOptions } from "../../config/types.gen";
 import type { Decision, DecidedButton } from "../decide/types";
 import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl, isColor, paint } from "./icons";
-import { scrollRule, shown, unwatch, watch, type ScrollRule } from "./scroll";
+import { scrollRule, showsAt, shown, type Rules } from "./show";
 
 export type RenderEnv = {
   doc: Document;
@@ -41,7 +42,7 @@ export type RenderEnv = {
 };
 
 /** A root's scroll rule, a toggle's painter and its Esc listener on the document. */
-type State = { scroll?: ScrollRule; paint?: (expanded: boolean) => void; key?: (e: KeyboardEvent) => void };
+type State = { s?: ScrollOptions; paint?: (expanded: boolean) => void; key?: (e: KeyboardEvent) => void };
 
 const states = new WeakMap<HTMLElement, State>();
 let seq = 0;
@@ -157,7 +158,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
     "--cnb-n": type == "DOTS" && Math.min(count, 4) + "",
   });
 
-  const st: State = { scroll: scrollRule(root, o.scroll) };
+  const st: State = { s: scrollRule(o.scroll) };
   states.set(root, st);
   if (t) {
     const m: Record<string, unknown> = b.multiButtonOptions || {};
@@ -205,21 +206,25 @@ export function renderButtons(decision: Decision, env: RenderEnv): HTMLElement[]
   return decision.buttons.map((db) => build(db, env, rtl)).filter(Boolean) as HTMLElement[];
 }
 
-/** The stylesheet applies: show the roots, or hand them to their scroll rules. */
-export function revealButtons(roots: HTMLElement[]): void {
+/**
+ * The stylesheet applies: shows the roots, those with a scroll rule only if it shows them at the
+ * current height. Returns the roots with a rule, for the extras chunk to watch on scroll.
+ */
+export function revealButtons(roots: HTMLElement[]): Rules {
+  const rules: Rules = [];
   roots.forEach((r) => {
-    const st = states.get(r);
-    if (st && st.scroll) watch(st.scroll, r.ownerDocument.defaultView!);
-    else shown(r, true);
+    const s = states.get(r)?.s;
+    shown(r, !s || showsAt(s, scrollY));
+    if (s) rules.push([r, s]);
   });
+  return rules;
 }
 
-/** Removes the roots and everything they added to the page (scroll and key listeners). */
+/** Removes the roots and their key listeners (the loader has the chunk drop their scroll rules). */
 export function removeButtons(roots: HTMLElement[]): void {
   roots.forEach((r) => {
-    const st = states.get(r);
-    if (st && st.scroll) unwatch(st.scroll);
-    if (st && st.key) r.ownerDocument.removeEventListener("keydown", st.key);
+    const key = states.get(r)?.key;
+    if (key) r.ownerDocument.removeEventListener("keydown", key);
     r.remove();
   });
 }

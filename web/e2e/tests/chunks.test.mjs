@@ -1,0 +1,103 @@
+// What the loader fetches besides beckon.js and beckon.css, and when: beckon-lookups.js only for a
+// config with GEO/CHAT conditions (before the buttons show), beckon-anim.css only after an animated
+// button shows; click analytics and scroll rules served by the extras chunk after reveal.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { openPage } from "../lib/browser.mjs";
+import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
+import { embedPage } from "../../demo/page.mjs";
+import { action, button, config, domain } from "../lib/fixtures.mjs";
+
+const h = await harness({
+  api: {
+    "POST /api/v1/stats": () => [204, {}],
+    "GET /api/v1/geo": () => [200, { ip: "127.0.0.1", country_code: "NL" }],
+  },
+});
+after(() => h.close());
+
+const apiRoot = () => h.url("/api");
+/** Requests for /static/{file} since request number `since`. */
+const fetched = (since, file) => h.server.requests.slice(since).filter((r) => r.path === `/static/${file}`);
+const one = (opts = {}, rest = {}) => config({ buttons: [button("b", "SINGLE", ["a"], opts)], actions: [action("a", "PHONE", "1")], ...rest });
+
+test("a GEO config requests beckon-lookups.js before its button shows; a plain config does not", async () => {
+  const geo = one({}, {
+    conditions: [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }],
+    options: { apiRoot: apiRoot() },
+  });
+  geo.buttons[0].conditions = ["c-nl"];
+  let since = h.server.requests.length;
+  const dutch = await h.load({ config: geo });
+  assert.equal(await visibleButtons(dutch.page), 1);
+  const paths = h.server.requests.slice(since).map((r) => r.path);
+  assert.equal(fetched(since, "beckon-lookups.js").length, 1, "requested once (at script start, imported again before deciding)");
+  assert.ok(paths.indexOf("/static/beckon-lookups.js") < paths.indexOf("/api/v1/geo"), "the chunk makes the lookup");
+  assert.deepEqual(dutch.errors, []);
+
+  since = h.server.requests.length;
+  const plain = await h.load({ config: one({}, { options: { apiRoot: apiRoot() } }) });
+  assert.equal(await visibleButtons(plain.page), 1);
+  await plain.page.waitForTimeout(300);
+  assert.equal(fetched(since, "beckon-lookups.js").length, 0);
+  assert.equal(fetched(since, "beckon-extras.js").length, 1);
+});
+
+test("beckon-anim.css is requested after an animated button shows, and animates it", async () => {
+  let release = () => {};
+  const held = new Promise((r) => (release = r));
+  h.server.pages["/anim"] = embedPage({ config: one({ animation: "SHAKE" }) });
+  const { page, context, errors } = await openPage(h.browser, { reducedMotion: "no-preference" });
+  const anim = [];
+  page.on("request", (r) => r.url().endsWith("/static/beckon-anim.css") && anim.push(r.url()));
+  await page.route("**/static/beckon.css", async (route) => {
+    await held; // the buttons cannot show yet
+    await route.continue();
+  });
+  await page.goto(h.url("/anim"), { waitUntil: "domcontentloaded" });
+  await page.waitForSelector(".call-now-button", { state: "attached" });
+  await page.waitForTimeout(300);
+  assert.deepEqual(anim, [], "not before the button shows");
+  release();
+  assert.equal(await visibleButtons(page), 1);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector(".call-now-button .cnb-fx")).animationName == "cnb-shake", null, { timeout: 5000 });
+  assert.deepEqual(anim, [h.url("/static/beckon-anim.css")]);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const since = h.server.requests.length;
+  const still = await h.load({ config: one() });
+  assert.equal(await visibleButtons(still.page), 1);
+  await still.page.waitForTimeout(300);
+  assert.equal(fetched(since, "beckon-anim.css").length, 0, "not for a button without animation");
+});
+
+test("click analytics reach the page's gtag through the extras chunk", async () => {
+  const head = `<script>
+    window.seen = [];
+    window.gtag = (...args) => seen.push(args);
+    window.gtag_report_conversion = () => seen.push(["conversion callback"]);
+    document.addEventListener("click", (e) => e.preventDefault()); // stay on the page
+  </script>`;
+  const cfg = one({}, { domains: [domain({ properties: { trackGA: true, trackConversion: true } })] });
+  const { page, errors } = await h.load({ config: cfg, head });
+  await visibleButtons(page);
+  await page.waitForTimeout(300); // the chunk has arrived
+  await page.locator("[data-action-id=a]").click();
+  await page.waitForFunction(() => window.seen.length == 2, null, { timeout: 3000 });
+  assert.deepEqual(await page.evaluate(() => window.seen), [
+    ["event", "click", { event_category: "Beckon Button", event_label: "PHONE 1" }],
+    ["conversion callback"],
+  ]);
+  assert.deepEqual(errors, []);
+});
+
+test("a button with only hideAtHeight shows at the top and hides when scrolled past", async () => {
+  const { page } = await h.load({ config: one({ scroll: { revealAtHeight: 0, hideAtHeight: 600, neverHide: false } }), body: '<div style="height:4000px"></div>' });
+  assert.equal(await visibleButtons(page), 1);
+  await page.evaluate(() => scrollTo(0, 800));
+  await page.waitForSelector(".call-now-button", { state: "hidden" });
+  await page.evaluate(() => scrollTo(0, 100));
+  await page.waitForSelector(".call-now-button", { state: "visible" });
+  assert.equal(await settledButtonCount(page), 1);
+});

@@ -1,0 +1,45 @@
+// Scroll rules after reveal (spec §2.3, §4.3, §5.1), in the extras chunk. The renderer applied each
+// root's rule once at reveal (render/show.ts) and hands the roots with a rule over to this module;
+// a button whose rule hides it at the top of the page was hidden at reveal anyway, so waiting for
+// the chunk costs the visitor nothing. One passive scroll listener, throttled to one update per
+// animation frame, serves every watched root; it is removed as soon as no rule is left (all roots
+// removed, or shown with neverHide: such a root stays and needs no watching).
+import type { ScrollOptions } from "../config/types.gen";
+import { showsAt, shown, type Rules } from "./render/show";
+
+const rules = new Map<HTMLElement, ScrollOptions>();
+let frame = 0;
+
+/** Applies every rule at the current scroll height. */
+function apply(): void {
+  rules.forEach((s, el) => {
+    const on = showsAt(s, scrollY);
+    shown(el, on);
+    if (on && s.neverHide) unwatch([el]);
+  });
+}
+
+function onScroll(): void {
+  frame ||= requestAnimationFrame(() => {
+    frame = 0;
+    apply();
+  });
+}
+
+/** Starts watching roots with their rules, applied at once (the page may have scrolled since reveal). */
+export function watch(list: Rules): void {
+  if (!list.length) return;
+  if (!rules.size) addEventListener("scroll", onScroll, { passive: true });
+  list.forEach(([el, s]) => rules.set(el, s));
+  apply();
+}
+
+/** Stops watching roots (removed by the loader); the listener goes with the last rule. */
+export function unwatch(roots: HTMLElement[]): void {
+  if (!rules.size) return;
+  roots.forEach((r) => rules.delete(r));
+  if (!rules.size) removeEventListener("scroll", onScroll);
+}
+
+/** Number of roots being watched (for tests). */
+export const watching = (): number => rules.size;
