@@ -9,7 +9,7 @@ NPM_STAMP := $(WEB)/node_modules/.installed
 .PHONY: help run build test test-rust test-web test-e2e size-check bench clean
 
 help:
-	@echo "make run    build the widget and start the demo at http://localhost:$(PORT)/"
+	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
 	@echo "make test   every test: cargo, vitest, size budget, browser (Chromium)"
 	@echo "make build  build the model crate and the widget (web/widget/dist)"
 	@echo "make bench  size, load-time and main-thread benchmarks (writes bench/results.md)"
@@ -24,7 +24,7 @@ build: $(NPM_STAMP)
 	cd $(WEB) && npm run build -w widget
 
 run: build
-	node $(WEB)/demo/serve.mjs --port $(PORT)
+	cargo run -q -p beckon-server -- serve --seed-demo --listen 127.0.0.1:$(PORT)
 
 test: test-rust test-web size-check test-e2e
 

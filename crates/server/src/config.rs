@@ -58,6 +58,11 @@ pub fn default_audio_dir() -> PathBuf {
     web_dir().join("widget/audio")
 }
 
+/// The demo page's body and stylesheet (`web/demo`), shown at `/` once the demo domain exists.
+pub fn default_demo_dir() -> PathBuf {
+    web_dir().join("demo")
+}
+
 impl ServeConfig {
     /// Defaults for everything but the data directory.
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {

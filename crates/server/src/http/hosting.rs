@@ -188,6 +188,20 @@ pub const DEMO_DOMAIN_ID: &str = "demo";
 
 async fn index(State(state): State<AppState>) -> Html<String> {
     let demo = state.store.get_published(DEMO_DOMAIN_ID).await.is_ok();
+    if demo {
+        // In a checkout, the demo page of web/demo (the one `make run` opens) with the hosted embed.
+        let dir = crate::config::default_demo_dir();
+        let body = tokio::fs::read_to_string(dir.join("index.body.html")).await;
+        let style = tokio::fs::read_to_string(dir.join("demo.css")).await;
+        if let (Ok(body), Ok(style)) = (body, style) {
+            return Html(format!(
+                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+                 <title>Beckon demo</title><style>{style}</style></head><body>{body}\
+                 <script async src=\"/d/{DEMO_DOMAIN_ID}.js\"></script></body></html>"
+            ));
+        }
+    }
     let script = if demo {
         format!("<script async src=\"/d/{DEMO_DOMAIN_ID}.js\"></script>")
     } else {

@@ -240,5 +240,9 @@ async fn the_front_page_shows_the_demo_domain_when_published() {
         .await
         .unwrap();
     assert!(page.contains(r#"<script async src="/d/demo.js"></script>"#));
+    assert!(
+        page.contains("<h1>Beckon demo</h1>"),
+        "the demo page of web/demo"
+    );
     t.stop().await;
 }
