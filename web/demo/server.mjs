@@ -63,7 +63,8 @@ export async function startServer({ port = 0, pages = {}, api = {}, staticDir = 
 }
 
 function send(res, status, body, type, cache = "no-store") {
-  res.writeHead(status, { "content-type": type, "cache-control": cache });
+  // Pages of other origins import the widget's lazy chunks with import(), a CORS request.
+  res.writeHead(status, { "content-type": type, "cache-control": cache, "access-control-allow-origin": "*" });
   res.end(body);
 }
 

@@ -84,13 +84,20 @@ async fn static_file(
     } else {
         SHORT
     };
-    cached_response(
+    let mut r = cached_response(
         &headers,
         &asset.etag,
         cache,
         asset.content_type,
         asset.bytes.clone(),
-    )
+    );
+    // The loader on a customer's page imports its lazy chunks with import(), a CORS request:
+    // the widget's files are public, so any origin may read them.
+    r.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    r
 }
 
 fn js_comment(status: StatusCode, text: &str) -> Response {
