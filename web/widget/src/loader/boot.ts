@@ -4,7 +4,7 @@
 import { installApi } from "./api";
 import { cssHref, ensureStylesheet } from "./stylesheet";
 import { loaderBase, setLoaderBase } from "./surface";
-import { createWidget, ready, type Importer } from "./widget";
+import { createWidget, noop, ready, type Importer } from "./widget";
 import { needsChat, needsGeo } from "./decide/needs";
 
 export function boot(src: string, importer?: Importer): void {
@@ -12,13 +12,16 @@ export function boot(src: string, importer?: Importer): void {
     const w = window as { CNB?: { version?: string }; CNB_DATA?: any };
     if (w.CNB?.version) return; // loaded twice: the first copy owns the page
     // CNB_DATA, peeked without consuming it (startup reads it again): css is the stylesheet it
-    // names, undefined when there is no data.
-    let d: any, css: string | undefined;
+    // names, undefined when there is no data; lookups: the lookups chunk will be needed (the test
+    // made before deciding, widget.ts, here on data not yet checked: data that is not a config
+    // throws here, or starts a fetch that goes unused).
+    let d: any, css: string | undefined, lookups;
     try {
       d = w.CNB_DATA;
       if (d != null) css = d.options?.cssLocation || "";
+      lookups = d.options.apiRoot && (needsGeo(d) || needsChat(d));
     } catch {
-      /* a hostile getter: startup reports code 3 */
+      /* no data, not a config, or a hostile getter (startup reports code 3) */
     }
     setLoaderBase(src, css);
     // The chunks are dist/beckon-{name}.js beside the loader (build.mjs). A repeated import of one
@@ -28,13 +31,7 @@ export function boot(src: string, importer?: Importer): void {
     installApi(widget);
     const href = css != null && cssHref(css);
     if (href) ensureStylesheet(href);
-    try {
-      // The same test as before deciding (widget.ts), on the data not yet checked: a config that
-      // is not one at all only throws here, or starts a fetch that goes unused.
-      if (d.options.apiRoot && (needsGeo(d) || needsChat(d))) load("lookups").catch(() => {});
-    } catch {
-      /* no data, or not a config */
-    }
+    if (lookups) load("lookups").catch(noop);
     ready().then(widget.start);
   } catch {
     /* nothing is configured yet that an error could be reported to */

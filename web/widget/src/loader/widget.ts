@@ -34,7 +34,7 @@ export type Importer = {
   (name: "lookups"): Promise<typeof import("./calls/lookups")>;
 };
 
-const noop = () => {};
+export const noop = (): void => {};
 
 /** Resolves on DOMContentLoaded, or at once when the document is past it. */
 export const ready = (): Promise<unknown> =>

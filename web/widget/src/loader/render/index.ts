@@ -76,7 +76,6 @@ function label(p: Element, text: string, color?: string, bg?: string): void {
 
 /** Appends the element of one action to p; warns instead for an action that cannot be used. */
 function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: string): void {
-  const doc = env.doc;
   const link = actionLink(a);
   // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
   if (link.kind == "invalid") return env.warn(link.error);
@@ -104,10 +103,10 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   e.addEventListener("click", (ev) => {
     if (surface) ev.preventDefault();
     env.onAction(a, link, e, ev);
-    const target = link.kind == "anchor" && !ev.defaultPrevented && doc.getElementById(l.targetId!);
+    const target = link.kind == "anchor" && !ev.defaultPrevented && env.doc.getElementById(l.targetId!);
     if (target) {
       ev.preventDefault();
-      const still = doc.defaultView!.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
       target.scrollIntoView({ behavior: still ? "auto" : "smooth" }); // block: "start" by default
     }
   });
@@ -190,7 +189,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   if (o.position == "ABSOLUTE") {
     const target = o.attachTo && doc.getElementById(o.attachTo);
     if (target) {
-      if (/^(static)?$/.test(doc.defaultView!.getComputedStyle(target).position)) target.style.position = "relative";
+      if (/^(static)?$/.test(getComputedStyle(target).position)) target.style.position = "relative";
       css(root, { position: "absolute" });
       parent = target;
     } else env.warn("Could not append the button to the element with id " + o.attachTo);
