@@ -1,0 +1,133 @@
+// The public chat HTTP calls of spec §7 with the error handling of spec §8:
+// - 404 and 410 reject with the parsed body (a ChatError whose `body` is it);
+// - 410 means the chat has ended: the stored channel id is cleared;
+// - a network failure (fetch throws) is kind "network" ('Unable to connect' panel);
+// - any other failure is kind "setup" ('Almost ready to chat...' panel);
+// - a failed history load is kind "history".
+import type { ChannelResponse, ClientPersona, HistoryResponse } from "./types";
+
+export const TEXT = {
+  ended: "This chat has ended. Please refresh the page to start a new chat.",
+  networkTitle: "Unable to connect",
+  networkText: "Please check your internet connection or try again in a moment",
+  setupTitle: "Almost ready to chat...",
+  setupText:
+    "The chat is installed on this website but needs a final setup step. If you own this website, please finish the configuration in the chat application.",
+  history: "Error while retrieving history. Please refresh the page.",
+} as const;
+
+export type ChatErrorKind = "network" | "setup" | "ended" | "not-found" | "history";
+
+export class ChatError extends Error {
+  readonly kind: ChatErrorKind;
+  /** HTTP status; 0 for a network failure. */
+  readonly status: number;
+  /** The parsed response body (404 and 410), when there was one. */
+  readonly body: unknown;
+
+  constructor(kind: ChatErrorKind, status: number, body?: unknown, message?: string) {
+    super(message || messageOf(kind, body));
+    this.name = "ChatError";
+    this.kind = kind;
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function messageOf(kind: ChatErrorKind, body: unknown): string {
+  if (kind == "ended") return TEXT.ended;
+  if (kind == "network") return TEXT.networkText;
+  if (kind == "history") return TEXT.history;
+  const e = body && typeof body == "object" ? (body as { error?: unknown }).error : undefined;
+  return typeof e == "string" ? e : kind == "setup" ? TEXT.setupText : "not found";
+}
+
+export type ChatApiOptions = {
+  apiRoot: string;
+  fetch?: typeof fetch;
+  /** Called on a 410, so the stored channel id is forgotten. */
+  onEnded?: () => void;
+};
+
+export type ChatApi = {
+  getChannel(channelId: string, personaId: string): Promise<ChannelResponse>;
+  createChannel(domainId: string, persona: ClientPersona): Promise<ChannelResponse>;
+  history(channelId: string, personaId?: string | null): Promise<HistoryResponse>;
+  token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
+  /** The realtime endpoint (ws: or wss:) of this API root. */
+  realtimeUrl(base?: string): string;
+};
+
+const enc = encodeURIComponent;
+
+export function createChatApi(opts: ChatApiOptions): ChatApi {
+  const root = (opts.apiRoot || "").replace(/\/+$/, "");
+  const pub = root + "/v1/chat/public";
+
+  async function call<T>(path: string, init?: RequestInit): Promise<T> {
+    const f = opts.fetch || fetch;
+    let res: Response;
+    try {
+      res = await f(pub + path, {
+        ...init,
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        credentials: "omit",
+        cache: "no-store",
+      });
+    } catch (e) {
+      throw new ChatError("network", 0, undefined, e instanceof Error ? e.message : undefined);
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      body = undefined;
+    }
+    if (res.ok && body && typeof body == "object") return body as T;
+    if (res.status == 410) {
+      try {
+        opts.onEnded?.();
+      } catch {
+        /* storage trouble must not hide the answer */
+      }
+      throw new ChatError("ended", 410, body);
+    }
+    if (res.status == 404) throw new ChatError("not-found", 404, body);
+    throw new ChatError("setup", res.status, body);
+  }
+
+  return {
+    getChannel: (channelId, personaId) =>
+      call(`/channel/${enc(channelId)}?personaId=${enc(personaId)}`),
+    createChannel: (domainId, persona) =>
+      call(`/channels/domain/${enc(domainId)}`, {
+        method: "POST",
+        body: JSON.stringify({
+          name: persona.name,
+          email: persona.email,
+          ip: persona.ip ?? null,
+          url: persona.url ?? null,
+          legalNoticeAccepted: persona.legalNoticeAccepted || 0,
+        }),
+      }),
+    history: (channelId, personaId) =>
+      call<HistoryResponse>(
+        `/channel/${enc(channelId)}/history${personaId ? "?personaId=" + enc(personaId) : ""}`,
+      ).then(
+        (h) => ({ ...h, messages: Array.isArray(h.messages) ? h.messages : [], personas: h.personas || [] }),
+        (e: ChatError) => {
+          // 404/410 keep their meaning (and parsed body); anything else is the history error.
+          throw e.kind == "ended" || e.kind == "not-found"
+            ? e
+            : new ChatError("history", e.status, e.body);
+        },
+      ),
+    token: (channelId, personaId) =>
+      call(`/channel/${enc(channelId)}/token?personaId=${enc(personaId)}`),
+    realtimeUrl(base) {
+      const u = new URL(root + "/v1/realtime", base || (typeof location != "undefined" ? location.href : undefined));
+      u.protocol = u.protocol == "https:" ? "wss:" : "ws:";
+      return u.href;
+    },
+  };
+}

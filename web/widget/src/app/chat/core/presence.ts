@@ -1,0 +1,56 @@
+// The site's side as the visitor's header shows it (spec §4.5): online when any agent of the
+// domain is online, and who of them is typing in this chat. Fed by `ready` and `presence` frames.
+import { CLIENT_TYPE, type Sender } from "./types";
+
+export type AgentPresence = {
+  online: boolean;
+  /** Names of the agents typing in this chat now. */
+  typing: string[];
+};
+
+export type PresenceFrame = {
+  op: "presence";
+  action?: string;
+  channelId?: string;
+  persona?: Partial<Sender> | null;
+  name?: string;
+  status?: string;
+  typing?: boolean;
+};
+
+export type PresenceState = {
+  /** `ready.agentsOnline`: someone was online when the socket opened (who is unknown). */
+  base: boolean;
+  agents: Record<string, { status: string; name: string }>;
+  typing: Record<string, string>;
+};
+
+export const initialPresence = (agentsOnline = false): PresenceState => ({ base: agentsOnline, agents: {}, typing: {} });
+
+export function reducePresence(s: PresenceState, f: PresenceFrame, myPersonaId: string | null): PresenceState {
+  const p = f.persona || {};
+  const id = p.id || f.name || "";
+  if (!id || id == myPersonaId || p.type == CLIENT_TYPE) return s;
+  const name = f.name || p.name || "";
+  const leave = f.action == "leave";
+  if (f.channelId) {
+    const typing = { ...s.typing };
+    if (f.typing && !leave) typing[id] = name;
+    else delete typing[id];
+    const agents = f.status && !leave ? { ...s.agents, [id]: { status: f.status, name } } : s.agents;
+    return { ...s, typing, agents };
+  }
+  const agents = { ...s.agents };
+  if (leave) delete agents[id];
+  else agents[id] = { status: f.status || "online", name };
+  const typing = { ...s.typing };
+  if (leave) delete typing[id];
+  // An agent we heard of going away or leaving tells us more than the `ready` flag did.
+  const base = s.base && !(leave || f.status == "away");
+  return { base, agents, typing };
+}
+
+export function agentPresence(s: PresenceState): AgentPresence {
+  const online = s.base || Object.values(s.agents).some((a) => a.status == "online");
+  return { online, typing: Object.values(s.typing).filter(Boolean) };
+}
