@@ -63,7 +63,7 @@ describe("realtime connection (docs/realtime.md)", () => {
     FakeSocket.last().ready();
     seq = 4;
     FakeSocket.last().drop(1006);
-    expect(states.at(-1)).toBe("reconnecting");
+    expect(states[states.length - 1]).toBe("reconnecting");
     expect(FakeSocket.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(749);
     expect(FakeSocket.all).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("realtime connection (docs/realtime.md)", () => {
     FakeSocket.last().open();
     expect(FakeSocket.last().sent[0]).toMatchObject({ op: "auth", token: "tok-3", lastSeq: 4 });
     FakeSocket.last().ready();
-    expect(states.at(-1)).toBe("open");
+    expect(states[states.length - 1]).toBe("open");
   });
 
   it("back-off is capped and jittered", () => {
@@ -96,7 +96,7 @@ describe("realtime connection (docs/realtime.md)", () => {
     for (let i = 0; i < 12; i++) await vi.advanceTimersByTimeAsync(30000);
     expect(getToken.mock.calls.length).toBeGreaterThan(8);
     expect(states).not.toContain("failed");
-    expect(states.at(-1)).toBe("reconnecting");
+    expect(states[states.length - 1]).toBe("reconnecting");
   });
 
   it("stops when the chat has ended (410 on the token or channel-ended)", async () => {
@@ -113,7 +113,7 @@ describe("realtime connection (docs/realtime.md)", () => {
     FakeSocket.last().ready();
     FakeSocket.last().receive({ op: "channel-ended", channelId: "c-1" });
     expect(d.state()).toBe("ended");
-    expect(frames.at(-1).op).toBe("channel-ended");
+    expect(frames[frames.length - 1].op).toBe("channel-ended");
     await vi.advanceTimersByTimeAsync(60000);
     expect(FakeSocket.all).toHaveLength(1);
   });
@@ -176,7 +176,7 @@ describe("realtime connection (docs/realtime.md)", () => {
     expect(frames.filter((f) => f.op == "pong")).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(3000);
     expect(s.closed).toBe(1000);
-    expect(states.at(-1)).toBe("reconnecting");
+    expect(states[states.length - 1]).toBe("reconnecting");
   });
 
   it("close() stops for good and removes its listeners", async () => {
