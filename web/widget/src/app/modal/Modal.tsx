@@ -1,0 +1,198 @@
+// The message modal (spec §2.4, §4.4, §9): a floating dialog with
+//   header  icon · title · optional subtext · optional menu button · close button
+//           · optional agent status bar (below, full width)
+//   body    children (scrolls)
+//   branding 'Powered by Beckon' (when `branding`)
+//   footer  optional message bar (see MessageBar.tsx) or any node
+//
+// Props (every surface, and the live chat of app/chat, builds on these):
+//   type           "default" | "whatsapp" | "facebook" | "iframe" | "chat": the class cnb-m-{type}
+//                  and the default header colour (chat/default/iframe #009900, whatsapp #008069,
+//                  facebook #0a7cff) and header icon
+//   title          the header text; also the dialog's accessible name (aria-labelledby)
+//   subtext?       the line below the title (aria-describedby)
+//   icon?          { type?: IconType, text?, image?, color? } (glyphs.tsx); default: the type's glyph
+//   headerColor?   header colour; a hex colour gets a gradient to 10 % lighter and that lighter
+//                  colour on hover of the header buttons; text colour: white or #111, the more readable
+//   showMenuButton?, onMenu?, menuExpanded?
+//                  a "Menu" button left of the close button (aria-expanded = menuExpanded when given)
+//   agentBar?      ReactNode under the title row (the chat's agent status)
+//   branding       show the 'Powered by Beckon' line (false for PRO domains: use `branded(domain)`)
+//   footer?        ReactNode below the branding line
+//   open?          default true; set it to false to close from outside (the slide-out plays, then onClose)
+//   onClose()      called once the modal has closed (close button, Esc or open=false, after the ~200 ms
+//                  slide-out): unmount the modal then
+//   returnFocus?   element focused again when the modal unmounts; default: the element focused
+//                  when it mounted (the button that opened it)
+//   width?, height?, background?  size in px and body colour (iframe and chat modals)
+//   rtl?           mirror the layout; default: the page's dir (<html>, else <body>) is rtl
+//   className?     extra classes on the dialog
+//   closeLabel?, menuLabel?  accessible names of the header buttons ("Close", "Menu")
+//   children       the body
+//
+// Behaviour: role="dialog", aria-modal, named by the title. On mount focus moves to the first
+// element marked data-autofocus inside, else to the dialog itself; Tab and Shift+Tab stay inside;
+// Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
+// under prefers-reduced-motion. On small screens it fills the viewport (app.css).
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { HEADER_COLORS, isHex, lighten, textOn } from "../color";
+import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
+import { cssVars } from "../vars";
+
+export type ModalType = "default" | "whatsapp" | "facebook" | "iframe" | "chat";
+
+export type ModalProps = {
+  type: ModalType;
+  title: string;
+  subtext?: string;
+  icon?: ModalIcon;
+  headerColor?: string;
+  showMenuButton?: boolean;
+  onMenu?: () => void;
+  menuExpanded?: boolean;
+  agentBar?: ReactNode;
+  branding: boolean;
+  footer?: ReactNode;
+  open?: boolean;
+  onClose: () => void;
+  returnFocus?: HTMLElement | null;
+  width?: number;
+  height?: number;
+  background?: string;
+  rtl?: boolean;
+  className?: string;
+  closeLabel?: string;
+  menuLabel?: string;
+  children?: ReactNode;
+};
+
+/** Length of the slide-out (spec §9: about 200 ms). */
+export const CLOSE_MS = 200;
+
+const ICONS: Record<ModalType, GlyphName> = { default: "chat", chat: "chat", whatsapp: "whatsapp", facebook: "facebook", iframe: "iframe" };
+
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),textarea:not([disabled]),select:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
+
+/** The page mirrors (right-to-left): <html dir>, else <body dir>. */
+export const pageIsRtl = (d: Document = document): boolean => (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
+
+export const reducedMotion = (): boolean => typeof matchMedia == "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Whether a domain shows the branding line (spec §1, §6): every type but PRO. */
+export const branded = (domain: { type?: string } | null | undefined): boolean => domain?.type != "PRO";
+
+export function Modal(p: ModalProps) {
+  const id = useId();
+  const titleId = "cnb-m-t" + id.replace(/:/g, "");
+  const subId = titleId + "s";
+  const dialog = useRef<HTMLDivElement>(null);
+  const [leaving, setLeaving] = useState(false);
+  const closeRef = useRef(p.onClose);
+  closeRef.current = p.onClose;
+  const close = () => setLeaving(true);
+
+  // Focus in on mount; back to the opener on unmount.
+  useLayoutEffect(() => {
+    const back = p.returnFocus !== undefined ? p.returnFocus : (document.activeElement as HTMLElement | null);
+    const d = dialog.current!;
+    (d.querySelector<HTMLElement>("[data-autofocus]") || d).focus();
+    return () => {
+      if (back && back.isConnected && typeof back.focus == "function") back.focus();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Closing from outside.
+  useEffect(() => {
+    if (p.open === false) setLeaving(true);
+  }, [p.open]);
+
+  // The slide-out, then onClose (once).
+  useEffect(() => {
+    if (!leaving) return;
+    const t = setTimeout(() => closeRef.current(), reducedMotion() ? 0 : CLOSE_MS);
+    return () => clearTimeout(t);
+  }, [leaving]);
+
+  // Esc anywhere closes; Tab stays inside.
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      const d = dialog.current;
+      if (!d || e.defaultPrevented) return;
+      if (e.key == "Escape" || e.key == "Esc") {
+        e.preventDefault();
+        close();
+      } else if (e.key == "Tab" && d.contains(document.activeElement)) {
+        const all = Array.from(d.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (!all.length) return e.preventDefault();
+        const first = all[0], last = all[all.length - 1], at = document.activeElement;
+        if (e.shiftKey ? at == first || at == d : at == last) {
+          e.preventDefault();
+          (e.shiftKey ? last : first).focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", key);
+    return () => document.removeEventListener("keydown", key);
+  }, []);
+
+  const color = p.headerColor || HEADER_COLORS[p.type] || HEADER_COLORS.default;
+  const hex = isHex(color);
+  const rtl = p.rtl ?? pageIsRtl();
+  const size = (n?: number) => (n && n > 0 && n < 10000 ? Math.round(n) + "px" : undefined);
+
+  return (
+    <div
+      ref={dialog}
+      className={"cnb-m cnb-m-" + p.type + (rtl ? " cnb-m-rtl" : "") + (leaving ? " cnb-m-out" : "") + (p.className ? " " + p.className : "")}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={p.subtext ? subId : undefined}
+      dir={rtl ? "rtl" : undefined}
+      tabIndex={-1}
+      style={cssVars({
+        "--cnb-m-hc": color,
+        "--cnb-m-h2c": hex ? lighten(color, 10) : color,
+        "--cnb-m-htc": hex ? textOn(color) : "#fff",
+        "--cnb-m-bgc": p.background,
+        "--cnb-m-w": size(p.width),
+        "--cnb-m-h": size(p.height),
+      })}
+    >
+      <div className="cnb-m-hd">
+        <div className="cnb-m-row">
+          <HeaderIcon icon={p.icon} def={ICONS[p.type] || "chat"} />
+          <div className="cnb-m-ht">
+            <h2 className="cnb-m-t" id={titleId}>
+              {p.title}
+            </h2>
+            {p.subtext ? (
+              <p className="cnb-m-st" id={subId}>
+                {p.subtext}
+              </p>
+            ) : null}
+          </div>
+          {p.showMenuButton ? (
+            <button
+              type="button"
+              className="cnb-m-b cnb-m-menu"
+              aria-label={p.menuLabel || "Menu"}
+              aria-expanded={p.menuExpanded}
+              onClick={p.onMenu}
+            >
+              <Glyph name="menu" />
+            </button>
+          ) : null}
+          <button type="button" className="cnb-m-b cnb-m-x" aria-label={p.closeLabel || "Close"} onClick={close}>
+            <Glyph name="close" />
+          </button>
+        </div>
+        {p.agentBar ? <div className="cnb-m-ab">{p.agentBar}</div> : null}
+      </div>
+      <div className="cnb-m-bd">{p.children}</div>
+      {p.branding ? <div className="cnb-m-br">Powered by Beckon</div> : null}
+      {p.footer ? <div className="cnb-m-ft">{p.footer}</div> : null}
+    </div>
+  );
+}
