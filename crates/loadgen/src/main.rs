@@ -1,0 +1,539 @@
+//! `beckon-loadgen`: opens N visitor and M agent connections to the Beckon realtime hub,
+//! holds them, drives conversations, and reports connections held, errors, the server's
+//! memory per idle connection, visitor → agent delivery latency and message rates; then does
+//! the same against a bare axum WebSocket broadcast server (the ceiling) in the same run.
+//!
+//! ```text
+//! beckon-loadgen run --visitors 1000 --agents 4 [--beckon-bin target/release/beckon]
+//! beckon-loadgen run --url http://127.0.0.1:8080 --server-pid 1234 …   (a running server)
+//! beckon-loadgen bare-server --listen 127.0.0.1:0
+//! beckon-loadgen report --out bench/results.md --command "…" run-1000.json run-15000.json
+//! ```
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::{Args, Parser, Subcommand};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{watch, Semaphore};
+use tokio::time::Instant;
+
+mod bare;
+mod client;
+mod report;
+mod stats;
+mod target;
+
+use client::{Counters, Ctl, VisitorPlan};
+use stats::Latency;
+
+#[derive(Parser)]
+#[command(
+    name = "beckon-loadgen",
+    about = "Load generator for the Beckon realtime hub"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the scenario against Beckon, then against the bare baseline; print the figures.
+    Run(RunArgs),
+    /// The bare axum WebSocket broadcast server (the baseline); prints `listening on ADDR`.
+    BareServer {
+        #[arg(long, default_value = "127.0.0.1:0")]
+        listen: SocketAddr,
+    },
+    /// Write the realtime section of bench/results.md from the JSON of one or more runs.
+    Report {
+        /// bench/results.md; the section between `<!-- realtime:start -->` and
+        /// `<!-- realtime:end -->` is replaced (added at the end when missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// The command that produced the runs, shown in the section.
+        #[arg(long)]
+        command: String,
+        /// Files written by `run --json`.
+        #[arg(required = true)]
+        runs: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args, Clone, Serialize, Deserialize)]
+struct RunArgs {
+    /// A running Beckon (its demo organisation seeded); default: spawn --beckon-bin.
+    #[arg(long)]
+    url: Option<String>,
+    /// The pid of the running server given by --url, for its memory.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// The `beckon` binary to spawn (fresh temp data dir, `serve --seed-demo`).
+    #[arg(long, default_value = "target/release/beckon")]
+    beckon_bin: PathBuf,
+    /// Visitor connections (one chat each).
+    #[arg(long, default_value_t = 1000)]
+    visitors: usize,
+    /// Agent connections (each a different agent of the demo organisation: sees every chat).
+    #[arg(long, default_value_t = 4)]
+    agents: usize,
+    /// Visitors that send messages; default min(visitors, 1000).
+    #[arg(long)]
+    active: Option<usize>,
+    /// Each active visitor sends one message this often.
+    #[arg(long, default_value_t = 1000)]
+    interval_ms: u64,
+    /// How long the visitors send.
+    #[arg(long, default_value_t = 20)]
+    duration_s: u64,
+    /// Idle connections are held this long before the drive (and checked after).
+    #[arg(long, default_value_t = 5)]
+    hold_s: u64,
+    /// Quiet time before each memory reading.
+    #[arg(long, default_value_t = 3)]
+    settle_s: u64,
+    /// Visitors per client address (127.0.x.y): the server limits new chats (10, then
+    /// 1/min) and messages (60, then 4/s) per address.
+    #[arg(long, default_value_t = 4)]
+    per_addr: usize,
+    /// Connections (and HTTP setups) in flight at once.
+    #[arg(long, default_value_t = 64)]
+    concurrency: usize,
+    /// Skip the bare baseline.
+    #[arg(long)]
+    no_baseline: bool,
+    /// Write the figures (JSON) here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+}
+
+/// One run against one server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Report {
+    pub target: String,
+    pub visitors: usize,
+    pub agents: usize,
+    pub active: usize,
+    pub interval_ms: u64,
+    pub duration_s: u64,
+    pub visitors_up: u64,
+    pub agents_up: u64,
+    /// Connections open after the idle hold, and at the end of the drive.
+    pub held_idle: u64,
+    pub held_end: u64,
+    pub connect_failed: u64,
+    pub http_failed: u64,
+    pub dropped: u64,
+    pub error_frames: u64,
+    pub rate_limited: u64,
+    pub rss_before: Option<u64>,
+    pub rss_idle: Option<u64>,
+    pub rss_end: Option<u64>,
+    /// Server RSS growth per idle visitor connection, bytes.
+    pub mem_per_conn: Option<f64>,
+    /// The load generator's own RSS growth per connection, bytes.
+    pub client_mem_per_conn: Option<f64>,
+    pub sent: u64,
+    pub acked: u64,
+    pub delivered: u64,
+    /// sent × agents: what the agents should have received.
+    pub expected: u64,
+    pub latency: Option<Latency>,
+    pub sent_per_s: f64,
+    pub delivered_per_s: f64,
+    pub setup_s: f64,
+    pub connect_s: f64,
+}
+
+/// The JSON file of a `run`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RunFile {
+    pub args: RunArgsJson,
+    pub runs: Vec<Report>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RunArgsJson {
+    pub visitors: usize,
+    pub agents: usize,
+    pub active: usize,
+    pub interval_ms: u64,
+    pub duration_s: u64,
+    pub per_addr: usize,
+}
+
+/// Raises the soft open-files limit to the hard one (15 000 sockets need it).
+fn raise_nofile() -> u64 {
+    // SAFETY: plain getrlimit/setrlimit on a local struct.
+    unsafe {
+        let mut l = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) != 0 {
+            return 0;
+        }
+        if l.rlim_cur < l.rlim_max {
+            l.rlim_cur = l.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &l);
+        }
+        l.rlim_cur as u64
+    }
+}
+
+enum Kind {
+    Beckon,
+    Bare,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let _ = stats::now_ns();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    match cli.command {
+        Cmd::BareServer { listen } => {
+            raise_nofile();
+            rt.block_on(bare::serve(listen))
+        }
+        Cmd::Report { out, command, runs } => {
+            let mut files = Vec::new();
+            for p in &runs {
+                let text = std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?;
+                files.push(serde_json::from_str::<RunFile>(&text)?);
+            }
+            let section = report::section(&command, &files);
+            let old = std::fs::read_to_string(&out).unwrap_or_default();
+            std::fs::write(&out, report::splice(&old, &section))?;
+            println!("{section}");
+            Ok(())
+        }
+        Cmd::Run(args) => {
+            let limit = raise_nofile();
+            eprintln!("loadgen: open files limit {limit}");
+            rt.block_on(run(args))
+        }
+    }
+}
+
+async fn run(args: RunArgs) -> anyhow::Result<()> {
+    let active = args.active.unwrap_or(args.visitors.min(1000)).min(args.visitors);
+    let mut runs = vec![run_target(Kind::Beckon, &args, active).await?];
+    if !args.no_baseline {
+        runs.push(run_target(Kind::Bare, &args, active).await?);
+    }
+    for r in &runs {
+        print_report(r);
+    }
+    if let [b, bare] = runs.as_slice() {
+        println!(
+            "beckon / bare: memory per connection {}, p50 {}, p99 {}",
+            report::fmt_ratio(stats::ratio(b.mem_per_conn, bare.mem_per_conn)),
+            report::fmt_ratio(report::lat_ratio(b, bare, |l| l.p50_us)),
+            report::fmt_ratio(report::lat_ratio(b, bare, |l| l.p99_us)),
+        );
+    }
+    if let Some(p) = &args.json {
+        let file = RunFile {
+            args: RunArgsJson {
+                visitors: args.visitors,
+                agents: args.agents,
+                active,
+                interval_ms: args.interval_ms,
+                duration_s: args.duration_s,
+                per_addr: args.per_addr,
+            },
+            runs,
+        };
+        std::fs::write(p, serde_json::to_string_pretty(&file)?)?;
+    }
+    Ok(())
+}
+
+fn print_report(r: &Report) {
+    let mem = r.mem_per_conn.map_or("n/a".into(), stats::human_bytes);
+    let lat = r.latency.map_or("n/a".into(), |l| {
+        format!(
+            "p50 {} p99 {} max {} ({} deliveries)",
+            stats::human_us(l.p50_us),
+            stats::human_us(l.p99_us),
+            stats::human_us(l.max_us),
+            l.count
+        )
+    });
+    println!(
+        "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | {lat} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
+        r.target,
+        r.visitors_up,
+        r.visitors,
+        r.agents_up,
+        r.agents,
+        r.held_idle,
+        r.held_end,
+        r.connect_failed,
+        r.http_failed,
+        r.dropped,
+        r.error_frames,
+        r.rate_limited,
+        r.client_mem_per_conn.map_or("n/a".into(), stats::human_bytes),
+        r.sent,
+        r.sent_per_s,
+        r.acked,
+        r.delivered,
+        r.expected,
+        r.delivered_per_s,
+    );
+}
+
+async fn wait_for(what: &str, deadline: Duration, mut done: impl FnMut() -> bool) {
+    let until = Instant::now() + deadline;
+    while !done() {
+        if Instant::now() > until {
+            eprintln!("loadgen: gave up waiting for {what}");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result<Report> {
+    let name = match kind {
+        Kind::Beckon => "beckon",
+        Kind::Bare => "bare",
+    };
+    eprintln!(
+        "loadgen: [{name}] {} visitors ({active} active), {} agents",
+        args.visitors, args.agents
+    );
+    let setup_at = Instant::now();
+    let counters = Arc::new(Counters::default());
+    let own_pid = std::process::id();
+
+    // The server.
+    let (spawned, addr, pid) = match (&kind, &args.url) {
+        (Kind::Beckon, Some(url)) => {
+            let u = reqwest::Url::parse(url)?;
+            let host = u.host_str().context("--url needs a host")?;
+            let port = u.port_or_known_default().unwrap_or(80);
+            let addr = tokio::net::lookup_host((host, port))
+                .await?
+                .find(SocketAddr::is_ipv4)
+                .context("--url: no IPv4 address")?;
+            (None, addr, args.server_pid)
+        }
+        (Kind::Beckon, None) => {
+            let s = target::spawn_beckon(&args.beckon_bin).await?;
+            let (a, p) = (s.addr, s.pid);
+            (Some(s), a, Some(p))
+        }
+        (Kind::Bare, _) => {
+            let s = target::spawn_bare().await?;
+            let (a, p) = (s.addr, s.pid);
+            (Some(s), a, Some(p))
+        }
+    };
+    let base = format!("http://{addr}");
+    let result = drive(kind, args, active, &base, addr, pid, own_pid, &counters, setup_at).await;
+    if let Some(s) = spawned {
+        if result.is_err() {
+            eprintln!("{}", s.log_tail());
+        }
+        s.stop().await;
+    }
+    let mut r = result?;
+    r.target = name.into();
+    Ok(r)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn drive(
+    kind: Kind,
+    args: &RunArgs,
+    active: usize,
+    base: &str,
+    addr: SocketAddr,
+    pid: Option<u32>,
+    own_pid: u32,
+    counters: &Arc<Counters>,
+    setup_at: Instant,
+) -> anyhow::Result<Report> {
+    let (ctl_tx, ctl_rx) = watch::channel(Ctl::default());
+    let interval = Duration::from_millis(args.interval_ms.max(1));
+
+    // Agents first: they see every chat of the domain.
+    let agent_urls: Vec<(String, Option<String>)> = match kind {
+        Kind::Beckon => target::beckon_agents(base, args.agents)
+            .await?
+            .into_iter()
+            .map(|c| (format!("ws://{addr}/api/v1/realtime"), Some(c)))
+            .collect(),
+        Kind::Bare => (0..args.agents)
+            .map(|_| (format!("ws://{addr}/ws?role=agent"), None))
+            .collect(),
+    };
+    let mut agents = Vec::new();
+    for (i, (url, cookie)) in agent_urls.into_iter().enumerate() {
+        agents.push(tokio::spawn(client::agent(
+            addr,
+            client::agent_addr(i),
+            url,
+            cookie,
+            ctl_rx.clone(),
+            counters.clone(),
+        )));
+    }
+    wait_for("the agents", Duration::from_secs(30), || {
+        Counters::get(&counters.agents_up) + Counters::get(&counters.connect_failed)
+            >= args.agents as u64
+    })
+    .await;
+
+    // The visitors' chats (Beckon: over HTTP).
+    let plans: Vec<VisitorPlan> = match kind {
+        Kind::Beckon => {
+            target::beckon_chats(base, args.visitors, args.per_addr, args.concurrency, counters)
+                .await?
+                .into_iter()
+                .map(|c| VisitorPlan {
+                    index: c.index,
+                    local: c.local,
+                    url: target::beckon_visitor_url(addr, &c.token),
+                    active: c.index < active,
+                })
+                .collect()
+        }
+        Kind::Bare => {
+            let mut v = Vec::with_capacity(args.visitors);
+            for index in 0..args.visitors {
+                v.push(VisitorPlan {
+                    index,
+                    local: client::visitor_addr(index / args.per_addr.max(1))?,
+                    url: format!("ws://{addr}/ws?role=visitor"),
+                    active: index < active,
+                });
+            }
+            v
+        }
+    };
+    let setup_s = setup_at.elapsed().as_secs_f64();
+    let settle = Duration::from_secs(args.settle_s);
+    tokio::time::sleep(settle).await;
+    let rss = |p: Option<u32>| p.and_then(stats::rss_bytes);
+    let rss_before = rss(pid);
+    let own_before = stats::rss_bytes(own_pid);
+
+    // Connect them all, then hold.
+    let connect_at = Instant::now();
+    let gate = Arc::new(Semaphore::new(args.concurrency.max(1)));
+    let n = plans.len() as u64;
+    let mut visitors = Vec::with_capacity(plans.len());
+    for plan in plans {
+        visitors.push(tokio::spawn(client::visitor(
+            addr,
+            plan,
+            interval,
+            gate.clone(),
+            ctl_rx.clone(),
+            counters.clone(),
+        )));
+    }
+    let failed_before = Counters::get(&counters.connect_failed);
+    wait_for("the visitors", Duration::from_secs(300), || {
+        Counters::get(&counters.visitors_up) + Counters::get(&counters.connect_failed)
+            - failed_before
+            >= n
+    })
+    .await;
+    let connect_s = connect_at.elapsed().as_secs_f64();
+    eprintln!(
+        "loadgen: {} visitors connected in {connect_s:.1} s",
+        Counters::get(&counters.visitors_up)
+    );
+    tokio::time::sleep(settle).await;
+    let rss_idle = rss(pid);
+    let own_idle = stats::rss_bytes(own_pid);
+    let up = Counters::get(&counters.visitors_up);
+    let mem_per_conn = match (rss_before, rss_idle) {
+        (Some(a), Some(b)) => stats::per_connection(a, b, up),
+        _ => None,
+    };
+    let client_mem_per_conn = match (own_before, own_idle) {
+        (Some(a), Some(b)) => stats::per_connection(a, b, up),
+        _ => None,
+    };
+    tokio::time::sleep(Duration::from_secs(args.hold_s)).await;
+    let open = |c: &Counters| {
+        (Counters::get(&c.visitors_up) + Counters::get(&c.agents_up))
+            .saturating_sub(Counters::get(&c.dropped))
+    };
+    let held_idle = open(counters);
+
+    // Drive.
+    let from = Instant::now() + Duration::from_millis(200);
+    let to = from + Duration::from_secs(args.duration_s);
+    ctl_tx.send_replace(Ctl {
+        drive: Some((from, to)),
+        stop: false,
+    });
+    tokio::time::sleep_until(to).await;
+    let sent = Counters::get(&counters.sent);
+    // Let the last messages arrive.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let held_end = open(counters);
+    let rss_end = rss(pid);
+    let delivered = Counters::get(&counters.delivered);
+    let acked = Counters::get(&counters.acked);
+
+    // Stop.
+    ctl_tx.send_replace(Ctl {
+        drive: None,
+        stop: true,
+    });
+    let mut hist = stats::new_histogram();
+    for a in agents {
+        if let Ok(Ok(h)) = tokio::time::timeout(Duration::from_secs(30), a).await {
+            hist.add(&h).ok();
+        }
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(60), futures_util::future::join_all(visitors))
+        .await;
+    let window = Duration::from_secs(args.duration_s);
+    let agents_up = Counters::get(&counters.agents_up);
+    Ok(Report {
+        target: String::new(),
+        visitors: args.visitors,
+        agents: args.agents,
+        active,
+        interval_ms: args.interval_ms,
+        duration_s: args.duration_s,
+        visitors_up: up,
+        agents_up,
+        held_idle,
+        held_end,
+        connect_failed: Counters::get(&counters.connect_failed),
+        http_failed: Counters::get(&counters.http_failed),
+        dropped: Counters::get(&counters.dropped),
+        error_frames: Counters::get(&counters.error_frames),
+        rate_limited: Counters::get(&counters.rate_limited),
+        rss_before,
+        rss_idle,
+        rss_end,
+        mem_per_conn,
+        client_mem_per_conn,
+        sent,
+        acked,
+        delivered,
+        expected: sent * agents_up,
+        latency: Latency::of(&hist),
+        sent_per_s: stats::per_second(sent, window),
+        delivered_per_s: stats::per_second(delivered, window),
+        setup_s,
+        connect_s,
+    })
+}
