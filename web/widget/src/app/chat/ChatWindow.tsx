@@ -1,0 +1,256 @@
+// The live chat window (spec §2.4, §4.5, §5.3, §8) inside the message modal of type "chat".
+//
+// Props: action (the CHAT action) · config (modal options, see options.ts; optional) · domain
+// (the config's domain: id, type for the branding line, properties for the legal notice before a
+// chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
+// System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
+// messages the visitor has not seen; the chat button's bubble).
+//
+// The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
+// outlives the window, so closing the window keeps counting unread messages.
+import { useEffect, useReducer, useRef, useState } from "react";
+import type { Action, Domain } from "../../config/types.gen";
+import { branded, Modal } from "../modal/Modal";
+import { addStyles } from "../styles";
+import { TEXT } from "./core/api";
+import { BANNER_TEXT } from "./core/attention";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { chatOptions, type ChatOptions } from "./options";
+import { ProfileForm } from "./ProfileForm";
+import { createChatSession, sessionFor, type ChatSession, type ChatView } from "./session";
+import css from "./chat.css?raw";
+
+export type ChatWindowProps = {
+  action: Action;
+  config?: unknown;
+  domain: Pick<Domain, "id"> & Partial<Domain>;
+  apiRoot: string;
+  staticRoot: string;
+  debug?: boolean;
+  onClose: () => void;
+  onUnread?: (n: number) => void;
+  /** A session to use instead of the page's shared one (tests). */
+  session?: ChatSession;
+};
+
+export type Tab = "chat" | "system" | "profile";
+
+export const TEXTS = {
+  completeProfile: "Complete your profile first",
+  connecting: "Connecting you to Chat...",
+  couldNotConnect: "Could not connect to chat",
+  ended: "Chat has ended",
+  tabChat: "Chat messages",
+  tabSystem: "System messages",
+  tabProfile: "Profile",
+  endChat: "End Chat",
+  newChat: "Start a new chat",
+  retry: "Try again",
+  online: "Online",
+  away: "Away",
+} as const;
+
+/** Whether the input is usable, and its placeholder (spec §4.5, §5.3, §8). */
+export function inputState(v: ChatView, o: Pick<ChatOptions, "placeholder">): { disabled: boolean; placeholder: string } {
+  if (!v.persona) return { disabled: true, placeholder: TEXTS.completeProfile };
+  if (v.phase == "ended" || v.ending) return { disabled: true, placeholder: TEXTS.ended };
+  if (v.phase == "error" || v.connectFailed) return { disabled: true, placeholder: TEXTS.couldNotConnect };
+  if (v.phase == "live") return { disabled: false, placeholder: o.placeholder };
+  return { disabled: true, placeholder: TEXTS.connecting };
+}
+
+function useView(s: ChatSession): ChatView {
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const v = s.view();
+  const drawn = useRef(v);
+  drawn.current = v;
+  useEffect(() => {
+    const off = s.subscribe(bump);
+    if (s.view() !== drawn.current) bump();
+    return off;
+  }, [s]);
+  return v;
+}
+
+const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${names.length > 1 ? "are" : "is"} typing…` : "");
+
+export function ChatWindow(p: ChatWindowProps) {
+  addStyles(css);
+  const opts = chatOptions(p.action, p.config);
+  const [session] = useState<ChatSession>(
+    () =>
+      p.session ||
+      sessionFor(`${p.apiRoot}|${p.domain.id}`, () =>
+        createChatSession({
+          apiRoot: p.apiRoot,
+          staticRoot: p.staticRoot,
+          domainId: p.domain.id,
+          domainProperties: (p.domain.properties as Record<string, unknown>) || null,
+        }),
+      ),
+  );
+  const v = useView(session);
+  const [tab, setTab] = useState<Tab>(() => (session.view().persona ? "chat" : "profile"));
+  const [menu, setMenu] = useState(false);
+  const [text, setText] = useState("");
+
+  useEffect(() => {
+    session.setOnUnread(p.onUnread);
+  }, [session, p.onUnread]);
+  useEffect(() => {
+    session.setOpen(true);
+    session.begin();
+    return () => session.setOpen(false);
+  }, [session]);
+
+  const input = inputState(v, opts);
+  const pick = (t: Tab) => {
+    setTab(t);
+    setMenu(false);
+  };
+  const endChat = () => {
+    setMenu(false);
+    setTab("chat");
+    if (session.endChat()) setText("");
+  };
+  const send = (t: string) => {
+    if (session.send(t)) setText("");
+  };
+
+  const items: Array<{ label: string; run(): void; current?: boolean; disabled?: boolean }> = [
+    { label: TEXTS.tabChat, run: () => pick("chat"), current: tab == "chat" },
+  ];
+  if (p.debug) {
+    items.push({ label: TEXTS.tabSystem, run: () => pick("system"), current: tab == "system" });
+    items.push({ label: TEXTS.tabProfile, run: () => pick("profile"), current: tab == "profile" });
+  }
+  items.push({ label: TEXTS.endChat, run: endChat, disabled: v.phase != "live" || v.ending });
+
+  const online = v.presence.online;
+  const agentBar = opts.showAgentBar ? (
+    <span className="cnb-c-ab" role="status">
+      <span className={"cnb-c-pres " + (online ? "cnb-c-on" : "cnb-c-off")} aria-hidden="true" />
+      <span className="cnb-c-avail">{online ? TEXTS.online : TEXTS.away}</span>
+      <span className="cnb-c-status">{typingText(v.presence.typing) || opts.statusText}</span>
+    </span>
+  ) : undefined;
+
+  let body;
+  if (tab == "profile") {
+    body = (
+      <ProfileForm
+        persona={v.persona}
+        properties={session.properties()}
+        accepted={(v.persona && v.persona.legalNoticeAccepted) || 0}
+        onSave={(f) => {
+          session.saveProfile(f);
+          setTab("chat");
+        }}
+      />
+    );
+  } else if (tab == "system") {
+    body = (
+      <ol className="cnb-c-syslog" aria-label={TEXTS.tabSystem}>
+        {v.system.map((s) => (
+          <li key={s.id} className="cnb-c-sys">
+            {new Date(s.time).toISOString().slice(11, 19)} {s.text}
+          </li>
+        ))}
+      </ol>
+    );
+  } else if (v.phase == "error" && v.error) {
+    const e = v.error;
+    body = (
+      <div className="cnb-c-panel" role="alert">
+        {e.kind == "network" ? <h3 className="cnb-c-ph">{TEXT.networkTitle}</h3> : null}
+        {e.kind == "setup" ? <h3 className="cnb-c-ph">{TEXT.setupTitle}</h3> : null}
+        <p className="cnb-c-pt">{e.text}</p>
+        {e.kind != "ended" ? (
+          <button type="button" className="cnb-c-btn" onClick={() => session.restart()}>
+            {TEXTS.retry}
+          </button>
+        ) : null}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {v.banner ? (
+          <p className="cnb-c-banner" role="status">
+            {BANNER_TEXT}
+          </p>
+        ) : null}
+        {v.historyError ? (
+          <p className="cnb-c-herr" role="alert">
+            {TEXT.history}
+          </p>
+        ) : null}
+        <MessageList
+          welcome={opts.welcome}
+          messages={v.messages}
+          pending={v.pending}
+          personaId={v.personaId}
+          system={v.system.filter((s) => s.text != "Connecting…" && s.text != "Connected")}
+          onRetry={(id) => session.retry(id)}
+        />
+        {v.phase == "ended" && !v.ending ? (
+          <button type="button" className="cnb-c-btn cnb-c-new" onClick={() => session.restart()}>
+            {TEXTS.newChat}
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Modal
+      type="chat"
+      title={opts.title}
+      icon={opts.icon}
+      headerColor={opts.headerColor}
+      showMenuButton
+      onMenu={() => setMenu((m) => !m)}
+      menuExpanded={menu}
+      agentBar={agentBar}
+      branding={branded(p.domain)}
+      className={"cnb-c " + (online ? "cnb-c-online" : "cnb-c-away")}
+      footer={
+        <Composer
+          value={text}
+          onChange={(t) => {
+            setText(t);
+            session.input(t);
+          }}
+          onSend={send}
+          placeholder={input.placeholder}
+          disabled={input.disabled}
+          sendColor={opts.sendColor}
+        />
+      }
+      onClose={p.onClose}
+    >
+      {menu ? (
+        <ul className="cnb-c-menu" role="menu" aria-label="Chat menu">
+          {items.map((it) => (
+            <li key={it.label} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={"cnb-c-mi" + (it.current ? " cnb-c-cur" : "")}
+                aria-current={it.current ? "page" : undefined}
+                disabled={it.disabled}
+                onClick={it.run}
+              >
+                {it.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {body}
+    </Modal>
+  );
+}
+
+export default ChatWindow;

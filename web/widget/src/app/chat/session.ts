@@ -1,0 +1,476 @@
+// One visitor's chat on one domain, without React: it joins the pieces of core/ (API calls,
+// storage, realtime connection, outbox, timeline, typing, presence, attention) into a store the
+// window subscribes to. It outlives the window: closing the chat keeps the connection, so unread
+// agent messages are still counted (onUnread, the button's bubble), the title blinks and the
+// banner shows; opening it again picks up where it was.
+import { ChatError, createChatApi, TEXT, type ChatApi, type ChatErrorKind } from "./core/api";
+import { createAttention, type Attention, type AudioPlayer } from "./core/attention";
+import { connect, type Connection, type ConnectionOptions, type ConnectionState, type Frame } from "./core/connection";
+import { createOutbox, type Ack, type Outbox, type Pending } from "./core/outbox";
+import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceFrame, type PresenceState } from "./core/presence";
+import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
+import { chatStorage, type ChatStorage } from "./core/storage";
+import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, type Unread } from "./core/timeline";
+import { realTimers, type Timers } from "./core/timers";
+import { createTyping, type Typing } from "./core/typing";
+import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
+
+/** How long the socket stays after End Chat when the server does not answer. */
+export const END_LINGER_MS = 5000;
+
+export const SYSTEM = {
+  connecting: "Connecting…",
+  connected: "Connected",
+  lost: "Connection lost. Reconnecting…",
+  back: "Reconnected",
+  ended: "Chat has ended",
+  failed: "Could not connect to chat",
+} as const;
+
+export type Phase =
+  /** no stored profile yet */
+  | "profile"
+  /** creating/fetching the channel, loading history, opening the socket the first time */
+  | "connecting"
+  /** the socket was open at least once (it may be reconnecting now) */
+  | "live"
+  /** this chat has ended (End Chat, the agent, or 410) */
+  | "ended"
+  /** the chat could not be set up (see `error`) */
+  | "error";
+
+export type SystemLine = { id: number; text: string; time: number };
+
+export type ChatView = {
+  phase: Phase;
+  persona: ClientPersona | null;
+  personaId: string | null;
+  channel: Channel | null;
+  /** the realtime connection's state (idle before there is one) */
+  conn: ConnectionState | "idle";
+  /** set when the setup failed: which panel; `ended` for a 410 */
+  error: { kind: ChatErrorKind; text: string } | null;
+  /** history could not be loaded (spec §8 text), the chat goes on */
+  historyError: boolean;
+  /** the first socket failed; retries go on */
+  connectFailed: boolean;
+  messages: ChatMessage[];
+  pending: Pending[];
+  system: SystemLine[];
+  presence: AgentPresence;
+  unread: number;
+  banner: boolean;
+  /** End Chat was asked and is being sent */
+  ending: boolean;
+};
+
+export type SessionOptions = {
+  apiRoot: string;
+  staticRoot: string;
+  domainId: string;
+  /** properties of the domain from the config (chat-legal-* before a channel exists) */
+  domainProperties?: Record<string, unknown> | null;
+  onUnread?: (n: number) => void;
+  // seams for tests
+  fetch?: typeof fetch;
+  storage?: ChatStorage;
+  timers?: Timers;
+  WebSocket?: ConnectionOptions["WebSocket"];
+  env?: ConnectionOptions["env"];
+  random?: () => number;
+  play?: AudioPlayer;
+  doc?: { title: string } | null;
+  /** whether the page is visible; default document.visibilityState */
+  visible?: () => boolean;
+  newId?: () => string;
+  pageUrl?: () => string | null;
+};
+
+export type ChatSession = {
+  view(): ChatView;
+  subscribe(fn: () => void): () => void;
+  /** Props to honour: the latest onUnread. */
+  setOnUnread(fn: ((n: number) => void) | undefined): void;
+  /** The window is open (true) or closed. */
+  setOpen(open: boolean): void;
+  /** Saves the profile (already validated) and starts the chat when none is running. */
+  saveProfile(input: ProfileInput): void;
+  /** Sends a message (trimmed; empty is ignored). Returns whether it was taken. */
+  send(text: string): boolean;
+  /** The input's value changed (typing indicator). */
+  input(value: string): void;
+  /** End Chat (spec §4.5): true when the end-chat action went out. */
+  endChat(): boolean;
+  /** Retry after an error panel, or start a new chat after an ended one. */
+  restart(): void;
+  /** Starts the stored chat once (no-op without a stored profile). */
+  begin(): void;
+  /** Retries a message the server refused. */
+  retry(clientId: string): void;
+  /** legal-notice properties: the channel's, else the domain's */
+  properties(): Record<string, PropertyValue | undefined>;
+  /** legal notice needed and not accepted yet */
+  legalRequired(): boolean;
+  dispose(): void;
+};
+
+export function createChatSession(o: SessionOptions): ChatSession {
+  const timers = o.timers || realTimers();
+  const store = o.storage || chatStorage();
+  let onUnread = o.onUnread;
+  const listeners = new Set<() => void>();
+  const visible =
+    o.visible || (() => (typeof document == "undefined" ? true : document.visibilityState != "hidden"));
+
+  let v: ChatView = {
+    phase: "profile",
+    persona: store.persona(),
+    personaId: store.personaId(),
+    channel: null,
+    conn: "idle",
+    error: null,
+    historyError: false,
+    connectFailed: false,
+    messages: [],
+    pending: [],
+    system: [],
+    presence: { online: false, typing: [] },
+    unread: 0,
+    banner: false,
+    ending: false,
+  };
+  let presence: PresenceState = initialPresence(false);
+  let open = false;
+  let seen = false;
+  let ackedSeq = 0;
+  let sysId = 0;
+  let run = 0;
+  let conn: Connection | null = null;
+  let everOpen = false;
+  let disposed = false;
+  let started = false;
+
+  const set = (patch: Partial<ChatView>) => {
+    v = { ...v, ...patch };
+    for (const fn of Array.from(listeners)) fn();
+  };
+  const system = (text: string) => set({ system: [...v.system, { id: ++sysId, text, time: timers.now() }] });
+
+  const api: ChatApi = createChatApi({
+    apiRoot: o.apiRoot,
+    fetch: o.fetch,
+    onEnded: () => store.clearChannelId(),
+  });
+
+  const outbox: Outbox = createOutbox({
+    send: (f) => !!conn && conn.send(f),
+    onChange: (pending) => set({ pending }),
+    persona: () => (v.persona ? { name: v.persona.name } : undefined),
+    newId: o.newId,
+    timers,
+  });
+
+  const typing: Typing = createTyping((t) => {
+    conn?.send({ op: "presence", typing: t, type: "typing-update" });
+  }, timers);
+
+  const attention: Attention = createAttention({
+    staticRoot: o.staticRoot,
+    play: o.play,
+    doc: o.doc,
+    timers,
+    onBanner: (banner) => set({ banner }),
+  });
+
+  const unread: Unread = createUnread((n) => {
+    set({ unread: n });
+    try {
+      onUnread?.(n);
+    } catch {
+      /* the host's callback must not break the chat */
+    }
+  });
+
+  function ackLatest() {
+    if (!seen || !conn) return;
+    const m = ackTarget(v.messages, v.personaId, ackedSeq);
+    if (m && conn.send(ackFrame(m))) ackedSeq = m.seq;
+  }
+
+  function updateSeen() {
+    const now = open && visible();
+    if (now == seen) return;
+    seen = now;
+    attention.setSeen(now);
+    if (now) {
+      unread.reset();
+      ackLatest();
+    }
+  }
+  const onVisibility = () => updateSeen();
+  // Back online after 'Unable to connect': try again by itself.
+  const onOnline = () => {
+    if (v.phase == "error" && v.error && v.error.kind == "network") restart();
+  };
+  if (typeof document != "undefined") document.addEventListener("visibilitychange", onVisibility);
+  if (typeof window != "undefined") window.addEventListener("online", onOnline);
+
+  function restart() {
+    set({ messages: [], pending: [], system: [], error: null, historyError: false });
+    outbox.clear();
+    ackedSeq = 0;
+    void start();
+  }
+
+  function stopConnection() {
+    conn?.close();
+    conn = null;
+    outbox.disconnected();
+  }
+
+  function fail(e: unknown, r: number) {
+    if (r != run) return;
+    const err = e instanceof ChatError ? e : new ChatError("setup", 0);
+    if (err.kind == "ended") {
+      stopConnection();
+      return set({ phase: "error", error: { kind: "ended", text: TEXT.ended } });
+    }
+    const kind = err.kind == "network" ? "network" : "setup";
+    set({ phase: "error", error: { kind, text: kind == "network" ? TEXT.networkText : TEXT.setupText } });
+  }
+
+  async function start() {
+    const r = ++run;
+    stopConnection();
+    const persona = v.persona;
+    if (!persona) return set({ phase: "profile" });
+    set({ phase: "connecting", conn: "idle", error: null, historyError: false, connectFailed: false, ending: false });
+    let channelId = store.channelId();
+    let personaId = store.personaId();
+    let res;
+    try {
+      if (channelId && personaId) {
+        try {
+          res = await api.getChannel(channelId, personaId);
+        } catch (e) {
+          if (!(e instanceof ChatError) || e.kind != "not-found") throw e;
+          store.clearChannel(); // unknown here (another server, data reset): start a new chat
+        }
+      }
+      if (!res) {
+        const url = o.pageUrl ? o.pageUrl() : typeof location != "undefined" ? location.href : null;
+        res = await api.createChannel(o.domainId, { ...persona, url: url ?? persona.url ?? null });
+      }
+    } catch (e) {
+      return fail(e, r);
+    }
+    if (r != run || disposed) return;
+    channelId = res.channel.id;
+    personaId = res.chatClientPersona.id;
+    store.setChannel(channelId, personaId);
+    set({ channel: res.channel, personaId });
+
+    let messages: ChatMessage[] = [];
+    try {
+      const h = await api.history(channelId, personaId);
+      messages = h.messages;
+    } catch (e) {
+      if (r != run) return;
+      if (e instanceof ChatError && (e.kind == "ended" || e.kind == "not-found")) return fail(e, r);
+      set({ historyError: true });
+    }
+    if (r != run || disposed) return;
+    set({ messages: mergeMessages(v.messages, messages) });
+    openSocket(channelId, personaId, r);
+  }
+
+  function openSocket(channelId: string, personaId: string, r: number) {
+    everOpen = false;
+    conn = connect({
+      url: api.realtimeUrl(),
+      channelId,
+      personaId,
+      getToken: () => api.token(channelId, personaId).then((t) => t.token),
+      lastSeq: () => lastSeq(v.messages),
+      onFrame: (f) => r == run && onFrame(f),
+      onState: (s) => r == run && onState(s),
+      WebSocket: o.WebSocket,
+      timers,
+      random: o.random,
+      env: o.env,
+    });
+  }
+
+  function onState(s: ConnectionState) {
+    const was = v.conn;
+    set({ conn: s });
+    if (s == "open") {
+      if (!everOpen) system(SYSTEM.connected);
+      else system(SYSTEM.back);
+      everOpen = true;
+      set({ phase: v.phase == "ended" ? "ended" : "live", connectFailed: false });
+      outbox.connected();
+      ackLatest();
+    } else if (s == "reconnecting") {
+      outbox.disconnected();
+      if (was == "open") system(SYSTEM.lost);
+      if (!everOpen && !v.connectFailed) set({ connectFailed: true });
+    } else if (s == "connecting") {
+      if (!everOpen && was == "idle") system(SYSTEM.connecting);
+    } else if (s == "ended") {
+      ended();
+    } else if (s == "failed") {
+      outbox.disconnected();
+      system(SYSTEM.failed);
+      set({ phase: "error", error: { kind: "setup", text: TEXT.setupText }, connectFailed: true });
+    }
+  }
+
+  function ended() {
+    if (v.phase == "ended") return;
+    store.clearChannel();
+    typing.sent();
+    outbox.clear();
+    system(SYSTEM.ended);
+    set({ phase: "ended", ending: false, presence: { ...v.presence, typing: [] } });
+    // The server answers end-chat with channel-ended (the connection then stops by itself);
+    // without an answer the socket is let go a little later.
+    const r = run;
+    timers.setTimeout(() => r == run && stopConnection(), END_LINGER_MS);
+  }
+
+  function onFrame(f: Frame) {
+    switch (f.op) {
+      case "ready":
+        presence = initialPresence(!!f.agentsOnline);
+        set({ presence: agentPresence(presence) });
+        break;
+      case "chat-message": {
+        const m = f.message as ChatMessage | undefined;
+        if (!m || typeof m.seq != "number") return;
+        const before = v.messages;
+        const merged = mergeMessages(before, [m]);
+        if (merged == before) return; // already shown
+        outbox.seen(m.clientId);
+        set({ messages: merged });
+        if (isAgentSender(m.sender, v.personaId)) {
+          unread.add(m, v.personaId, seen);
+          attention.agentMessage((m.sender && m.sender.name) || "", seen);
+          // their typing stops with their message
+          const t = { ...presence.typing };
+          if (m.sender && t[m.sender.id] !== undefined) {
+            delete t[m.sender.id];
+            presence = { ...presence, typing: t };
+            set({ presence: agentPresence(presence) });
+          }
+          ackLatest();
+        }
+        break;
+      }
+      case "ack": {
+        const a = f as unknown as Ack;
+        if (outbox.ack(a) && !a.duplicate) attention.sent();
+        break;
+      }
+      case "error":
+        if (typeof f.clientId == "string") outbox.refused(f.clientId, Number(f.code), String(f.error || ""));
+        break;
+      case "presence":
+        presence = reducePresence(presence, f as unknown as PresenceFrame, v.personaId);
+        set({ presence: agentPresence(presence) });
+        break;
+      case "channel-ended":
+        ended();
+        break;
+    }
+  }
+
+  const properties = (): Record<string, PropertyValue | undefined> =>
+    (v.channel && v.channel.properties) || (o.domainProperties as Record<string, PropertyValue>) || {};
+
+  return {
+    view: () => v,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    setOnUnread(fn) {
+      onUnread = fn;
+    },
+    setOpen(isOpen) {
+      open = isOpen;
+      updateSeen();
+    },
+    saveProfile(input) {
+      const prev = v.persona;
+      const accepted = store.legalNoticeAccepted();
+      const persona = toPersona(input, prev && accepted ? { ...prev, legalNoticeAccepted: accepted } : prev, {
+        now: timers.now(),
+        url: typeof location != "undefined" ? location.href : null,
+      });
+      store.setPersona(persona);
+      set({ persona });
+      if (v.phase == "profile" || v.phase == "error") {
+        started = true;
+        void start();
+      }
+    },
+    send(text) {
+      const t = text.trim();
+      if (!t || !v.persona || v.phase == "ended" || v.phase == "error" || v.ending) return false;
+      if (v.phase == "connecting" && !everOpen) return false;
+      typing.sent();
+      outbox.add(t);
+      return true;
+    },
+    input(value) {
+      if (v.phase == "live") typing.input(value);
+    },
+    endChat() {
+      if (v.phase != "live" || !conn) return false;
+      set({ ending: true });
+      const ok = conn.send({ op: "client-action", action: "end-chat" });
+      if (!ok) {
+        // Quietly: the input comes back.
+        set({ ending: false });
+        return false;
+      }
+      ended();
+      return true;
+    },
+    restart,
+    begin() {
+      if (started) return;
+      started = true;
+      if (v.persona) restart();
+    },
+    retry: (id) => outbox.retry(id),
+    properties,
+    legalRequired: () => legalEnabled(properties()) && !store.legalNoticeAccepted() && !(v.persona && v.persona.legalNoticeAccepted),
+    dispose() {
+      disposed = true;
+      run++;
+      stopConnection();
+      typing.dispose();
+      attention.dispose();
+      if (typeof document != "undefined") document.removeEventListener("visibilitychange", onVisibility);
+      if (typeof window != "undefined") window.removeEventListener("online", onOnline);
+      listeners.clear();
+    },
+  };
+}
+
+// One session per domain for the page view, shared by every mount of the window.
+const sessions = new Map<string, ChatSession>();
+
+export function sessionFor(key: string, make: () => ChatSession): ChatSession {
+  let s = sessions.get(key);
+  if (!s) sessions.set(key, (s = make()));
+  return s;
+}
+
+/** Ends and forgets every session (tests, or a page that removes the widget). */
+export function disposeSessions(): void {
+  for (const s of sessions.values()) s.dispose();
+  sessions.clear();
+}
