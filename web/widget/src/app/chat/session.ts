@@ -385,8 +385,11 @@ export function createChatSession(o: SessionOptions): ChatSession {
     }
   }
 
-  const properties = (): Record<string, PropertyValue | undefined> =>
-    (v.channel && v.channel.properties) || (o.domainProperties as Record<string, PropertyValue>) || {};
+  /** The domain's properties from the config, updated by the channel's (the server's current ones). */
+  const properties = (): Record<string, PropertyValue | undefined> => ({
+    ...((o.domainProperties as Record<string, PropertyValue>) || {}),
+    ...((v.channel && v.channel.properties) || {}),
+  });
 
   return {
     view: () => v,

@@ -1,0 +1,462 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ChatWindow, TEXTS } from "../../../src/app/chat/ChatWindow";
+import { createChatSession, type ChatSession } from "../../../src/app/chat/session";
+import { chatStorage, type ChatStorage } from "../../../src/app/chat/core/storage";
+import { createStorage } from "../../../src/loader/storage";
+import type { Action } from "../../../src/config/types.gen";
+import { FakeEnv, FakeSocket } from "./fakes";
+
+const action: Action = { id: "a-chat", actionType: "CHAT", actionValue: "", labelText: "Chat with us" };
+const ann = { name: "Ann", email: "ann@example.com", ip: null, url: null, legalNoticeAccepted: 0 };
+const ada = { id: "p-9", type: "ChatAgentPersona", name: "Ada", avatarUrl: "https://cdn.example/ada.png" };
+
+type Reply = { status: number; body?: unknown } | "network";
+let routes: Record<string, Reply>;
+let calls: Array<{ url: string; method: string; body?: any }>;
+let store: ChatStorage;
+let played: string[];
+let session: ChatSession;
+
+const fetchMock = async (url: string, init?: RequestInit) => {
+  const method = init?.method || "GET";
+  calls.push({ url, method, body: init?.body ? JSON.parse(init.body as string) : undefined });
+  const key = Object.keys(routes).find((k) => {
+    const [m, path] = k.split(" ");
+    return m == method && url.includes(path);
+  });
+  const r = key ? routes[key] : { status: 404, body: { error: "no route" } };
+  if (r == "network") throw new TypeError("Failed to fetch");
+  return new Response(JSON.stringify(r.body ?? {}), { status: r.status, headers: { "Content-Type": "application/json" } });
+};
+
+function makeSession(domainProperties: Record<string, unknown> = {}) {
+  let n = 0;
+  session = createChatSession({
+    apiRoot: "https://chat.example/api",
+    staticRoot: "https://chat.example/static",
+    domainId: "d-1",
+    domainProperties,
+    fetch: fetchMock as unknown as typeof fetch,
+    storage: store,
+    WebSocket: FakeSocket,
+    env: new FakeEnv(),
+    random: () => 0.5,
+    play: (u) => played.push(u),
+    doc: { title: "Shop" },
+    visible: () => true,
+    newId: () => `cid-${++n}`,
+    pageUrl: () => "https://shop.example/p",
+  });
+  return session;
+}
+
+function show(props: { debug?: boolean; onUnread?: (n: number) => void; properties?: Record<string, unknown> } = {}) {
+  const s = makeSession(props.properties);
+  return render(
+    <ChatWindow
+      action={action}
+      domain={{ id: "d-1", name: "shop.example", type: "FREE" }}
+      apiRoot="https://chat.example/api"
+      staticRoot="https://chat.example/static"
+      debug={props.debug}
+      onClose={() => {}}
+      onUnread={props.onUnread}
+      session={s}
+    />,
+  );
+}
+
+const input = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+
+/** Lets the API calls resolve and opens the socket (auth → ready). */
+async function connectSocket(extra: object = {}) {
+  await waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+  const s = FakeSocket.last();
+  act(() => {
+    s.open();
+    s.ready(extra);
+  });
+  await waitFor(() => expect(input().disabled).toBe(false));
+  return s;
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  calls = [];
+  played = [];
+  store = chatStorage(createStorage(() => null));
+  const channel = { channel: { id: "c-1", lastSeq: 0, properties: {} }, chatClientPersona: { id: "p-1" } };
+  routes = {
+    "POST /channels/domain/d-1": { status: 200, body: channel },
+    "GET /channel/c-1?personaId": { status: 200, body: channel },
+    "GET /channel/c-1/history": { status: 200, body: { messages: [], personas: [], lastSeq: 0 } },
+    "GET /channel/c-1/token": { status: 200, body: { token: "tok", expiresAt: 1 } },
+  };
+});
+afterEach(() => {
+  cleanup();
+  session?.dispose();
+  document.body.innerHTML = "";
+});
+
+describe("start (spec §4.5)", () => {
+  it("without a stored profile: the profile tab, and 'Complete your profile first'", () => {
+    show();
+    expect(screen.getByRole("dialog", { name: "Chat with us" })).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Profile" })).toBeTruthy();
+    expect(input().placeholder).toBe("Complete your profile first");
+    expect(input().disabled).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it("with a stored profile: the chat tab, 'Connecting you to Chat...', then history, subscribe, input enabled", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-1", "p-1");
+    show();
+    expect(screen.queryByRole("form", { name: "Profile" })).toBeNull();
+    expect(screen.getByRole("log", { name: "Chat messages" })).toBeTruthy();
+    expect(input().placeholder).toBe("Connecting you to Chat...");
+    expect(input().disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    const s = await connectSocket();
+    expect(calls.map((c) => c.method + " " + c.url.replace("https://chat.example/api/v1/chat/public", ""))).toEqual([
+      "GET /channel/c-1?personaId=p-1",
+      "GET /channel/c-1/history?personaId=p-1",
+      "GET /channel/c-1/token?personaId=p-1",
+    ]);
+    expect(s.sent[0]).toEqual({ op: "auth", token: "tok", channelId: "c-1", personaId: "p-1", lastSeq: 0 });
+    expect(input().placeholder).toBe("Type your message");
+    expect(screen.getByText("How can we help?")).toBeTruthy();
+    expect(screen.getByText("We typically respond in 35 minutes")).toBeTruthy();
+  });
+});
+
+describe("profile form (spec §5.3)", () => {
+  it("submits only when name and a valid e-mail are given; saving activates the chat tab and creates the chat", async () => {
+    const user = userEvent.setup();
+    show();
+    const save = screen.getByRole("button", { name: "Save" });
+    const name = screen.getByRole("textbox", { name: "Full name" }) as HTMLInputElement;
+    const email = screen.getByRole("textbox", { name: "Email address" }) as HTMLInputElement;
+    expect(name.required).toBe(true);
+    expect(email.required).toBe(true);
+    expect(email.type).toBe("email");
+    await user.click(save);
+    expect(store.persona()).toBeNull();
+    await user.type(name, "Ann");
+    await user.type(email, "ann@example");
+    await user.click(save);
+    expect(store.persona()).toBeNull();
+    expect(screen.getByRole("alert").textContent).toBe("Please enter a valid email address");
+    await user.type(email, ".com");
+    await user.click(save);
+    expect(store.persona()).toMatchObject({ name: "Ann", email: "ann@example.com", legalNoticeAccepted: 0 });
+    expect(screen.queryByRole("form", { name: "Profile" })).toBeNull();
+    await connectSocket();
+    const create = calls.find((c) => c.method == "POST")!;
+    expect(create.url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
+    expect(create.body).toEqual({ name: "Ann", email: "ann@example.com", ip: null, url: "https://shop.example/p", legalNoticeAccepted: 0 });
+    expect(store.channelId()).toBe("c-1");
+    expect(store.personaId()).toBe("p-1");
+  });
+
+  it("the form element's validity check gates the submit", () => {
+    show();
+    const form = screen.getByRole("form", { name: "Profile" }) as HTMLFormElement;
+    fireEvent.change(screen.getByRole("textbox", { name: "Full name" }), { target: { value: "Ann" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Email address" }), { target: { value: "not an email" } });
+    const spy = vi.spyOn(form, "checkValidity");
+    fireEvent.submit(form);
+    expect(spy).toHaveBeenCalled();
+    expect(store.persona()).toBeNull();
+  });
+
+  it("legal notice: required when chat-legal-enabled is the string true, with its links; then 'accepted on'", async () => {
+    const user = userEvent.setup();
+    show({
+      debug: true,
+      properties: {
+        "chat-legal-enabled": "true",
+        "chat-legal-notice": "I agree to the {link1} and the {link2}.",
+        "chat-legal-link1": { link: "https://shop.example/terms", text: "terms" },
+        "chat-legal-link2": { link: "javascript:alert(1)", text: "privacy policy" },
+      },
+    });
+    const box = screen.getByRole("checkbox") as HTMLInputElement;
+    expect(box.required).toBe(true);
+    const terms = screen.getByRole("link", { name: "terms" }) as HTMLAnchorElement;
+    expect(terms.href).toBe("https://shop.example/terms");
+    expect(terms.target).toBe("_blank");
+    expect(screen.queryByRole("link", { name: "privacy policy" })).toBeNull();
+    expect(screen.getByText(/and the privacy policy\./)).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: "Full name" }), "Ann");
+    await user.type(screen.getByRole("textbox", { name: "Email address" }), "ann@example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(store.persona()).toBeNull();
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const accepted = store.persona()!.legalNoticeAccepted;
+    expect(accepted).toBeGreaterThan(0);
+    expect(store.legalNoticeAccepted()).toBe(accepted);
+    // the Profile tab (debug) now shows the acceptance line instead of the checkbox
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "Profile" }));
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.getByText(/^Legal notices accepted on /)).toBeTruthy();
+  });
+
+  it("no checkbox when chat-legal-enabled is not the string true", () => {
+    show({ properties: { "chat-legal-enabled": true, "chat-legal-notice": "x {link1}" } });
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+});
+
+describe("menu tabs (spec §2.4)", () => {
+  it("Chat messages and End Chat; System messages and Profile only in debug mode", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    expect(screen.getAllByRole("menuitem").map((b) => b.textContent)).toEqual(["Chat messages", "End Chat"]);
+    cleanup();
+    session.dispose();
+    show({ debug: true });
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    expect(screen.getAllByRole("menuitem").map((b) => b.textContent)).toEqual(["Chat messages", "System messages", "Profile", "End Chat"]);
+    await connectSocket();
+    await user.click(screen.getByRole("menuitem", { name: "System messages" }));
+    expect(screen.queryByRole("menu")).toBeNull();
+    const sys = screen.getByRole("list", { name: "System messages" });
+    expect(sys.textContent).toContain("Connecting…");
+    expect(sys.textContent).toContain("Connected");
+  });
+});
+
+describe("sending (spec §5.3)", () => {
+  it("Enter sends the trimmed text, Shift+Enter does not, empty is not sent; pending until acked", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    const box = input();
+    await user.type(box, "   {Enter}");
+    expect(s.frames("chat-message")).toHaveLength(0);
+    await user.clear(box);
+    await user.type(box, "  Hello{Shift>}{Enter}{/Shift}there  ");
+    expect(box.value).toBe("  Hello\nthere  ");
+    expect(s.frames("chat-message")).toHaveLength(0);
+    await user.type(box, "{Enter}");
+    expect(s.frames("chat-message")).toEqual([
+      { op: "chat-message", clientId: "cid-1", message: "Hello\nthere", attachments: [], persona: { name: "Ann" }, type: "client-message" },
+    ]);
+    expect(box.value).toBe("");
+    const log = screen.getByRole("log");
+    const row = log.querySelector('[data-client-id="cid-1"]')!;
+    expect(row.classList.contains("cnb-c-pending")).toBe(true);
+    expect(within(row as HTMLElement).getByText("Sending…")).toBeTruthy();
+    act(() => {
+      s.receive({ op: "ack", channelId: "c-1", clientId: "cid-1", id: "m-1", seq: 1, duplicate: false });
+      s.receive({
+        op: "chat-message",
+        channelId: "c-1",
+        seq: 1,
+        message: { id: "m-1", seq: 1, clientId: "cid-1", text: "Hello\nthere", sender: { id: "p-1", type: "ChatClient", name: "Ann", avatarUrl: null }, attachments: [], createdAt: new Date().toISOString() },
+      });
+    });
+    expect(log.querySelector('[data-client-id="cid-1"]')).toBeNull();
+    expect(log.querySelectorAll('[data-seq="1"]')).toHaveLength(1);
+    expect(log.querySelector(".cnb-c-pending")).toBeNull();
+    expect(played).toEqual(["https://chat.example/static/audio/message-sent-all.webm"]);
+    // the same message again (resume after a reconnect) is not shown twice
+    act(() => s.receive({ op: "chat-message", seq: 1, message: { id: "m-1", seq: 1, text: "Hello\nthere", sender: { id: "p-1", type: "ChatClient" }, attachments: [], createdAt: new Date().toISOString() } }));
+    expect(log.querySelectorAll('[data-seq="1"]')).toHaveLength(1);
+  });
+
+  it("typed while the connection is down: shown pending, sent once when it is back", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    act(() => s.drop(1006));
+    expect(screen.getByText("Connection lost. Reconnecting…")).toBeTruthy();
+    await user.type(input(), "still there?{Enter}");
+    expect(screen.getByRole("log").querySelector(".cnb-c-pending")).toBeTruthy();
+    expect(s.frames("chat-message")).toHaveLength(0);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 3000 });
+    const s2 = FakeSocket.last();
+    act(() => {
+      s2.open();
+      s2.ready();
+    });
+    expect(s2.sent[0]).toMatchObject({ op: "auth", lastSeq: 0 });
+    expect(s2.frames("chat-message").map((f) => f.clientId)).toEqual(["cid-1"]);
+    expect(screen.getByText("Reconnected")).toBeTruthy();
+  });
+
+  it("typing goes out on input and off when the input is emptied", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    await user.type(input(), "Hi");
+    expect(s.frames("presence")).toEqual([{ op: "presence", typing: true, type: "typing-update" }]);
+    await user.clear(input());
+    expect(s.frames("presence")[1]).toEqual({ op: "presence", typing: false, type: "typing-update" });
+  });
+});
+
+describe("agent side", () => {
+  it("agent messages on the agent side with name and avatar, presence and typing in the header, acknowledged", async () => {
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket({ agentsOnline: false });
+    expect(screen.getByText("Away")).toBeTruthy();
+    act(() => s.receive({ op: "presence", action: "enter", domainId: "d-1", persona: ada, name: "Ada", status: "online", typing: false }));
+    expect(screen.getByText("Online")).toBeTruthy();
+    act(() => s.receive({ op: "presence", action: "update", channelId: "c-1", persona: ada, name: "Ada", status: "online", typing: true }));
+    expect(screen.getByText("Ada is typing…")).toBeTruthy();
+    act(() =>
+      s.receive({
+        op: "chat-message",
+        channelId: "c-1",
+        seq: 1,
+        message: {
+          id: "m-1",
+          seq: 1,
+          text: "Hi Ann!",
+          sender: ada,
+          attachments: [
+            { type: "image/png", url: "https://cdn.example/a.png", name: "shot.png" },
+            { type: "application/pdf", url: "https://cdn.example/a.pdf", name: "invoice.pdf" },
+            { type: "image/png", url: "javascript:alert(1)", name: "bad" },
+          ],
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
+    const row = screen.getByRole("log").querySelector('[data-seq="1"]') as HTMLElement;
+    expect(row.classList.contains("cnb-c-them")).toBe(true);
+    expect(within(row).getByText("Ada")).toBeTruthy();
+    expect((row.querySelector("img.cnb-c-av") as HTMLImageElement).src).toBe("https://cdn.example/ada.png");
+    expect((within(row).getByRole("img", { name: "shot.png" }) as HTMLImageElement).src).toBe("https://cdn.example/a.png");
+    expect((within(row).getByRole("link", { name: "invoice.pdf" }) as HTMLAnchorElement).href).toBe("https://cdn.example/a.pdf");
+    expect(row.querySelector('[src^="javascript"], [href^="javascript"]')).toBeNull();
+    expect(screen.queryByText("Ada is typing…")).toBeNull();
+    expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "message-ack", data: { id: "m-1", seq: 1 } }]);
+    expect(played).toEqual(["https://chat.example/static/audio/notification-new-message-active-chat-all.webm"]);
+  });
+
+  it("counts unread agent messages while the window is closed", async () => {
+    store.setPersona(ann);
+    const onUnread = vi.fn();
+    const { unmount } = show({ onUnread });
+    const s = await connectSocket();
+    unmount();
+    const msg = (seq: number) => ({ op: "chat-message", seq, message: { id: "m-" + seq, seq, text: "ping", sender: ada, attachments: [], createdAt: new Date().toISOString() } });
+    act(() => {
+      s.receive(msg(1));
+      s.receive(msg(2));
+    });
+    expect(onUnread.mock.calls.map((c) => c[0])).toEqual([1, 2]);
+    expect(session.view().banner).toBe(true);
+    expect(s.frames("client-action")).toHaveLength(0);
+    session.setOpen(true);
+    expect(onUnread).toHaveBeenLastCalledWith(0);
+    expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "message-ack", data: { id: "m-2", seq: 2 } }]);
+  });
+});
+
+describe("End Chat (spec §4.5, §8)", () => {
+  it("sends end-chat, clears the input and the stored ids, disables the input with 'Chat has ended'", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    await user.type(input(), "draft");
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "end-chat" }]);
+    expect(input().value).toBe("");
+    expect(input().disabled).toBe(true);
+    expect(input().placeholder).toBe("Chat has ended");
+    expect(store.channelId()).toBeNull();
+    expect(store.personaId()).toBeNull();
+    expect(store.persona()?.name).toBe("Ann");
+    expect(screen.getByRole("button", { name: TEXTS.newChat })).toBeTruthy();
+  });
+
+  it("when it cannot be sent: quietly, the input stays usable", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    s.readyState = 3; // the socket died without a close event yet
+    await user.type(input(), "draft");
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    expect(input().disabled).toBe(false);
+    expect(input().value).toBe("draft");
+    expect(store.channelId()).toBe("c-1");
+  });
+
+  it("the agent ending the chat disables the input too", async () => {
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    act(() => s.receive({ op: "channel-ended", channelId: "c-1" }));
+    expect(input().placeholder).toBe("Chat has ended");
+    expect(store.channelId()).toBeNull();
+  });
+});
+
+describe("errors (spec §8)", () => {
+  it("network failure: 'Unable to connect' panel and 'Could not connect to chat'", async () => {
+    store.setPersona(ann);
+    routes["POST /channels/domain/d-1"] = "network";
+    show();
+    const panel = await screen.findByRole("alert");
+    expect(within(panel).getByRole("heading").textContent).toBe("Unable to connect");
+    expect(panel.textContent).toContain("Please check your internet connection or try again in a moment");
+    expect(input().placeholder).toBe("Could not connect to chat");
+    expect(input().disabled).toBe(true);
+  });
+
+  it("other failures: 'Almost ready to chat...' panel", async () => {
+    store.setPersona(ann);
+    routes["POST /channels/domain/d-1"] = { status: 500, body: { error: "boom" } };
+    show();
+    const panel = await screen.findByRole("alert");
+    expect(within(panel).getByRole("heading").textContent).toBe("Almost ready to chat...");
+    expect(panel.textContent).toContain("finish the configuration in the chat application");
+    expect(input().placeholder).toBe("Could not connect to chat");
+  });
+
+  it("410: the chat has ended, the stored channel id is cleared", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-1", "p-1");
+    routes["GET /channel/c-1?personaId"] = { status: 410, body: { error: "this chat has ended" } };
+    show();
+    const panel = await screen.findByRole("alert");
+    expect(panel.textContent).toBe("This chat has ended. Please refresh the page to start a new chat.");
+    expect(store.channelId()).toBeNull();
+  });
+
+  it("history failure: its text, and the chat goes on", async () => {
+    store.setPersona(ann);
+    routes["GET /channel/c-1/history"] = { status: 500, body: { error: "x" } };
+    show();
+    await connectSocket();
+    expect(screen.getByRole("alert").textContent).toBe("Error while retrieving history. Please refresh the page.");
+  });
+
+  it("a 404 for the stored chat starts a new one", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-old", "p-old");
+    show();
+    await connectSocket();
+    expect(calls.map((c) => c.method + " " + c.url.split("/public")[1])).toContain("POST /channels/domain/d-1");
+    expect(store.channelId()).toBe("c-1");
+  });
+});
