@@ -1,10 +1,15 @@
 // The live chat window (spec §2.4, §4.5, §5.3, §8) inside the message modal of type "chat".
 //
-// Props: action (the CHAT action) · config (modal options, see options.ts; optional) · domain
+// Props: action (the CHAT action; its chatmodal-* properties, see options.ts) · config (the
+// widget config; unused for now) · domain
 // (the config's domain: id, type for the branding line, properties for the legal notice before a
 // chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
 // System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
-// messages the visitor has not seen; the chat button's bubble).
+// messages the visitor has not seen; the chat button's bubble) · open? (false: close from
+// outside, the slide-out plays, then onClose) · returnFocus? (see Modal).
+// Header: the title, the status text as subtext (or who is typing), and the agent bar with the
+// presence dot and Online/Away (any online agent → online); the dialog carries cnb-c-online or
+// cnb-c-away, which greys the header icon when away.
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
@@ -18,7 +23,7 @@ import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { chatOptions, type ChatOptions } from "./options";
 import { ProfileForm } from "./ProfileForm";
-import { createChatSession, sessionFor, type ChatSession, type ChatView } from "./session";
+import { createChatSession, sessionFor, SYSTEM, type ChatSession, type ChatView } from "./session";
 import css from "./chat.css?raw";
 
 export type ChatWindowProps = {
@@ -30,6 +35,8 @@ export type ChatWindowProps = {
   debug?: boolean;
   onClose: () => void;
   onUnread?: (n: number) => void;
+  open?: boolean;
+  returnFocus?: HTMLElement | null;
   /** A session to use instead of the page's shared one (tests). */
   session?: ChatSession;
 };
@@ -77,7 +84,7 @@ const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${n
 
 export function ChatWindow(p: ChatWindowProps) {
   addStyles(css);
-  const opts = chatOptions(p.action, p.config);
+  const opts = chatOptions(p.action);
   const [session] = useState<ChatSession>(
     () =>
       p.session ||
@@ -132,7 +139,7 @@ export function ChatWindow(p: ChatWindowProps) {
     <span className="cnb-c-ab" role="status">
       <span className={"cnb-c-pres " + (online ? "cnb-c-on" : "cnb-c-off")} aria-hidden="true" />
       <span className="cnb-c-avail">{online ? TEXTS.online : TEXTS.away}</span>
-      <span className="cnb-c-status">{typingText(v.presence.typing) || opts.statusText}</span>
+      {opts.agentBarMessage ? <span className="cnb-c-status">{opts.agentBarMessage}</span> : null}
     </span>
   ) : undefined;
 
@@ -191,7 +198,7 @@ export function ChatWindow(p: ChatWindowProps) {
           messages={v.messages}
           pending={v.pending}
           personaId={v.personaId}
-          system={v.system.filter((s) => s.text != "Connecting…" && s.text != "Connected")}
+          system={v.system.filter((s) => s.text != SYSTEM.connecting && s.text != SYSTEM.connected)}
           onRetry={(id) => session.retry(id)}
         />
         {v.phase == "ended" && !v.ending ? (
@@ -207,9 +214,10 @@ export function ChatWindow(p: ChatWindowProps) {
     <Modal
       type="chat"
       title={opts.title}
+      subtext={typingText(v.presence.typing) || opts.statusText}
       icon={opts.icon}
       headerColor={opts.headerColor}
-      showMenuButton
+      showMenuButton={opts.showMenuButton}
       onMenu={() => setMenu((m) => !m)}
       menuExpanded={menu}
       agentBar={agentBar}
@@ -229,6 +237,11 @@ export function ChatWindow(p: ChatWindowProps) {
         />
       }
       onClose={p.onClose}
+      open={p.open}
+      returnFocus={p.returnFocus}
+      width={opts.width}
+      height={opts.height}
+      background={opts.background}
     >
       {menu ? (
         <ul className="cnb-c-menu" role="menu" aria-label="Chat menu">
