@@ -14,6 +14,7 @@
 //   icon?          { type?: IconType, text?, image?, color? } (glyphs.tsx); default: the type's glyph
 //   headerColor?   header colour; a hex colour gets a gradient to 10 % lighter and that lighter
 //                  colour on hover of the header buttons; text colour: white or #111, the more readable
+//   headerTextColor?  the header's text colour instead
 //   showMenuButton?, onMenu?, menuExpanded?
 //                  a "Menu" button left of the close button (aria-expanded = menuExpanded when given)
 //   agentBar?      ReactNode under the title row (the chat's agent status)
@@ -35,7 +36,7 @@
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the viewport (app.css).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { HEADER_COLORS, isHex, lighten, textOn } from "../color";
+import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
 import { cssVars } from "../vars";
 
@@ -47,6 +48,7 @@ export type ModalProps = {
   subtext?: string;
   icon?: ModalIcon;
   headerColor?: string;
+  headerTextColor?: string;
   showMenuButton?: boolean;
   onMenu?: () => void;
   menuExpanded?: boolean;
@@ -154,7 +156,7 @@ export function Modal(p: ModalProps) {
       style={cssVars({
         "--cnb-m-hc": color,
         "--cnb-m-h2c": hex ? lighten(color, 10) : color,
-        "--cnb-m-htc": hex ? textOn(color) : "#fff",
+        "--cnb-m-htc": isColor(p.headerTextColor) ? p.headerTextColor : hex ? textOn(color) : "#fff",
         "--cnb-m-bgc": p.background,
         "--cnb-m-w": size(p.width),
         "--cnb-m-h": size(p.height),

@@ -1,0 +1,68 @@
+// Builds the widget's lazy React app (src/app/index.tsx) into dist/beckon-app.js: an ES module the
+// loader imports from its own folder on first need (DESIGN.md "Why the loader has no framework").
+//   - react, react-dom (and react/jsx-runtime, react-dom/client) are mapped onto preact/compat, so
+//     the chunk costs a few KB instead of ~70 KB;
+//   - the surfaces' stylesheet (`import css from "./app.css?raw"`) is minified into the chunk as
+//     text and injected by it (src/app/styles.ts): no extra request;
+//   - minified by esbuild (es2020), then by terser, like the loader's chunks.
+// Prints the chunk's size and gzip size (budget: ≤ 20 KB gzip). Usage: node app.build.mjs
+import * as esbuild from "esbuild";
+import { minify } from "terser";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const OUT = here("dist/beckon-app.js");
+const BUDGET = 20 * 1024;
+
+/** `*.css?raw` imports: the file minified, as a string. */
+const rawCss = {
+  name: "raw-css",
+  setup(b) {
+    b.onResolve({ filter: /\.css\?raw$/ }, (a) => ({ path: resolve(a.resolveDir, a.path.slice(0, -4)), namespace: "raw-css" }));
+    b.onLoad({ filter: /.*/, namespace: "raw-css" }, async (a) => {
+      const { code } = await esbuild.transform(await readFile(a.path, "utf8"), {
+        loader: "css",
+        minify: true,
+        target: ["chrome80", "edge80", "firefox78", "safari13"],
+        legalComments: "none",
+      });
+      return { contents: code.trim(), loader: "text", watchFiles: [a.path] };
+    });
+  },
+};
+
+await mkdir(dirname(OUT), { recursive: true });
+await esbuild.build({
+  entryPoints: [here("src/app/index.tsx")],
+  outfile: OUT,
+  bundle: true,
+  format: "esm",
+  target: "es2020",
+  platform: "browser",
+  minify: true,
+  legalComments: "none",
+  charset: "utf8",
+  logLevel: "warning",
+  jsx: "automatic",
+  alias: { react: "preact/compat", "react-dom": "preact/compat" },
+  define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [rawCss],
+});
+const out = await minify(await readFile(OUT, "utf8"), {
+  ecma: 2020,
+  module: true,
+  compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+  mangle: { toplevel: true },
+  format: { comments: false },
+});
+await writeFile(OUT, out.code);
+const gz = gzipSync(out.code, { level: 9 }).length;
+const kb = (n) => (n / 1024).toFixed(1) + " KB";
+console.log(`dist/beckon-app.js  ${kb(out.code.length)}  gzip ${kb(gz)}  (budget ${kb(BUDGET)})`);
+if (gz > BUDGET) {
+  console.error("beckon-app.js is over its gzip budget");
+  process.exitCode = 1;
+}

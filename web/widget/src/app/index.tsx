@@ -1,0 +1,86 @@
+// The lazy React app of the widget (DESIGN.md "Why the loader has no framework"): the loader
+// imports beckon-app.js on first need and calls
+//
+//   openSurface(action, ctx)   opens the surface of a surface action (WhatsApp/Facebook pop-outs,
+//                              Facebook widget, IFRAME, TALLY, INTERCOM, CHAT). Opening the action
+//                              that is open closes it (a toggle, spec §4.4); another one replaces it.
+//   closeSurface()             closes the open surface (slide-out, focus back to its trigger).
+//
+// One React root lives in a container (div.cnb-m-host) appended to <body> on first use (again if
+// the page has removed it); the surfaces' stylesheet (app.css) is injected into <head> then. Opening a surface also toggles the
+// floating main button: an expanded multi/dots button holding the trigger collapses (by its own
+// toggle, so the loader emits cnb:collapse), and focus returns to that toggle on close.
+//
+// Events, through ctx.emit (dispatched on document by the loader):
+//   cnb:expand  { actionId, actionType, buttonId }  a surface opened (spec §4.4 "fires an expand event")
+//   cnb:close   { actionId, actionType, buttonId }  it closed (or handed over: Intercom, the Facebook widget)
+// buttonId is the data-button-id of the trigger's button, or null.
+import { createRoot, type Root } from "react-dom/client";
+import type { Action } from "../config/types.gen";
+import type { SurfaceContext } from "./context";
+import { surfaceFor } from "./surfaces/index";
+import { addStyles } from "./styles";
+import css from "./app.css?raw";
+
+export type { SurfaceContext, SurfaceProps } from "./context";
+export { Modal, branded, type ModalProps, type ModalType } from "./modal/Modal";
+export { MessageBar } from "./modal/MessageBar";
+
+type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+let current: Open | null = null;
+let seq = 0;
+
+function draw(): void {
+  const c = current;
+  const S = c && surfaceFor(c.action);
+  root!.render(
+    c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null,
+  );
+}
+
+const detail = (c: Open) => ({ actionId: c.action.id, actionType: c.action.actionType, buttonId: c.buttonId });
+
+function closed(key: number): void {
+  const c = current;
+  if (!c || c.key != key) return;
+  current = null;
+  draw();
+  c.ctx.emit("cnb:close", detail(c));
+}
+
+/** The trigger's button root; an expanded multi/dots one is collapsed, and its toggle gets the focus back. */
+function collapse(trigger: HTMLElement | null): { back: HTMLElement | null; buttonId: string | null } {
+  const r = trigger?.closest<HTMLElement>(".call-now-button");
+  const t = r?.querySelector<HTMLElement>(".cnb-toggle");
+  const inList = !!t && t != trigger && !!r && r.classList.contains("cnb-expand");
+  if (inList) t!.click();
+  return { back: inList ? t! : trigger, buttonId: r?.getAttribute("data-button-id") ?? null };
+}
+
+export function openSurface(action: Action, ctx: SurfaceContext): void {
+  if (current?.open && current.action.id == action.id) return closeSurface();
+  if (!surfaceFor(action)) return;
+  addStyles(css);
+  if (!host) {
+    host = document.createElement("div");
+    host.className = "cnb-m-host";
+    root = createRoot(host);
+  }
+  if (!host.isConnected) document.body.appendChild(host); // first use, or the page replaced <body>'s content
+  const prev = current;
+  const { back, buttonId } = collapse(ctx.trigger);
+  current = { action, ctx, open: true, key: ++seq, back: back ?? prev?.back ?? null, buttonId };
+  draw();
+  if (prev) prev.ctx.emit("cnb:close", detail(prev));
+  ctx.emit("cnb:expand", detail(current));
+}
+
+export function closeSurface(): void {
+  if (current?.open) {
+    current = { ...current, open: false };
+    draw();
+  }
+}

@@ -1,0 +1,70 @@
+// The WhatsApp and Facebook pop-outs (spec §2.4): a modal with the animated welcome messages and a
+// message bar whose text opens the conversation in a new tab: https://wa.me/{number}?text=… for
+// WhatsApp, https://m.me/{page}?ref=…&text=… for Facebook (links built by the loader's actionLink).
+import type { Action } from "../../config/types.gen";
+import { actionLink } from "../../loader/actions/links";
+import { Modal, branded } from "../modal/Modal";
+import { MessageBar } from "../modal/MessageBar";
+import { modalOptions } from "../options";
+import type { SurfaceProps } from "../context";
+import { Welcome } from "./Welcome";
+
+const href = (a: Action, props: Record<string, string>): string => {
+  const l = actionLink({ ...a, properties: { ...a.properties, ...props } });
+  return l.kind == "href" ? l.href : "";
+};
+
+/** https://wa.me/{number}?text={text} (no text parameter for an empty text). */
+export const whatsappUrl = (a: Action, text: string): string => href(a, { "whatsapp-dialog-type": "", message: text });
+
+/** https://m.me/{page}?ref={ref}&text={text}. */
+export const messengerUrl = (a: Action, text = ""): string => {
+  const u = href(a, { "facebook-dialog-type": "" });
+  return text ? u + (u.includes("?") ? "&" : "?") + "text=" + encodeURIComponent(text) : u;
+};
+
+/** Opens url in a new tab without giving it this page; false when the browser blocked it. */
+export function openTab(url: string): boolean {
+  const w = window.open(url, "_blank");
+  if (!w) return false;
+  try {
+    w.opener = null;
+  } catch {
+    /* cross-origin already */
+  }
+  return true;
+}
+
+export function Popout({ action, ctx, open, onClosed, returnFocus, type }: SurfaceProps & { type: "whatsapp" | "facebook" }) {
+  const o = modalOptions(action, type);
+  const wa = type == "whatsapp";
+  return (
+    <Modal
+      type={type}
+      title={o.title}
+      subtext={o.subtext}
+      icon={o.icon}
+      headerColor={o.headerColor}
+      headerTextColor={o.headerTextColor}
+      background={o.background}
+      width={o.width}
+      height={o.height}
+      branding={branded(ctx.domain)}
+      open={open}
+      onClose={onClosed}
+      returnFocus={returnFocus}
+      footer={
+        <MessageBar
+          placeholder={o.placeholder}
+          initial={o.customerMessage}
+          sendColor={o.sendColor}
+          sendLabel={wa ? "Send on WhatsApp" : "Send on Messenger"}
+          allowEmpty
+          onSend={(text) => openTab(wa ? whatsappUrl(action, text) : messengerUrl(action, text))}
+        />
+      }
+    >
+      <Welcome messages={o.messages} animate={o.animate} spacing={o.spacing} />
+    </Modal>
+  );
+}
