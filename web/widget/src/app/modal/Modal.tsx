@@ -32,10 +32,11 @@
 //   children       the body
 //
 // Behaviour: role="dialog", aria-modal, named by the title. On mount focus moves to the first
-// element marked data-autofocus inside, else to the dialog itself; Tab and Shift+Tab stay inside;
+// element marked data-autofocus inside, else to the dialog itself; Tab and Shift+Tab stay inside
+// (focus guards at both ends send focus back in, also when it leaves an iframe);
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the viewport (app.css).
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
 import { cssVars } from "../vars";
@@ -116,27 +117,30 @@ export function Modal(p: ModalProps) {
     return () => clearTimeout(t);
   }, [leaving]);
 
-  // Esc anywhere closes; Tab stays inside.
+  // Esc anywhere closes.
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
-      const d = dialog.current;
-      if (!d || e.defaultPrevented) return;
-      if (e.key == "Escape" || e.key == "Esc") {
+      if (!e.defaultPrevented && (e.key == "Escape" || e.key == "Esc")) {
         e.preventDefault();
         close();
-      } else if (e.key == "Tab" && d.contains(document.activeElement)) {
-        const all = Array.from(d.querySelectorAll<HTMLElement>(FOCUSABLE));
-        if (!all.length) return e.preventDefault();
-        const first = all[0], last = all[all.length - 1], at = document.activeElement;
-        if (e.shiftKey ? at == first || at == d : at == last) {
-          e.preventDefault();
-          (e.shiftKey ? last : first).focus();
-        }
       }
     };
     document.addEventListener("keydown", key);
     return () => document.removeEventListener("keydown", key);
   }, []);
+
+  /**
+   * Focus reached a guard: the end guard sends it to the first focusable element inside; the start
+   * guard to the last one when it comes from an element inside (Shift+Tab), else (Tab from the
+   * dialog itself or from the page) to the first.
+   */
+  const wrap = (start: boolean) => (e: FocusEvent) => {
+    const d = dialog.current!;
+    const from = e.relatedTarget as Node | null;
+    const all = Array.from(d.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((x) => !x.classList.contains("cnb-m-guard"));
+    const last = start && !!from && from != d && d.contains(from);
+    (all.length ? all[last ? all.length - 1 : 0] : d).focus();
+  };
 
   const color = p.headerColor || HEADER_COLORS[p.type] || HEADER_COLORS.default;
   const hex = isHex(color);
@@ -162,6 +166,7 @@ export function Modal(p: ModalProps) {
         "--cnb-m-h": size(p.height),
       })}
     >
+      <div className="cnb-m-guard" tabIndex={0} onFocus={wrap(true)} />
       <div className="cnb-m-hd">
         <div className="cnb-m-row">
           <HeaderIcon icon={p.icon} def={ICONS[p.type] || "chat"} />
@@ -195,6 +200,7 @@ export function Modal(p: ModalProps) {
       <div className="cnb-m-bd">{p.children}</div>
       {p.branding ? <div className="cnb-m-br">Powered by Beckon</div> : null}
       {p.footer ? <div className="cnb-m-ft">{p.footer}</div> : null}
+      <div className="cnb-m-guard" tabIndex={0} onFocus={wrap(false)} />
     </div>
   );
 }
