@@ -6,6 +6,7 @@ import { Welcome } from "../../src/app/surfaces/Welcome";
 import { messengerUrl, Popout, whatsappUrl } from "../../src/app/surfaces/Popout";
 import { Frame } from "../../src/app/surfaces/Frame";
 import { modalOptions } from "../../src/app/options";
+import { actionLink } from "../../src/loader/actions/links";
 
 const loadScript = vi.hoisted(() => vi.fn());
 vi.mock("../../src/app/surfaces/script", () => ({ loadScript }));
@@ -119,6 +120,17 @@ describe("WhatsApp pop-out", () => {
     expect(messengerUrl(fb)).toBe("https://m.me/beckonpage?ref=site");
     expect(messengerUrl(fb, "hi you")).toBe("https://m.me/beckonpage?ref=site&text=hi%20you");
     expect(messengerUrl(action("FACEBOOK", "p"), "x")).toBe("https://m.me/p?text=x");
+  });
+
+  it("builds the same links as the loader's actionLink", () => {
+    for (const [v, message] of [["+31 6-1234 5678", "Hi & bye"], ["0031 (6) 1234", ""], [" 0612 ", "é?"], ["", "x"]]) {
+      const a = action("WHATSAPP", v, { message });
+      expect(whatsappUrl(a, message)).toBe((actionLink(a) as { href: string }).href);
+    }
+    for (const [v, ref] of [["beckonpage", "site"], [" page.name ", ""], ["123", "a b"]]) {
+      const a = action("FACEBOOK", v, { "facebook-ref": ref });
+      expect(messengerUrl(a)).toBe((actionLink(a) as { href: string }).href);
+    }
   });
 
   it("Facebook pop-out: a facebook modal with the welcome message, sent to m.me", () => {

@@ -1,27 +1,29 @@
 // The WhatsApp and Facebook pop-outs (spec §2.4): a modal with the animated welcome messages and a
 // message bar whose text opens the conversation in a new tab: https://wa.me/{number}?text=… for
-// WhatsApp, https://m.me/{page}?ref=…&text=… for Facebook (links built by the loader's actionLink).
+// WhatsApp, https://m.me/{page}?ref=…&text=… for Facebook.
 import type { Action } from "../../config/types.gen";
-import { actionLink } from "../../loader/actions/links";
 import { Modal, branded } from "../modal/Modal";
 import { MessageBar } from "../modal/MessageBar";
-import { modalOptions } from "../options";
+import { modalOptions, prop } from "../options";
 import type { SurfaceProps } from "../context";
 import { Welcome } from "./Welcome";
 
-const href = (a: Action, props: Record<string, string>): string => {
-  const l = actionLink({ ...a, properties: { ...a.properties, ...props } });
-  return l.kind == "href" ? l.href : "";
+const enc = encodeURIComponent;
+const q = (o: Record<string, string | undefined>): string => {
+  const s = Object.keys(o).filter((k) => o[k]).map((k) => k + "=" + enc(o[k]!)).join("&");
+  return s ? "?" + s : "";
 };
+
+// The same links as the loader's actionLink (loader/actions/links.ts: WhatsApp numbers keep their
+// digits without leading zeros), written out here to keep its other types out of the chunk; a test
+// holds the two together.
 
 /** https://wa.me/{number}?text={text} (no text parameter for an empty text). */
-export const whatsappUrl = (a: Action, text: string): string => href(a, { "whatsapp-dialog-type": "", message: text });
+export const whatsappUrl = (a: Action, text: string): string =>
+  "https://wa.me/" + a.actionValue.replace(/\D/g, "").replace(/^0+/, "") + q({ text });
 
-/** https://m.me/{page}?ref={ref}&text={text}. */
-export const messengerUrl = (a: Action, text = ""): string => {
-  const u = href(a, { "facebook-dialog-type": "" });
-  return text ? u + (u.includes("?") ? "&" : "?") + "text=" + encodeURIComponent(text) : u;
-};
+/** https://m.me/{page}?ref={facebook-ref}&text={text}. */
+export const messengerUrl = (a: Action, text = ""): string => "https://m.me/" + a.actionValue.trim() + q({ ref: prop(a, "facebook-ref"), text });
 
 /** Opens url in a new tab without giving it this page; false when the browser blocked it. */
 export function openTab(url: string): boolean {
