@@ -723,3 +723,24 @@ async fn app_level_ping_and_plain_http_get() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
+    let t = spawn().await;
+    let (domain, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    let (cookie, _) = login(&t, "agent@shop.test").await;
+    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+
+    // Created over HTTP, before the visitor connects or says anything.
+    let (channel, persona, _) = new_chat(&t, &domain, "Ann Visitor").await;
+    let f = agent.recv().await;
+    assert_eq!(f["op"], "new-channel", "{f}");
+    assert_eq!(f["channel"]["id"], channel.as_str());
+    assert_eq!(f["channel"]["domainId"], domain.as_str());
+    assert_eq!(f["channel"]["status"], "open");
+    assert_eq!(f["channel"]["lastSeq"], 0);
+    assert_eq!(f["visitor"]["id"], persona.as_str());
+    assert_eq!(f["visitor"]["name"], "Ann Visitor");
+    assert!(f["visitor"].get("email").is_none(), "public persona only");
+}

@@ -213,6 +213,7 @@ async fn create_channel(
     persona.ip = Some(ip.to_string());
     let (channel, persona) = state.store.create_channel(&domain.id, persona).await?;
     tracing::info!(channel = %channel.id, domain = %domain.id, "chat channel created");
+    crate::realtime::announce_channel(&state, &channel, Some(&persona)).await;
     Ok(channel_response(&channel, Some(&domain), &persona))
 }
 
