@@ -55,23 +55,43 @@ pub mod topic {
 
 /// In-process broker: one tokio broadcast channel per topic, created on first subscription
 /// and removed when its last subscriber leaves.
+///
+/// A broadcast channel allocates its whole ring at once (about 64 bytes a slot), and every
+/// visitor connection has a chat topic of its own, so chat topics (`ch:…`) get a small ring:
+/// a visitor that falls behind recovers from the store. Domain and agent topics, shared by
+/// many connections, keep the large one.
 pub struct LocalBroker {
     inner: Arc<LocalInner>,
 }
 
 struct LocalInner {
     capacity: usize,
+    chat_capacity: usize,
     topics: Mutex<HashMap<String, broadcast::Sender<Bytes>>>,
 }
 
 impl LocalBroker {
     /// `capacity`: how many events one topic holds for a subscriber that is behind.
     pub fn new(capacity: usize) -> Self {
+        Self::with_chat_capacity(capacity, capacity)
+    }
+
+    /// `chat_capacity` for the per-chat topics (`ch:…`), `capacity` for the others.
+    pub fn with_chat_capacity(capacity: usize, chat_capacity: usize) -> Self {
         LocalBroker {
             inner: Arc::new(LocalInner {
                 capacity: capacity.max(1),
+                chat_capacity: chat_capacity.max(1),
                 topics: Mutex::new(HashMap::new()),
             }),
+        }
+    }
+
+    fn capacity_of(&self, topic: &str) -> usize {
+        if topic.starts_with("ch:") {
+            self.inner.chat_capacity
+        } else {
+            self.inner.capacity
         }
     }
 
@@ -103,7 +123,7 @@ impl Broker for LocalBroker {
             let mut topics = self.inner.topics.lock().expect("broker lock");
             topics
                 .entry(topic.to_owned())
-                .or_insert_with(|| broadcast::channel(self.inner.capacity).0)
+                .or_insert_with(|| broadcast::channel(self.capacity_of(topic)).0)
                 .subscribe()
         };
         let guard = TopicGuard {
@@ -272,6 +292,23 @@ mod tests {
         drop(s2);
         drop(other);
         assert_eq!(b.topic_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn chat_topics_have_their_own_capacity() {
+        let b = LocalBroker::with_chat_capacity(8, 2);
+        let mut chat = b.subscribe(&topic::channel("c-1")).await.unwrap();
+        let mut dom = b.subscribe(&topic::domain("d-1")).await.unwrap();
+        for i in 0..5u8 {
+            b.publish(&topic::channel("c-1"), Bytes::from(vec![i]))
+                .await
+                .unwrap();
+            b.publish(&topic::domain("d-1"), Bytes::from(vec![i]))
+                .await
+                .unwrap();
+        }
+        assert_eq!(chat.next().await, Some(Err(Lagged(3))));
+        assert_eq!(dom.next().await, Some(Ok(Bytes::from(vec![0u8]))));
     }
 
     #[tokio::test]

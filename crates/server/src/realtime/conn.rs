@@ -489,9 +489,11 @@ async fn start(
 }
 
 async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
-    let (mut role, mut subs) = match start(&mut c, &mut stream, pre).await {
+    // The handlers' futures are boxed while they run: inline, the largest of them (a
+    // message's store round trip) would sit in every idle connection's task for good.
+    let (mut role, mut subs) = match Box::pin(start(&mut c, &mut stream, pre)).await {
         Ok(r) => r,
-        Err(stop) => return finish(c, stream, stop).await,
+        Err(stop) => return Box::pin(finish(c, stream, stop)).await,
     };
     let mut shutdown = c.state.shutdown.clone();
     let cfg = c.hub.config.clone();
@@ -507,10 +509,10 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
             _ = c.out.tx.closed() => Err(Stop::Gone),
             m = stream.next() => {
                 last_in = Instant::now();
-                inbound(&mut c, &mut role, m).await
+                Box::pin(inbound(&mut c, &mut role, m)).await
             }
             item = async { if subs.is_empty() { std::future::pending().await } else { subs.next().await } } => match item {
-                Some(i) => role.on_event(&mut c, i).await,
+                Some(i) => Box::pin(role.on_event(&mut c, i)).await,
                 None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
             },
             _ = tick.tick() => {
@@ -518,13 +520,13 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
                     Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
                 } else {
                     match c.out.ping() {
-                        Ok(()) => role.on_tick(&mut c).await,
+                        Ok(()) => Box::pin(role.on_tick(&mut c)).await,
                         Err(e) => Err(e),
                     }
                 }
             }
             _ = async { match deadline { Some(d) => tokio::time::sleep_until(d).await, None => std::future::pending().await } } => {
-                role.on_deadline(&mut c).await
+                Box::pin(role.on_deadline(&mut c)).await
             }
         };
         if let Err(stop) = step {
@@ -532,8 +534,8 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
         }
     };
     drop(subs);
-    role.on_close(&mut c).await;
-    finish(c, stream, stop).await;
+    Box::pin(role.on_close(&mut c)).await;
+    Box::pin(finish(c, stream, stop)).await;
 }
 
 async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum::Error>>) -> Step {

@@ -75,6 +75,9 @@ pub struct RealtimeConfig {
     pub max_bad_frames: u32,
     /// Events a topic holds for a subscriber that is behind (in-process broker).
     pub broker_capacity: usize,
+    /// The same for a chat's own topic (one per visitor connection, so small: a visitor
+    /// that falls behind catches up from the store).
+    pub chat_topic_capacity: usize,
 }
 
 impl Default for RealtimeConfig {
@@ -105,6 +108,7 @@ impl Default for RealtimeConfig {
             },
             max_bad_frames: 10,
             broker_capacity: 1024,
+            chat_topic_capacity: 16,
         }
     }
 }
@@ -138,7 +142,10 @@ impl Hub {
 
     /// With the in-process broker.
     pub fn local(config: RealtimeConfig) -> Self {
-        let broker = Arc::new(broker::LocalBroker::new(config.broker_capacity));
+        let broker = Arc::new(broker::LocalBroker::with_chat_capacity(
+            config.broker_capacity,
+            config.chat_topic_capacity,
+        ));
         Self::new(config, broker)
     }
 

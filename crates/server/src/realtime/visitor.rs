@@ -117,7 +117,8 @@ impl VisitorSession {
             status: Status::Online,
             typing_until: None,
             ended: false,
-            recent: VecDeque::with_capacity(RECENT),
+            // Grows with deliveries: an idle connection holds none.
+            recent: VecDeque::new(),
         };
         c.out
             .push(frames::text(&serde_json::json!({
@@ -181,6 +182,22 @@ impl VisitorSession {
         }
     }
 
+    /// After missed events: the messages from the store, and the end if the chat ended.
+    async fn recover(&mut self, c: &mut Conn) -> Step {
+        self.catch_up(c).await?;
+        if self.ended {
+            return Ok(());
+        }
+        if let Ok(ch) = c.state.store.get_channel(&self.channel.id).await {
+            if ch.status == ChannelStatus::Ended {
+                self.ended = true;
+                c.out.push(frames::channel_ended(&ch.id)).await?;
+                self.channel = ch;
+            }
+        }
+        Ok(())
+    }
+
     async fn send_stored(&mut self, c: &mut Conn, m: &Message, personas: &[Persona]) -> Step {
         let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
         c.out
@@ -218,8 +235,9 @@ impl VisitorSession {
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
         let bytes = match item {
             Ok(b) => b,
-            // Presence missed is harmless; messages come back from the store.
-            Err(_) => return self.catch_up(c).await,
+            // Presence missed is harmless; messages come back from the store, an end is
+            // looked up.
+            Err(_) => return self.recover(c).await,
         };
         let Some(env) = Envelope::decode(&bytes) else {
             return Ok(());
