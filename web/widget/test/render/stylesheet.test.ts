@@ -36,6 +36,10 @@ describe("beckon.css", () => {
   it("resets the widget's own elements with class selectors and !important", () => {
     expect(rules).toMatch(/\.call-now-button\s*\{\s*all:\s*initial\s*!important/);
     expect(rules).toMatch(/\.call-now-button :not\(path\)\s*\{\s*all:\s*unset\s*!important/);
+    // no pseudo-element content from the page
+    const pseudo = rules.match(/(\.call-now-button ::\w+,\s*)+\.call-now-button ::\w+\s*\{\s*content:\s*none\s*!important/)!;
+    expect(pseudo[0]).toContain("::before");
+    expect(pseudo[0]).toContain("::after");
   });
 
   it.each([
@@ -71,8 +75,8 @@ describe("beckon.css", () => {
     // Each root carries cnb-{vertical}-{horizontal} and cnb-{vertical} cnb-{horizontal} (render.test.ts).
     for (const c of ["bottom", "middle", "top", "left", "center", "right"]) expect(rules).toMatch(new RegExp("\\.cnb-" + c + "\\b(?!-)"));
     for (const c of ["full", "dots", "expand", "rtl"]) expect(rules).toContain(".cnb-" + c);
-    // multi is every list-bearing type but full: hidden until expanded
-    expect(rules).toMatch(/\.call-now-button:not\(\.cnb-full\):not\(\.cnb-expand\) \.cnb-list\s*\{\s*display:\s*none/);
-    expect(rules).toMatch(/:focus-visible\s*\{\s*outline:/);
+    // a menu's list (multi, dots: after the toggle) is hidden until expanded
+    expect(rules).toMatch(/:not\(\.cnb-expand\) > \.cnb-toggle \+ \.cnb-list\s*\{\s*display:\s*none/);
+    expect(rules).toMatch(/:focus-visible\s*\{[^}]*\boutline:/);
   });
 });

@@ -9,61 +9,68 @@
 // SVG: iconText is SVG markup, shown through <img src="data:image/svg+xml,…"> so no script in it
 // can run. Icons are decorative (aria-hidden): the accessible name is on the action element.
 
-// Shared parts: a round and a square speech bubble, a handset.
-const BUBBLE = "M12 2a10 10 0 0 0-9 15l-1 5 5-1A10 10 0 1 0 12 2z";
-const BOX = "M2 2h20v16H9l-5 4v-4H2z";
-const HANDSET = "M9 7 7 8c0 4 4 9 9 9l1-2-3-1-1 1c-1.5-.5-2.5-1.5-3-3l1-1z";
+// Shared parts: a square and a round speech bubble, a small handset, a dot (a circle of radius 2 as
+// one nearly closed arc: it hangs below its start point), three dots, two text lines.
+const BOX = "M2 3h20v14H8l-6 5z";
+const BUBBLE = "M3 21l1-5a9 9 0 1 1 4 4z";
+const HANDSET = "M8 7h3v3q0 3 3 3h3v3Q8 16 8 7z";
+const CIRCLE = "a2 2 0 1 0 .1 0z";
+const DOTS = (CIRCLE + "m6 0").repeat(3);
+const LINES = "h12v2H6zm0 4h8v2H6z";
+// Glyphs that aliases share.
+const PHONE = "M2 4l4-2 3 5-2 2q2 6 8 8l2-2 5 3-2 4Q4 20 2 4z";
+const EMAIL = "M2 5h20v14H2zm1 1 9 7 9-7"; // the flap: an open subpath, closed by the fill
+const THREE_DOTS = "M6 10" + DOTS;
+const PLUS = "M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z";
 
-/** Glyph path data (24×24 viewBox, even-odd) by lower-case action type, and a few aliases (no "M"). Simple shapes of our own; no brand artwork. */
+/** Glyph path data (24×24 viewBox, even-odd) by lower-case action type, UI glyph and a few aliases configs use. Simple shapes of our own; no brand artwork. */
 export const GLYPHS: Record<string, string> = {
-  phone: "M7 2 3 3C2 4 2 5 2 6c1 8 8 15 16 16 1 0 2 0 3-1l1-4-5-2-2 3c-3-1-6-4-7-7l3-2z",
-  whatsapp: BUBBLE + "m0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16z" + HANDSET,
-  email: "M2 5h20v14H2zm2 2 8 5 8-5v2l-8 5-8-5z",
-  sms: BOX + "M7 9h2v2H7zm4 0h2v2h-2zm4 0h2v2h-2z",
-  map: "M12 22S5 14 5 9a7 7 0 0 1 14 0c0 5-7 13-7 13zm0-15a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
-  link: "M10 7H7a5 5 0 0 0 0 10h3v-2H7a3 3 0 0 1 0-6h3zm4 0v2h3a3 3 0 0 1 0 6h-3v2h3a5 5 0 0 0 0-10zm-6 4h8v2H8z",
-  anchor: "M11 2h2v4h3v2h-3v10h-2V8H8V6h3zM4 12h2a6 6 0 0 0 12 0h2a8 8 0 0 1-16 0z",
-  chat: "M2 3h14v10H6l-4 3zm16 4h4v14l-4-3H8v-3h10z",
-  telegram: "M22 3 2 11l6 2.5L18 6l-8 8.5V21l3.5-4 5 4z",
+  phone: PHONE,
+  whatsapp: BUBBLE + HANDSET,
+  email: EMAIL,
+  sms: BOX + "M6 8" + DOTS,
+  map: "M12 22 5 11a7 7 0 1 1 14 0zm0-13" + CIRCLE,
+  link: "M13 3h8v8l-3-3-6 6-2-2 6-6zM3 5h7v2H5v12h12v-5h2v7H3z",
+  anchor: "M11 2h2v4h3v2h-3v10q5 0 5-6h2q0 8-8 8t-8-8h2q0 6 5 6V8H8V6h3z",
+  chat: BOX + "M6 7" + LINES,
+  telegram: "M22 3 2 11l6 2 10-7-8 9v6l3-3 5 4z",
   signal: BUBBLE,
   viber: BOX + HANDSET,
-  skype: "M2 6h13v12H2zm14 4 6-4v12l-6-4z",
-  line: "M12 3a10 8 0 0 0-2 16l-1 3 5-3a10 8 0 0 0-2-16z",
-  zalo: BOX + "M8 6h8v2l-5 5h5v2H8v-2l5-5H8z",
-  wechat: "M9 4a7 6 0 0 0-4 11l-1 2 3-1A7 6 0 1 0 9 4zm7 6a6 5 0 1 0 2 9.5l2 1-.5-2A6 5 0 0 0 16 10z",
-  facebook: BUBBLE + "M6 14l5-6 3 3 5-3-5 6-3-3z",
+  skype: "M2 6h13v12H2zm14 6 6-6v12z",
+  line: "M8 21v-3a10 8 0 1 1 4 1z",
+  zalo: BOX + "M7 6h9v2l-6 5h6v2H7v-2l6-5H7z",
+  wechat: "M4 17l1-4a7 6 0 1 1 4 2zm16 5-1-3a6 5 0 1 0-3 1z",
+  facebook: BUBBLE + "M7 14l5-5 3 3 4-3-5 5-3-3z",
   iframe: "M2 4h20v16H2zm2 4v10h16V8z",
-  tally: "M4 2h16v20H4zm3 4v2h10V6zm0 5v2h10v-2zm0 5v2h6v-2z",
-  intercom: "M3 3h18v18l-4-3H3zm4 8h2a3 2 0 0 0 6 0h2a5 3.5 0 0 1-10 0z",
-  close: "M6 4.6 4.6 6l6 6-6 6L6 19.4l6-6 6 6 1.4-1.4-6-6 6-6L18 4.6l-6 6z",
-  // three round dots: a circle, then a move 7 to the right
-  dots: "M3 12" + "a2 2 0 1 0 4 0 2 2 0 1 0-4 0m7 0".repeat(3),
-  plus: "M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z",
-  call: "phone",
-  mail: "email",
-  add: "plus",
-  more_vert: "dots",
+  tally: "M4 2h16v20H4zM6 8" + LINES,
+  intercom: BOX + "M7 9c2 3 8 3 10 0",
+  close: "M5 6l1-1 6 6 6-6 1 1-6 6 6 6-1 1-6-6-6 6-1-1 6-6z",
+  dots: THREE_DOTS,
+  plus: PLUS,
+  call: PHONE,
+  mail: EMAIL,
+  add: PLUS,
+  more_vert: THREE_DOTS,
 };
 
 /** The path of glyph `name`, else of `def` (a key of GLYPHS). Prototype keys are no names. */
 export function glyph(name: string, def: string): string {
   const g = GLYPHS[name.toLowerCase()];
-  const d = typeof g == "string" ? g : GLYPHS[def];
-  return d[0] == "M" ? d : GLYPHS[d];
+  return typeof g == "string" ? g : GLYPHS[def];
 }
 
 /** A value usable as background-image, or "": http(s) URLs wrapped as url("…") with quotes escaped, CSS functions (url(), gradients …) without `;{}` as they are. */
 export const cssImage = (v = ""): string =>
   /^https?:/i.test((v = v.trim()))
     ? 'url("' + v.replace(/["\\\s]/g, encodeURIComponent) + '")'
-    : /^[\w-]+\(/.test(v) && !/[;{}]/.test(v)
+    : /^[\w-]+\([^;{}]*$/.test(v)
       ? v
       : "";
 
-/** Strings that look like a CSS colour: hex, rgb(a), hsl(a) or a name; css-wide keywords refused. No `;{}!` can pass. */
+/** Strings that look like a CSS colour: hex, rgb(a), hsl(a) or a name; css-wide keywords (and other names no colour starts like: inh…, un…, aut…) refused. No `;{}!` can pass. */
 export const isColor = (v?: string): v is string =>
   typeof v == "string" &&
-  /^(?!(inherit|initial|unset|revert|none|auto)$)(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgb|hsl)a?\([\w\s.,%/+-]+\)|[a-z]{3,20})$/i.test(v);
+  /^(#([\da-f]{3,4}|([\da-f]{2}){3,4})|(rgb|hsl)a?\([\w\s.,%/+-]+\)|(?!inh|ini|un|rev|non|aut)[a-z]{3,20})$/i.test(v);
 
 /** Readable text colour (#fff or #111) on a hex or rgb() background; #fff when unknown. */
 export function textOn(bg: string): string {
@@ -95,9 +102,10 @@ export function css<E extends Element>(e: E, s: Values): E {
   return e;
 }
 
-/** A new element of p's document (p itself when a document), with class c and attributes a, appended to p unless p is the document. */
-export function el(p: Node, tag: string, c?: string, a: Values = {}): HTMLElement {
-  const e = (p.ownerDocument || (p as Document)).createElement(tag);
+/** A new element of p's document (p itself when a document), in namespace ns if given, with class c and attributes a, appended to p unless p is the document. */
+export function el(p: Node, tag: string, c?: string, a: Values = {}, ns?: string): HTMLElement {
+  const d = p.ownerDocument || (p as Document);
+  const e = (ns ? d.createElementNS(ns, tag) : d.createElement(tag)) as HTMLElement;
   if (c) e.className = c;
   if (p.nodeType == 1) p.appendChild(e);
   return attrs(e, a);
@@ -111,17 +119,13 @@ const NS = "http://www.w3.org/2000/svg";
  * custom background image. bg: the circle's colour (false in a full bar); cls: extra classes.
  */
 export function iconEl(p: Element, o: Record<string, unknown>, k: string, bg: string | false, def: string, cls: string): void {
-  const f = (n: string) => (o[n + k] || "") as string;
-  const text = f("iconText");
-  const type = f("iconType");
-  const img = type == "CUSTOM" && cssImage(f("iconBackgroundImage"));
-  const i = el(p, "span", "cnb-i " + cls + f("iconClass"), { "aria-hidden": "true" });
-  paint(i, bg, f("iconColor"));
+  const f = (n: string) => (o["icon" + n + k] || "") as string;
+  const text = f("Text");
+  const type = f("Type");
+  const img = type == "CUSTOM" && cssImage(f("BackgroundImage"));
+  const i = el(p, "span", "cnb-i " + cls + f("Class"), { "aria-hidden": "true" });
+  paint(i, bg, f("Color"));
   if (img) css(el(i, "span", "cnb-bg"), { "background-image": img });
   else if (type == "SVG" && /<svg[\s>]/i.test(text)) el(i, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
-  else {
-    const d = p.ownerDocument;
-    i.appendChild(attrs(d.createElementNS(NS, "svg"), { viewBox: "0 0 24 24", focusable: "false" }))
-      .appendChild(attrs(d.createElementNS(NS, "path"), { d: glyph(text, def) }));
-  }
+  else el(el(i, "svg", "", { viewBox: "0 0 24 24" }, NS), "path", "", { d: glyph(text, def) }, NS);
 }
