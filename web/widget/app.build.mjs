@@ -5,7 +5,8 @@
 //   - the surfaces' stylesheet (`import css from "./app.css?raw"`) is minified into the chunk as
 //     text and injected by it (src/app/styles.ts): no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks.
-// Prints the chunk's size and gzip size (budget: ≤ 20 KB gzip). Usage: node app.build.mjs
+// Prints the chunk's size and gzip size, with a warning over the budget (≤ 20 KB gzip, DESIGN.md).
+// Usage: node app.build.mjs
 import * as esbuild from "esbuild";
 import { minify } from "terser";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -62,7 +63,5 @@ await writeFile(OUT, out.code);
 const gz = gzipSync(out.code, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + " KB";
 console.log(`dist/beckon-app.js  ${kb(out.code.length)}  gzip ${kb(gz)}  (budget ${kb(BUDGET)})`);
-if (gz > BUDGET) {
-  console.error("beckon-app.js is over its gzip budget");
-  process.exitCode = 1;
-}
+// Over budget is a loud warning, not a failed build: bench/size.mjs --check is the gate.
+if (gz > BUDGET) console.warn(`WARNING: beckon-app.js is over its gzip budget by ${kb(gz - BUDGET)}`);

@@ -28,14 +28,16 @@ const ACTIONS = [
   action("ty", "TALLY", "https://tally.so/r/w4Xy9a", { labelText: "Feedback" }),
   action("fw", "FACEBOOK", "beckonshop", { labelText: "Chat on Facebook", properties: { "facebook-dialog-type": "widget", "facebook-ref": "site" } }),
   action("ic", "INTERCOM", "abc123", { labelText: "Support", properties: { "intercom-alignment": "left" } }),
+  action("ch", "CHAT", "", { labelText: "Chat with us", properties: { "chatmodal-header-text": "Live chat" } }),
 ];
 
 /** The dialog name each surface gets. */
-const NAMES = { wa: "WhatsApp us", fb: "Messenger", fr: "Our menu", ty: "Feedback" };
+const NAMES = { wa: "WhatsApp us", fb: "Messenger", fr: "Our menu", ty: "Feedback", ch: "Live chat" };
 
 /** A page with one button per action that opens its surface through the chunk. */
 function surfacesPage({ head = "", dir, domainType = "FREE" } = {}) {
-  const cfg = config({ buttons: [], actions: ACTIONS, domains: [domain({ type: domainType })] });
+  // apiRoot answers nothing: the chat shows its 'Almost ready to chat...' panel (or the profile form).
+  const cfg = config({ buttons: [], actions: ACTIONS, domains: [domain({ type: domainType })], options: { apiRoot: h.url("/no-api") } });
   return `<!doctype html>
 <html lang="en"${dir ? ` dir="${dir}"` : ""}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Surfaces</title>${head}</head>

@@ -3,26 +3,14 @@ import type { ComponentType } from "react";
 import type { Action, ActionType } from "../../config/types.gen";
 import type { SurfaceProps } from "../context";
 import { prop } from "../options";
-import { Modal, branded } from "../modal/Modal";
 import { Frame } from "./Frame";
 import { Popout } from "./Popout";
 import { FacebookWidget } from "./Facebook";
 import { Intercom } from "./Intercom";
-import { Welcome } from "./Welcome";
-import { modalOptions } from "../options";
+import { ChatSurface } from "../chat/index";
 
 const WhatsApp = (p: SurfaceProps) => <Popout {...p} type="whatsapp" />;
 const FacebookPopout = (p: SurfaceProps) => <Popout {...p} type="facebook" />;
-
-/** Stand-in for the live chat until app/chat provides its surface (register it in SURFACES.CHAT). */
-function ChatStandIn({ action, ctx, open, onClosed, returnFocus }: SurfaceProps) {
-  const o = modalOptions(action, "chat");
-  return (
-    <Modal type="chat" title={o.title} subtext={o.subtext} icon={o.icon} headerColor={o.headerColor} branding={branded(ctx.domain)} open={open} onClose={onClosed} returnFocus={returnFocus}>
-      <Welcome messages={o.messages} animate={false} spacing={0} />
-    </Modal>
-  );
-}
 
 /** The surface of each surface action type; FACEBOOK depends on facebook-dialog-type. */
 export const SURFACES: Partial<Record<ActionType, ComponentType<SurfaceProps>>> = {
@@ -31,7 +19,7 @@ export const SURFACES: Partial<Record<ActionType, ComponentType<SurfaceProps>>> 
   IFRAME: Frame,
   TALLY: Frame,
   INTERCOM: Intercom,
-  CHAT: ChatStandIn,
+  CHAT: ChatSurface,
 };
 
 export function surfaceFor(a: Action): ComponentType<SurfaceProps> | undefined {
