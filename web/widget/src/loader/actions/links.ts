@@ -12,16 +12,11 @@
 // |           |                         | whatsapp-dialog-type       | "popout" → surface (fallback: the wa.me link)     |
 // | TELEGRAM  | user name ("@" allowed) | –                          | https://t.me/{user}                               |
 // | SIGNAL    | phone number            | –                          | https://signal.me/#p/+{number}                    |
-// | VIBER     | number / bot URI / code | viber-link-type            | CHAT (default) viber://chat?number=%2B{number}    |
+// | VIBER     | number / public account  | viber-link-type            | CHAT (default) viber://chat?number=%2B{number}    |
 // |           |                         |                            | ADD_NUMBER viber://add?number={number}            |
 // |           |                         |                            | PA_CHAT viber://pa?chatURI={uri}&context=&text=   |
-// |           |                         |                            | PA_INFO viber://pa/info?uri={uri}                 |
-// |           |                         |                            | FORWARD viber://forward?text={actionValue}        |
-// |           |                         |                            | GROUP_INVITE / GROUP2_INVITE https://invite.viber.com/?g=|g2={code}&lang= |
 // |           |                         | viber-text, viber-content  | PA_CHAT text and context                          |
-// |           |                         | viber-lang                 | group invite language (default "en")              |
-// | SKYPE     | Skype id(s)             | skype-link-type            | SKYPE (default) or CONFERENCE: skype:{ids};…?{param}; INVITE: https://join.skype.com/invite/{code}; CALL/CHAT are accepted as the param |
-// |           |                         | skype-param-type           | CALL (default), CHAT, ADD, SENDFILE, USERINFO      |
+// | SKYPE     | Skype id                | skype-link-type / skype-param-type | CHAT in either → skype:{id}?chat, else skype:{id}?call |
 // | LINE      | LINE id ("@…" for an OA)| line-link-type             | MESSAGE (default) https://line.me/R/oaMessage/{id}/?{message}; without an id https://line.me/R/msg/text/?{message} |
 // |           |                         |                            | PROFILE https://line.me/R/ti/p/{id}                |
 // |           |                         | line-message               | prefilled text                                    |
@@ -72,7 +67,6 @@ export const actionLink = (a: Action): ActionLink => {
   const digits = v.replace(/\D/g, ""), tel = (v[0] == "+" ? "+" : "") + digits, chat = digits.replace(/^0+/, "");
   const e = enc(v), http = isHttpUrl(v), on = x("download-enabled"), d = x("download");
   const bad = invalid(LINK_ERROR);
-  const g = /^GROUP(2?)_INVITE$/.exec(lt);
   // Every type's link for this value (cheap string work); a string is a plain link. Own keys only.
   const links: Record<string, string | ActionLink> = {
     __proto__: null as never,
@@ -83,19 +77,14 @@ export const actionLink = (a: Action): ActionLink => {
     FACEBOOK: pop(/^(popout|widget)$/i.test(dt), "https://m.me/" + v + qs({ ref: x("ref") })),
     TELEGRAM: "https://t.me/" + v.replace(/^@/, ""),
     SIGNAL: "https://signal.me/#p/+" + chat,
-    VIBER: g
-      ? "https://invite.viber.com/" + qs({ ["g" + g[1]]: v, lang: x("lang") || "en" })
-      : "viber://" +
-        ({
-          ADD_NUMBER: "add?number=" + chat,
-          PA_CHAT: "pa" + qs({ chatURI: v, context: x("content"), text: x("text") }),
-          PA_INFO: "pa/info?uri=" + e,
-          FORWARD: "forward?text=" + e,
-        }[lt] || "chat?number=%2B" + chat),
-    SKYPE:
-      lt == "INVITE"
-        ? http ? v : "https://join.skype.com/invite/" + v
-        : "skype:" + v.replace(/[\s,;]+/g, ";") + "?" + (x("param-type") || (lt == "CHAT" ? lt : "CALL")).toLowerCase(),
+    VIBER:
+      "viber://" +
+      (lt == "ADD_NUMBER"
+        ? "add?number=" + chat
+        : lt == "PA_CHAT"
+          ? "pa" + qs({ chatURI: v, context: x("content"), text: x("text") })
+          : "chat?number=%2B" + chat),
+    SKYPE: "skype:" + v + (/CHAT/.test(lt + x("param-type").toUpperCase()) ? "?chat" : "?call"),
     LINE:
       "https://line.me/R/" +
       (lt == "PROFILE" ? "ti/p/" + v : v ? "oaMessage/" + e + "/" + (m ? "?" + enc(m) : "") : "msg/text/?" + enc(m)),
