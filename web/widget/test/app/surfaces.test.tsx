@@ -240,6 +240,27 @@ describe("Facebook widget", () => {
     expect(p.onClosed).toHaveBeenCalled();
     delete w.FB;
   });
+
+  it("opens the plugin's dialog at once with facebook-widget-default-state open, and on later clicks", async () => {
+    const w = window as unknown as { FB?: unknown; fbAsyncInit?: () => void };
+    const show = vi.fn();
+    const showDialog = vi.fn();
+    loadScript.mockImplementation(async () => {
+      w.FB = { init: vi.fn(), CustomerChat: { show, showDialog } };
+      w.fbAsyncInit!();
+    });
+    const a = action("FACEBOOK", "beckonpage", { "facebook-dialog-type": "widget", "facebook-widget-default-state": "open" });
+    render(<FacebookWidget {...props(a)} />);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(show).toHaveBeenCalledWith(true);
+    expect([...document.querySelectorAll(".fb-customerchat")].pop()!.getAttribute("greeting_dialog_display")).toBe("show");
+    cleanup();
+    render(<FacebookWidget {...props(a)} />);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(loadScript).toHaveBeenCalledTimes(1); // loaded once
+    expect(showDialog).toHaveBeenCalledTimes(1);
+    delete w.FB;
+  });
 });
 
 describe("Intercom", () => {
