@@ -61,6 +61,8 @@ pub struct Counters {
     pub dropped: AtomicU64,
     /// HTTP calls that failed (setup).
     pub http_failed: AtomicU64,
+    /// HTTP calls that answered 5xx and were tried again.
+    pub http_retried: AtomicU64,
     /// `error` frames received (any code) …
     pub error_frames: AtomicU64,
     /// … of which 429.
@@ -115,7 +117,8 @@ pub async fn connect(
         stream.set_nodelay(true)?;
         let mut req = url.into_client_request()?;
         if let Some(c) = cookie {
-            req.headers_mut().insert("cookie", HeaderValue::from_str(c)?);
+            req.headers_mut()
+                .insert("cookie", HeaderValue::from_str(c)?);
         }
         let (mut ws, _) =
             tokio_tungstenite::client_async_with_config(req, stream, Some(ws_config()))
@@ -149,7 +152,10 @@ pub struct VisitorPlan {
 
 /// A chat message frame carrying its send time (the same JSON for Beckon and the baseline).
 pub fn chat_frame(visitor: usize, n: u64) -> String {
-    let text = stats::stamp(stats::now_ns(), &format!("message {n} from visitor {visitor}"));
+    let text = stats::stamp(
+        stats::now_ns(),
+        &format!("message {n} from visitor {visitor}"),
+    );
     serde_json::json!({
         "op": "chat-message",
         "clientId": format!("lg-{visitor}-{n}"),
@@ -321,7 +327,13 @@ mod tests {
         let i = Duration::from_secs(2);
         let phases: Vec<Duration> = (0..1000).map(|v| phase(v, i)).collect();
         assert!(phases.iter().all(|p| *p < i));
-        let early = phases.iter().filter(|p| **p < Duration::from_secs(1)).count();
-        assert!((400..600).contains(&early), "{early} of 1000 in the first half");
+        let early = phases
+            .iter()
+            .filter(|p| **p < Duration::from_secs(1))
+            .count();
+        assert!(
+            (400..600).contains(&early),
+            "{early} of 1000 in the first half"
+        );
     }
 }

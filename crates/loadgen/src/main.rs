@@ -58,6 +58,9 @@ enum Cmd {
         /// The command that produced the runs, shown in the section.
         #[arg(long)]
         command: String,
+        /// A paragraph to add under the table (repeatable).
+        #[arg(long)]
+        note: Vec<String>,
         /// Files written by `run --json`.
         #[arg(required = true)]
         runs: Vec<PathBuf>,
@@ -127,6 +130,8 @@ pub struct Report {
     pub held_end: u64,
     pub connect_failed: u64,
     pub http_failed: u64,
+    #[serde(default)]
+    pub http_retried: u64,
     pub dropped: u64,
     pub error_frames: u64,
     pub rate_limited: u64,
@@ -181,7 +186,7 @@ fn raise_nofile() -> u64 {
             l.rlim_cur = l.rlim_max;
             libc::setrlimit(libc::RLIMIT_NOFILE, &l);
         }
-        l.rlim_cur as u64
+        l.rlim_cur
     }
 }
 
@@ -201,14 +206,19 @@ fn main() -> anyhow::Result<()> {
             raise_nofile();
             rt.block_on(bare::serve(listen))
         }
-        Cmd::Report { out, command, runs } => {
+        Cmd::Report {
+            out,
+            command,
+            note,
+            runs,
+        } => {
             let mut files = Vec::new();
             for p in &runs {
                 let text = std::fs::read_to_string(p)
                     .with_context(|| format!("cannot read {}", p.display()))?;
                 files.push(serde_json::from_str::<RunFile>(&text)?);
             }
-            let section = report::section(&command, &files);
+            let section = report::section(&command, &files, &note);
             let old = std::fs::read_to_string(&out).unwrap_or_default();
             std::fs::write(&out, report::splice(&old, &section))?;
             println!("{section}");
@@ -223,7 +233,10 @@ fn main() -> anyhow::Result<()> {
 }
 
 async fn run(args: RunArgs) -> anyhow::Result<()> {
-    let active = args.active.unwrap_or(args.visitors.min(1000)).min(args.visitors);
+    let active = args
+        .active
+        .unwrap_or(args.visitors.min(1000))
+        .min(args.visitors);
     let mut runs = vec![run_target(Kind::Beckon, &args, active).await?];
     if !args.no_baseline {
         runs.push(run_target(Kind::Bare, &args, active).await?);
@@ -268,7 +281,7 @@ fn print_report(r: &Report) {
         )
     });
     println!(
-        "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | {lat} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
+        "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} (5xx retried {}) dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | {lat} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
         r.target,
         r.visitors_up,
         r.visitors,
@@ -278,6 +291,7 @@ fn print_report(r: &Report) {
         r.held_end,
         r.connect_failed,
         r.http_failed,
+        r.http_retried,
         r.dropped,
         r.error_frames,
         r.rate_limited,
@@ -339,7 +353,10 @@ async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result
         }
     };
     let base = format!("http://{addr}");
-    let result = drive(kind, args, active, &base, addr, pid, own_pid, &counters, setup_at).await;
+    let result = drive(
+        kind, args, active, &base, addr, pid, own_pid, &counters, setup_at,
+    )
+    .await;
     if let Some(s) = spawned {
         if result.is_err() {
             eprintln!("{}", s.log_tail());
@@ -396,18 +413,22 @@ async fn drive(
 
     // The visitors' chats (Beckon: over HTTP).
     let plans: Vec<VisitorPlan> = match kind {
-        Kind::Beckon => {
-            target::beckon_chats(base, args.visitors, args.per_addr, args.concurrency, counters)
-                .await?
-                .into_iter()
-                .map(|c| VisitorPlan {
-                    index: c.index,
-                    local: c.local,
-                    url: target::beckon_visitor_url(addr, &c.token),
-                    active: c.index < active,
-                })
-                .collect()
-        }
+        Kind::Beckon => target::beckon_chats(
+            base,
+            args.visitors,
+            args.per_addr,
+            args.concurrency,
+            counters,
+        )
+        .await?
+        .into_iter()
+        .map(|c| VisitorPlan {
+            index: c.index,
+            local: c.local,
+            url: target::beckon_visitor_url(addr, &c.token),
+            active: c.index < active,
+        })
+        .collect(),
         Kind::Bare => {
             let mut v = Vec::with_capacity(args.visitors);
             for index in 0..args.visitors {
@@ -482,9 +503,9 @@ async fn drive(
         stop: false,
     });
     tokio::time::sleep_until(to).await;
-    let sent = Counters::get(&counters.sent);
     // Let the last messages arrive.
     tokio::time::sleep(Duration::from_secs(3)).await;
+    let sent = Counters::get(&counters.sent);
     let held_end = open(counters);
     let rss_end = rss(pid);
     let delivered = Counters::get(&counters.delivered);
@@ -501,8 +522,11 @@ async fn drive(
             hist.add(&h).ok();
         }
     }
-    let _ = tokio::time::timeout(Duration::from_secs(60), futures_util::future::join_all(visitors))
-        .await;
+    let _ = tokio::time::timeout(
+        Duration::from_secs(60),
+        futures_util::future::join_all(visitors),
+    )
+    .await;
     let window = Duration::from_secs(args.duration_s);
     let agents_up = Counters::get(&counters.agents_up);
     Ok(Report {
@@ -518,6 +542,7 @@ async fn drive(
         held_end,
         connect_failed: Counters::get(&counters.connect_failed),
         http_failed: Counters::get(&counters.http_failed),
+        http_retried: Counters::get(&counters.http_retried),
         dropped: Counters::get(&counters.dropped),
         error_frames: Counters::get(&counters.error_frames),
         rate_limited: Counters::get(&counters.rate_limited),

@@ -30,7 +30,7 @@ fn lat(r: &Report, f: impl Fn(&Latency) -> u64) -> String {
 }
 
 fn errors(r: &Report) -> String {
-    let total = r.connect_failed + r.http_failed + r.dropped + r.error_frames;
+    let total = r.connect_failed + r.http_failed + r.http_retried + r.dropped + r.error_frames;
     if total == 0 {
         return "0".into();
     }
@@ -44,6 +44,9 @@ fn errors(r: &Report) -> String {
         if n > 0 {
             parts.push(format!("{n} {what}"));
         }
+    }
+    if r.http_retried > 0 {
+        parts.push(format!("{} HTTP 5xx retried", r.http_retried));
     }
     if r.rate_limited > 0 {
         parts.push(format!("({} were 429)", r.rate_limited));
@@ -104,7 +107,7 @@ fn row(out: &mut String, label: &str, r: &Report) {
 }
 
 /// The section, markers included.
-pub fn section(command: &str, files: &[RunFile]) -> String {
+pub fn section(command: &str, files: &[RunFile], notes: &[String]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{START}");
     let _ = writeln!(out, "## Realtime hub (WebSocket)");
@@ -158,6 +161,10 @@ pub fn section(command: &str, files: &[RunFile]) -> String {
                 fmt_ratio(lat_ratio(b, bare, |l| l.max_us)),
             );
         }
+    }
+    for n in notes {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{n}");
     }
     let _ = writeln!(out, "{END}");
     out
@@ -224,11 +231,15 @@ mod tests {
     #[test]
     fn splice_replaces_only_its_section() {
         let sec = format!("{START}\nnew\n{END}\n");
-        let old = format!("# R\n\n<!-- size:start -->\nx\n<!-- size:end -->\n\n{START}\nold\n{END}\ntail\n");
+        let old = format!(
+            "# R\n\n<!-- size:start -->\nx\n<!-- size:end -->\n\n{START}\nold\n{END}\ntail\n"
+        );
         let got = splice(&old, &sec);
         assert_eq!(
             got,
-            format!("# R\n\n<!-- size:start -->\nx\n<!-- size:end -->\n\n{START}\nnew\n{END}\ntail\n")
+            format!(
+                "# R\n\n<!-- size:start -->\nx\n<!-- size:end -->\n\n{START}\nnew\n{END}\ntail\n"
+            )
         );
         let appended = splice("# R\n<!-- size:end -->", &sec);
         assert_eq!(appended, format!("# R\n<!-- size:end -->\n\n{sec}"));

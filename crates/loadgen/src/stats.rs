@@ -108,10 +108,7 @@ pub fn stamp(sent_ns: u64, rest: &str) -> String {
 /// The send time stamped into a frame (any JSON shape that carries the text), if any.
 pub fn stamp_of(frame: &str) -> Option<u64> {
     let at = frame.find(MARK)? + MARK.len();
-    let digits = frame[at..]
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .count();
+    let digits = frame[at..].bytes().take_while(u8::is_ascii_digit).count();
     frame[at..at + digits].parse().ok()
 }
 

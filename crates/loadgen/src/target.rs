@@ -67,7 +67,9 @@ fn free_port() -> anyhow::Result<u16> {
 
 /// `beckon serve --seed-demo` on a free port, with a fresh temporary data directory.
 pub async fn spawn_beckon(bin: &Path) -> anyhow::Result<Spawned> {
-    let dir = tempfile::Builder::new().prefix("beckon-loadgen-").tempdir()?;
+    let dir = tempfile::Builder::new()
+        .prefix("beckon-loadgen-")
+        .tempdir()?;
     let port = free_port()?;
     let addr: SocketAddr = ([127, 0, 0, 1], port).into();
     let log = dir.path().join("server.log");
@@ -238,9 +240,7 @@ async fn new_chat(http: &reqwest::Client, base: &str, index: usize) -> anyhow::R
         .as_str()
         .context("persona id")?;
     let r = http
-        .get(format!(
-            "{base}/api/v1/chat/public/channel/{channel}/token"
-        ))
+        .get(format!("{base}/api/v1/chat/public/channel/{channel}/token"))
         .query(&[("personaId", persona)])
         .send()
         .await?;
@@ -284,15 +284,30 @@ pub async fn beckon_chats(
                     }
                 };
                 for index in range {
-                    match new_chat(&http, &base, index).await {
-                        Ok(token) => out.push(Chat {
-                            index,
-                            local,
-                            token,
-                        }),
-                        Err(e) => {
-                            client::tracing_err(&format!("visitor {index}: {e:#}"));
-                            counters.http_failed.fetch_add(1, Ordering::Relaxed);
+                    let mut attempt = 0;
+                    loop {
+                        match new_chat(&http, &base, index).await {
+                            Ok(token) => {
+                                out.push(Chat {
+                                    index,
+                                    local,
+                                    token,
+                                });
+                                break;
+                            }
+                            // A server fault is counted, and retried a few times so the
+                            // run still gets its connections.
+                            Err(e) if attempt < 5 && e.to_string().contains(" 50") => {
+                                client::tracing_err(&format!("visitor {index}: {e:#} (retrying)"));
+                                counters.http_retried.fetch_add(1, Ordering::Relaxed);
+                                attempt += 1;
+                                tokio::time::sleep(Duration::from_millis(50 * attempt)).await;
+                            }
+                            Err(e) => {
+                                client::tracing_err(&format!("visitor {index}: {e:#}"));
+                                counters.http_failed.fetch_add(1, Ordering::Relaxed);
+                                break;
+                            }
                         }
                     }
                 }
