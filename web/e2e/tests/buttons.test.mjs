@@ -112,7 +112,9 @@ test("the 'Powered by' line shows on free domains and not on PRO", async () => {
 });
 
 test("axe finds no violations in any button type", async () => {
-  const actions = [action("p", "PHONE", "+1 555 0100", { labelText: "Call" }), action("w", "WHATSAPP", "+1 555 0101"), action("e", "EMAIL", "a@shop.test"), action("l", "LINK", "https://shop.test/", { labelText: "Shop" })];
+  // The default look (no owner colours: white on green); owner colours are the owner's contrast.
+  const own = { backgroundColor: undefined, iconColor: undefined };
+  const actions = [action("p", "PHONE", "+1 555 0100", { labelText: "Call", ...own }), action("w", "WHATSAPP", "+1 555 0101", own), action("e", "EMAIL", "a@shop.test", own), action("l", "LINK", "https://shop.test/", { labelText: "Shop", ...own })];
   const ids = actions.map((a) => a.id);
   const { page } = await h.load({
     config: config({
@@ -129,4 +131,26 @@ test("axe finds no violations in any button type", async () => {
   await visibleButtons(page);
   await page.locator(".cnb-dots button[aria-expanded]").click();
   assert.deepEqual(await axeViolations(page), []);
+});
+
+test("owner colours apply as given; an invalid one leaves the default white on green, and injects nothing", async () => {
+  const actions = [
+    action("own", "PHONE", "+1555", { backgroundColor: "#123456", iconColor: "rgb(255, 0, 0)" }),
+    action("bad", "EMAIL", "a@b.test", { backgroundColor: "red; display:none", iconColor: "inherit}x{", labelText: "Mail", labelBackgroundColor: "url(x)", labelTextColor: "javascript:1" }),
+    action("none", "SMS", "+1555", { backgroundColor: undefined, iconColor: undefined }),
+  ];
+  const bar = [action("f1", "PHONE", "+1555", { backgroundColor: "nope", labelText: "Call" })];
+  const { page } = await h.load({
+    config: config({ buttons: [button("m", "MULTI", ["own", "bad", "none"], {}, { multiButtonOptions: { defaultState: "OPEN", iconBackgroundColorOpen: "expression(1)" } }), button("f", "FULL", ["f1"], { placement: "TOP_CENTER" })], actions: [...actions, ...bar] }),
+  });
+  await visibleButtons(page);
+  const look = (sel) => page.locator(sel).evaluate((e) => { const s = getComputedStyle(e); return [s.backgroundColor, s.color, s.display].join("|"); });
+  assert.equal(await look("[data-action-id=own] .cnb-i"), "rgb(18, 52, 86)|rgb(255, 0, 0)|flex");
+  assert.equal(await look("[data-action-id=bad] .cnb-i"), "rgb(0, 128, 0)|rgb(255, 255, 255)|flex");
+  assert.equal(await look("[data-action-id=none] .cnb-i"), "rgb(0, 128, 0)|rgb(255, 255, 255)|flex");
+  assert.equal(await look(".cnb-toggle .cnb-i"), "rgb(0, 128, 0)|rgb(255, 255, 255)|flex");
+  assert.equal(await look("[data-action-id=bad] .cnb-l"), "rgb(255, 255, 255)|rgb(34, 34, 34)|block");
+  assert.equal(await page.locator("[data-action-id=bad] .cnb-l").evaluate((e) => getComputedStyle(e).backgroundImage), "none");
+  assert.equal(await look("[data-action-id=f1]"), "rgb(0, 128, 0)|rgb(255, 255, 255)|flex");
+  assert.equal(await look("[data-action-id=f1] .cnb-l"), "rgba(0, 0, 0, 0)|rgb(255, 255, 255)|block");
 });

@@ -255,19 +255,19 @@ describe("full bar", () => {
     expect(Array.from(acts(root)[0].children).map((c) => c.className.trim())).toEqual(["cnb-i cnb-fx", "cnb-l"]);
   });
 
-  it("picks a readable label colour on the action's background", () => {
+  it("a label's own text colour is set on it; otherwise it takes the action's (the stylesheet's white)", () => {
     const root = one(
       decision({ type: "FULL" }, [
-        action("dark", { labelText: "Dark", backgroundColor: "#003300" }),
-        action("light", { labelText: "Light", backgroundColor: "#ffee00" }),
+        action("plain", { labelText: "Plain", backgroundColor: "#ffee00" }),
         action("own", { labelText: "Own", backgroundColor: "#ffee00", labelTextColor: "#0000ff" }),
       ]),
     );
-    const [d, l, o] = acts(root);
-    expect(d.style.getPropertyValue("color")).toMatch(/#fff|rgb\(255, 255, 255\)/);
-    expect(l.style.getPropertyValue("color")).toMatch(/#111|rgb\(17, 17, 17\)/);
+    const [p, o] = acts(root);
+    expect(p.style.getPropertyValue("color")).toBe("");
+    expect(p.querySelector<HTMLElement>(".cnb-l")!.style.getPropertyValue("color")).toBe("");
     expect(o.querySelector<HTMLElement>(".cnb-l")!.style.getPropertyValue("color")).toMatch(/#0000ff|rgb\(0, 0, 255\)/);
   });
+
 });
 
 describe("branding", () => {

@@ -1,5 +1,7 @@
 // Icons of the buttons (spec §3.1 iconType/iconText/iconBackgroundImage, §5.2 image URLs), and the
-// small DOM and colour helpers the renderer shares with them.
+// small DOM helpers the renderer shares with them. Owner colours are set as they are: one inline
+// property value cannot inject anything, and the browser ignores an invalid one, so the
+// stylesheet's default look (white on green) stays.
 //
 // FONT / FONT_MATERIAL: iconText names a glyph. We ship our own small inline-SVG set (24×24,
 // currentColor, even-odd fill) instead of loading an icon font. A name is one of ours (the action
@@ -67,18 +69,6 @@ export const cssImage = (v = ""): string =>
       ? v
       : "";
 
-/** Strings that look like a CSS colour: hex, rgb(a), hsl(a) or a name; css-wide keywords (and other names no colour starts like: inh…, un…, aut…) refused. No `;{}!` can pass. */
-export const isColor = (v?: string): v is string =>
-  typeof v == "string" &&
-  /^(#([\da-f]{3,4}|([\da-f]{2}){3,4})|(rgb|hsl)a?\([\w\s.,%/+-]+\)|(?!inh|ini|un|rev|non|aut)[a-z]{3,20})$/i.test(v);
-
-/** Readable text colour (#fff or #111) on a hex or rgb() background; #fff when unknown. */
-export function textOn(bg: string): string {
-  const c = bg[0] == "#" ? (bg.length < 6 ? bg.replace(/\w/g, "$&$&") : bg).match(/\w\w/g)!.map((x) => "0x" + x) : (/^rgb/i.test(bg) && bg.match(/[\d.]+/g)) || [];
-  // Relative luminance (gamma 2.2; NaN when unknown); white wins while its contrast is the larger one: (L+.05)² ≤ 1.05·.0556.
-  return [0.2126, 0.7152, 0.0722].reduce((s, k, i) => s + k * (+c[i] / 255) ** 2.2, 0) > 0.19 ? "#111" : "#fff";
-}
-
 type Values = Record<string, string | false | undefined>;
 
 /** Sets the attributes of a that are strings and removes the others. */
@@ -90,11 +80,6 @@ export function attrs<E extends Element>(e: E, a: Values): E {
   }
   return e;
 }
-
-/** Colours e: background bg (unless false), text colour c when it is one, else a readable one on bg. */
-export const paint = (e: Element, bg: string | false, c?: string): void => {
-  css(e, { "background-color": bg, color: isColor(c) ? c : bg && textOn(bg) });
-};
 
 /** Sets the styles of s that are non-empty, inline and !important (the stylesheet resets the widget with !important rules). */
 export function css<E extends Element>(e: E, s: Values): E {
@@ -116,15 +101,15 @@ const NS = "http://www.w3.org/2000/svg";
 /**
  * Appends span.cnb-i (aria-hidden) for the icon fields of o ending in k ("" on an action,
  * Open/Close on a toggle): the glyph (def when the name is none of ours), the SVG <img> or the
- * custom background image. bg: the circle's colour (false in a full bar); cls: extra classes.
+ * custom background image. bg: the owner's circle colour (false in a full bar); cls: extra classes.
  */
-export function iconEl(p: Element, o: Record<string, unknown>, k: string, bg: string | false, def: string, cls: string): void {
+export function iconEl(p: Element, o: Record<string, unknown>, k: string, bg: string | false | undefined, def: string, cls: string): void {
   const f = (n: string) => (o["icon" + n + k] || "") as string;
   const text = f("Text");
   const type = f("Type");
   const img = type == "CUSTOM" && cssImage(f("BackgroundImage"));
   const i = el(p, "span", "cnb-i " + cls + f("Class"), { "aria-hidden": "true" });
-  paint(i, bg, f("Color"));
+  css(i, { "background-color": bg, color: f("Color") });
   if (img) css(el(i, "span", "cnb-bg"), { "background-image": img });
   else if (type == "SVG" && /<svg[\s>]/i.test(text)) el(i, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
   else el(el(i, "svg", "", { viewBox: "0 0 24 24" }, NS), "path", "", { d: glyph(text, def) }, NS);

@@ -29,7 +29,7 @@ import type { Action, ActionType, ScrollOptions } from "../../config/types.gen";
 import type { Decision, DecidedButton } from "../decide/types";
 import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
-import { attrs, css, el, iconEl, isColor, paint } from "./icons";
+import { attrs, css, el, iconEl } from "./icons";
 import { scrollRule, showsAt, shown, type Rules } from "./show";
 
 export type RenderEnv = {
@@ -47,9 +47,6 @@ type State = { s?: ScrollOptions; paint?: (expanded: boolean) => void; key?: (e:
 const states = new WeakMap<HTMLElement, State>();
 let seq = 0;
 
-/** Default colour of circles and bar cells: white on it has a 5.1:1 contrast. */
-const DEFAULT_BG = "#008000";
-
 /** Accessible names of unlabelled actions, where not the type's own name (EMAIL: "Email" …). */
 const NAMES: Partial<Record<ActionType, string>> = {
   PHONE: "Call",
@@ -66,12 +63,9 @@ const NAMES: Partial<Record<ActionType, string>> = {
   INTERCOM: "Chat",
 };
 
-const colour = (c?: string) => (isColor(c) ? c : DEFAULT_BG);
-
+/** Appends a label; owner colours inline (an invalid one is ignored by the browser). */
 function label(p: Element, text: string, color?: string, bg?: string): void {
-  const l = el(p, "span", "cnb-l");
-  l.textContent = text;
-  paint(l, isColor(bg) && bg, color);
+  css(el(p, "span", "cnb-l"), { "background-color": bg, color }).textContent = text;
 }
 
 /** Appends the element of one action to p; warns instead for an action that cannot be used. */
@@ -83,7 +77,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   const surface = link.kind == "surface";
   const t = a.actionType;
   const lt = t.toLowerCase();
-  const bg = colour(a.backgroundColor);
+  const bg = a.backgroundColor;
   const text = (a.labelText || "").trim();
   const e = el(p, surface ? "button" : "a", "cnb-act", {
     type: surface && "button",
@@ -97,7 +91,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   });
   // A disabled icon leaves the label; with no label either we keep the icon (never an empty button).
   if (a.iconEnabled !== false || !text) iconEl(e, a, "", !full && bg, lt, fx);
-  if (full) paint(e, bg);
+  if (full) css(e, { "background-color": bg });
   if (text) label(e, text, a.labelTextColor, a.labelBackgroundColor);
 
   e.addEventListener("click", (ev) => {
@@ -166,7 +160,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
       const text = ((m["labelText" + k] || "") as string).trim();
       t.textContent = "";
       // A closed dots button always shows the dots glyph.
-      iconEl(t, type == "DOTS" && !x ? { ...m, iconTypeOpen: "FONT", iconTextOpen: "dots" } : m, k, colour(m["iconBackgroundColor" + k] as string), x ? "close" : "plus", "cnb-fx ");
+      iconEl(t, type == "DOTS" && !x ? { ...m, iconTypeOpen: "FONT", iconTextOpen: "dots" } : m, k, m["iconBackgroundColor" + k] as string, x ? "close" : "plus", "cnb-fx ");
       if (text) label(t, text);
       attrs(t, { "aria-label": !text && "Contact options", "aria-expanded": x + "" });
     };
