@@ -29,6 +29,10 @@ async fn a_whole_conversation() {
     assert!(available(&t, &domain).await, "an agent is connected");
 
     let (channel, persona, token) = new_chat(&t, &domain, "Ann Visitor").await;
+    // The agent learns of the chat as soon as it is created.
+    let new_channel = agent.recv_op("new-channel").await;
+    assert_eq!(new_channel["channel"]["id"], channel.as_str());
+    assert_eq!(new_channel["visitor"]["name"], "Ann Visitor");
     let (mut visitor, ready) = Ws::visitor(&t, &token, None).await;
     assert_eq!(ready["channelId"], channel.as_str());
     assert_eq!(ready["personaId"], persona.as_str());
@@ -49,9 +53,6 @@ async fn a_whole_conversation() {
     let own = visitor.recv_op("chat-message").await;
     assert_eq!(own["seq"], 1);
     assert_eq!(own["message"]["id"], ack["id"]);
-    let new_channel = agent.recv_op("new-channel").await;
-    assert_eq!(new_channel["channel"]["id"], channel.as_str());
-    assert_eq!(new_channel["visitor"]["name"], "Ann Visitor");
     let got = agent.recv_op("chat-message").await;
     assert_eq!(got["channelId"], channel.as_str());
     assert_eq!(got["seq"], 1);

@@ -225,7 +225,7 @@ pub async fn post_message(
     Ok(inserted)
 }
 
-/// Publishes a stored message; the first one of a chat also announces the chat to agents.
+/// Publishes a stored message (the chat itself was announced when it was created).
 pub async fn publish_message(
     state: &AppState,
     channel: &Channel,
@@ -234,9 +234,6 @@ pub async fn publish_message(
     origin: u64,
 ) {
     let hub = &state.realtime;
-    if message.seq == 1 {
-        announce_channel(state, channel, Some(sender)).await;
-    }
     let env = Envelope {
         kind: Kind::Message,
         seq: message.seq,
