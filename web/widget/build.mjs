@@ -3,8 +3,6 @@
 //                     needed before the buttons show
 //   beckon-extras.js  the runtime's lazy chunk (an ES module, src/loader/extras.ts), imported by the
 //                     loader from its own folder once the buttons are revealed
-//   beckon-lookups.js the GEO/CHAT lookups (an ES module, src/loader/calls/lookups.ts), imported
-//                     before deciding only by configs that need them
 //   beckon.css        the stylesheet
 //   beckon-anim.css   the animation rules (src/styles/beckon-anim.css), loaded by the extras chunk
 //                     from the stylesheet's folder when a shown button is animated
@@ -19,7 +17,7 @@ import { fileURLToPath } from "node:url";
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const DIST = here("dist/");
 /** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
-const CHUNKS = { extras: "src/loader/extras.ts", lookups: "src/loader/calls/lookups.ts" };
+const CHUNKS = { extras: "src/loader/extras.ts" };
 /** The stylesheets: beckon.css before the buttons show, beckon-anim.css (while its source is being split out, only when present) after. */
 const STYLES = ["beckon", "beckon-anim"].filter((n) => existsSync(here(`src/styles/${n}.css`)));
 

@@ -1,6 +1,6 @@
 // The loader's work for one page view, on the critical path only: startup, decide, render, reveal,
-// and what a click needs at once. The GEO/CHAT lookups are in their own chunk (calls/lookups.ts),
-// imported before deciding only by configs that need them. Everything else waits in the extras
+// the GEO/CHAT lookups (made before deciding only by configs that need them) and what a click needs
+// at once. Everything else waits in the extras
 // chunk (extras.ts), imported once the first buttons are revealed (or nothing is to be revealed,
 // or an error must be reported). Everything the host page can call into is wrapped: a Beckon error
 // is reported through the chunk and never escapes into the page.
@@ -17,7 +17,7 @@ import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
 import { emit } from "./events";
 import { openSurface } from "./surface";
 import { needsChat, needsGeo } from "./decide/needs";
-import type { Lookups } from "./calls/lookups";
+import { lookups, type Lookups } from "./calls/lookups";
 
 export type Widget = {
   /** The startup path (spec §2.1): read CNB_DATA, check, render. Resolves to the rendered roots. */
@@ -28,11 +28,8 @@ export type Widget = {
   open(actionId: string): boolean;
 };
 
-/** Imports a chunk from the loader's folder (boot.ts). */
-export type Importer = {
-  (name: "extras"): Promise<{ default: (ctx: Ctx) => Extras }>;
-  (name: "lookups"): Promise<typeof import("./calls/lookups")>;
-};
+/** Imports the extras chunk from the loader's folder (boot.ts). */
+export type Importer = () => Promise<{ default: (ctx: Ctx) => Extras }>;
 
 export const noop = (): void => {};
 
@@ -62,7 +59,7 @@ export function createWidget(importer: Importer): Widget {
   // and scroll rules are dropped silently).
   let xs: Extras | undefined;
   const chunk: Promise<Extras> = new Promise((go) => (kick = go))
-    .then(() => importer("extras"))
+    .then(importer)
     .then((m) => (xs = m.default(ctx)))
     .catch(() => new Promise(noop));
   const later = (f: (x: Extras) => void) => void (xs ? f(xs) : chunk.then(f));
@@ -160,12 +157,9 @@ export function createWidget(importer: Importer): Widget {
       const g = ++gen;
       ctx.x();
       ctx.x = noop;
-      // A chunk that cannot load counts as failed lookups: no country, no agent available.
       const geo = needsGeo(c);
       const chat = needsChat(c);
-      const found = await (c.options?.apiRoot && (geo || chat)
-        ? importer("lookups").then((m) => m.lookups(c, domain, geo, chat), () => ({}))
-        : {});
+      const found = await (geo || chat ? lookups(c, domain, geo, chat) : {});
       if (g != gen) return [];
       look = found;
       ctx.c = c;

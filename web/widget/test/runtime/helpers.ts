@@ -2,7 +2,6 @@
 import { vi } from "vitest";
 import { createWidget, type Importer } from "../../src/loader/widget";
 import * as extras from "../../src/loader/extras";
-import * as lookups from "../../src/loader/calls/lookups";
 
 /** Makes the stylesheet marker apply, as beckon.css does once loaded. */
 export function styleLoaded(): void {
@@ -18,22 +17,21 @@ export const ids = (els: HTMLElement[]) => els.map((e) => e.getAttribute("data-b
 /** Hidden by the renderer's inline display:none until revealed. */
 export const isRevealed = (el: HTMLElement) => el.style.getPropertyValue("display") != "none";
 
-/** "Imports" the real chunks (src/loader/extras.ts and calls/lookups.ts, loaded up front so fake
- * timers do not stall them); imports are counted per chunk: calls (extras) and lookups. */
-export function chunk(): Loader & { calls: number; lookups: number } {
+/** "Imports" the real extras chunk (src/loader/extras.ts, loaded up front so fake timers do not
+ * stall it); imports are counted in calls. */
+export function chunk(): Loader & { calls: number } {
   const f = Object.assign(
-    (name: string) => {
-      if (name == "extras") f.calls++;
-      else f.lookups++;
-      return Promise.resolve(name == "extras" ? extras : lookups);
+    () => {
+      f.calls++;
+      return Promise.resolve(extras);
     },
-    { calls: 0, lookups: 0 },
+    { calls: 0 },
   );
   return f;
 }
 
 /** A chunk importer as the tests write them. */
-export type Loader = (name: string) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Loader = () => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A loader with the given chunk importer (by default the real chunks, counted). */
 export function widget(importer: Loader = chunk()) {

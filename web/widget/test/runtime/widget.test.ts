@@ -20,10 +20,10 @@ const geoConfig = (ip?: string, filterType: "INCLUDE" | "EXCLUDE" = "INCLUDE"): 
   return c;
 };
 
-/** A chunk importer whose extras chunk arrives when arrive() is called; lookups never load. */
+/** A chunk importer whose extras chunk arrives when arrive() is called. */
 const held = () => {
   let arrive = () => {};
-  const load = (name: string) => (name == "extras" ? new Promise((r) => (arrive = () => r(extras))) : Promise.reject(new Error("offline")));
+  const load = () => new Promise((r) => (arrive = () => r(extras)));
   return { load, arrive: () => arrive() };
 };
 
@@ -210,20 +210,6 @@ describe("boot (script start)", () => {
     expect(document.querySelector("link")).toBeNull();
   });
 
-  it("starts importing the lookups chunk at once for a config that needs a lookup, only then", async () => {
-    const geo = chunk();
-    w.CNB_DATA = geoConfig();
-    boot("", geo);
-    expect(geo.lookups).toBe(1);
-    await vi.waitFor(() => expect(geo.lookups).toBe(2)); // again before deciding: one module for the browser
-    resetPage();
-    const plain = chunk();
-    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api" } });
-    boot("", plain);
-    await vi.waitFor(() => expect(roots().length).toBe(1));
-    expect(plain.lookups).toBe(0);
-  });
-
   it("hostile data at script start throws nothing into the page", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     flags({ "cnb.debug": "true" });
@@ -237,32 +223,23 @@ describe("boot (script start)", () => {
 });
 
 describe("lookups before deciding (spec §7)", () => {
-  it("the lookups chunk is imported only when an active button needs a lookup and apiRoot is set", async () => {
-    mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });
-    const load = chunk();
+  it("a lookup is made only when an active button needs one and apiRoot is set", async () => {
+    const f = mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });
     w.CNB_DATA = geoConfig();
-    expect(ids(await widget(load).start())).toEqual(["btn-1"]);
-    expect(load.lookups).toBe(1);
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+    expect(f.mock.calls.filter((c) => /\/v1\/geo/.test(c[0])).length).toBe(1);
     const noApi = geoConfig();
     noApi.options = {};
     const inactive = geoConfig();
     inactive.buttons.push({ ...inactive.buttons[0], id: "btn-2", conditions: [] });
     inactive.buttons[0].active = false;
-    for (const c of [noApi, inactive, config({ options: { apiRoot: "https://beckon.test/api" } })]) {
-      const l = chunk();
+    for (const c of [noApi, inactive, config({ options: { apiRoot: "https://beckon.test/api", reportStats: false } })]) {
+      f.mockClear();
+      resetPage();
       w.CNB_DATA = c;
-      await widget(l).start();
-      expect(l.lookups).toBe(0);
+      await widget().start();
+      expect(f.mock.calls.filter((c) => /\/v1\/(geo|chat)/.test(c[0]))).toEqual([]);
     }
-  });
-
-  it("a lookups chunk that cannot load counts as failed lookups: no country", async () => {
-    const f = mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });
-    w.CNB_DATA = geoConfig();
-    expect(await widget(held().load).start()).toEqual([]);
-    w.CNB_DATA = geoConfig(undefined, "EXCLUDE");
-    expect(ids(await widget(held().load).start())).toEqual(["btn-1"]);
-    expect(f).not.toHaveBeenCalled();
   });
 
   it("no lookup when no active button needs one", async () => {

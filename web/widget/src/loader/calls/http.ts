@@ -1,4 +1,4 @@
-// The runtime's HTTP helpers: a lookup GET for the lookups chunk, a POST for the extras chunk.
+// The runtime's HTTP helpers: a lookup GET for the loader, a POST for the extras chunk.
 
 export const TIMEOUT_MS = 3000;
 

@@ -1,9 +1,8 @@
-// The lookups a decision may need (spec §7), in their own chunk, dist/beckon-lookups.js: the loader
-// imports it only when an active button has a GEO or CHAT condition and apiRoot is set (it starts
-// the import at script start when CNB_DATA is already there), and says which lookups to make.
+// The lookups a decision may need (spec §7), made before deciding only when an active button has a
+// GEO or CHAT condition (the loader says which) and apiRoot is set.
 // GEO → GET {apiRoot}/v1/geo[?ip=…] reading country_code; CHAT → GET
 // {apiRoot}/v1/chat/public/channels/available/{domainId} reading agentAvailable. Any failure
-// counts as no country / no agent available (so does failing to load this chunk: see widget.ts).
+// counts as no country / no agent available.
 import type { Config, Domain } from "../../config/types.gen";
 import type { RuntimeParams } from "../decide/types";
 import { apiBase, getJson } from "./http";
