@@ -45,6 +45,19 @@ impl PgStore {
         &self.pool
     }
 
+    // PostgreSQL locks rows, not the database: reads and writes share one pool.
+    fn reader(&self) -> &PgPool {
+        &self.pool
+    }
+
+    fn writer(&self) -> &PgPool {
+        &self.pool
+    }
+
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        self.pool.begin().await
+    }
+
     /// Drops `schema` and everything in it (test clean-up).
     pub async fn drop_schema(&self, schema: &str) -> Result<(), super::StoreError> {
         sqlx::query(&format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"))

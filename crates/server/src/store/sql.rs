@@ -40,8 +40,15 @@ pub(crate) fn parse_json(text: &str, what: &str) -> Result<serde_json::Value, su
     serde_json::from_str(text).map_err(|e| super::StoreError::Corrupt(format!("{what}: {e}")))
 }
 
-/// Expands to `impl Store for $store` where `$store` has a field `pool` of the backend's pool
-/// type and `$row` is the backend's row type.
+/// Expands to `impl Store for $store` where `$row` is the backend's row type and `$store` has
+/// the inherent methods
+/// - `reader(&self) -> &Pool`: for statements that only read;
+/// - `writer(&self) -> &Pool`: for every statement that writes, outside a transaction;
+/// - `begin_write(&self) -> Result<Transaction<'static, _>, sqlx::Error>`: for every
+///   transaction that writes (SQLite starts it `IMMEDIATE`, on its single writer connection).
+///
+/// Every write must go through `writer`/`begin_write`: on SQLite the reader pool is
+/// `query_only`, so a write sent to it fails at once instead of racing for the file's lock.
 macro_rules! impl_sql_store {
     ($store:ty, $row:ty, $backend:literal) => {
         use sqlx::Row as _;
@@ -195,7 +202,7 @@ macro_rules! impl_sql_store {
                     .bind(&org.id)
                     .bind(&org.name)
                     .bind(org.created_at)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 Ok(org)
             }
@@ -203,7 +210,7 @@ macro_rules! impl_sql_store {
             async fn get_organisation(&self, id: &str) -> StoreResult<Organisation> {
                 let row = sqlx::query("SELECT id, name, created_at FROM organisations WHERE id = $1")
                     .bind(id)
-                    .fetch_optional(&self.pool)
+                    .fetch_optional(self.reader())
                     .await?;
                 org_from(&map_none(row)?)
             }
@@ -232,7 +239,7 @@ macro_rules! impl_sql_store {
                 .bind(user.role.as_str())
                 .bind(&user.persona_id)
                 .bind(user.created_at)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await;
                 match r {
                     Ok(_) => Ok(user),
@@ -247,7 +254,7 @@ macro_rules! impl_sql_store {
             async fn get_user(&self, id: &str) -> StoreResult<User> {
                 let row = sqlx::query(concat!("SELECT ", user_cols!(), " FROM users WHERE id = $1"))
                     .bind(id)
-                    .fetch_optional(&self.pool)
+                    .fetch_optional(self.reader())
                     .await?;
                 user_from(&map_none(row)?)
             }
@@ -256,7 +263,7 @@ macro_rules! impl_sql_store {
                 let row =
                     sqlx::query(concat!("SELECT ", user_cols!(), " FROM users WHERE email = $1"))
                         .bind(email)
-                        .fetch_optional(&self.pool)
+                        .fetch_optional(self.reader())
                         .await?;
                 user_from(&map_none(row)?)
             }
@@ -268,7 +275,7 @@ macro_rules! impl_sql_store {
                     " FROM users WHERE org_id = $1 ORDER BY created_at, id"
                 ))
                 .bind(org_id)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(user_from).collect()
             }
@@ -277,7 +284,7 @@ macro_rules! impl_sql_store {
                 let r = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
                     .bind(hash)
                     .bind(user_id)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -287,13 +294,13 @@ macro_rules! impl_sql_store {
 
             async fn count_users(&self) -> StoreResult<i64> {
                 let row = sqlx::query("SELECT COUNT(*) AS n FROM users")
-                    .fetch_one(&self.pool)
+                    .fetch_one(self.reader())
                     .await?;
                 Ok(row.try_get("n")?)
             }
 
             async fn delete_user(&self, id: &str) -> StoreResult<()> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 sqlx::query("DELETE FROM sessions WHERE user_id = $1")
                     .bind(id)
                     .execute(&mut *tx)
@@ -319,7 +326,7 @@ macro_rules! impl_sql_store {
                 let rows = sqlx::query(
                     "SELECT id, name, created_at FROM organisations ORDER BY created_at, id",
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(org_from).collect()
             }
@@ -334,7 +341,7 @@ macro_rules! impl_sql_store {
                 .bind(s.created_at)
                 .bind(s.expires_at)
                 .bind(s.last_seen_at)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 Ok(())
             }
@@ -345,7 +352,7 @@ macro_rules! impl_sql_store {
                      WHERE id = $1",
                 )
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 session_from(&map_none(row)?)
             }
@@ -362,7 +369,7 @@ macro_rules! impl_sql_store {
                 .bind(last_seen_at)
                 .bind(expires_at)
                 .bind(id)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -373,7 +380,7 @@ macro_rules! impl_sql_store {
             async fn delete_session(&self, id: &str) -> StoreResult<()> {
                 sqlx::query("DELETE FROM sessions WHERE id = $1")
                     .bind(id)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 Ok(())
             }
@@ -381,7 +388,7 @@ macro_rules! impl_sql_store {
             async fn delete_user_sessions(&self, user_id: &str) -> StoreResult<u64> {
                 let r = sqlx::query("DELETE FROM sessions WHERE user_id = $1")
                     .bind(user_id)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 Ok(r.rows_affected())
             }
@@ -389,7 +396,7 @@ macro_rules! impl_sql_store {
             async fn delete_expired_sessions(&self, now: i64) -> StoreResult<u64> {
                 let r = sqlx::query("DELETE FROM sessions WHERE expires_at < $1")
                     .bind(now)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 Ok(r.rows_affected())
             }
@@ -418,7 +425,7 @@ macro_rules! impl_sql_store {
                 .bind(domain.properties.to_string())
                 .bind(&domain.timezone)
                 .bind(domain.created_at)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await;
                 match r {
                     Ok(_) => Ok(domain),
@@ -434,7 +441,7 @@ macro_rules! impl_sql_store {
                 let row =
                     sqlx::query(concat!("SELECT ", domain_cols!(), " FROM domains WHERE id = $1"))
                         .bind(id)
-                        .fetch_optional(&self.pool)
+                        .fetch_optional(self.reader())
                         .await?;
                 domain_from(&map_none(row)?)
             }
@@ -446,7 +453,7 @@ macro_rules! impl_sql_store {
                     " FROM domains WHERE org_id = $1 ORDER BY created_at, id"
                 ))
                 .bind(org_id)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(domain_from).collect()
             }
@@ -462,7 +469,7 @@ macro_rules! impl_sql_store {
                 .bind(d.properties.to_string())
                 .bind(&d.timezone)
                 .bind(&d.id)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -473,7 +480,7 @@ macro_rules! impl_sql_store {
             async fn delete_domain(&self, id: &str) -> StoreResult<()> {
                 let r = sqlx::query("DELETE FROM domains WHERE id = $1")
                     .bind(id)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -495,7 +502,7 @@ macro_rules! impl_sql_store {
                 .bind(&draft.domain_id)
                 .bind(&draft.config_json)
                 .bind(draft.updated_at)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await;
                 match r {
                     Ok(_) => Ok(draft),
@@ -512,7 +519,7 @@ macro_rules! impl_sql_store {
                      WHERE domain_id = $1",
                 )
                 .bind(domain_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 draft_from(&map_none(row)?)
             }
@@ -535,7 +542,7 @@ macro_rules! impl_sql_store {
                 .bind(json)
                 .bind(config_etag(json))
                 .bind(now_ms())
-                .fetch_one(&self.pool)
+                .fetch_one(self.writer())
                 .await;
                 match r {
                     Ok(row) => published_from(&row),
@@ -552,7 +559,7 @@ macro_rules! impl_sql_store {
                      FROM config_published WHERE domain_id = $1",
                 )
                 .bind(domain_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 published_from(&map_none(row)?)
             }
@@ -583,7 +590,7 @@ macro_rules! impl_sql_store {
                 .bind(persona.legal_notice_accepted)
                 .bind(&persona.avatar_url)
                 .bind(persona.created_at)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 Ok(persona)
             }
@@ -595,7 +602,7 @@ macro_rules! impl_sql_store {
                     " FROM personas WHERE id = $1"
                 ))
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 persona_from(&map_none(row)?)
             }
@@ -612,7 +619,7 @@ macro_rules! impl_sql_store {
                 .bind(p.legal_notice_accepted)
                 .bind(&p.avatar_url)
                 .bind(&p.id)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -648,7 +655,7 @@ macro_rules! impl_sql_store {
                     assigned_agent_id: None,
                     last_seq: 0,
                 };
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let exists = sqlx::query("SELECT id FROM domains WHERE id = $1")
                     .bind(domain_id)
                     .fetch_optional(&mut *tx)
@@ -699,7 +706,7 @@ macro_rules! impl_sql_store {
                     " FROM channels WHERE id = $1"
                 ))
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 channel_from(&map_none(row)?)
             }
@@ -719,7 +726,7 @@ macro_rules! impl_sql_store {
                 .bind(domain_id)
                 .bind(status.map(|s| s.as_str()))
                 .bind(limit)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(channel_from).collect()
             }
@@ -777,7 +784,7 @@ macro_rules! impl_sql_store {
                 .bind(pattern)
                 .bind(q.before)
                 .bind(q.limit)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter()
                     .map(|r| {
@@ -814,7 +821,7 @@ macro_rules! impl_sql_store {
                 )
                 .bind(now)
                 .bind(id)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 self.get_channel(id).await
             }
@@ -823,7 +830,7 @@ macro_rules! impl_sql_store {
                 let r = sqlx::query("UPDATE channels SET assigned_agent_id = $1 WHERE id = $2")
                     .bind(agent)
                     .bind(id)
-                    .execute(&self.pool)
+                    .execute(self.writer())
                     .await?;
                 if r.rows_affected() == 0 {
                     return Err(StoreError::NotFound);
@@ -838,9 +845,9 @@ macro_rules! impl_sql_store {
                     " FROM messages WHERE channel_id = $1 AND client_id = $2"
                 );
                 let now = now_ms();
-                let mut tx = self.pool.begin().await?;
-                // The write comes first: it takes the channel's row lock (PostgreSQL) or the
-                // write lock (SQLite), so sequence numbers are handed out one at a time.
+                let mut tx = self.begin_write().await?;
+                // The write comes first: it takes the channel's row lock (PostgreSQL; SQLite holds
+                // its write lock from BEGIN IMMEDIATE), so sequence numbers go out one at a time.
                 let seq_row = sqlx::query(
                     "UPDATE channels SET last_seq = last_seq + 1, last_activity_at = $1 \
                      WHERE id = $2 AND status = 'open' RETURNING last_seq",
@@ -920,7 +927,7 @@ macro_rules! impl_sql_store {
                 .bind(channel_id)
                 .bind(after_seq)
                 .bind(limit)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(message_from).collect()
             }
@@ -935,7 +942,7 @@ macro_rules! impl_sql_store {
                      ORDER BY created_at, id"
                 ))
                 .bind(channel_id)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(persona_from).collect()
             }
@@ -951,7 +958,7 @@ macro_rules! impl_sql_store {
                 .bind(persona_id)
                 .bind(seq)
                 .bind(now_ms())
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
                 Ok(())
             }
@@ -962,7 +969,7 @@ macro_rules! impl_sql_store {
                 )
                 .bind(channel_id)
                 .bind(persona_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.reader())
                 .await?;
                 match row {
                     Some(r) => Ok(r.try_get("seq")?),
@@ -974,7 +981,7 @@ macro_rules! impl_sql_store {
                 if counts.is_empty() {
                     return Ok(());
                 }
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 for c in counts {
                     sqlx::query(
                         "INSERT INTO stats_counts (domain_id, day, event_name, count) \
@@ -1006,7 +1013,7 @@ macro_rules! impl_sql_store {
                 .bind(domain_id)
                 .bind(from)
                 .bind(to)
-                .fetch_all(&self.pool)
+                .fetch_all(self.reader())
                 .await?;
                 rows.iter().map(stats_from).collect()
             }
