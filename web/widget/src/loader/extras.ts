@@ -5,11 +5,11 @@
 //     queued by the loader and are reported now;
 //   - the statistics event (spec §7, calls/stats.ts);
 //   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver;
-//   - scroll rules after reveal (scroll.ts);
+//   - scroll rules (scroll.ts): roots with a rule stay hidden until this chunk applies it;
 //   - click analytics (analytics.ts; clicks before the chunk arrived were queued by the loader);
 //   - the animation stylesheet, beckon-anim.css, once a revealed root is animated.
 // It shares no state with the loader's modules: what it needs of them comes through Ctx. Only a
-// few small stateless helpers (render/show.ts, decide/needs.ts) have a copy in both bundles.
+// few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Action, Config, Domain } from "../config/types.gen";
 import type { Decision } from "./decide/types";
 import type { Rules } from "./render/show";

@@ -1,7 +1,6 @@
-// Scroll rules after reveal (spec §2.3, §4.3, §5.1), in the extras chunk. The renderer applied each
-// root's rule once at reveal (render/show.ts) and hands the roots with a rule over to this module;
-// a button whose rule hides it at the top of the page was hidden at reveal anyway, so waiting for
-// the chunk costs the visitor nothing. One passive scroll listener, throttled to one update per
+// Scroll rules (spec §2.3, §4.3, §5.1), in the extras chunk: the renderer keeps a root with a rule
+// hidden at reveal and hands it over to this module (imported at reveal), which applies the rule at
+// once and on every scroll. One passive scroll listener, throttled to one update per
 // animation frame, serves every watched root; it is removed as soon as no rule is left (all roots
 // removed, or shown with neverHide: such a root stays and needs no watching).
 import type { ScrollOptions } from "../config/types.gen";

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// Scroll rules: applied once by the renderer at reveal (render/show.ts), then on scroll by the
-// extras chunk's watcher (scroll.ts), which the loader hands the rules revealButtons returns.
+// Scroll rules: a root with a rule stays hidden at reveal; the extras chunk's watcher (scroll.ts),
+// which the loader hands the rules revealButtons returns, applies it at once and on scroll.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeButtons as remove, renderButtons, revealButtons } from "../../src/loader/render/index";
 import { unwatch, watch, watching } from "../../src/loader/scroll";
@@ -139,17 +139,27 @@ describe("scroll rules", () => {
     expect(root.style.getPropertyPriority("display")).toBe("important");
   });
 
-  it("the renderer applies the rule at reveal, before the chunk watches it", () => {
+  it("a root with a rule stays hidden at reveal until the chunk applies the rule", () => {
     const top = render({ hideAtHeight: 500 }, "top");
     const later = render({ revealAtHeight: 300 }, "later");
-    const rules = revealButtons([top, later]);
+    const plain = render(undefined, "plain");
+    const rules = revealButtons([top, later, plain]);
     expect(rules.map(([r]) => r)).toEqual([top, later]);
     expect(rules[1][1]).toEqual({ revealAtHeight: 300 });
-    expect([isHidden(top), isHidden(later)]).toEqual([false, true]); // as at the top of the page
+    expect([isHidden(top), isHidden(later), isHidden(plain)]).toEqual([true, true, false]);
     expect(scrollCalls(add)).toHaveLength(0);
-    window.scrollTo(0, 600); // scrolled before the chunk arrived
     watch(rules);
-    expect([isHidden(top), isHidden(later)]).toEqual([true, false]);
+    expect([isHidden(top), isHidden(later)]).toEqual([false, true]); // as at the top of the page
+    window.scrollTo(0, 600); // scrolled before the chunk arrived
+    const again = [render({ hideAtHeight: 500 }, "top2"), render({ revealAtHeight: 300 }, "later2")];
+    watch(revealButtons(again));
+    expect(again.map(isHidden)).toEqual([true, false]);
+  });
+
+  it("heights below one pixel are no rule", () => {
+    const root = render({ revealAtHeight: 0.5, hideAtHeight: -3 });
+    expect(revealButtons([root])).toEqual([]);
+    expect(isHidden(root)).toBe(false);
   });
 
   it("a root removed before the chunk watches it is not watched", () => {

@@ -708,14 +708,18 @@ describe("scroll rules, watched by the chunk after reveal (spec §2.3)", () => {
     expect(scrolls(rem)[0][1]).toBe(scrolls(add)[0][1]);
   });
 
-  it("a rule that shows the button at the current height shows it at reveal, without the chunk", async () => {
+  it("a button with a rule stays hidden until the chunk applies the rule; one without shows at once", async () => {
+    const h = held();
     w.CNB_DATA = scrolled({ hideAtHeight: 500 });
-    const [root] = await widget(held().load).start();
-    expect(isRevealed(root)).toBe(true);
-    window.scrollTo(0, 400);
-    w.CNB_DATA = scrolled({ revealAtHeight: 300 });
-    const [other] = await widget(held().load).start();
-    expect(isRevealed(other)).toBe(true);
+    const [root] = await widget(h.load).start();
+    expect(isRevealed(root)).toBe(false);
+    h.arrive();
+    await vi.waitFor(() => expect(isRevealed(root)).toBe(true));
+    resetPage();
+    styleLoaded();
+    w.CNB_DATA = scrolled({ revealAtHeight: 0, hideAtHeight: 0 });
+    const [plain] = await widget(held().load).start();
+    expect(isRevealed(plain)).toBe(true);
   });
 
   it("a render replaced before the chunk arrives hands it nothing", async () => {

@@ -12,8 +12,8 @@
 // Root modifiers: cnb-anim-shake|tada|sonar-light|sonar-dark, cnb-rtl.
 //
 // Roots start hidden by an inline `display: none !important` (the page cannot unhide them) and
-// are shown by revealButtons once the stylesheet applies; a root with a scroll rule only while its
-// rule shows it (render/show.ts), the extras chunk applying the rule on scroll from then on.
+// are shown by revealButtons once the stylesheet applies; a root with a scroll rule stays hidden
+// until the extras chunk (imported at reveal) applies its rule (render/show.ts, ../scroll.ts).
 //
 // Right-to-left: on a page whose <html> (or, without a dir there, <body>) has dir="rtl", the root
 // gets `cnb-rtl` (no computed-style read: that would force a style recalc). The placement class
@@ -30,7 +30,7 @@ import type { Decision, DecidedButton } from "../decide/types";
 import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl } from "./icons";
-import { scrollRule, showsAt, shown, type Rules } from "./show";
+import type { Rules } from "./show";
 
 export type RenderEnv = {
   doc: Document;
@@ -151,7 +151,9 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
     "--cnb-n": type == "DOTS" && Math.min(count, 4) + "",
   });
 
-  const st: State = { s: scrollRule(o.scroll) };
+  // A scroll rule: a height is set (show.ts ignores heights below 1 px).
+  const sc = o.scroll;
+  const st: State = { s: sc && (sc.revealAtHeight! >= 1 || sc.hideAtHeight! >= 1) ? sc : undefined };
   states.set(root, st);
   if (t) {
     const m: Record<string, unknown> = b.multiButtonOptions || {};
@@ -200,15 +202,15 @@ export function renderButtons(decision: Decision, env: RenderEnv): HTMLElement[]
 }
 
 /**
- * The stylesheet applies: shows the roots, those with a scroll rule only if it shows them at the
- * current height. Returns the roots with a rule, for the extras chunk to watch on scroll.
+ * The stylesheet applies: shows the roots without a scroll rule. Returns the others, with their
+ * rules, for the extras chunk to apply (they stay hidden until it does).
  */
 export function revealButtons(roots: HTMLElement[]): Rules {
   const rules: Rules = [];
   roots.forEach((r) => {
-    const s = states.get(r)?.s;
-    shown(r, !s || showsAt(s, scrollY));
+    const s = states.get(r)!.s;
     if (s) rules.push([r, s]);
+    else r.style.removeProperty("display");
   });
   return rules;
 }

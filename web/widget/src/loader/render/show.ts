@@ -1,8 +1,8 @@
 // Showing and hiding a root, and scroll rules (spec §2.3, §4.3, §5.1): a button with
 // revealAtHeight / hideAtHeight shows while scrollY ≥ revealAtHeight and hides again once
 // scrollY ≥ hideAtHeight (or when scrolled back above revealAtHeight); with neverHide it stays once
-// shown. The renderer applies a rule once, at reveal; the extras chunk (../scroll.ts) applies it
-// again on every scroll. Small and stateless, so both bundles may hold a copy.
+// shown. Only the extras chunk (../scroll.ts) applies rules; the renderer keeps a root with a
+// rule hidden until then.
 import type { ScrollOptions } from "../../config/types.gen";
 
 /** Roots with a scroll rule, and their rules. */
@@ -15,9 +15,6 @@ export const shown = (el: HTMLElement, on: boolean): void => {
 
 /** A height in whole pixels, ≥ 0. */
 const px = (v?: number) => (v! > 0 ? v! | 0 : 0);
-
-/** s when it is a scroll rule (a height is set); undefined when the root is simply shown. */
-export const scrollRule = (s?: ScrollOptions): ScrollOptions | undefined => (px(s?.revealAtHeight) || px(s?.hideAtHeight) ? s : undefined);
 
 /** Whether rule s shows its root at scroll height y. */
 export const showsAt = (s: ScrollOptions, y: number): boolean => {
