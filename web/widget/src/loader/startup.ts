@@ -1,9 +1,9 @@
 // Startup (spec §2.1, §4.1): take the page-level config, check the page, parse defensively.
 // Result codes: 0 success, 1 no data, 2 no viewport meta tag, 3 not a configuration.
-// The parsed config is a plain JSON copy, so later code never touches the host's object (getters,
-// proxies, prototypes); null fields are treated as absent. The shape check covers the lists that
-// deciding walks; a wrong scalar elsewhere can only make deciding or drawing throw, and the
-// caller's try/catch turns that into an error report, never an exception in the page.
+// The config is the host's object (or parsed from its JSON text), not copied. The shape check
+// covers the lists that deciding walks; a wrong scalar elsewhere, or a getter that throws later,
+// can only make deciding or drawing throw, and the caller's try/catch turns that into an error
+// report, never an exception in the page.
 import type { Config } from "../config/types.gen";
 
 /** [code, config]: the config is there for codes 0 and 2 (debug mode may come from it). */
@@ -35,17 +35,18 @@ export function startup(raw: unknown): Start {
 type Obj = Record<string, any>;
 const isArr = Array.isArray;
 
-/** A checked copy of raw (a config object, or its JSON text), or undefined when it is not a config. */
+/**
+ * raw (a config object, or its JSON text) when it is a config, else undefined. Null fields read as
+ * absent wherever they are read (`||`, `?.`); the only change made is action properties as text.
+ */
 export function parseConfig(raw: unknown): Config | undefined {
   try {
-    // Null object fields are dropped (absent); null array items stay and fail the check.
-    const c = JSON.parse(typeof raw == "string" ? raw : (JSON.stringify(raw) as string), function (this: unknown, _k, v) {
-      return v === null && !isArr(this) ? undefined : v;
-    });
-    // Action values and properties are text (links are built from them): true → "true".
+    const c = typeof raw == "string" ? JSON.parse(raw) : raw;
+    // Action values and properties are text (links are built from them): true → "true", null → "".
     for (const a of c.actions || []) {
       if (typeof a.actionValue != "string") return;
-      for (const k in a.properties) a.properties[k] += "";
+      const p = a.properties;
+      for (const k in p) p[k] = (p[k] ?? "") + "";
     }
     // Deciding walks domains and conditions as objects (spreading a non-list throws: code 3), and
     // buttons with lists of action and condition ids.
@@ -56,6 +57,6 @@ export function parseConfig(raw: unknown): Config | undefined {
     )
       return c;
   } catch {
-    /* not a config */
+    /* not a config, or hostile (a getter or proxy trap that throws) */
   }
 }

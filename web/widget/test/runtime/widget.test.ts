@@ -210,6 +210,14 @@ describe("boot (script start)", () => {
     expect(document.querySelector("link")).toBeNull();
   });
 
+  it("a getter that throws while deciding or drawing is caught (the config is not copied)", async () => {
+    const c = config();
+    Object.defineProperty(c.buttons[0], "options", { enumerable: true, get() { throw new Error("boom"); } });
+    w.CNB_DATA = c;
+    await expect(widget().start()).resolves.toEqual([]);
+    await expect(widget().render(c)).resolves.toEqual([]);
+  });
+
   it("hostile data at script start throws nothing into the page", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     flags({ "cnb.debug": "true" });
