@@ -25,7 +25,7 @@
 // an expanded multi/dots button end with a small 'Powered by Beckon' line: plain text, not a link
 // and not focusable, so it never competes with the actions. A single button stays a lone circle
 // and shows none: a label beside one floating icon would read as part of the call to action.
-import type { Action, ActionType, ScrollOptions } from "../../config/types.gen";
+import type { Action, ScrollOptions } from "../../config/types.gen";
 import type { Decision, DecidedButton } from "../decide/types";
 import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
@@ -47,20 +47,20 @@ type State = { s?: ScrollOptions; paint?: (expanded: boolean) => void; key?: (e:
 const states = new WeakMap<HTMLElement, State>();
 let seq = 0;
 
-/** Accessible names of unlabelled actions, where not the type's own name (EMAIL: "Email" …). */
-const NAMES: Partial<Record<ActionType, string>> = {
-  PHONE: "Call",
-  WHATSAPP: "WhatsApp",
-  SMS: "Text message",
-  MAP: "Directions",
-  LINK: "Open link",
-  ANCHOR: "Go to section",
-  LINE: "LINE",
-  WECHAT: "WeChat",
-  FACEBOOK: "Messenger",
-  IFRAME: "Open",
-  TALLY: "Form",
-  INTERCOM: "Chat",
+/** Accessible names of unlabelled actions by lower-case type (as GLYPHS), where not the type's own name (email: "Email" …). */
+const NAMES: Record<string, string> = {
+  phone: "Call",
+  whatsapp: "WhatsApp",
+  sms: "Text message",
+  map: "Directions",
+  link: "Open link",
+  anchor: "Go to section",
+  line: "LINE",
+  wechat: "WeChat",
+  facebook: "Messenger",
+  iframe: "Open",
+  tally: "Form",
+  intercom: "Chat",
 };
 
 /** Appends a label; owner colours inline (an invalid one is ignored by the browser). */
@@ -87,7 +87,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
     download: l.download,
     "data-action-type": t,
     "data-action-id": a.id,
-    "aria-label": !text && (NAMES[t] || t[0] + lt.slice(1)),
+    "aria-label": !text && (NAMES[lt] || t[0] + lt.slice(1)),
   });
   // A disabled icon leaves the label; with no label either we keep the icon (never an empty button).
   if (a.iconEnabled !== false || !text) iconEl(e, a, "", !full && bg, lt, fx);
