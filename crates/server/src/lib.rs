@@ -192,31 +192,20 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
 
 /// `beckon serve`: runs until SIGTERM or Ctrl-C, then shuts down gracefully.
 pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
-    let server = start(config).await?;
-    shutdown_signal().await;
-    tracing::info!("shutting down");
-    server.shutdown().await
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+    // Listen for SIGTERM before the server says it is listening, so an early one is not lost.
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    let server = start(config).await?;
+    #[cfg(unix)]
+    let term = term.recv();
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
+    let term = std::future::pending::<Option<()>>();
     tokio::select! {
-        _ = ctrl_c => {}
+        _ = tokio::signal::ctrl_c() => {}
         _ = term => {}
     }
+    tracing::info!("shutting down");
+    server.shutdown().await
 }
 
 /// Test entry points.

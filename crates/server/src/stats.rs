@@ -111,7 +111,9 @@ impl StatsCollector {
     ) -> JoinHandle<()> {
         let this = self.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(interval);
+            // The first flush comes one interval after start, not at once.
+            let mut tick =
+                tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
