@@ -426,15 +426,17 @@ describe("animation", () => {
 });
 
 describe("removeButtons", () => {
-  it("removes the roots and their document listeners", () => {
+  it("removes the roots; menus share one document key listener, which removed roots no longer answer", () => {
     const add = vi.spyOn(document, "addEventListener");
-    const rem = vi.spyOn(document, "removeEventListener");
-    const roots = renderButtons(decision({ type: "MULTI" }, [action("a")]), env());
-    const added = add.mock.calls.map((c) => c[1]);
+    const e = env();
+    const roots = renderButtons(decision({ type: "MULTI", multiButtonOptions: { defaultState: "OPEN" } }, [action("a")]), e);
+    renderButtons(decision({ type: "DOTS", id: "d" }, [action("b")]), e);
+    expect(new Set(add.mock.calls.filter((c) => c[0] == "keydown").map((c) => c[1])).size).toBe(1);
     removeButtons(roots);
     expect(roots[0].isConnected).toBe(false);
-    expect(rem.mock.calls.map((c) => c[1])).toEqual(added);
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    expect(e.onToggle).not.toHaveBeenCalled();
+    expect(roots[0].classList.contains("cnb-expand")).toBe(true);
     add.mockRestore();
-    rem.mockRestore();
   });
 });

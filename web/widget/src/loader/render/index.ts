@@ -33,7 +33,6 @@ import { attrs, css, el, iconEl } from "./icons";
 import type { Rules } from "./show";
 
 export type RenderEnv = {
-  doc: Document;
   /** Called on every action click before the default (analytics, surfaces). For kind "surface" the default is prevented by us and the env opens it. */
   onAction(action: Action, link: ActionLink, el: HTMLElement, ev: MouseEvent): void;
   /** Multi/dots expanded or collapsed by the visitor (click on the toggle, Esc). Not called for setExpanded. */
@@ -41,11 +40,22 @@ export type RenderEnv = {
   warn(msg: string): void;
 };
 
-/** A root's scroll rule, a toggle's painter and its Esc listener on the document. */
-type State = { s?: ScrollOptions; paint?: (expanded: boolean) => void; key?: (e: KeyboardEvent) => void };
+/** A root's scroll rule; a toggle's flip (paints it; by the visitor: tells env.onToggle). */
+type State = { s?: ScrollOptions; f?: (expanded: boolean, visitor?: boolean) => void };
 
-const states = new WeakMap<HTMLElement, State>();
+const states = new WeakMap<Element, State>();
 let seq = 0;
+
+/** Esc collapses the expanded menus (the one document listener, added with the first toggle); focus inside one returns to its toggle. */
+const onKey = (e: KeyboardEvent) => {
+  if (e.key == "Escape")
+    document.querySelectorAll<HTMLElement>(".call-now-button.cnb-expand").forEach((r) => {
+      const f = states.get(r)?.f;
+      const inside = r.contains(document.activeElement);
+      if (f) f(false, true);
+      if (f && inside) (r.firstChild as HTMLElement).focus();
+    });
+};
 
 /** Accessible names of unlabelled actions by lower-case type (as GLYPHS), where not the type's own name (email: "Email" …). */
 const NAMES: Record<string, string> = {
@@ -97,7 +107,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   e.addEventListener("click", (ev) => {
     if (surface) ev.preventDefault();
     env.onAction(a, link, e, ev);
-    const target = link.kind == "anchor" && !ev.defaultPrevented && env.doc.getElementById(l.targetId!);
+    const target = link.kind == "anchor" && !ev.defaultPrevented && document.getElementById(l.targetId!);
     if (target) {
       ev.preventDefault();
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -108,7 +118,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
 
 function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | null {
   const { button: b, domain } = db;
-  const doc = env.doc;
+  const doc = document;
   // The decision has left out unknown types (spec §2.2) and cut the actions to the type's limit.
   const type = b.type;
   const o = b.options || {};
@@ -157,28 +167,20 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   states.set(root, st);
   if (t) {
     const m: Record<string, unknown> = b.multiButtonOptions || {};
-    st.paint = (x) => {
+    st.f = (x, visitor) => {
       const k = x ? "Close" : "Open";
       const text = ((m["labelText" + k] || "") as string).trim();
+      root.classList.toggle("cnb-expand", x);
       t.textContent = "";
       // A closed dots button always shows the dots glyph.
       iconEl(t, type == "DOTS" && !x ? { ...m, iconTypeOpen: "FONT", iconTextOpen: "dots" } : m, k, m["iconBackgroundColor" + k] as string, x ? "close" : "plus", "cnb-fx ");
       if (text) label(t, text);
       attrs(t, { "aria-label": !text && "Contact options", "aria-expanded": x + "" });
+      if (visitor) env.onToggle?.(root, x);
     };
-    const flip = (x: boolean) => {
-      setExpanded(root, x);
-      if (env.onToggle) env.onToggle(root, x);
-    };
-    t.addEventListener("click", () => flip(!root.classList.contains("cnb-expand")));
-    st.key = (e) => {
-      if (e.key != "Escape" || !root.classList.contains("cnb-expand")) return;
-      const inside = root.contains(doc.activeElement);
-      flip(false);
-      if (inside) t.focus();
-    };
-    doc.addEventListener("keydown", st.key);
-    setExpanded(root, m.defaultState == "OPEN");
+    t.addEventListener("click", () => st.f!(!root.classList.contains("cnb-expand"), true));
+    doc.addEventListener("keydown", onKey); // the same listener is added once
+    st.f(m.defaultState == "OPEN");
   }
 
   let parent: HTMLElement = doc.body;
@@ -196,7 +198,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
 
 /** Inserts one root per decided button (in order), each hidden until revealButtons. */
 export function renderButtons(decision: Decision, env: RenderEnv): HTMLElement[] {
-  const d = env.doc;
+  const d = document;
   const rtl = (d.documentElement.dir || d.body.dir) == "rtl";
   return decision.buttons.map((db) => build(db, env, rtl)).filter(Boolean) as HTMLElement[];
 }
@@ -215,20 +217,8 @@ export function revealButtons(roots: HTMLElement[]): Rules {
   return rules;
 }
 
-/** Removes the roots and their key listeners (the loader has the chunk drop their scroll rules). */
-export function removeButtons(roots: HTMLElement[]): void {
-  roots.forEach((r) => {
-    const key = states.get(r)?.key;
-    if (key) r.ownerDocument.removeEventListener("keydown", key);
-    r.remove();
-  });
-}
+/** Removes the roots (the loader has the chunk drop their scroll rules). */
+export const removeButtons = (roots: HTMLElement[]): void => roots.forEach((r) => r.remove());
 
 /** Opens or closes a multi/dots button (no-op for other roots). Does not call env.onToggle. */
-export function setExpanded(root: HTMLElement, expanded: boolean): void {
-  const st = states.get(root);
-  if (st && st.paint) {
-    root.classList.toggle("cnb-expand", expanded);
-    st.paint(expanded);
-  }
-}
+export const setExpanded = (root: HTMLElement, expanded: boolean): void => states.get(root)?.f?.(expanded);
