@@ -16,11 +16,5 @@ export function ensureStylesheet(href: string): HTMLLinkElement {
   return link;
 }
 
-/** The stylesheet's marker applies to el. */
-export function isStyled(el: Element): boolean {
-  try {
-    return getComputedStyle(el).getPropertyValue("--cnb-loaded").trim() == "1";
-  } catch {
-    return false;
-  }
-}
+/** The stylesheet's marker applies to el (connected: the caller checks). */
+export const isStyled = (el: Element): boolean => getComputedStyle(el).getPropertyValue("--cnb-loaded").trim() == "1";

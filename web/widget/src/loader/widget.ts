@@ -86,7 +86,6 @@ export function createWidget(importer: Importer): Widget {
     }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
 
   const env: RenderEnv = {
-    doc: document,
     // What a click needs at once (its link is followed by the browser, an ANCHOR scrolled by the
     // renderer): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
     onAction(a, link, el) {

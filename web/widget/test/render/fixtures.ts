@@ -36,7 +36,7 @@ export type TestEnv = RenderEnv & {
 };
 
 export function env(): TestEnv {
-  return { doc: document, onAction: vi.fn(), onToggle: vi.fn(), warn: vi.fn() };
+  return { onAction: vi.fn(), onToggle: vi.fn(), warn: vi.fn() };
 }
 
 export const isHidden = (el: HTMLElement) =>
