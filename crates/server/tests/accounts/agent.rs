@@ -66,6 +66,8 @@ async fn inbox_reply_assign_end() {
     let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.org").await;
     visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
     visitor_says(&t, &ann, &ann_p, "v2", "Anyone there?").await;
+    // Activity times have millisecond resolution: let Bob's message be visibly later.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     visitor_says(&t, &bob, &bob_p, "v1", "Hi").await;
     // Ann wrote last after Bob? No: Bob's message is newest.
     let v = list(&b, "").await;
