@@ -7,7 +7,9 @@
 //   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver;
 //   - scroll rules (scroll.ts): roots with a rule stay hidden until this chunk applies it;
 //   - click analytics (analytics.ts; clicks before the chunk arrived were queued by the loader);
-//   - the animation stylesheet, beckon-anim.css, once a revealed root is animated.
+//   - the animation stylesheet, beckon-anim.css, once a revealed root is animated;
+//   - debug lines (log.ts): the chunk decides debug mode; the loader kicks it when nothing renders;
+//   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then).
 // It shares no state with the loader's modules: what it needs of them comes through Ctx. Only a
 // few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Action, Config, Domain } from "../config/types.gen";
@@ -19,6 +21,7 @@ import { sendStats } from "./calls/stats";
 import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
 import { unwatch, watch } from "./scroll";
 import { track } from "./analytics";
+import { debugLog } from "./log";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
 export type Ctx = {
@@ -50,6 +53,8 @@ export type Extras = {
   reveal(rules: Rules, css: string): void;
   /** Click analytics for an action of a button of the domain. */
   click(domain: Domain | null, action: Action): void;
+  /** A debug line (spec §4.1), written when c (the config it is about, if any) is in debug mode. */
+  log(c: Config | undefined, ...args: unknown[]): void;
 };
 
 export default function extras(ctx: Ctx): Extras {
@@ -57,6 +62,20 @@ export default function extras(ctx: Ctx): Extras {
   const report = (err: unknown) => reporter(err, { cnb: 1 });
   let anim = false;
   ctx.u = unwatch;
+  // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
+  document.addEventListener("click", (ev) => {
+    try {
+      const a = (ev.target as Element).closest?.('.call-now-button [data-action-type=ANCHOR]');
+      const target = a && !ev.defaultPrevented && document.getElementById(a.getAttribute("href")!.slice(1));
+      if (target) {
+        ev.preventDefault();
+        const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        target.scrollIntoView({ behavior: still ? "auto" : "smooth" }); // block: "start" by default
+      }
+    } catch (e) {
+      report(e);
+    }
+  });
   /** Decide again; re-render only when the decision changed, and for the timer not while expanded. */
   const tick = (fromTimer: boolean) => {
     try {
@@ -98,5 +117,6 @@ export default function extras(ctx: Ctx): Extras {
       }
     },
     click: track,
+    log: (c, ...args) => debugLog(c, args),
   };
 }

@@ -1,15 +1,11 @@
-// Console output of the loader, and its debug switches. Debug lines (startup codes, stylesheet
-// give-up) appear only in debug mode (spec §4.1: storage key cnb.debug, options.debugMode or the
-// domain's debug property); warnings from deciding and rendering (spec §8) are always logged.
+// Console output of the loader, and its debug switches. Warnings from deciding and rendering
+// (spec §8) are always logged; debug lines (startup codes, stylesheet give-up) only in debug mode
+// (spec §4.1), and only by the extras chunk (debugLog), which decides the mode.
 // Never throws, even with a broken console or blocked storage.
+import type { Config } from "../config/types.gen";
+import { findDomain } from "./decide/domain";
 
-let on = false;
-
-export const setDebug = (v: boolean): void => {
-  on = v;
-};
-
-const out = (level: "info" | "warn", args: unknown[]) => {
+export const out = (level: "info" | "warn", args: unknown[]): void => {
   try {
     console[level]("Beckon:", ...args);
   } catch {
@@ -17,8 +13,13 @@ const out = (level: "info" | "warn", args: unknown[]) => {
   }
 };
 
-export const debug = (...args: unknown[]): void => {
-  if (on) out("info", args);
+/**
+ * Logs args when config c (of the current render, if any) is in debug mode: the cnb.debug
+ * switch, options.debugMode or the matched domain's debug property (spec §4.1, §9).
+ */
+export const debugLog = (c: Config | undefined, args: unknown[]): void => {
+  if (flag("cnb.debug") || c?.options?.debugMode === true || findDomain(c?.domains, location.hostname)?.properties?.debug === true)
+    out("info", args);
 };
 
 export const warn = (...args: unknown[]): void => out("warn", args);

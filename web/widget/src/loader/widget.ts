@@ -12,7 +12,7 @@ import { findDomain } from "./decide/domain";
 import { parseNow } from "./decide/now";
 import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./render/index";
 import { startup, takeData } from "./startup";
-import { debug, flag, setDebug, warn } from "./log";
+import { flag, warn } from "./log";
 import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
 import { emit } from "./events";
 import { openSurface } from "./surface";
@@ -69,9 +69,6 @@ export function createWidget(importer: Importer): Widget {
   };
 
   const host = location.hostname; // changes only with a new page (and a new loader)
-  /** Debug mode (spec §4.1, §9): the cnb.debug switch, options.debugMode or the matched domain's debug. */
-  const debugFor = (c?: Config): boolean =>
-    flag("cnb.debug") || c?.options?.debugMode === true || findDomain(c?.domains, host)?.properties?.debug === true;
 
   /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
   const params = (c: Config) =>
@@ -86,8 +83,8 @@ export function createWidget(importer: Importer): Widget {
     }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
 
   const env: RenderEnv = {
-    // What a click needs at once (its link is followed by the browser, an ANCHOR scrolled by the
-    // renderer): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
+    // What a click needs at once (its link is followed by the browser; an ANCHOR jumps natively,
+    // smoothly once the chunk is there): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
     onAction(a, link, el) {
       try {
         const dom = ctx.d!.domain; // ctx.d is the decision drawn
@@ -128,7 +125,7 @@ export function createWidget(importer: Importer): Widget {
           later((x) => ctx.r == shown && x.reveal(rules, href));
         } else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
-        else debug("stylesheet not applied:", href);
+        else later((x) => x.log(ctx.c, "stylesheet not applied:", href));
         polls = 101; // settled: revealed, or given up
         kick();
       } catch (e) {
@@ -147,9 +144,9 @@ export function createWidget(importer: Importer): Widget {
   async function go(raw: unknown, observe: boolean, first?: boolean): Promise<HTMLElement[]> {
     try {
       const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
-      setDebug(debugFor(c));
-      if (code || c) debug("startup code", code);
-      if (code || !c) return []; // render() before any config
+      // Debug lines are decided and written by the chunk: kicked when nothing is rendered.
+      if (code || c) later((x) => x.log(c, "startup code", code));
+      if (code || !c) return kick(), []; // code 1-3, or render() before any config
       if (first) startConfig = c;
       const domain = findDomain(c.domains, host);
       if (first) later((x) => x.stats(c, domain));

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { actionLink } from "../../src/loader/actions/links";
 import { removeButtons, renderButtons, revealButtons } from "../../src/loader/render/index";
+import extras, { type Ctx } from "../../src/loader/extras";
 import type { ActionType, Placement } from "../../src/config/types.gen";
 import { action, decision, env, isHidden } from "./fixtures";
 
@@ -207,7 +208,8 @@ describe("actions", () => {
     expect(prevented).toBe(false);
   });
 
-  it("ANCHOR scrolls smoothly to its element, instantly when reduced motion is asked", () => {
+  it("ANCHOR (a #id link) scrolls smoothly to its element once the chunk is there, instantly when reduced motion is asked", () => {
+    extras({ r: [] } as unknown as Ctx); // the chunk adds one delegated click listener
     const target = document.createElement("section");
     target.id = "prices";
     document.body.appendChild(target);

@@ -78,12 +78,14 @@ describe("startup (spec §2.1, §4.1)", () => {
     setup();
     expect(await widget().start()).toEqual([]);
     expect(roots()).toEqual([]);
+    await settle(); // the extras chunk writes debug lines
     expect(info).not.toHaveBeenCalled();
 
     setup();
     flags({ "cnb.debug": "true" });
     expect(await widget().start()).toEqual([]);
     expect(roots()).toEqual([]);
+    await settle();
     expect(info).toHaveBeenCalledWith("Beckon:", "startup code", code);
   });
 
@@ -92,25 +94,31 @@ describe("startup (spec §2.1, §4.1)", () => {
     document.head.innerHTML = "";
     w.CNB_DATA = config({ options: { debugMode: true } });
     await widget().start();
+    await settle();
     expect(info).toHaveBeenLastCalledWith("Beckon:", "startup code", 2);
     info.mockClear();
     w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "localhost", properties: { debug: true } }] });
     await widget().start();
+    await settle();
     expect(info).toHaveBeenLastCalledWith("Beckon:", "startup code", 2);
     info.mockClear();
     w.CNB_DATA = config({ domains: [{ id: "dom-1", name: "elsewhere.test", properties: { debug: true } }] });
     await widget().start();
+    await settle();
     expect(info).not.toHaveBeenCalled();
   });
 
   it("logs code 0 in debug mode only", async () => {
+    styleLoaded(); // revealed: the chunk is kicked
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     w.CNB_DATA = config();
     await widget().start();
+    await settle();
     expect(info).not.toHaveBeenCalled();
     w.CNB_DATA = config();
     flags({ "cnb.debug": "1" });
     await widget().start();
+    await settle();
     expect(info).toHaveBeenCalledWith("Beckon:", "startup code", 0);
   });
 
@@ -384,11 +392,11 @@ describe("the extras chunk", () => {
     expect(load.calls).toBe(1);
   });
 
-  it("is not imported for startup codes 1 to 3", async () => {
+  it("is imported for startup codes 1 to 3 (it writes the debug line)", async () => {
     const load = chunk();
     await widget(load).start();
     await settle();
-    expect(load.calls).toBe(0);
+    expect(load.calls).toBe(1);
   });
 
   it("errors caught before it arrives are queued and sent when it does", async () => {

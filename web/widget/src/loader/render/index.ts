@@ -107,12 +107,6 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   e.addEventListener("click", (ev) => {
     if (surface) ev.preventDefault();
     env.onAction(a, link, e, ev);
-    const target = link.kind == "anchor" && !ev.defaultPrevented && document.getElementById(l.targetId!);
-    if (target) {
-      ev.preventDefault();
-      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-      target.scrollIntoView({ behavior: still ? "auto" : "smooth" }); // block: "start" by default
-    }
   });
 }
 
