@@ -81,19 +81,10 @@ console.log(`longest task with widget ${fmt(longest)} ms, without ${fmt(longestW
 
 let lighthouseRows = "";
 if (!values["no-lighthouse"]) {
-  const { default: lighthouse } = await import("lighthouse");
-  const lhBrowser = await (await import("playwright-core")).chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--host-resolver-rules=MAP *.test 127.0.0.1", "--remote-debugging-port=9333"],
-  });
-  const lh = async (path) => {
-    const r = await lighthouse(url(path), { port: 9333, onlyCategories: ["performance"], logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate" });
-    const a = r.lhr.audits;
-    return { tbt: a["total-blocking-time"].numericValue, cls: a["cumulative-layout-shift"].numericValue, score: r.lhr.categories.performance.score * 100 };
-  };
-  const rows = [];
-  for (const path of ["/without", "/with"]) rows.push([path, await lh(path)]);
-  await lhBrowser.close();
+  const { audit } = await import("../web/e2e/lib/lighthouse.mjs");
+  const paths = ["/without", "/with"];
+  const results = await audit(paths.map(url));
+  const rows = paths.map((p, i) => [p, results[i]]);
   for (const [path, r] of rows) console.log(`lighthouse ${path}: TBT ${fmt(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, performance ${r.score}`);
   lighthouseRows = rows.map(([path, r]) => `| Lighthouse 12 (mobile, simulated throttling) ${path === "/with" ? "with" : "without"} widget | TBT ${fmt(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, score ${r.score} |`).join("\n");
 }
