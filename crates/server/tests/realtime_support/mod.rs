@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+#[path = "../server/common.rs"]
+mod common;
+
 use std::path::Path;
 use std::time::Duration;
 
@@ -10,7 +13,7 @@ use beckon_server::accounts::password;
 use beckon_server::accounts::users::create_with_hash;
 use beckon_server::realtime::RealtimeConfig;
 use beckon_server::store::{NewDomain, Role, Store};
-use beckon_server::{start, ServeConfig, Server};
+use beckon_server::ServeConfig;
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -25,12 +28,8 @@ pub const WAIT: Duration = Duration::from_secs(5);
 
 pub const PASSWORD: &str = "correct horse battery staple";
 
-pub struct T {
-    pub server: Server,
-    pub url: String,
-    pub http: reqwest::Client,
-    pub dir: tempfile::TempDir,
-}
+/// The test server of the other integration tests (`tests/server/common.rs`).
+pub type T = common::TestServer;
 
 pub fn config(dir: &Path) -> ServeConfig {
     let mut c = ServeConfig::for_tests(dir.join("data"));
@@ -51,25 +50,7 @@ pub async fn spawn_with(tune: impl FnOnce(&mut RealtimeConfig)) -> T {
 }
 
 pub async fn spawn_config(dir: tempfile::TempDir, c: ServeConfig) -> T {
-    let server = start(c).await.expect("server starts");
-    T {
-        url: server.url(),
-        server,
-        http: reqwest::Client::new(),
-        dir,
-    }
-}
-
-impl T {
-    pub fn store(&self) -> &dyn Store {
-        self.server.state.store.as_ref()
-    }
-    pub fn api(&self, path: &str) -> String {
-        format!("{}/api{path}", self.url)
-    }
-    pub fn ws_url(&self) -> String {
-        format!("ws://{}/api/v1/realtime", self.server.addr)
-    }
+    common::spawn_with(dir, c).await
 }
 
 /// An organisation, its domain `shop.example.com` and an agent; returns (domain id, org id).
@@ -148,43 +129,25 @@ pub async fn new_chat(t: &T, domain: &str, name: &str) -> (String, String, Strin
 }
 
 pub async fn token(t: &T, channel: &str, persona: &str) -> String {
-    let r: Value = t
-        .http
-        .get(t.api(&format!(
+    let r = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel}/token?personaId={persona}"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     r["token"].as_str().expect("token").to_owned()
 }
 
 pub async fn available(t: &T, domain: &str) -> bool {
-    let r: Value = t
-        .http
-        .get(t.api(&format!("/v1/chat/public/channels/available/{domain}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let r = t
+        .get_json(&format!("/v1/chat/public/channels/available/{domain}"))
+        .await;
     r["agentAvailable"].as_bool().unwrap()
 }
 
 pub async fn history(t: &T, channel: &str) -> Vec<Value> {
-    let r: Value = t
-        .http
-        .get(t.api(&format!("/v1/chat/public/channel/{channel}/history")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let r = t
+        .get_json(&format!("/v1/chat/public/channel/{channel}/history"))
+        .await;
     r["messages"].as_array().cloned().unwrap_or_default()
 }
 

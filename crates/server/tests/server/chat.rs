@@ -50,30 +50,18 @@ async fn create_get_history_token_and_end() {
     assert_eq!(p["type"], "ChatClient");
 
     // Get, same shape.
-    let got: Value = t
-        .http
-        .get(t.api(&format!(
+    let got = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel_id}?personaId={persona_id}"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     assert_eq!(got["channel"]["id"], channel_id.as_str());
     assert_eq!(got["chatClientPersona"], created["chatClientPersona"]);
 
     // History: empty, then with a visitor and an agent message.
-    let h: Value = t
-        .http
-        .get(t.api(&format!("/v1/chat/public/channel/{channel_id}/history")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let h = t
+        .get_json(&format!("/v1/chat/public/channel/{channel_id}/history"))
+        .await;
     assert_eq!(h["messages"], json!([]));
     assert_eq!(h["personas"].as_array().unwrap().len(), 1);
 
@@ -105,17 +93,11 @@ async fn create_get_history_token_and_end() {
             .await
             .unwrap();
     }
-    let h: Value = t
-        .http
-        .get(t.api(&format!(
+    let h = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     let msgs = h["messages"].as_array().unwrap();
     assert_eq!(msgs.len(), 2);
     assert_eq!(msgs[0]["text"], "Hello?");
@@ -135,31 +117,19 @@ async fn create_get_history_token_and_end() {
         "history shows no e-mail addresses"
     );
     // Only what came after a sequence number.
-    let h: Value = t
-        .http
-        .get(t.api(&format!(
+    let h = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel_id}/history?after=1"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     assert_eq!(h["messages"].as_array().unwrap().len(), 1);
 
     // Token: signed for this channel and persona, 10 minutes.
-    let tok: Value = t
-        .http
-        .get(t.api(&format!(
+    let tok = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel_id}/token?personaId={persona_id}"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     let claims = t
         .server
         .state

@@ -22,6 +22,18 @@ impl TestServer {
         format!("{}/api{path}", self.url)
     }
 
+    #[allow(dead_code)]
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/api/v1/realtime", self.server.addr)
+    }
+
+    /// GET `/api{path}` and its JSON body (whatever the status).
+    #[allow(dead_code)]
+    pub async fn get_json(&self, path: &str) -> serde_json::Value {
+        let r = self.http.get(self.api(path)).send().await.expect("request");
+        r.json().await.expect("JSON body")
+    }
+
     pub async fn stop(self) {
         self.server.shutdown().await.expect("clean shutdown");
     }

@@ -61,17 +61,11 @@ async fn a_restart_on_the_same_data_keeps_channels_and_the_token_key() {
         .as_str()
         .unwrap()
         .to_owned();
-    let tok: Value = t
-        .http
-        .get(t.api(&format!(
+    let tok = t
+        .get_json(&format!(
             "/v1/chat/public/channel/{channel}/token?personaId={persona}"
-        )))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        ))
+        .await;
     assert!(t.dir.path().join("data/secret").is_file());
     assert!(t.dir.path().join("data/beckon.db").is_file());
     let dir = {
