@@ -41,6 +41,7 @@ size-check: $(NPM_STAMP)
 
 test-e2e: $(NPM_STAMP)
 	@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
+	cargo build -p beckon-server
 	cd $(WEB) && npm run build -w widget && npm test -w e2e
 
 bench: build
