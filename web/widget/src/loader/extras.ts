@@ -21,7 +21,7 @@ import { sendStats } from "./calls/stats";
 import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
 import { unwatch, watch } from "./scroll";
 import { track } from "./analytics";
-import { debugLog } from "./log";
+import { debugLog, warn } from "./log";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
 export type Ctx = {
@@ -55,6 +55,8 @@ export type Extras = {
   click(domain: Domain | null, action: Action): void;
   /** A debug line (spec §4.1), written when c (the config it is about, if any) is in debug mode. */
   log(c: Config | undefined, ...args: unknown[]): void;
+  /** A warning (spec §8), always written. */
+  warn: typeof warn;
 };
 
 export default function extras(ctx: Ctx): Extras {
@@ -118,5 +120,6 @@ export default function extras(ctx: Ctx): Extras {
     },
     click: track,
     log: (c, ...args) => debugLog(c, args),
+    warn,
   };
 }

@@ -12,7 +12,8 @@ import { findDomain } from "./decide/domain";
 import { parseNow } from "./decide/now";
 import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./render/index";
 import { startup, takeData } from "./startup";
-import { flag, warn } from "./log";
+import { flag } from "./log";
+import type { Warning } from "./messages";
 import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
 import { emit } from "./events";
 import { openSurface } from "./surface";
@@ -68,6 +69,9 @@ export function createWidget(importer: Importer): Widget {
     kick();
   };
 
+  /** Warnings are written by the chunk, which holds their texts (messages.ts). */
+  const warn = (w: Warning) => later((x) => x.warn(w));
+
   const host = location.hostname; // changes only with a new page (and a new loader)
 
   /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
@@ -110,7 +114,7 @@ export function createWidget(importer: Importer): Widget {
   function show(d: Decision): void {
     ctx.u(ctx.r);
     removeButtons(ctx.r);
-    d.warnings.forEach((w) => warn(w));
+    d.warnings.forEach(warn);
     const shown = (ctx.r = renderButtons(d, env));
     ctx.d = d;
     if (!shown.length) return kick();

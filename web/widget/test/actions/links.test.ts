@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Action, ActionType } from "../../src/config/types.gen";
-import { actionLink, LINK_ERROR } from "../../src/loader/actions/links";
+import { actionLink } from "../../src/loader/actions/links";
+import { warningText, type Warning } from "../../src/loader/messages";
+
+/** The console text of an invalid link's warning (the extras chunk writes it). */
+const errorText = (v: ReturnType<typeof actionLink>) => (v.kind == "invalid" ? warningText(v.error as Warning) : v.kind);
 
 const act = (actionType: ActionType, actionValue: string, properties?: Record<string, string>): Action => ({
   id: "a1",
@@ -237,11 +241,7 @@ describe("LINK", () => {
   });
   it("rejects URLs that are not fully qualified http(s)", () => {
     for (const v of ["example.com", "/contact", "ftp://example.com", "javascript:alert(1)", "https://", "mailto:a@b.c", ""])
-      expect(actionLink(act("LINK", v))).toEqual({
-        kind: "invalid",
-        error: "Beckon only supports a fully qualified URL with http or https protocol",
-      });
-    expect(LINK_ERROR).toBe("Beckon only supports a fully qualified URL with http or https protocol");
+      expect(errorText(actionLink(act("LINK", v)))).toBe("Beckon only supports a fully qualified URL with http or https protocol");
   });
 });
 
@@ -283,5 +283,5 @@ it("every action type of spec §3.1 gives a usable link for a sensible value", (
 });
 
 it("an unknown action type is invalid", () => {
-  expect(actionLink(act("FAX" as ActionType, "1"))).toEqual({ kind: "invalid", error: "Unknown action type FAX" });
+  expect(errorText(actionLink(act("FAX" as ActionType, "1")))).toBe("Unknown action type FAX");
 });

@@ -238,6 +238,36 @@ describe("boot (script start)", () => {
   });
 });
 
+describe("warnings (spec §8)", () => {
+  it("are written with the spec's text once the extras chunk is there, even outside debug mode", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const c = config({
+      actions: [
+        { id: "act-1", actionType: "PHONE", actionValue: "+31 20 123 4567" },
+        { id: "bad-link", actionType: "LINK", actionValue: "example.com/contact" },
+      ],
+    });
+    c.buttons[0].type = "MULTI";
+    c.buttons[0].actions = ["act-1", "bad-link"];
+    c.buttons[0].options!.position = "ABSOLUTE";
+    c.buttons[0].options!.attachTo = "missing-hero";
+    w.CNB_DATA = c;
+    styleLoaded();
+    const chunk = held();
+    const out = await widget(chunk.load).start();
+    expect(ids(out)).toEqual(["btn-1"]);
+    await settle();
+    expect(warn).not.toHaveBeenCalled(); // the texts come with the chunk
+    chunk.arrive();
+    await vi.waitFor(() =>
+      expect(warn.mock.calls).toEqual([
+        ["Beckon:", "Error evaluating actionValue (likely an invalid or incomplete URL), excluding this action bad-link"],
+        ["Beckon:", "Could not append the button to the element with id missing-hero"],
+      ]),
+    );
+  });
+});
+
 describe("lookups before deciding (spec §7)", () => {
   it("a lookup is made only when an active button needs one and apiRoot is set", async () => {
     const f = mockFetch({ "GET /api/v1/geo": () => ({ country_code: "NL" }) });

@@ -41,8 +41,7 @@ import type { Action } from "../../config/types.gen";
 import type { ActionLink } from "./types";
 import { isHttpUrl } from "./validate";
 import { tallyId } from "./tally";
-
-export const LINK_ERROR = "Beckon only supports a fully qualified URL with http or https protocol";
+import type { Warning } from "../messages";
 
 const enc = encodeURIComponent;
 
@@ -54,7 +53,7 @@ const qs = (o: Record<string, string>) => {
 };
 
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });
-const invalid = (error: string): ActionLink => ({ kind: "invalid", error });
+const invalid = (error: Warning): ActionLink => ({ kind: "invalid", error });
 /** The pop-out surface when asked for, else the plain link. */
 const pop = (on: boolean, href: string) => (on ? surface(href) : href);
 
@@ -66,7 +65,7 @@ export const actionLink = (a: Action): ActionLink => {
   const lt = x("link-type").toUpperCase(), dt = x("dialog-type"), m = x("message");
   const digits = v.replace(/\D/g, ""), tel = (v[0] == "+" ? "+" : "") + digits, chat = digits.replace(/^0+/, "");
   const e = enc(v), http = isHttpUrl(v), on = x("download-enabled"), d = x("download");
-  const bad = invalid(LINK_ERROR);
+  const bad = invalid(["link"]);
   // Every type's link for this value (cheap string work); a string is a plain link. Own keys only.
   const links: Record<string, string | ActionLink> = {
     __proto__: null as never,
@@ -100,6 +99,6 @@ export const actionLink = (a: Action): ActionLink => {
     INTERCOM: surface(),
     CHAT: surface(),
   };
-  const r = links[T] || invalid("Unknown action type " + T);
+  const r = links[T] || invalid(["action", T]);
   return typeof r == "string" ? { kind: "href", href: r } : r;
 };

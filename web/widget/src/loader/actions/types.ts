@@ -1,4 +1,5 @@
 // What clicking an action does. Pure data, built from the config by links.ts.
+import type { Warning } from "../messages";
 
 export type ActionLink =
   /** A plain link the browser follows (tel:, mailto:, https://wa.me/…, …). */
@@ -9,4 +10,4 @@ export type ActionLink =
    *  fallbackHref is opened when the app cannot load. */
   | { kind: "surface"; fallbackHref?: string }
   /** The action cannot be used (invalid value); error says why. */
-  | { kind: "invalid"; error: string };
+  | { kind: "invalid"; error: Warning };

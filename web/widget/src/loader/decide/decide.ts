@@ -7,11 +7,10 @@ import { conditionsPass } from "./conditions";
 import { scheduledNow } from "./schedule";
 import { refs } from "./needs";
 import { isHttpUrl } from "../actions/validate";
+import type { Warning } from "../messages";
 
 /** Action limit per button type (spec §2.2, §9). */
 export const ACTION_LIMIT: Record<string, number> = { FULL: 5, DOTS: 10, SINGLE: 1, MULTI: Infinity };
-export const URL_WARNING =
-  "Error evaluating actionValue (likely an invalid or incomplete URL), excluding this action";
 
 /** `b` cannot be placed because `prev` (kept earlier) occupies its placement. */
 const collides = (prev: Button, b: Button) => {
@@ -24,7 +23,7 @@ const collides = (prev: Button, b: Button) => {
 };
 
 export const decide: Decide = (config, params) => {
-  const warnings: string[] = [], buttons: DecidedButton[] = [], domains = config.domains;
+  const warnings: Warning[] = [], buttons: DecidedButton[] = [], domains = config.domains;
   const multiple = ((domains[0] || {}).properties || {}).allowMultipleButtons;
   const onPage = domains.filter((d) => hostMatches(d, params.domain));
 
@@ -39,14 +38,14 @@ export const decide: Decide = (config, params) => {
       buttons.some((k) => collides(k.button, button))
     ) continue;
     if (!limit) {
-      warnings.push("Unknown button type " + button.type);
+      warnings.push(["button", button.type]);
       continue;
     }
     const actions = refs(config, button, "actions").filter(
       (a) =>
         (params.disableScheduler || scheduledNow(a.schedule, params.now, domain.timezone || params.browserTimeZone)) &&
         // push() returns the new length: a warned action is always dropped.
-        (!/^(LINK|IFRAME)$/.test(a.actionType) || isHttpUrl(a.actionValue) || !warnings.push(URL_WARNING + " " + a.id)),
+        (!/^(LINK|IFRAME)$/.test(a.actionType) || isHttpUrl(a.actionValue) || !warnings.push(["url", a.id])),
     );
     if (actions[0]) buttons.push({ button, domain, actions: actions.slice(0, limit) });
   }

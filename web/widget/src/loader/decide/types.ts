@@ -1,5 +1,6 @@
 // The runtime parameters (spec §3.2) and the decision they produce. Pure data: no DOM.
 import type { Action, Button, Config, Domain } from "../../config/types.gen";
+import type { Warning } from "../messages";
 
 /** What the decision needs to know about the visitor's browser. */
 export type Viewport = { width: number; height: number };
@@ -37,8 +38,8 @@ export type Decision = {
   /** The domain that matched the page host (first in config order), if any. */
   domain: Domain | null;
   buttons: DecidedButton[];
-  /** Log lines (warnings) produced while deciding, e.g. invalid LINK values. */
-  warnings: string[];
+  /** Warnings produced while deciding, e.g. invalid LINK values (logged by the extras chunk). */
+  warnings: Warning[];
 };
 
 export type Decide = (config: Config, params: RuntimeParams) => Decision;

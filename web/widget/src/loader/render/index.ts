@@ -31,13 +31,14 @@ import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl } from "./icons";
 import type { Rules } from "./show";
+import type { Warning } from "../messages";
 
 export type RenderEnv = {
   /** Called on every action click before the default (analytics, surfaces). For kind "surface" the default is prevented by us and the env opens it. */
   onAction(action: Action, link: ActionLink, el: HTMLElement, ev: MouseEvent): void;
   /** Multi/dots expanded or collapsed by the visitor (click on the toggle, Esc). Not called for setExpanded. */
   onToggle?(root: HTMLElement, expanded: boolean): void;
-  warn(msg: string): void;
+  warn(w: Warning): void;
 };
 
 /** A root's scroll rule; a toggle's flip (paints it; by the visitor: tells env.onToggle). */
@@ -184,7 +185,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
       if (/^(static)?$/.test(getComputedStyle(target).position)) target.style.position = "relative";
       css(root, { position: "absolute" });
       parent = target;
-    } else env.warn("Could not append the button to the element with id " + o.attachTo);
+    } else env.warn(["attach", o.attachTo]);
   }
   parent.appendChild(root);
   return root;

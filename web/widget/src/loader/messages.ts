@@ -1,0 +1,21 @@
+// The warnings the loader logs (spec §8). The loader only names them, as a key and an argument;
+// the texts live here and are written to the console by the extras chunk (log.ts), so the loader
+// does not carry them before the buttons show.
+export const MESSAGES = {
+  /** A LINK or IFRAME action whose value is not a full http(s) URL; arg: the action's id. */
+  url: "Error evaluating actionValue (likely an invalid or incomplete URL), excluding this action",
+  /** The same, for a link built from such a value. */
+  link: "Beckon only supports a fully qualified URL with http or https protocol",
+  /** attachTo names no element; arg: the id. */
+  attach: "Could not append the button to the element with id",
+  /** arg: the type. */
+  button: "Unknown button type",
+  /** arg: the type. */
+  action: "Unknown action type",
+};
+
+/** A warning: the key of its text and, when the text needs one, its argument. */
+export type Warning = [key: keyof typeof MESSAGES, arg?: string];
+
+/** The console text of a warning. */
+export const warningText = ([key, arg]: Warning): string => MESSAGES[key] + (arg == null ? "" : " " + arg);
