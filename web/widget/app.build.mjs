@@ -35,6 +35,19 @@ const rawCss = {
   },
 };
 
+/** react → the app's hooks-only shim on preact (src/app/preact/), react/jsx-runtime → preact's. */
+const onPreact = {
+  name: "on-preact",
+  setup(b) {
+    const to = { react: "src/app/preact/react.ts", "react-dom/client": "src/app/preact/react-dom-client.ts" };
+    b.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (a) => {
+      if (a.path == "react/jsx-runtime") return b.resolve("preact/jsx-runtime", { kind: a.kind, resolveDir: a.resolveDir });
+      if (to[a.path]) return { path: here(to[a.path]) };
+      return { errors: [{ text: `${a.path} is not available in the embed (src/app/preact/ maps react and react-dom/client only)` }] };
+    });
+  },
+};
+
 await mkdir(dirname(OUT), { recursive: true });
 await esbuild.build({
   entryPoints: [here("src/app/index.tsx")],
@@ -48,9 +61,8 @@ await esbuild.build({
   charset: "utf8",
   logLevel: "warning",
   jsx: "automatic",
-  alias: { react: "preact/compat", "react-dom": "preact/compat" },
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [rawCss],
+  plugins: [rawCss, onPreact],
 });
 const out = await minify(await readFile(OUT, "utf8"), {
   ecma: 2020,

@@ -1,5 +1,10 @@
 // The lazy React app of the widget (DESIGN.md "Why the loader has no framework"): the loader
-// imports beckon-app.js on first need and calls
+// imports beckon-app.js on first need and calls (embed.ts builds the surface context)
+//
+//   open(action, trigger, loaderState, base)   a click on a surface button, or CNB.open
+//   resume(loaderState, base)                  at start, when this browser holds an open chat
+//
+// which come down to
 //
 //   openSurface(action, ctx)   opens the surface of a surface action (WhatsApp/Facebook pop-outs,
 //                              Facebook widget, IFRAME, TALLY, INTERCOM, CHAT). Opening the action
@@ -14,12 +19,14 @@
 // Events, through ctx.emit (dispatched on document by the loader):
 //   cnb:expand  { actionId, actionType, buttonId }  a surface opened (spec §4.4 "fires an expand event")
 //   cnb:close   { actionId, actionType, buttonId }  it closed (or handed over: Intercom, the Facebook widget)
+//   cnb:chat-unread { actionId, count }          agent messages the visitor has not seen (0: seen)
 // buttonId is the data-button-id of the trigger's button, or null.
 import { createRoot, type Root } from "react-dom/client";
 import type { Action } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { addStyles } from "./styles";
+import { resumeChat, showBubble, surfaceContext, type LoaderState } from "./embed";
 import css from "./app.css?raw";
 
 export type { SurfaceContext, SurfaceProps } from "./context";
@@ -83,4 +90,16 @@ export function closeSurface(): void {
     current = { ...current, open: false };
     draw();
   }
+}
+
+/** The loader's click (or CNB.open) on a surface action: trigger is the clicked element, base the loader's folder. */
+export function open(action: Action, trigger: Element | null | undefined, l: LoaderState, base: string): void {
+  openSurface(action, surfaceContext(l, trigger, base, showBubble));
+}
+
+/** The loader found a stored open chat: resume it for the chat button shown on this page, if any. */
+export function resume(l: LoaderState, base: string): void {
+  const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
+  const a = id && l.c && l.c.actions && l.c.actions.find((x) => x.id == id);
+  if (a) resumeChat(a, surfaceContext(l, null, base, showBubble), () => open(a, null, l, base));
 }

@@ -22,6 +22,7 @@ import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
 import { unwatch, watch } from "./scroll";
 import { track } from "./analytics";
 import { debugLog, warn } from "./log";
+import { chatResume } from "./chat-resume";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
 export type Ctx = {
@@ -64,6 +65,7 @@ export default function extras(ctx: Ctx): Extras {
   const report = (err: unknown) => reporter(err, { cnb: 1 });
   let anim = false;
   ctx.u = unwatch;
+  chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
   document.addEventListener("click", (ev) => {
     try {

@@ -1,6 +1,11 @@
-// The loader's base folder and its lazy entry point for surfaces (modals, chat, iframes, forms) of
-// the React app. For now opening a surface only announces it with a cnb:open event.
+// The loader's base folder and its lazy entry point for surfaces (modals, chat, iframes, forms):
+// a click imports the React app (dist/beckon-app.js, src/app/index.tsx) from the loader's folder
+// and calls its open(); prefetching and resuming a stored chat live in the extras chunk
+// (chat-resume.ts). A failed load, or one past 120 s, is a ChunkLoadError (spec §8): the button
+// then works as the link it would be without the surface (wa.me, m.me, the IFRAME/TALLY URL…).
 import type { Action } from "../config/types.gen";
+import type { Ctx } from "./extras";
+import { actionLink } from "./actions/links";
 import { emit } from "./events";
 
 let base = "";
@@ -21,8 +26,20 @@ export function setLoaderBase(src: string, css?: string): void {
   }
 }
 
-/** Opens the surface of a surface-kind action. trigger: the clicked element (focus returns to it). */
-export function openSurface(action: Action, trigger?: Element | null): void {
-  void trigger;
+/**
+ * Opens the surface of a surface-kind action. trigger: the clicked element (focus returns to it);
+ * ctx: the loader's current config and decision.
+ */
+export function openSurface(action: Action, trigger: Element | null | undefined, ctx: Ctx): void {
   emit("cnb:open", { actionId: action.id, actionType: action.actionType });
+  new Promise<{ open: Function }>((ok, no) => {
+    setTimeout(no, 12e4);
+    import(base + "beckon-app.js").then(ok, no);
+  }).then(
+    (app) => app.open(action, trigger, ctx, base),
+    () => {
+      const href = (actionLink(action) as { fallbackHref?: string }).fallbackHref;
+      if (href) open(href); // a new tab, as the pop-out would have been
+    },
+  );
 }

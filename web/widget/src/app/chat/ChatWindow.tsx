@@ -23,7 +23,7 @@ import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { chatOptions, type ChatOptions } from "./options";
 import { ProfileForm } from "./ProfileForm";
-import { createChatSession, sessionFor, SYSTEM, type ChatSession, type ChatView } from "./session";
+import { pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
 import css from "./chat.css?raw";
 
 export type ChatWindowProps = {
@@ -85,18 +85,7 @@ const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${n
 export function ChatWindow(p: ChatWindowProps) {
   addStyles(css);
   const opts = chatOptions(p.action);
-  const [session] = useState<ChatSession>(
-    () =>
-      p.session ||
-      sessionFor(`${p.apiRoot}|${p.domain.id}`, () =>
-        createChatSession({
-          apiRoot: p.apiRoot,
-          staticRoot: p.staticRoot,
-          domainId: p.domain.id,
-          domainProperties: (p.domain.properties as Record<string, unknown>) || null,
-        }),
-      ),
-  );
+  const [session] = useState<ChatSession>(() => p.session || pageSession(p.apiRoot, p.staticRoot, p.domain));
   const v = useView(session);
   const [tab, setTab] = useState<Tab>(() => (session.view().persona ? "chat" : "profile"));
   const [menu, setMenu] = useState(false);

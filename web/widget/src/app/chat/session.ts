@@ -194,7 +194,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
   function ackLatest() {
     if (!seen || !conn) return;
     const m = ackTarget(v.messages, v.personaId, ackedSeq);
-    if (m && conn.send(ackFrame(m))) ackedSeq = m.seq;
+    if (m && conn.send(ackFrame(m))) store.setReadSeq((ackedSeq = m.seq));
   }
 
   function updateSeen() {
@@ -280,6 +280,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
       set({ historyError: true });
     }
     if (r != run || disposed) return;
+    // Agent messages since the visitor last looked (another page view) are unread.
+    const read = store.readSeq();
+    for (const m of messages) if (m.seq > read) unread.add(m, personaId, seen);
     set({ messages: mergeMessages(v.messages, messages) });
     openSocket(channelId, personaId, r);
   }
@@ -471,6 +474,17 @@ export function sessionFor(key: string, make: () => ChatSession): ChatSession {
   if (!s) sessions.set(key, (s = make()));
   return s;
 }
+
+/** The page's session for a chat API root and domain: the window's and the resumed chat's. */
+export const pageSession = (apiRoot: string, staticRoot: string, domain: { id: string; properties?: unknown }): ChatSession =>
+  sessionFor(`${apiRoot}|${domain.id}`, () =>
+    createChatSession({
+      apiRoot,
+      staticRoot,
+      domainId: domain.id,
+      domainProperties: (domain.properties as Record<string, unknown>) || null,
+    }),
+  );
 
 /** Ends and forgets every session (tests, or a page that removes the widget). */
 export function disposeSessions(): void {

@@ -9,6 +9,8 @@ export const KEYS = {
   channelId: "cnb.chat.channel-id",
   personaId: "cnb.chat.persona-id",
   legalNoticeAccepted: "cnb.chat.legal-notice-accepted",
+  /** Beckon's own: the seq of the last agent message the visitor saw (unread count after a reload). */
+  readSeq: "cnb.chat.read-seq",
 } as const;
 
 export type ChatStorage = {
@@ -18,6 +20,9 @@ export type ChatStorage = {
   personaId(): string | null;
   /** Remembers the open chat (both ids). */
   setChannel(channelId: string, personaId: string): void;
+  /** The seq of the last message the visitor saw in the stored chat, 0 when none. */
+  readSeq(): number;
+  setReadSeq(seq: number): void;
   /** Forgets the channel id (410: the chat has ended). */
   clearChannelId(): void;
   /** Forgets the channel id and persona id (End Chat). */
@@ -64,10 +69,16 @@ export function chatStorage(store: Store = defaultStore()): ChatStorage {
       store.set(KEYS.channelId, channelId);
       store.set(KEYS.personaId, personaId);
     },
-    clearChannelId: () => store.remove(KEYS.channelId),
+    readSeq: () => Number(store.get(KEYS.readSeq)) || 0,
+    setReadSeq: (seq) => store.set(KEYS.readSeq, String(seq)),
+    clearChannelId() {
+      store.remove(KEYS.channelId);
+      store.remove(KEYS.readSeq);
+    },
     clearChannel() {
       store.remove(KEYS.channelId);
       store.remove(KEYS.personaId);
+      store.remove(KEYS.readSeq);
     },
     legalNoticeAccepted() {
       const v = Number(store.get(KEYS.legalNoticeAccepted));

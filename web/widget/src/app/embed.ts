@@ -1,0 +1,85 @@
+// The app's side of the loader (src/loader/surface.ts, chat-resume.ts): the loader hands over its
+// current config and decision and the folder it was loaded from; this builds the surface context
+// from them (debug mode, events on document, static assets beside the loader) so that the loader
+// itself stays a few bytes. Also the chat's life between page views: a stored open chat is
+// resumed when the page loads, its unread agent messages are shown as a bubble on the chat button,
+// and the chat opens by itself after 1 s when there are some (spec §4.5, §9).
+import type { Action, Config, Domain } from "../config/types.gen";
+import { flag } from "../loader/log";
+import type { SurfaceContext } from "./context";
+import { prop } from "./options";
+import { pageSession } from "./chat/session";
+import { addStyles } from "./styles";
+import css from "./app.css?raw";
+
+/** What the loader knows: its config (c) and the decision drawn (d). Its Ctx, as far as read here. */
+export type LoaderState = { c?: Config; d?: { domain: Domain | null } };
+
+/** The spec's chat auto-open delay (§9). */
+export const AUTO_OPEN_MS = 1000;
+
+/** Debug mode (spec §4.1): the cnb.debug switch, options.debugMode or the domain's debug property. */
+export const isDebug = (c: Config, domain: Domain | null): boolean =>
+  flag("cnb.debug") || c.options?.debugMode === true || domain?.properties?.debug === true;
+
+const emit = (name: string, detail: object) => document.dispatchEvent(new CustomEvent(name, { detail }));
+
+export function surfaceContext(l: LoaderState, trigger: Element | null | undefined, base: string, onUnread: (a: Action, n: number) => void): SurfaceContext {
+  const config = l.c!;
+  const domain = (l.d && l.d.domain) || null;
+  return {
+    config,
+    domain,
+    trigger: (trigger as HTMLElement) || null,
+    staticRoot: base,
+    debug: isDebug(config, domain),
+    emit(name, detail) {
+      emit(name, detail);
+      if (name == "cnb:chat-unread") {
+        const d = detail as { actionId: string; count: number };
+        const a = config.actions && config.actions.find((x) => x.id == d.actionId);
+        if (a) onUnread(a, d.count);
+      }
+    },
+  };
+}
+
+/**
+ * The notification bubble on the chat buttons of action a: the count when the action's
+ * show-notification-count is true, a dot otherwise; removed at 0 (the chat opened).
+ */
+export function showBubble(a: Action, count: number): void {
+  addStyles(css);
+  for (const b of Array.from(document.querySelectorAll(`.call-now-button [data-action-id="${CSS.escape(a.id)}"]`))) {
+    let s = b.querySelector(".cnb-c-badge");
+    if (!count) {
+      s?.remove();
+      continue;
+    }
+    if (!s) {
+      s = document.createElement("span");
+      s.className = "cnb-c-badge";
+      s.setAttribute("aria-hidden", "true");
+      b.appendChild(s);
+    }
+    s.textContent = /^true$/i.test(prop(a, "show-notification-count")) ? String(count) : "";
+  }
+}
+
+/**
+ * A chat stored in this browser is open: reconnect now (history, unread since the visitor last
+ * looked), show the bubble, and open the chat after 1 s when agent messages are unread.
+ */
+export function resumeChat(a: Action, ctx: SurfaceContext, open: () => void): void {
+  const domain = ctx.domain || (ctx.config.domains && ctx.config.domains[0]);
+  if (!domain) return;
+  const s = pageSession((ctx.config.options && ctx.config.options.apiRoot) || "", ctx.staticRoot, domain);
+  s.setOnUnread((count) => ctx.emit("cnb:chat-unread", { actionId: a.id, count }));
+  s.begin();
+  const off = s.subscribe(() => {
+    const v = s.view();
+    if (v.phase == "connecting") return;
+    off();
+    if (v.unread) setTimeout(() => s.view().unread && open(), AUTO_OPEN_MS);
+  });
+}
