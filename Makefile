@@ -11,18 +11,18 @@ NPM_STAMP := $(WEB)/node_modules/.installed
 help:
 	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
 	@echo "make test   every test: cargo, vitest, size budget, browser (Chromium)"
-	@echo "make build  build the model crate and the widget (web/widget/dist)"
+	@echo "make build  build the model crate, the widget (web/widget/dist) and the console (web/console/dist)"
 	@echo "make bench  size, load-time and main-thread benchmarks (writes bench/results.md)"
 	@echo "make bench-realtime  server memory per connection and delivery latency, 1 000 and 15 000 connections"
 
 # npm packages, installed once per change of the lock file.
-$(NPM_STAMP): $(WEB)/package-lock.json $(WEB)/package.json $(WEB)/widget/package.json $(WEB)/e2e/package.json
+$(NPM_STAMP): $(WEB)/package-lock.json $(WEB)/package.json $(WEB)/widget/package.json $(WEB)/console/package.json $(WEB)/e2e/package.json
 	cd $(WEB) && npm ci --no-audit --no-fund
 	touch $@
 
 build: $(NPM_STAMP)
 	cargo build --workspace
-	cd $(WEB) && npm run build -w widget
+	cd $(WEB) && npm run build -w widget && npm run build -w console
 
 run: build
 	cargo run -q -p beckon-server -- serve --seed-demo --listen 127.0.0.1:$(PORT)
@@ -34,6 +34,7 @@ test-rust:
 
 test-web: $(NPM_STAMP)
 	cd $(WEB) && npm run typecheck -w widget && npm test -w widget
+	cd $(WEB) && npm run typecheck -w console && npm test -w console
 
 size-check: $(NPM_STAMP)
 	cd $(WEB) && npm run build -w widget
@@ -42,7 +43,7 @@ size-check: $(NPM_STAMP)
 test-e2e: $(NPM_STAMP)
 	@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
 	cargo build -p beckon-server
-	cd $(WEB) && npm run build -w widget && npm test -w e2e
+	cd $(WEB) && npm run build -w widget && npm run build -w console && npm test -w e2e
 
 bench: build
 	node bench/size.mjs

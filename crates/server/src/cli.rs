@@ -119,6 +119,9 @@ pub struct ServeArgs {
     /// Directory of the built widget, served under /static/ [default: web/widget/dist].
     #[arg(long, env = "BECKON_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
+    /// Directory of the built console, served under /console/ [default: web/console/dist].
+    #[arg(long, env = "BECKON_CONSOLE_DIR")]
+    pub console_dir: Option<PathBuf>,
     /// Directory of the chat sounds, served under /static/audio/ [default: web/widget/audio].
     #[arg(long, env = "BECKON_AUDIO_DIR")]
     pub audio_dir: Option<PathBuf>,
@@ -156,6 +159,9 @@ impl ServeArgs {
             .filter(|u| !u.is_empty());
         if let Some(d) = self.static_dir {
             c.static_dir = d;
+        }
+        if let Some(d) = self.console_dir {
+            c.console_dir = d;
         }
         if let Some(d) = self.audio_dir {
             c.audio_dir = d;

@@ -21,6 +21,8 @@ pub struct ServeConfig {
     pub public_url: Option<String>,
     /// The built widget (`beckon.js`, `beckon.css`, chunks), served under `/static/`.
     pub static_dir: PathBuf,
+    /// The built console (`web/console/dist`), served under `/console/`.
+    pub console_dir: PathBuf,
     /// The chat sounds, served under `/static/audio/` (looked up here first, then in
     /// `{static_dir}/audio`).
     pub audio_dir: PathBuf,
@@ -54,6 +56,10 @@ pub fn default_static_dir() -> PathBuf {
     web_dir().join("widget/dist")
 }
 
+pub fn default_console_dir() -> PathBuf {
+    web_dir().join("console/dist")
+}
+
 pub fn default_audio_dir() -> PathBuf {
     web_dir().join("widget/audio")
 }
@@ -72,6 +78,7 @@ impl ServeConfig {
             database_url: None,
             public_url: None,
             static_dir: default_static_dir(),
+            console_dir: default_console_dir(),
             audio_dir: default_audio_dir(),
             geoip_db: None,
             trusted_proxies: Vec::new(),

@@ -94,6 +94,10 @@ pub async fn build_state(
         trusted_proxies: Arc::new(config.trusted_proxies.clone()),
         public_url: config.public_url.as_deref().map(Arc::from),
         assets: Arc::new(assets),
+        console: Arc::new(assets::StaticFiles::new(vec![(
+            String::new(),
+            config.console_dir.clone(),
+        )])),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
         // realtime: the hub with the in-process broker.
         realtime: Arc::new(realtime::Hub::local(config.realtime.clone())),

@@ -25,6 +25,8 @@ pub struct AppState {
     /// The configured public origin (no trailing slash), if any.
     pub public_url: Option<Arc<str>>,
     pub assets: Arc<StaticFiles>,
+    /// The built console, served under `/console/` (`http/console.rs`).
+    pub console: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime hub (broker, agent connections, limits): see `realtime/`.

@@ -83,7 +83,7 @@ pub async fn seed_demo(store: &dyn Store) -> anyhow::Result<DemoSeed> {
 pub fn banner(seed: &DemoSeed, origin: &str) -> String {
     format!(
         "Beckon demo data is ready (DEMO ONLY: do not use these accounts on a public server).\n\
-         \n  Log in (console, or POST {origin}/api/v1/auth/login):\n  Owner:    {OWNER_EMAIL}  password: {PASSWORD}\n  \
+         \n  Console (answer chats, edit the buttons): {origin}/console/\n  Log in there (or POST {origin}/api/v1/auth/login):\n  Owner:    {OWNER_EMAIL}  password: {PASSWORD}\n  \
          Agent:    {AGENT_EMAIL}  password: {PASSWORD}\n  Demo page with the buttons: {origin}/\n  \
          Hosted embed: <script async src=\"{origin}/d/{}.js\"></script>\n",
         seed.domain_id

@@ -45,7 +45,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
         .any(|t| t == etag || t == "*")
 }
 
-fn cached_response(
+pub(crate) fn cached_response(
     headers: &HeaderMap,
     etag: &str,
     cache_control: &'static str,

@@ -21,6 +21,7 @@ use crate::state::AppState;
 
 pub mod agent;
 pub mod chat;
+pub mod console;
 pub mod geo;
 pub mod hosting;
 pub mod owner;
@@ -49,6 +50,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .merge(hosting::routes())
+        .merge(console::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())

@@ -5,6 +5,7 @@ mod mmdb;
 
 mod chat;
 mod cli;
+mod console;
 mod errors;
 mod geo;
 mod hosting;

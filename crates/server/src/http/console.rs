@@ -1,0 +1,94 @@
+//! The console (agents answer chats, owners configure Beckon): the built React app of
+//! `web/console/dist` under `/console/`.
+//!
+//! - files with a content hash in their name (`assets/index-B3xk9_aZ.js`) are cached for a year;
+//! - `index.html` is revalidated on every visit (`no-cache` + ETag), so a new build is picked up;
+//! - any other path under `/console/` that is not a file answers `index.html`: the app routes in
+//!   the browser (`/console/chats/c-…` reloads fine). Paths under `assets/` never fall back, so a
+//!   missing chunk is a 404, not HTML parsed as JavaScript.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use tower_http::compression::CompressionLayer;
+
+use crate::assets::is_hashed_name;
+use crate::http::hosting::{cached_response, IMMUTABLE, SHORT};
+use crate::state::AppState;
+
+/// The app's entry document.
+const INDEX: &str = "index.html";
+/// Where the bundler writes the hashed files.
+const ASSETS: &str = "assets/";
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/console",
+            get(|| async { Redirect::permanent("/console/") }),
+        )
+        .route("/console/", get(index))
+        .route("/console/{*path}", get(file))
+        .layer(CompressionLayer::new().gzip(true).br(true))
+}
+
+async fn index(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    serve_index(&state, &headers).await
+}
+
+async fn file(
+    State(state): State<AppState>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(asset) = state.console.get(&path).await {
+        if path == INDEX {
+            return serve_index(&state, &headers).await;
+        }
+        let cache = if is_hashed_name(&path) {
+            IMMUTABLE
+        } else {
+            SHORT
+        };
+        return cached_response(
+            &headers,
+            &asset.etag,
+            cache,
+            asset.content_type,
+            asset.bytes.clone(),
+        );
+    }
+    if path.starts_with(ASSETS) {
+        return (StatusCode::NOT_FOUND, "not found\n").into_response();
+    }
+    serve_index(&state, &headers).await
+}
+
+async fn serve_index(state: &AppState, headers: &HeaderMap) -> Response {
+    let Some(asset) = state.console.get(INDEX).await else {
+        let mut r = (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The Beckon console is not built on this server: run `make build` \
+             (or `npm run build -w console` in web/), or point --console-dir at a build.\n",
+        )
+            .into_response();
+        r.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        return r;
+    };
+    let mut r = cached_response(
+        headers,
+        &asset.etag,
+        "no-cache",
+        asset.content_type,
+        asset.bytes.clone(),
+    );
+    // The console is never framed by another site (clickjacking on the reply box).
+    r.headers_mut().insert(
+        header::X_FRAME_OPTIONS,
+        HeaderValue::from_static("SAMEORIGIN"),
+    );
+    r
+}

@@ -1,0 +1,98 @@
+//! The console under `/console/`: the app's files, the SPA fallback, caching.
+
+use reqwest::StatusCode;
+
+use crate::common::{spawn_with, test_dirs};
+
+const INDEX: &str = "<!doctype html><title>Beckon console</title><script src=\"/console/assets/index-B3xk9aZ1.js\"></script>";
+
+#[tokio::test]
+async fn the_console_is_served_with_a_fallback_to_its_index() {
+    let (dir, mut config) = test_dirs();
+    let console = dir.path().join("console");
+    std::fs::create_dir_all(console.join("assets")).unwrap();
+    std::fs::write(console.join("index.html"), INDEX).unwrap();
+    std::fs::write(console.join("assets/index-B3xk9aZ1.js"), "console.log(1)\n").unwrap();
+    config.console_dir = console;
+    let t = spawn_with(dir, config).await;
+    let no_redirect = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+
+    let r = no_redirect
+        .get(format!("{}/console", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(r.headers()["location"], "/console/");
+
+    // The entry document and any app path (a reload on a chat) answer the index, revalidated.
+    for path in [
+        "/console/",
+        "/console/inbox/c-1",
+        "/console/domains/d-1/buttons",
+    ] {
+        let r = t.http.get(format!("{}{path}", t.url)).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        assert_eq!(r.headers()["cache-control"], "no-cache", "{path}");
+        assert!(r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
+        assert_eq!(r.text().await.unwrap(), INDEX, "{path}");
+    }
+
+    // Hashed assets are immutable; a missing asset is a 404, never the HTML.
+    let r = t
+        .http
+        .get(format!("{}/console/assets/index-B3xk9aZ1.js", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let r = t
+        .http
+        .get(format!("{}/console/assets/gone-C0ffee12.js", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    // No way out of the console's directory.
+    let r = t
+        .http
+        .get(format!("{}/console/..%2F..%2Fdata%2Fsecret", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        !r.text().await.unwrap().contains("secret"),
+        "path traversal"
+    );
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn an_unbuilt_console_says_how_to_build_it() {
+    let (dir, mut config) = test_dirs();
+    config.console_dir = dir.path().join("no-console-here");
+    let t = spawn_with(dir, config).await;
+    let r = t
+        .http
+        .get(format!("{}/console/", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(r.text().await.unwrap().contains("make build"));
+    t.stop().await;
+}

@@ -1,0 +1,160 @@
+// The agent's live state, shared by the inbox, the conversation, the header and the tab title:
+// the open chats (for unread counts and notifications), the team, the socket and the agent's
+// status. Frames from the socket update it; a reconnect refetches everything.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { api } from "../api/http";
+import type { Channel, Message, TeamMember, User } from "../api/types";
+import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
+import { tabTitle } from "../lib/title";
+import { navigate } from "../app/router";
+import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
+import { AgentSocket, type ServerFrame } from "./realtime";
+
+export type AgentStatus = "online" | "away";
+
+type FrameListener = (frame: ServerFrame) => void;
+
+type AgentState = {
+  me: User;
+  open: Channel[];
+  unread: number;
+  team: TeamMember[];
+  connected: boolean;
+  status: AgentStatus;
+  setStatus: (s: AgentStatus) => void;
+  /** The chat on screen: its messages count as read and make no sound. */
+  setViewing: (channelId: string | null) => void;
+  /** Put a fresh copy of a chat into the open list (after assign/end/read). */
+  updateChannel: (c: Channel) => void;
+  subscribe: (l: FrameListener) => () => void;
+  send: (frame: object) => boolean;
+  /** Bumped after each reconnect: screens refetch when it changes. */
+  resyncCount: number;
+};
+
+const Ctx = createContext<AgentState | null>(null);
+const STATUS_KEY = "beckon.console.status";
+
+export function AgentProvider({ me, children }: { me: User; children: ReactNode }) {
+  const [open, setOpen] = useState<Channel[]>([]);
+  const [team, setTeam] = useState<TeamMember[]>([]);
+  const [connected, setConnected] = useState(false);
+  const [status, setStatusState] = useState<AgentStatus>(() => (localStorage.getItem(STATUS_KEY) === "away" ? "away" : "online"));
+  const [resyncCount, setResyncCount] = useState(0);
+  const viewing = useRef<string | null>(null);
+  const listeners = useRef(new Set<FrameListener>());
+  const socket = useRef<AgentSocket | null>(null);
+
+  const refresh = useCallback(async () => {
+    const [list, t] = await Promise.all([
+      api<{ channels: Channel[] }>("/v1/agent/channels?filter=open&limit=200"),
+      api<{ agents: TeamMember[] }>("/v1/agent/team"),
+    ]);
+    setOpen(list.channels);
+    setTeam(t.agents);
+  }, []);
+
+  const onFrame = useCallback(
+    (f: ServerFrame) => {
+      listeners.current.forEach((l) => l(f));
+      switch (f.op) {
+        case "new-channel": {
+          const id = (f.channel as { id: string }).id;
+          // The public shape lacks the visitor's details: fetch the console's.
+          api<Channel>(`/v1/agent/channels/${id}`).then((c) => {
+            setOpen((list) => upsertChannel(list, c));
+            playSound("newChat");
+            desktopNotify(`New chat: ${visitorLabel(c)}`, c.domainName, () => navigate(`inbox/${c.id}`));
+          }, () => {});
+          break;
+        }
+        case "chat-message": {
+          const m = f.message as Message;
+          const channelId = f.channelId as string;
+          const fromVisitor = m.sender.type === "ChatClient";
+          const seen = viewing.current === channelId && document.visibilityState === "visible";
+          setOpen((list) => {
+            const c = list.find((x) => x.id === channelId);
+            if (!c) {
+              api<Channel>(`/v1/agent/channels/${channelId}`).then((fresh) => setOpen((l) => upsertChannel(l, fresh)), () => {});
+              return list;
+            }
+            return upsertChannel(list, withMessage(c, m, fromVisitor, seen));
+          });
+          if (fromVisitor) {
+            if (!seen) playSound("message");
+            desktopNotify(`${m.sender.name ?? "Visitor"}`, m.text, () => navigate(`inbox/${channelId}`));
+          }
+          break;
+        }
+        case "channel-update":
+        case "channel-ended": {
+          const channelId = f.channelId as string;
+          api<Channel>(`/v1/agent/channels/${channelId}`).then(
+            (c) => setOpen((list) => (c.status === "open" ? upsertChannel(list, c) : list.filter((x) => x.id !== c.id))),
+            () => {},
+          );
+          break;
+        }
+      }
+    },
+    [],
+  );
+
+  useEffect(() => {
+    unlockSoundOnFirstClick();
+    refresh().catch(() => {});
+    const s = new AgentSocket({
+      onFrame,
+      onState: setConnected,
+      onResync: () => {
+        refresh().catch(() => {});
+        setResyncCount((n) => n + 1);
+      },
+    });
+    socket.current = s;
+    const saved = localStorage.getItem(STATUS_KEY);
+    if (saved === "away") s.sendSticky("status", { op: "presence", status: "away" });
+    s.start();
+    return () => s.stop();
+  }, [refresh, onFrame]);
+
+  const unread = unreadTotal(open);
+  useEffect(() => {
+    document.title = tabTitle(unread);
+  }, [unread]);
+
+  const value = useMemo<AgentState>(
+    () => ({
+      me,
+      open,
+      unread,
+      team,
+      connected,
+      status,
+      resyncCount,
+      setStatus: (next) => {
+        localStorage.setItem(STATUS_KEY, next);
+        setStatusState(next);
+        socket.current?.sendSticky("status", { op: "presence", status: next });
+      },
+      setViewing: (id) => {
+        viewing.current = id;
+      },
+      updateChannel: (c) => setOpen((list) => (c.status === "open" ? upsertChannel(list, c) : list.filter((x) => x.id !== c.id))),
+      subscribe: (l) => {
+        listeners.current.add(l);
+        return () => listeners.current.delete(l);
+      },
+      send: (frame) => socket.current?.send(frame) ?? false,
+    }),
+    [me, open, unread, team, connected, status, resyncCount],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useAgent(): AgentState {
+  const s = useContext(Ctx);
+  if (!s) throw new Error("useAgent outside AgentProvider");
+  return s;
+}

@@ -1,0 +1,332 @@
+// One chat: who the visitor is, the history, typing both ways, read state, the reply box
+// (Enter sends, Shift+Enter starts a new line), claim/assign and end.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { api, ApiError } from "../api/http";
+import type { Channel, History, Message } from "../api/types";
+import { visitorLabel } from "../lib/inbox";
+import { lastSeqOf, mergeMessages, newClientId } from "../lib/messages";
+import { fullTime, shortTime } from "../lib/time";
+import { useAgent } from "./AgentContext";
+import type { ServerFrame } from "./realtime";
+
+/** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
+const TYPING_SHOWN_MS = 6000;
+/** While the agent types, `typing: true` is repeated this often (the server forgets after 6 s). */
+const TYPING_REPEAT_MS = 3000;
+
+type Pending = { clientId: string; text: string; failed?: string };
+
+export function Conversation({ channelId, onClose }: { channelId: string; onClose: () => void }) {
+  const { me, team, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
+  const [channel, setChannel] = useState<Channel | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [error, setError] = useState("");
+  const [visitorTyping, setVisitorTyping] = useState(false);
+  const [visitorReadSeq, setVisitorReadSeq] = useState(0);
+  const [draft, setDraft] = useState("");
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+  const lastTypingSent = useRef(0);
+  const logRef = useRef<HTMLOListElement>(null);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+
+  const markRead = useCallback(async () => {
+    if (document.visibilityState !== "visible") return;
+    await api(`/v1/agent/channels/${channelId}/read`, { method: "POST" }).catch(() => {});
+    const fresh = await api<Channel>(`/v1/agent/channels/${channelId}`).catch(() => null);
+    if (fresh) {
+      setChannel(fresh);
+      updateChannel(fresh);
+    }
+  }, [channelId, updateChannel]);
+
+  const load = useCallback(async () => {
+    try {
+      const [c, h] = await Promise.all([
+        api<Channel>(`/v1/agent/channels/${channelId}`),
+        api<History>(`/v1/agent/channels/${channelId}/messages?after=${lastSeqOf(messagesRef.current)}`),
+      ]);
+      setChannel(c);
+      setMessages((m) => mergeMessages(m, h.messages));
+      setError("");
+      if (c.unread > 0) markRead();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [channelId, markRead]);
+
+  useEffect(() => {
+    setViewing(channelId);
+    return () => setViewing(null);
+  }, [channelId, setViewing]);
+
+  useEffect(() => {
+    load();
+  }, [load, resyncCount]);
+
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === "visible" && markRead();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [markRead]);
+
+  useEffect(
+    () =>
+      subscribe((f: ServerFrame) => {
+        if (f.channelId !== channelId) return;
+        if (f.op === "chat-message") {
+          const m = f.message as Message;
+          setMessages((list) => mergeMessages(list, [m]));
+          setPending((p) => p.filter((x) => x.clientId !== m.clientId));
+          if (m.sender.type === "ChatClient") {
+            setVisitorTyping(false);
+            markRead();
+          }
+        } else if (f.op === "presence") {
+          const persona = f.persona as { type?: string } | undefined;
+          if (persona?.type !== "ChatClient") return;
+          const typing = f.typing === true;
+          setVisitorTyping(typing);
+          clearTimeout(typingTimer.current);
+          if (typing) typingTimer.current = setTimeout(() => setVisitorTyping(false), TYPING_SHOWN_MS);
+        } else if (f.op === "channel-update" && f.update === "read") {
+          setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, Number(f.seq) || 0) : s));
+        } else if (f.op === "channel-update" || f.op === "channel-ended") {
+          api<Channel>(`/v1/agent/channels/${channelId}`).then(setChannel, () => {});
+        }
+      }),
+    [subscribe, channelId, markRead, channel?.visitor.id],
+  );
+
+  // Newest message in view.
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length, pending.length, visitorTyping]);
+
+  const sendTyping = (typing: boolean) => {
+    const now = Date.now();
+    if (typing && now - lastTypingSent.current < TYPING_REPEAT_MS) return;
+    lastTypingSent.current = typing ? now : 0;
+    send({ op: "presence", channelId, typing });
+  };
+
+  const post = async (p: Pending) => {
+    try {
+      const r = await api<{ message: Message }>(`/v1/agent/channels/${channelId}/messages`, {
+        method: "POST",
+        body: { clientId: p.clientId, text: p.text },
+      });
+      setMessages((list) => mergeMessages(list, [r.message]));
+      setPending((list) => list.filter((x) => x.clientId !== p.clientId));
+      load();
+    } catch (e) {
+      const msg = e instanceof ApiError && e.status === 410 ? "The chat has ended; the visitor will not see this." : (e as Error).message;
+      setPending((list) => list.map((x) => (x.clientId === p.clientId ? { ...x, failed: msg } : x)));
+    }
+  };
+
+  const submit = () => {
+    const text = draft.trim();
+    if (!text) return;
+    const p = { clientId: newClientId(), text };
+    setPending((list) => [...list, p]);
+    setDraft("");
+    sendTyping(false);
+    post(p);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const assign = async (agentId: string | null | undefined) => {
+    try {
+      const c = await api<Channel>(`/v1/agent/channels/${channelId}/assign`, {
+        method: "POST",
+        body: agentId === undefined ? {} : { agentId },
+      });
+      setChannel(c);
+      updateChannel(c);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const end = async () => {
+    if (!confirm("End this chat? The visitor can no longer write in it.")) return;
+    try {
+      const c = await api<Channel>(`/v1/agent/channels/${channelId}/end`, { method: "POST" });
+      setChannel(c);
+      updateChannel(c);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (!channel) {
+    return (
+      <div className="conversation">
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </div>
+    );
+  }
+
+  const ended = channel.status === "ended";
+  const v = channel.visitor;
+  const lastMine = [...messages].reverse().find((m) => m.sender.id === me.personaId);
+  const assignedTo = channel.assignedAgentId;
+
+  return (
+    <div className="conversation">
+      <header className="conversation-header">
+        <button className="back" onClick={onClose} aria-label="Back to the chat list">
+          ←
+        </button>
+        <div className="conversation-title">
+          <h2>{visitorLabel(channel)}</h2>
+          <span className={`status-pill ${ended ? "ended" : "open"}`}>{ended ? "Ended" : "Open"}</span>
+        </div>
+        <div className="conversation-actions">
+          {!ended && assignedTo !== me.id && (
+            <button onClick={() => assign(undefined)} className="primary">
+              {assignedTo ? "Take over" : "Claim"}
+            </button>
+          )}
+          <label className="inline">
+            <span>Assigned to</span>
+            <select value={assignedTo ?? ""} onChange={(e) => assign(e.target.value || null)} disabled={ended}>
+              <option value="">Nobody</option>
+              {team.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.id === me.id ? `${t.name} (me)` : t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!ended && (
+            <button onClick={end} className="danger">
+              End chat
+            </button>
+          )}
+        </div>
+      </header>
+      <dl className="visitor-details">
+        <div>
+          <dt>E-mail</dt>
+          <dd>{v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : "—"}</dd>
+        </div>
+        <div>
+          <dt>Page</dt>
+          <dd className="url">
+            {v.url ? (
+              <a href={v.url} target="_blank" rel="noreferrer noopener">
+                {v.url}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Consent given</dt>
+          <dd>{v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt)}</time> : "—"}</dd>
+        </div>
+        <div>
+          <dt>First seen</dt>
+          <dd>
+            <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Last seen</dt>
+          <dd>
+            <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Site</dt>
+          <dd>{channel.domainName}</dd>
+        </div>
+      </dl>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ol className="messages" ref={logRef} aria-label="Messages" tabIndex={0}>
+        {messages.map((m) => {
+          const mine = m.sender.type !== "ChatClient";
+          return (
+            <li key={m.seq} className={`message ${mine ? "from-agent" : "from-visitor"}`}>
+              <span className="message-meta">
+                <span className="message-sender">{mine ? (m.sender.id === me.personaId ? "You" : m.sender.name) : visitorLabel(channel)}</span>{" "}
+                <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
+              </span>
+              <span className="message-text">{m.text}</span>
+              {m === lastMine && visitorReadSeq >= m.seq && <span className="read-receipt">Seen</span>}
+            </li>
+          );
+        })}
+        {pending.map((p) => (
+          <li key={p.clientId} className="message from-agent pending">
+            <span className="message-text">{p.text}</span>
+            {p.failed ? (
+              <span className="error">
+                Not sent: {p.failed}{" "}
+                <button className="link" onClick={() => (setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x))), post(p))}>
+                  Retry
+                </button>
+              </span>
+            ) : (
+              <span className="muted">Sending…</span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <p className="typing" aria-live="polite">
+        {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
+      </p>
+      {ended ? (
+        <p className="muted ended-note">This chat has ended.</p>
+      ) : (
+        <form
+          className="composer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="reply" className="visually-hidden">
+            Reply to {visitorLabel(channel)}
+          </label>
+          <textarea
+            id="reply"
+            rows={2}
+            value={draft}
+            placeholder="Write a reply — Enter sends, Shift+Enter for a new line"
+            onChange={(e) => {
+              setDraft(e.target.value);
+              sendTyping(e.target.value.trim() !== "");
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => draft && sendTyping(false)}
+          />
+          <button type="submit" className="primary" disabled={!draft.trim()}>
+            Send
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// The inbox: tabs (unassigned, mine, all open, ended) with unread counts, search by visitor name
+// or e-mail, newest activity first; the selected chat beside it (or alone on a phone).
+import { useEffect, useMemo, useState } from "react";
+import { api } from "../api/http";
+import type { Channel } from "../api/types";
+import { FILTERS, inFilter, matchesSearch, visitorLabel, type InboxFilter } from "../lib/inbox";
+import { shortTime } from "../lib/time";
+import { Link, navigate } from "../app/router";
+import { useAgent } from "./AgentContext";
+import { Conversation } from "./Conversation";
+
+const FILTER_KEY = "beckon.console.filter";
+
+export function InboxPage({ channelId }: { channelId: string | null }) {
+  const { open, me, resyncCount } = useAgent();
+  const [filter, setFilter] = useState<InboxFilter>(() => (localStorage.getItem(FILTER_KEY) as InboxFilter) || "unassigned");
+  const [query, setQuery] = useState("");
+  const [ended, setEnded] = useState<Channel[]>([]);
+  const [searched, setSearched] = useState<Channel[] | null>(null);
+
+  useEffect(() => localStorage.setItem(FILTER_KEY, filter), [filter]);
+
+  // Ended chats are not live: fetched when their tab shows.
+  useEffect(() => {
+    if (filter !== "ended") return;
+    api<{ channels: Channel[] }>("/v1/agent/channels?filter=ended&limit=100").then((r) => setEnded(r.channels), () => {});
+  }, [filter, resyncCount, channelId]);
+
+  // Search goes to the server too (it sees past the 200 listed open chats), debounced.
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setSearched(null);
+      return;
+    }
+    const t = setTimeout(() => {
+      const serverFilter = filter === "open" ? "open" : filter;
+      api<{ channels: Channel[] }>(`/v1/agent/channels?filter=${serverFilter}&q=${encodeURIComponent(q)}&limit=100`).then(
+        (r) => setSearched(r.channels),
+        () => {},
+      );
+    }, 250);
+    return () => clearTimeout(t);
+  }, [query, filter]);
+
+  const source = filter === "ended" ? ended : open;
+  const list = useMemo(() => {
+    const live = source.filter((c) => inFilter(c, filter, me.id) && matchesSearch(c, query));
+    if (!searched) return live;
+    const ids = new Set(live.map((c) => c.id));
+    return [...live, ...searched.filter((c) => !ids.has(c.id) && inFilter(c, filter, me.id))];
+  }, [source, filter, me.id, query, searched]);
+
+  const counts = (f: InboxFilter) => {
+    const cs = open.filter((c) => inFilter(c, f, me.id));
+    return { total: cs.length, unread: cs.reduce((n, c) => n + c.unread, 0) };
+  };
+
+  return (
+    <div className={`inbox ${channelId ? "has-selection" : ""}`}>
+      <section className="inbox-list" aria-labelledby="inbox-title">
+        <h1 id="inbox-title" className="visually-hidden">
+          Inbox
+        </h1>
+        <div role="tablist" aria-label="Which chats" className="tabs">
+          {FILTERS.map((f) => {
+            const c = f.id === "ended" ? null : counts(f.id);
+            return (
+              <button
+                key={f.id}
+                role="tab"
+                aria-selected={filter === f.id}
+                aria-controls="chat-list"
+                className="tab"
+                onClick={() => setFilter(f.id)}
+              >
+                {f.label}
+                {c && c.unread > 0 && (
+                  <span className="badge" aria-label={`${c.unread} unread`}>
+                    {c.unread}
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+        <label className="search">
+          <span className="visually-hidden">Search visitors by name or e-mail</span>
+          <input type="search" placeholder="Search name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <ul id="chat-list" role="tabpanel" className="chat-list" aria-label={`${FILTERS.find((f) => f.id === filter)?.label} chats`}>
+          {list.length === 0 && <li className="empty muted">{query ? "No chat matches." : "No chats here."}</li>}
+          {list.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`inbox/${c.id}`}
+                className={`chat-item ${c.id === channelId ? "selected" : ""} ${c.unread ? "unread" : ""}`}
+                aria-current={c.id === channelId ? "page" : undefined}
+              >
+                <span className="chat-item-top">
+                  <strong className="chat-name">{visitorLabel(c)}</strong>
+                  <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
+                </span>
+                <span className="chat-item-bottom">
+                  <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
+                  {c.unread > 0 && (
+                    <span className="badge" aria-label={`${c.unread} unread`}>
+                      {c.unread}
+                    </span>
+                  )}
+                </span>
+                <span className="chat-domain muted">{c.domainName}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="inbox-conversation" aria-label="Conversation">
+        {channelId ? (
+          <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} />
+        ) : (
+          <div className="placeholder muted">
+            <p>Select a chat to answer it.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

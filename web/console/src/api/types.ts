@@ -1,0 +1,62 @@
+// The shapes the agent, owner and account APIs answer (GET /api/openapi.json).
+
+export type Role = "owner" | "agent";
+
+export type User = { id: string; email: string; name: string; role: Role; personaId: string; createdAt?: string };
+export type Session = { user: User; organisation: { id: string; name: string }; csrfToken: string };
+
+export type Visitor = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  ip: string | null;
+  url: string | null;
+  consentAt: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+};
+
+export type Channel = {
+  id: string;
+  domainId: string;
+  domainName: string;
+  status: "open" | "ended";
+  createdAt: string;
+  lastActivityAt: string;
+  endedAt: string | null;
+  lastSeq: number;
+  assignedAgentId: string | null;
+  unread: number;
+  lastMessageText: string | null;
+  visitor: Visitor;
+};
+
+export type Sender = { id: string; type: string; name: string | null; avatarUrl: string | null };
+
+export type Message = {
+  id: string;
+  seq: number;
+  clientId: string;
+  text: string;
+  sender: Sender;
+  attachments: unknown[];
+  createdAt: string;
+};
+
+export type History = { messages: Message[]; lastSeq: number };
+
+export type TeamMember = { id: string; name: string; role: Role; personaId: string };
+
+export type DomainInfo = {
+  id: string;
+  name: string;
+  aliases: string[];
+  type: string;
+  timezone: string | null;
+  properties: Record<string, unknown>;
+  createdAt: string;
+  config: { draftUpdatedAt: string | null; publishedVersion: number | null; publishedAt: string | null; unpublishedChanges: boolean };
+  embed: { url: string; snippet: string };
+};
+
+export type StatsAnswer = { from: string; to: string; counts: { day: string; event: string; count: number }[]; totals: Record<string, number> };

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { useSession } from "../auth/session";
+import { LoginPage } from "../auth/LoginPage";
+import { AgentProvider } from "../agent/AgentContext";
+import { InboxPage } from "../agent/InboxPage";
+import { DomainsPage } from "../owner/DomainsPage";
+import { AgentsPage } from "../owner/AgentsPage";
+import { navigate, useRoute } from "./router";
+import { Shell } from "./Shell";
+
+export function App() {
+  const { session, loading } = useSession();
+  const route = useRoute();
+  const section = route[0] ?? "";
+  const owner = session?.user.role === "owner";
+  const known = section === "inbox" || (owner && (section === "domains" || section === "agents"));
+
+  useEffect(() => {
+    if (session && !known) navigate("inbox", true);
+  }, [session, known]);
+
+  if (loading) return <p className="muted loading">Loading…</p>;
+  if (!session) return <LoginPage />;
+  return (
+    <AgentProvider me={session.user}>
+      <Shell session={session} section={section}>
+        {section === "inbox" && <InboxPage channelId={route[1] ?? null} />}
+        {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
+        {owner && section === "agents" && <AgentsPage me={session.user} />}
+      </Shell>
+    </AgentProvider>
+  );
+}

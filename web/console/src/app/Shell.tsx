@@ -1,0 +1,75 @@
+// The frame around every screen: navigation, the agent's status, notifications and logout.
+import { useState, type ReactNode } from "react";
+import type { Session } from "../api/types";
+import { useSession } from "../auth/session";
+import { useAgent } from "../agent/AgentContext";
+import { askDesktopPermission, desktopPermission } from "../agent/notify";
+import { Link } from "./router";
+
+export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
+  const { logout } = useSession();
+  const { unread, status, setStatus, connected } = useAgent();
+  const [permission, setPermission] = useState(desktopPermission());
+  const owner = session.user.role === "owner";
+  const nav = [
+    { to: "inbox", label: "Inbox", id: "inbox" },
+    ...(owner
+      ? [
+          { to: "domains", label: "Domains", id: "domains" },
+          { to: "agents", label: "Agents", id: "agents" },
+        ]
+      : []),
+  ];
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">Beckon</span>
+        <nav aria-label="Console">
+          <ul>
+            {nav.map((n) => (
+              <li key={n.id}>
+                <Link to={n.to} aria-current={section === n.id ? "page" : undefined}>
+                  {n.label}
+                  {n.id === "inbox" && unread > 0 && (
+                    <span className="badge" aria-label={`${unread} unread`} data-testid="unread-total">
+                      {unread}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="topbar-tools">
+          <span className={`connection ${connected ? "on" : "off"}`} role="status">
+            {connected ? "" : "Reconnecting…"}
+          </span>
+          <button
+            className={`presence ${status}`}
+            aria-pressed={status === "online"}
+            onClick={() => setStatus(status === "online" ? "away" : "online")}
+            title="Visitors see you as available while you are online"
+          >
+            <span className="dot" aria-hidden="true" />
+            {status === "online" ? "Online" : "Away"}
+          </button>
+          {permission === "default" && (
+            <button className="subtle" onClick={async () => setPermission(await askDesktopPermission())}>
+              Enable desktop notifications
+            </button>
+          )}
+          <span className="who muted">{session.user.name}</span>
+          <button className="subtle" onClick={logout}>
+            Log out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

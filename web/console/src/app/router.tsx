@@ -1,0 +1,44 @@
+// A tiny router over the History API: the console lives under /console/ and the server answers
+// index.html for every path there, so a reload or a shared link opens the same screen.
+import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from "react";
+
+export const BASE = "/console/";
+
+function currentPath(): string {
+  const p = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) : "";
+  return p.replace(/\/+$/, "");
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(path: string, replace = false) {
+  const url = BASE + path.replace(/^\/+/, "");
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+  listeners.forEach((l) => l());
+}
+
+/** The path under /console/ split into segments, e.g. ["inbox", "c-1"]. */
+export function useRoute(): string[] {
+  const [path, setPath] = useState(currentPath);
+  useEffect(() => {
+    const update = () => setPath(currentPath());
+    listeners.add(update);
+    addEventListener("popstate", update);
+    return () => {
+      listeners.delete(update);
+      removeEventListener("popstate", update);
+    };
+  }, []);
+  return path ? path.split("/").map(decodeURIComponent) : [];
+}
+
+export function Link({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+    rest.onClick?.(e);
+  };
+  return <a {...rest} href={BASE + to} onClick={onClick} />;
+}

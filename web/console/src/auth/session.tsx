@@ -1,0 +1,47 @@
+// Who is logged in: /me on start, login and logout; a 401 from any call returns to the login form.
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { api, setCsrfToken, setUnauthorizedHandler } from "../api/http";
+import type { Session } from "../api/types";
+
+type SessionState = {
+  session: Session | null;
+  loading: boolean;
+  login: (email: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+};
+
+const Ctx = createContext<SessionState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const accept = useCallback((s: Session | null) => {
+    setCsrfToken(s?.csrfToken ?? "");
+    setSession(s);
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => accept(null));
+    api<Session>("/v1/auth/me")
+      .then(accept, () => accept(null))
+      .finally(() => setLoading(false));
+  }, [accept]);
+
+  const login = useCallback(
+    async (email: string, password: string) => accept(await api<Session>("/v1/auth/login", { method: "POST", body: { email, password } })),
+    [accept],
+  );
+  const logout = useCallback(async () => {
+    await api("/v1/auth/logout", { method: "POST" }).catch(() => {});
+    accept(null);
+  }, [accept]);
+
+  return <Ctx.Provider value={{ session, loading, login, logout }}>{children}</Ctx.Provider>;
+}
+
+export function useSession(): SessionState {
+  const s = useContext(Ctx);
+  if (!s) throw new Error("useSession outside SessionProvider");
+  return s;
+}

@@ -1,0 +1,62 @@
+// The inbox's pure rules: which tab a chat belongs to, newest activity first, and how a live
+// event changes a listed chat. The components only render what these return.
+import type { Channel, Message } from "../api/types";
+
+export type InboxFilter = "unassigned" | "mine" | "open" | "ended";
+
+export const FILTERS: { id: InboxFilter; label: string }[] = [
+  { id: "unassigned", label: "Unassigned" },
+  { id: "mine", label: "Mine" },
+  { id: "open", label: "All open" },
+  { id: "ended", label: "Ended" },
+];
+
+export function inFilter(c: Channel, filter: InboxFilter, myId: string): boolean {
+  switch (filter) {
+    case "unassigned":
+      return c.status === "open" && c.assignedAgentId === null;
+    case "mine":
+      return c.status === "open" && c.assignedAgentId === myId;
+    case "open":
+      return c.status === "open";
+    case "ended":
+      return c.status === "ended";
+  }
+}
+
+/** Visitor name or e-mail contains the query (case-insensitive), as the server's `q` does. */
+export function matchesSearch(c: Channel, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return [c.visitor.name, c.visitor.email].some((v) => v?.toLowerCase().includes(needle));
+}
+
+export function byNewestActivity(a: Channel, b: Channel): number {
+  return b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id.localeCompare(a.id);
+}
+
+/** The list with `c` put in (replacing the same id), sorted newest activity first. */
+export function upsertChannel(list: Channel[], c: Channel): Channel[] {
+  return [...list.filter((x) => x.id !== c.id), c].sort(byNewestActivity);
+}
+
+/** A chat after one of its messages arrived live. `seen`: the agent is looking at it. */
+export function withMessage(c: Channel, m: Message, fromVisitor: boolean, seen: boolean): Channel {
+  if (m.seq <= c.lastSeq && c.lastMessageText !== null) return c; // already counted
+  return {
+    ...c,
+    lastSeq: Math.max(c.lastSeq, m.seq),
+    lastActivityAt: m.createdAt > c.lastActivityAt ? m.createdAt : c.lastActivityAt,
+    lastMessageText: m.text,
+    unread: fromVisitor && !seen ? c.unread + 1 : seen ? 0 : c.unread,
+  };
+}
+
+export function unreadTotal(list: Channel[]): number {
+  return list.reduce((n, c) => n + (c.status === "open" ? c.unread : 0), 0);
+}
+
+/** "Ann", else her e-mail, else "Visitor". */
+export function visitorLabel(c: Channel): string {
+  return c.visitor.name?.trim() || c.visitor.email?.trim() || "Visitor";
+}

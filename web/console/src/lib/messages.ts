@@ -1,0 +1,19 @@
+// A conversation's messages: merged by seq so a live message, a resync and a reply's answer
+// never show twice or out of order.
+import type { Message } from "../api/types";
+
+export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+  const bySeq = new Map<number, Message>();
+  for (const m of current) bySeq.set(m.seq, m);
+  for (const m of incoming) bySeq.set(m.seq, m);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+export function lastSeqOf(messages: Message[]): number {
+  return messages.length ? messages[messages.length - 1].seq : 0;
+}
+
+/** A message id the server de-duplicates re-sends on. */
+export function newClientId(): string {
+  return `console-${crypto.randomUUID()}`;
+}

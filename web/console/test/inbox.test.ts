@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { Channel, Message } from "../src/api/types";
+import { inFilter, matchesSearch, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
+import { mergeMessages } from "../src/lib/messages";
+import { tabTitle } from "../src/lib/title";
+import { reconnectDelay } from "../src/lib/backoff";
+
+function channel(over: Partial<Channel> = {}): Channel {
+  return {
+    id: "c1",
+    domainId: "d1",
+    domainName: "shop.example.com",
+    status: "open",
+    createdAt: "2026-11-22T07:00:00.000Z",
+    lastActivityAt: "2026-11-22T07:00:00.000Z",
+    endedAt: null,
+    lastSeq: 0,
+    assignedAgentId: null,
+    unread: 0,
+    lastMessageText: null,
+    visitor: { id: "p1", name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null, firstSeenAt: "", lastSeenAt: "" },
+    ...over,
+  };
+}
+
+function message(seq: number, text = `m${seq}`, type = "ChatClient"): Message {
+  return { id: `m${seq}`, seq, clientId: `k${seq}`, text, sender: { id: "p1", type, name: "Ann", avatarUrl: null }, attachments: [], createdAt: `2026-11-22T07:0${seq}:00.000Z` };
+}
+
+describe("inbox tabs", () => {
+  it("puts each chat in the tabs an agent expects", () => {
+    const unassigned = channel();
+    const mine = channel({ assignedAgentId: "me" });
+    const theirs = channel({ assignedAgentId: "bob" });
+    const ended = channel({ status: "ended", assignedAgentId: "me" });
+    expect([unassigned, mine, theirs, ended].map((c) => inFilter(c, "unassigned", "me"))).toEqual([true, false, false, false]);
+    expect([unassigned, mine, theirs, ended].map((c) => inFilter(c, "mine", "me"))).toEqual([false, true, false, false]);
+    expect([unassigned, mine, theirs, ended].map((c) => inFilter(c, "open", "me"))).toEqual([true, true, true, false]);
+    expect([unassigned, mine, theirs, ended].map((c) => inFilter(c, "ended", "me"))).toEqual([false, false, false, true]);
+  });
+
+  it("searches name and e-mail, case-insensitively", () => {
+    expect(matchesSearch(channel(), "ANN@")).toBe(true);
+    expect(matchesSearch(channel(), "bob")).toBe(false);
+    expect(matchesSearch(channel({ visitor: { ...channel().visitor, name: null, email: null } }), "x")).toBe(false);
+    expect(matchesSearch(channel(), "  ")).toBe(true);
+  });
+
+  it("keeps the newest activity first and replaces a chat instead of doubling it", () => {
+    const a = channel({ id: "a", lastActivityAt: "2026-11-22T07:01:00.000Z" });
+    const b = channel({ id: "b", lastActivityAt: "2026-11-22T07:02:00.000Z" });
+    let list = upsertChannel(upsertChannel([], a), b);
+    expect(list.map((c) => c.id)).toEqual(["b", "a"]);
+    list = upsertChannel(list, { ...a, lastActivityAt: "2026-11-22T07:03:00.000Z" });
+    expect(list.map((c) => c.id)).toEqual(["a", "b"]);
+  });
+});
+
+describe("live messages", () => {
+  it("counts a visitor's message as unread unless the agent is looking", () => {
+    const c = channel({ unread: 1, lastSeq: 1, lastMessageText: "hi" });
+    const next = withMessage(c, message(2, "price?"), true, false);
+    expect(next).toMatchObject({ unread: 2, lastSeq: 2, lastMessageText: "price?", lastActivityAt: "2026-11-22T07:02:00.000Z" });
+    expect(withMessage(c, message(2), true, true).unread).toBe(0);
+    expect(withMessage(c, message(2, "hello", "Agent"), false, false).unread).toBe(1);
+  });
+
+  it("does not count a message twice (a resync repeats it)", () => {
+    const c = channel({ unread: 1, lastSeq: 2, lastMessageText: "m2" });
+    expect(withMessage(c, message(2), true, false)).toBe(c);
+  });
+
+  it("totals unread of open chats only", () => {
+    expect(unreadTotal([channel({ unread: 2 }), channel({ unread: 3, status: "ended" }), channel({ unread: 1 })])).toBe(3);
+  });
+
+  it("merges history, live and resynced messages by seq", () => {
+    const merged = mergeMessages([message(1), message(3)], [message(2), message(3, "m3 again")]);
+    expect(merged.map((m) => [m.seq, m.text])).toEqual([[1, "m1"], [2, "m2"], [3, "m3 again"]]);
+  });
+});
+
+describe("small things agents see", () => {
+  it("names a visitor by name, else e-mail, else 'Visitor'", () => {
+    expect(visitorLabel(channel())).toBe("Ann");
+    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: " " } }))).toBe("ann@example.com");
+    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: null, email: null } }))).toBe("Visitor");
+  });
+
+  it("puts the unread count in the tab title", () => {
+    expect(tabTitle(0)).toBe("Beckon console");
+    expect(tabTitle(3)).toBe("(3) Beckon console");
+    expect(tabTitle(150, "Inbox")).toBe("(99+) Inbox · Beckon console");
+  });
+
+  it("reconnects quickly at first, then backs off to at most 15 s ± 25 %", () => {
+    expect(reconnectDelay(0, () => 0.5)).toBe(500);
+    expect(reconnectDelay(1, () => 0.5)).toBe(1000);
+    expect(reconnectDelay(20, () => 1)).toBe(18_750);
+    expect(reconnectDelay(20, () => 0)).toBe(11_250);
+  });
+});

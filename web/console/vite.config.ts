@@ -1,0 +1,18 @@
+// The console is served by `beckon serve` under /console/ (crates/server/src/http/console.rs).
+// JSX goes through Vite's own transform (no plugin needed); `npm run dev` proxies the API to a
+// running `beckon serve` on :8080.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  base: "/console/",
+  oxc: { jsx: { runtime: "automatic" } },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
+  server: {
+    proxy: {
+      "/api": { target: "http://127.0.0.1:8080", ws: true },
+      "/static": "http://127.0.0.1:8080",
+      "/d": "http://127.0.0.1:8080",
+    },
+  },
+  test: { include: ["test/**/*.test.ts"], environment: "node" },
+});
