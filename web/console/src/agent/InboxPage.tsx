@@ -88,32 +88,34 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           <span className="visually-hidden">Search visitors by name or e-mail</span>
           <input type="search" placeholder="Search name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <ul id="chat-list" role="tabpanel" className="chat-list" aria-label={`${FILTERS.find((f) => f.id === filter)?.label} chats`}>
-          {list.length === 0 && <li className="empty muted">{query ? "No chat matches." : "No chats here."}</li>}
-          {list.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`inbox/${c.id}`}
-                className={`chat-item ${c.id === channelId ? "selected" : ""} ${c.unread ? "unread" : ""}`}
-                aria-current={c.id === channelId ? "page" : undefined}
-              >
-                <span className="chat-item-top">
-                  <strong className="chat-name">{visitorLabel(c)}</strong>
-                  <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
-                </span>
-                <span className="chat-item-bottom">
-                  <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
-                  {c.unread > 0 && (
-                    <span className="badge" aria-label={`${c.unread} unread`}>
-                      {c.unread}
-                    </span>
-                  )}
-                </span>
-                <span className="chat-domain muted">{c.domainName}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div id="chat-list" role="tabpanel" className="chat-list" aria-label={`${FILTERS.find((f) => f.id === filter)?.label} chats`}>
+          <ul className="chat-items">
+            {list.length === 0 && <li className="empty muted">{query ? "No chat matches." : "No chats here."}</li>}
+            {list.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`inbox/${c.id}`}
+                  className={`chat-item ${c.id === channelId ? "selected" : ""} ${c.unread ? "unread" : ""}`}
+                  aria-current={c.id === channelId ? "page" : undefined}
+                >
+                  <span className="chat-item-top">
+                    <strong className="chat-name">{visitorLabel(c)}</strong>
+                    <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
+                  </span>
+                  <span className="chat-item-bottom">
+                    <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
+                    {c.unread > 0 && (
+                      <span className="badge" aria-label={`${c.unread} unread`}>
+                        {c.unread}
+                      </span>
+                    )}
+                  </span>
+                  <span className="chat-domain muted">{c.domainName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
       <section className="inbox-conversation" aria-label="Conversation">
         {channelId ? (

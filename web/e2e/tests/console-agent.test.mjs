@@ -1,0 +1,223 @@
+// The console's agent side against a real `beckon serve`: an agent logs in, sees a visitor's new
+// chat with its unread count (in the inbox and the tab title), answers it with Enter, typing is
+// seen both ways, the visitor's read shows as "Seen", the chat is ended; the agent is available
+// only while a console tab is open; after a server restart the console catches up by itself.
+// The visitor side is driven through the public chat API and the realtime socket from a page of
+// the site (the widget's chat app is wired into the loader separately; see tests/chat*).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon, DEMO } from "../lib/beckon.mjs";
+import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+
+let beckon;
+let browser;
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+/** A visitor on a page of the site: starts a chat over the public API and keeps its socket. */
+async function openVisitor({ name = "Ann Visitor", email = "ann@example.com" } = {}) {
+  const { page, context } = await openPage(browser);
+  await page.goto(`${beckon.origin}/api/openapi.json`); // a document of the site's origin
+  const visitor = {
+    page,
+    context,
+    async start() {
+      return page.evaluate(
+        async ({ domainId, name, email }) => {
+          const r = await fetch(`/api/v1/chat/public/channels/domain/${domainId}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name, email, url: `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now() }),
+          });
+          if (!r.ok) throw new Error(`new chat: ${r.status} ${await r.text()}`);
+          const { channel, chatClientPersona } = await r.json();
+          window.chat = { channelId: channel.id, personaId: chatClientPersona.id };
+          return window.chat;
+        },
+        { domainId: DEMO.domainId, name, email },
+      );
+    },
+    connect() {
+      return page.evaluate(async () => {
+        const { channelId, personaId } = window.chat;
+        const t = await (await fetch(`/api/v1/chat/public/channel/${channelId}/token?personaId=${personaId}`)).json();
+        window.frames_ = window.frames_ || [];
+        await new Promise((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/v1/realtime?token=${encodeURIComponent(t.token)}`);
+          window.ws = ws;
+          ws.onmessage = (e) => {
+            const f = JSON.parse(e.data);
+            window.frames_.push(f);
+            if (f.op === "ready") resolve();
+          };
+          ws.onerror = () => reject(new Error("visitor socket failed"));
+        });
+      });
+    },
+    send: (frame) => page.evaluate((f) => window.ws.send(JSON.stringify(f)), frame),
+    say: (text) => visitor.send({ op: "chat-message", clientId: `v-${Math.random().toString(36).slice(2)}`, message: text, attachments: [] }),
+    async waitFrame(pred, what, timeout = 10_000) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const frames = await page.evaluate(() => window.frames_);
+        const hit = frames.find(pred);
+        if (hit) return hit;
+        if (Date.now() > end) throw new Error(`visitor: no ${what} in ${timeout} ms; got ${JSON.stringify(frames).slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+  return visitor;
+}
+
+async function openConsole(email = DEMO.agent, viewport) {
+  const opened = await openPage(browser, viewport ? { viewport } : {});
+  const { page } = opened;
+  await page.goto(`${beckon.origin}/console/`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("navigation", { name: "Console" }).waitFor();
+  return opened;
+}
+
+const available = async () =>
+  (await (await fetch(`${beckon.origin}/api/v1/chat/public/channels/available/${DEMO.domainId}`)).json()).agentAvailable;
+
+async function eventually(check, what, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test("the login screen refuses a wrong password and has no accessibility violations", async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${beckon.origin}/console/`);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  await page.getByLabel("E-mail").fill(DEMO.agent);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an agent answers a visitor's chat: unread count, typing both ways, Enter sends, seen, end", async () => {
+  assert.equal(await available(), false, "no agent is online before the console opens");
+  const { page, context, errors } = await openConsole();
+  await eventually(available, "the agent to be available once the console is open");
+
+  const visitor = await openVisitor();
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say("Hello, is the pro plan monthly?");
+
+  // The new chat is listed under Unassigned with its unread count, and the tab title counts it.
+  const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
+  await item.filter({ hasText: "Ann Visitor" }).filter({ hasText: "is the pro plan monthly?" }).waitFor();
+  await item.getByLabel("1 unread").waitFor();
+  await page.waitForFunction(() => document.title === "(1) Beckon console");
+  assert.deepEqual(await axeViolations(page, "body"), [], "inbox");
+
+  await item.click();
+  const conversation = page.getByRole("region", { name: "Conversation" });
+  await conversation.getByRole("heading", { name: "Ann Visitor" }).waitFor();
+  for (const text of ["ann@example.com", "/pricing?plan=pro", "Consent given", "First seen", "Last seen"]) {
+    await conversation.getByText(text, { exact: false }).first().waitFor();
+  }
+  await conversation.getByText("Hello, is the pro plan monthly?").waitFor();
+  // Reading it clears the count.
+  await page.waitForFunction(() => document.title === "Beckon console");
+
+  // The visitor types: the agent sees it.
+  await visitor.send({ op: "presence", typing: true, type: "typing-update" });
+  await conversation.getByText("Ann Visitor is typing…").waitFor();
+
+  // The agent types (the visitor sees it), Shift+Enter adds a line, Enter sends.
+  const reply = conversation.getByLabel("Reply to Ann Visitor");
+  await reply.click();
+  await reply.pressSequentially("Yes, monthly");
+  await visitor.waitFrame((f) => f.op === "presence" && f.typing === true && f.persona?.type !== "ChatClient", "agent typing");
+  await reply.press("Shift+Enter");
+  await reply.pressSequentially("and yearly.");
+  assert.equal(await reply.inputValue(), "Yes, monthly\nand yearly.");
+  await reply.press("Enter");
+  assert.equal(await reply.inputValue(), "");
+  const got = await visitor.waitFrame((f) => f.op === "chat-message" && f.message.text === "Yes, monthly\nand yearly.", "the agent's reply");
+  assert.notEqual(got.message.sender.type, "ChatClient");
+  await visitor.waitFrame((f) => f.op === "presence" && f.typing === false && f.persona?.type !== "ChatClient", "agent typing off");
+
+  // Replying claimed the chat: it moved to Mine.
+  await page.getByRole("tab", { name: "Mine" }).click();
+  await page.locator(`a[href="/console/inbox/${channelId}"]`).waitFor();
+
+  // The visitor reads it: "Seen".
+  await visitor.send({ op: "client-action", action: "message-ack", data: { id: got.message.id, seq: got.message.seq } });
+  await conversation.getByText("Seen", { exact: true }).waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), [], "conversation");
+
+  // End the chat: the visitor is told, the console shows it ended.
+  page.once("dialog", (d) => d.accept());
+  await conversation.getByRole("button", { name: "End chat" }).click();
+  await visitor.waitFrame((f) => f.op === "channel-ended", "channel-ended");
+  await conversation.getByText("This chat has ended.").waitFor();
+  await page.getByRole("tab", { name: "Ended" }).click();
+  await page.locator(`a[href="/console/inbox/${channelId}"]`).waitFor();
+  assert.deepEqual(errors, []);
+
+  // Closing the last console tab makes the agent away.
+  await context.close();
+  await eventually(async () => !(await available()), "the agent to be away once every console tab is closed");
+  await visitor.context.close();
+});
+
+test("away in the console makes the agent unavailable; after a server restart the console catches up", async () => {
+  const { page, context } = await openConsole();
+  await eventually(available, "online");
+  await page.getByRole("button", { name: "Online" }).click();
+  await page.getByRole("button", { name: "Away" }).waitFor();
+  await eventually(async () => !(await available()), "away");
+  await page.getByRole("button", { name: "Away" }).click();
+  await eventually(available, "online again");
+
+  await beckon.restart();
+  // While the console reconnects, a visitor writes.
+  const visitor = await openVisitor({ name: "Bo Returning", email: "bo@example.com" });
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say("Anyone there after the restart?");
+  const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
+  await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: 30_000 });
+  await page.getByRole("status").filter({ hasText: "Reconnecting" }).waitFor({ state: "detached" });
+  await context.close();
+  await visitor.context.close();
+});
+
+test("on a phone-sized screen the inbox and the chat take the whole width in turn", async () => {
+  const visitor = await openVisitor({ name: "Cy Phone", email: "cy@example.com" });
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say("Small screen hello");
+  const { page, context } = await openConsole(DEMO.agent, { width: 375, height: 740 });
+  const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
+  await item.click();
+  const back = page.getByRole("button", { name: "Back to the chat list" });
+  await back.waitFor();
+  assert.equal(await item.isVisible(), false, "the list hides while a chat is open");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `no horizontal scrolling (scrollWidth ${width})`);
+  await back.click();
+  await item.waitFor();
+  await context.close();
+  await visitor.context.close();
+});
