@@ -1,7 +1,14 @@
 //! Files served from disk (the built widget, the chat sounds), cached in memory and checked
 //! against the file's size and modification time on each request, with a strong ETag.
+//!
+//! Precompressed siblings: the widget's build writes `beckon.js.gz` (Zopfli, the smallest gzip)
+//! and `beckon.js.br` (Brotli, quality 11) beside `beckon.js`. They are smaller than what a
+//! compressor can afford per request, and cost no CPU when served. A sibling is used only when it
+//! decodes to exactly the file's bytes, so a stale one (the file rebuilt without it) is ignored
+//! and the response is compressed on the fly instead.
 
 use std::collections::HashMap;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::SystemTime;
@@ -14,6 +21,9 @@ const MAX_CACHED_FILE: u64 = 4 * 1024 * 1024;
 
 pub struct Asset {
     pub bytes: Bytes,
+    /// The file's valid precompressed siblings.
+    pub gzip: Option<Bytes>,
+    pub br: Option<Bytes>,
     /// Quoted, ready for the ETag header.
     pub etag: String,
     pub content_type: &'static str,
@@ -75,9 +85,25 @@ impl StaticFiles {
                 .map(|b| format!("{b:02x}"))
                 .collect::<String>()
         );
+        let gzip = sibling(path, "gz", &bytes, |b| {
+            let mut out = Vec::new();
+            flate2::read::GzDecoder::new(b)
+                .read_to_end(&mut out)
+                .map(|_| out)
+        })
+        .await;
+        let br = sibling(path, "br", &bytes, |b| {
+            let mut out = Vec::new();
+            brotli::Decompressor::new(b, 4096)
+                .read_to_end(&mut out)
+                .map(|_| out)
+        })
+        .await;
         let asset = Arc::new(Asset {
             len: bytes.len() as u64,
             bytes,
+            gzip,
+            br,
             etag,
             content_type: content_type(path),
             modified,
@@ -89,6 +115,60 @@ impl StaticFiles {
                 .insert(path.to_owned(), asset.clone());
         }
         Some(asset)
+    }
+}
+
+/// The precompressed sibling `{path}.{ext}` when it decodes to exactly `original`.
+async fn sibling(
+    path: &Path,
+    ext: &str,
+    original: &[u8],
+    decode: impl Fn(&[u8]) -> std::io::Result<Vec<u8>>,
+) -> Option<Bytes> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(ext);
+    let packed = tokio::fs::read(PathBuf::from(name)).await.ok()?;
+    match decode(&packed) {
+        Ok(plain) if plain == original => Some(Bytes::from(packed)),
+        _ => {
+            tracing::warn!(
+                "ignoring {}.{ext}: it does not decode to the file (rebuild the widget)",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+/// The content coding to send of those available, by the request's Accept-Encoding: Brotli
+/// before gzip (smaller); a coding with q=0 is refused; `*` accepts both.
+pub fn pick_encoding(accept: &str, has_br: bool, has_gzip: bool) -> Option<&'static str> {
+    let q = |coding: &str| -> Option<f32> {
+        let mut star = None;
+        for part in accept.split(',') {
+            let mut it = part.split(';');
+            let name = it.next().unwrap_or("").trim();
+            let weight = it
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|v| v.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if name.eq_ignore_ascii_case(coding) {
+                return Some(weight);
+            }
+            if name == "*" {
+                star = Some(weight);
+            }
+        }
+        star
+    };
+    let ok = |c| q(c).is_some_and(|w| w > 0.0);
+    if has_br && ok("br") {
+        Some("br")
+    } else if has_gzip && ok("gzip") {
+        Some("gzip")
+    } else {
+        None
     }
 }
 
@@ -158,6 +238,24 @@ mod tests {
         assert!(!is_hashed_name("beckon-settings.js"));
         assert!(!is_hashed_name("audio/message-sent-all.webm"));
         assert!(!is_hashed_name("noext"));
+    }
+
+    #[test]
+    fn encodings() {
+        assert_eq!(
+            pick_encoding("gzip, deflate, br, zstd", true, true),
+            Some("br")
+        );
+        assert_eq!(pick_encoding("gzip, deflate", true, true), Some("gzip"));
+        assert_eq!(
+            pick_encoding("br;q=0, gzip;q=0.5", true, true),
+            Some("gzip")
+        );
+        assert_eq!(pick_encoding("br", false, true), None);
+        assert_eq!(pick_encoding("*", true, true), Some("br"));
+        assert_eq!(pick_encoding("*;q=0, identity", true, true), None);
+        assert_eq!(pick_encoding("", true, true), None);
+        assert_eq!(pick_encoding("GZIP", true, true), Some("gzip"));
     }
 
     #[test]

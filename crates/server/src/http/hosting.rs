@@ -12,7 +12,7 @@ use sha2::Digest as _;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 
-use crate::assets::is_hashed_name;
+use crate::assets::{is_hashed_name, pick_encoding};
 use crate::state::AppState;
 use crate::store::StoreError;
 
@@ -84,13 +84,37 @@ async fn static_file(
     } else {
         SHORT
     };
-    let mut r = cached_response(
-        &headers,
-        &asset.etag,
-        cache,
-        asset.content_type,
-        asset.bytes.clone(),
-    );
+    // A precompressed sibling when the client takes it (assets.rs); each coding is its own
+    // representation, with its own ETag. Otherwise the compression layer may compress on the fly.
+    let accept = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let packed = match pick_encoding(accept, asset.br.is_some(), asset.gzip.is_some()) {
+        Some("br") => asset.br.clone().map(|b| ("br", b)),
+        Some(_) => asset.gzip.clone().map(|b| ("gzip", b)),
+        None => None,
+    };
+    let mut r = match &packed {
+        Some((coding, body)) => {
+            let etag = format!("{}-{coding}\"", asset.etag.trim_end_matches('"'));
+            let mut r = cached_response(&headers, &etag, cache, asset.content_type, body.clone());
+            r.headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+            r
+        }
+        None => cached_response(
+            &headers,
+            &asset.etag,
+            cache,
+            asset.content_type,
+            asset.bytes.clone(),
+        ),
+    };
+    if asset.gzip.is_some() || asset.br.is_some() {
+        r.headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     // The loader on a customer's page imports its lazy chunks with import(), a CORS request:
     // the widget's files are public, so any origin may read them.
     r.headers_mut().insert(

@@ -248,3 +248,88 @@ async fn the_front_page_shows_the_demo_domain_when_published() {
     );
     t.stop().await;
 }
+
+#[tokio::test]
+async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
+    use std::io::{Read as _, Write as _};
+    let (dir, config) = crate::common::test_dirs();
+    let js = "export default function extras(){return 'Beckon'}\n".repeat(40);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(js.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let mut br = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
+        w.write_all(js.as_bytes()).unwrap();
+    }
+    let stat = config.static_dir.clone();
+    std::fs::write(stat.join("beckon-extras.js"), &js).unwrap();
+    std::fs::write(stat.join("beckon-extras.js.gz"), &gz).unwrap();
+    std::fs::write(stat.join("beckon-extras.js.br"), &br).unwrap();
+    // A sibling left from an older build: it decodes to other bytes.
+    let css = ".call-now-button{--cnb-loaded:1}\n".repeat(4);
+    std::fs::write(stat.join("beckon.css"), &css).unwrap();
+    let mut old = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    old.write_all(b".old{}").unwrap();
+    std::fs::write(stat.join("beckon.css.gz"), old.finish().unwrap()).unwrap();
+    let t = crate::common::spawn_with(dir, config).await;
+    let get = |path: &str, accept: &str| {
+        t.http
+            .get(format!("{}/static/{path}", t.url))
+            .header("Accept-Encoding", accept)
+    };
+
+    let r = get("beckon-extras.js", "gzip, deflate, br, zstd")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-encoding"], "br");
+    assert_eq!(r.headers()["vary"], "accept-encoding");
+    let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.ends_with("-br\""), "{etag}");
+    assert_eq!(
+        r.bytes().await.unwrap().as_ref(),
+        br.as_slice(),
+        "the .br file as built"
+    );
+    let r = get("beckon-extras.js", "br")
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+
+    let r = get("beckon-extras.js", "gzip").send().await.unwrap();
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    assert_ne!(r.headers()["etag"].to_str().unwrap(), etag);
+    assert_eq!(
+        r.bytes().await.unwrap().as_ref(),
+        gz.as_slice(),
+        "the .gz file as built"
+    );
+
+    let r = get("beckon-extras.js", "identity").send().await.unwrap();
+    assert!(r.headers().get("content-encoding").is_none());
+    assert_eq!(r.text().await.unwrap(), js);
+
+    // The stale sibling is not sent: whatever the coding, the body is today's stylesheet.
+    let r = get("beckon.css", "gzip").send().await.unwrap();
+    let coded = r
+        .headers()
+        .get("content-encoding")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = r.bytes().await.unwrap();
+    let plain = match coded.as_deref() {
+        Some("gzip") => {
+            let mut out = String::new();
+            flate2::read::GzDecoder::new(body.as_ref())
+                .read_to_string(&mut out)
+                .unwrap();
+            out
+        }
+        None => String::from_utf8(body.to_vec()).unwrap(),
+        Some(other) => panic!("unexpected coding {other}"),
+    };
+    assert_eq!(plain, css);
+    t.stop().await;
+}
