@@ -141,6 +141,25 @@ async fn sibling(
     }
 }
 
+/// gzip at the best level zlib offers (Zopfli, used for the built files, is too slow per request).
+pub fn gzip_best(data: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(data).expect("writing to memory");
+    e.finish().expect("writing to memory")
+}
+
+/// Brotli at quality 11 (the best), with a window fitted to the data.
+pub fn brotli_best(data: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut out = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+        w.write_all(data).expect("writing to memory");
+    }
+    out
+}
+
 /// The content coding to send of those available, by the request's Accept-Encoding: Brotli
 /// before gzip (smaller); a coding with q=0 is refused; `*` accepts both.
 pub fn pick_encoding(accept: &str, has_br: bool, has_gzip: bool) -> Option<&'static str> {

@@ -333,3 +333,51 @@ async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
     assert_eq!(plain, css);
     t.stop().await;
 }
+
+#[tokio::test]
+async fn the_embed_is_sent_compressed_at_the_best_levels() {
+    use std::io::Read as _;
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await;
+    t.store()
+        .publish_config(&domain, &config_for(&domain))
+        .await
+        .unwrap();
+    let url = format!("{}/d/{domain}.js", t.url);
+    let plain = t.http.get(&url).send().await.unwrap().text().await.unwrap();
+    for (accept, coding) in [("gzip, deflate, br", "br"), ("gzip", "gzip")] {
+        let r = t
+            .http
+            .get(&url)
+            .header("Accept-Encoding", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.headers()["content-encoding"], coding);
+        assert_eq!(r.headers()["vary"], "accept-encoding");
+        let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+        assert!(etag.ends_with(&format!("-{coding}\"")), "{etag}");
+        let body = r.bytes().await.unwrap();
+        let mut decoded = String::new();
+        if coding == "br" {
+            brotli::Decompressor::new(body.as_ref(), 4096)
+                .read_to_string(&mut decoded)
+                .unwrap();
+        } else {
+            flate2::read::GzDecoder::new(body.as_ref())
+                .read_to_string(&mut decoded)
+                .unwrap();
+        }
+        assert_eq!(decoded, plain);
+        let r = t
+            .http
+            .get(&url)
+            .header("Accept-Encoding", accept)
+            .header("If-None-Match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+    }
+    t.stop().await;
+}
