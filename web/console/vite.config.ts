@@ -6,7 +6,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   base: "/console/",
   oxc: { jsx: { runtime: "automatic" } },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, assetsInlineLimit: 0 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    // The app, and the page the live preview frames (the real widget renders there).
+    rollupOptions: { input: { main: "index.html", preview: "preview.html" } },
+  },
   server: {
     proxy: {
       "/api": { target: "http://127.0.0.1:8080", ws: true },

@@ -1,4 +1,137 @@
+// The organisation's accounts: add an agent (or owner), remove one, reset a password.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { api, ApiError, type Problem } from "../api/http";
 import type { User } from "../api/types";
-export function AgentsPage(_: { me: User }) {
-  return <h1>Agents</h1>;
+import { problemsAt } from "../lib/problems";
+
+export function AgentsPage({ me }: { me: User }) {
+  const [agents, setAgents] = useState<User[]>([]);
+  const [status, setStatus] = useState("");
+  const reload = useCallback(() => {
+    api<{ agents: User[] }>("/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
+  }, []);
+  useEffect(reload, [reload]);
+
+  const remove = async (u: User) => {
+    if (!confirm(`Remove ${u.name}? Their chats become unassigned.`)) return;
+    await api(`/v1/owner/agents/${u.id}`, { method: "DELETE" }).then(
+      () => setStatus(`${u.name} was removed.`),
+      (e) => setStatus(e.message),
+    );
+    reload();
+  };
+
+  const reset = async (u: User) => {
+    const password = prompt(`New password for ${u.name} (at least 8 characters). Their sessions end.`);
+    if (!password) return;
+    await api(`/v1/owner/agents/${u.id}/password`, { method: "POST", body: { password } }).then(
+      () => setStatus(`${u.name}'s password was reset.`),
+      (e: ApiError) => setStatus(e.problems.map((p) => p.message).join("; ") || e.message),
+    );
+  };
+
+  return (
+    <div className="page stack">
+      <h1>Agents</h1>
+      <p role="status">{status}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((u) => (
+            <tr key={u.id}>
+              <td>{u.name}</td>
+              <td>{u.email}</td>
+              <td>{u.role}</td>
+              <td className="row">
+                <button onClick={() => reset(u)}>Reset password of {u.name}</button>
+                {u.id !== me.id && (
+                  <button className="danger" onClick={() => remove(u)}>
+                    Remove {u.name}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AddAgent onAdded={(u) => (setStatus(`${u.name} was added.`), reload())} />
+    </div>
+  );
+}
+
+function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
+  const [form, setForm] = useState({ name: "", email: "", password: "", role: "agent" });
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError("");
+    try {
+      const u = await api<User>("/v1/owner/agents", { method: "POST", body: form });
+      setProblems([]);
+      setForm({ name: "", email: "", password: "", role: "agent" });
+      onAdded(u);
+    } catch (err) {
+      if (err instanceof ApiError && err.problems.length) setProblems(err.problems);
+      else setError((err as Error).message);
+    }
+  };
+  const field = (key: "name" | "email" | "password", label: string, type = "text") => {
+    const errors = problemsAt(problems, key);
+    return (
+      <label>
+        <span>{label}</span>
+        <input
+          type={type}
+          value={form[key]}
+          required
+          autoComplete={key === "password" ? "new-password" : "off"}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? `agent-${key}-err` : undefined}
+          onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        />
+        {errors.length > 0 && (
+          <span className="field-error" id={`agent-${key}-err`}>
+            {errors.join("; ")}
+          </span>
+        )}
+      </label>
+    );
+  };
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="add-agent-h">
+      <h2 id="add-agent-h">Add an account</h2>
+      <div className="grid-fields">
+        {field("name", "Name")}
+        {field("email", "E-mail", "email")}
+        {field("password", "Password (at least 8 characters)", "password")}
+        <label>
+          <span>Role</span>
+          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            <option value="agent">Agent (answers chats)</option>
+            <option value="owner">Owner (also configures)</option>
+          </select>
+        </label>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div>
+        <button className="primary" type="submit">
+          Add the account
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,3 +1,117 @@
-export function DomainsPage(_: { domainId: string | null; tab: string }) {
-  return <h1>Domains</h1>;
+// Owners' domains: the list, adding one, and one domain's screens (settings, buttons with the
+// live preview, publish and embed, statistics).
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { api, ApiError, type Problem } from "../api/http";
+import type { DomainInfo } from "../api/types";
+import { Link, navigate } from "../app/router";
+import { DomainScreens } from "./DomainScreens";
+import { fieldId, problemsAt } from "../lib/problems";
+
+export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: string }) {
+  const [domains, setDomains] = useState<DomainInfo[] | null>(null);
+  const [error, setError] = useState("");
+
+  const reload = useCallback(() => {
+    api<{ domains: DomainInfo[] }>("/v1/owner/domains").then(
+      (r) => setDomains(r.domains),
+      (e) => setError(e.message),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  const current = domains?.find((d) => d.id === domainId) ?? null;
+  return (
+    <div className="page split">
+      <section aria-labelledby="domains-h" className="stack">
+        <h1 id="domains-h">Domains</h1>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <ul className="list-plain">
+          {domains?.map((d) => (
+            <li key={d.id}>
+              <Link to={`domains/${d.id}`} aria-current={d.id === domainId ? "page" : undefined}>
+                {d.name}
+                {d.config.unpublishedChanges && <span className="muted"> · unpublished changes</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <NewDomainForm
+          onCreated={(d) => {
+            reload();
+            navigate(`domains/${d.id}/buttons`);
+          }}
+        />
+      </section>
+      <div>
+        {current ? (
+          <DomainScreens key={current.id} domain={current} tab={tab} onChanged={reload} />
+        ) : domainId && domains ? (
+          <p className="error">This domain does not exist (any more).</p>
+        ) : (
+          <p className="muted">Choose a domain, or add one.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
+  const [name, setName] = useState("");
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblems([]);
+    setError("");
+    try {
+      const d = await api<DomainInfo>("/v1/owner/domains", { method: "POST", body: { name: name.trim() } });
+      setName("");
+      onCreated(d);
+    } catch (err) {
+      if (err instanceof ApiError && err.problems.length) setProblems(err.problems);
+      else setError((err as Error).message);
+    }
+  };
+  const nameErrors = problemsAt(problems, "name");
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="new-domain-h">
+      <h2 id="new-domain-h">Add a domain</h2>
+      <label>
+        <span>Site host name</span>
+        <input
+          id={fieldId("new-name")}
+          value={name}
+          placeholder="shop.example.com"
+          required
+          aria-invalid={nameErrors.length ? true : undefined}
+          aria-describedby={nameErrors.length ? "new-domain-err" : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {nameErrors.length > 0 && (
+          <span className="field-error" id="new-domain-err">
+            {nameErrors.join("; ")}
+          </span>
+        )}
+      </label>
+      {problems
+        .filter((p) => p.path !== "name")
+        .map((p) => (
+          <p key={p.path} className="error">
+            {p.path}: {p.message}
+          </p>
+        ))}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" type="submit">
+        Add the domain
+      </button>
+    </form>
+  );
 }

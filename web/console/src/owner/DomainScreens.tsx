@@ -1,0 +1,216 @@
+// One domain: its settings, the buttons editor beside the live preview, publishing and the embed
+// snippet, and statistics. The draft config is edited here and saved as a whole (the server
+// validates it and names every problem's path).
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { Config } from "../../../widget/src/config/types.gen";
+import { api, ApiError, type Problem } from "../api/http";
+import type { DomainInfo } from "../api/types";
+import { Link } from "../app/router";
+import { setAt } from "../lib/paths";
+import { fieldId } from "../lib/problems";
+import { DOMAIN_TYPES, timezones } from "./catalogue";
+import { ConfigEditor } from "./ConfigEditor";
+import { EmbedPanel } from "./EmbedPanel";
+import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
+import { Preview } from "./Preview";
+import { StatsPanel } from "./StatsPanel";
+
+const TABS = [
+  { id: "settings", label: "Settings" },
+  { id: "buttons", label: "Buttons" },
+  { id: "publish", label: "Publish and embed" },
+  { id: "stats", label: "Statistics" },
+];
+
+export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; tab: string; onChanged: () => void }) {
+  const [config, setConfig] = useState<Config | null>(null);
+  const [saved, setSaved] = useState<string>("");
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState("");
+
+  const load = useCallback(async () => {
+    const c = await api<Config>(`/v1/owner/domains/${domain.id}/config`);
+    setConfig(c);
+    setSaved(JSON.stringify(c));
+  }, [domain.id]);
+  useEffect(() => {
+    load().catch((e) => setError(e.message));
+  }, [load]);
+
+  const dirty = config !== null && JSON.stringify(config) !== saved;
+
+  /** Saves the draft; true when the server took it. */
+  const save = async (): Promise<boolean> => {
+    if (!config) return false;
+    setMessage("");
+    setError("");
+    try {
+      const r = await api<{ config: Config }>(`/v1/owner/domains/${domain.id}/config`, { method: "PUT", body: config });
+      setConfig(r.config);
+      setSaved(JSON.stringify(r.config));
+      setProblems([]);
+      setMessage("Draft saved.");
+      onChanged();
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.problems.length) {
+        setProblems(e.problems);
+        setError(`The draft was not saved: ${e.problems.length} problem${e.problems.length > 1 ? "s" : ""} to fix (shown next to each field).`);
+      } else setError((e as Error).message);
+      return false;
+    }
+  };
+
+  const editor = useMemo(
+    () => ({ value: config, problems, set: (path: string, value: unknown) => setConfig((c) => (c ? setAt(c, path, value) : c)) }),
+    [config, problems],
+  );
+
+  return (
+    <div className="stack">
+      <div className="row">
+        <h2 className="domain-title">{domain.name}</h2>
+        <span className="muted">
+          {domain.config.publishedVersion ? `Published version ${domain.config.publishedVersion}` : "Not published yet"}
+          {dirty ? " · unsaved changes" : domain.config.unpublishedChanges ? " · draft not published" : ""}
+        </span>
+      </div>
+      <nav aria-label="Domain">
+        <ul className="tabs">
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link className="tab" to={`domains/${domain.id}/${t.id}`} aria-current={tab === t.id ? "page" : undefined}>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div aria-live="polite">
+        {message && <p className="notice">{message}</p>}
+      </div>
+      {error && (
+        <div className="error" role="alert">
+          <p>{error}</p>
+          {problems.length > 0 && (
+            <ul>
+              {problems.map((p, i) => (
+                <li key={i}>
+                  <a href={`#${fieldId(p.path)}`} onClick={(e) => (e.preventDefault(), focusField(p.path))}>
+                    {p.path || "config"}
+                  </a>
+                  : {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {tab === "settings" && <DomainSettings domain={domain} onSaved={() => (onChanged(), dirty ? undefined : load())} />}
+      {tab === "buttons" && config && (
+        <EditorContext.Provider value={editor}>
+          <div className="row">
+            <button className="primary" onClick={save} disabled={!dirty}>
+              Save draft
+            </button>
+            <Link to={`domains/${domain.id}/publish`}>Publish…</Link>
+          </div>
+          <div className="editor-layout">
+            <ConfigEditor config={config} setConfig={setConfig} />
+            <Preview config={config} />
+          </div>
+        </EditorContext.Provider>
+      )}
+      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={onChanged} />}
+      {tab === "stats" && <StatsPanel domain={domain} config={config} />}
+    </div>
+  );
+}
+
+/** Opens the part of the editor that holds the field and focuses it. */
+function focusField(path: string) {
+  const el = document.getElementById(fieldId(path));
+  el?.closest("details")?.setAttribute("open", "");
+  el?.focus();
+}
+
+function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () => void }) {
+  const initial = { name: domain.name, aliases: domain.aliases, type: domain.type, timezone: domain.timezone ?? undefined, properties: domain.properties ?? {} };
+  const [value, setValue] = useState(initial);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [status, setStatus] = useState("");
+  const editor = useMemo(() => ({ value, problems, set: (path: string, v: unknown) => setValue((x) => setAt(x, path, v)) }), [value, problems]);
+  const save = async () => {
+    setStatus("");
+    try {
+      await api(`/v1/owner/domains/${domain.id}`, { method: "PUT", body: { ...value, timezone: value.timezone ?? null } });
+      setProblems([]);
+      setStatus("Settings saved.");
+      onSaved();
+    } catch (e) {
+      if (e instanceof ApiError && e.problems.length) setProblems(e.problems);
+      setStatus(e instanceof ApiError && e.problems.length ? "Not saved: see the fields marked." : (e as Error).message);
+    }
+  };
+  const remove = async () => {
+    if (!confirm(`Delete ${domain.name}? Its buttons, chats and statistics go with it.`)) return;
+    await api(`/v1/owner/domains/${domain.id}`, { method: "DELETE" });
+    location.assign("/console/domains");
+  };
+  return (
+    <EditorContext.Provider value={editor}>
+      <section className="stack" aria-labelledby="settings-h">
+        <h3 id="settings-h">Settings</h3>
+        <div className="grid-fields">
+          <TextField path="name" label="Host name" required />
+          <label>
+            <span>Aliases (comma-separated)</span>
+            <input
+              id={fieldId("aliases")}
+              value={value.aliases.join(", ")}
+              onChange={(e) => setValue((x) => ({ ...x, aliases: e.target.value.split(",").map((s) => s.trim()).filter(Boolean) }))}
+            />
+            {problems.filter((p) => p.path.startsWith("aliases")).map((p) => (
+              <span key={p.path} className="field-error">
+                {p.message}
+              </span>
+            ))}
+          </label>
+          <SelectField path="type" label="Plan" options={DOMAIN_TYPES} />
+          <SelectField path="timezone" label="Time zone (for schedules)" options={timezones().map((z) => ({ value: z, label: z }))} optional="None (UTC)" />
+        </div>
+        <fieldset>
+          <legend>Properties</legend>
+          <div className="grid-fields">
+            <NumberField path="properties.scale" label="Scale of every button" />
+            <NumberField path="properties.zindex" label="Z-index" allowAuto />
+            <CheckField path="properties.allowMultipleButtons" label="Allow several buttons on a page" />
+            <CheckField path="properties.trackGA" label="Send clicks to Google Analytics" />
+            <CheckField path="properties.trackConversion" label="Track conversions" />
+            <CheckField path="properties.debug" label="Debug messages in the browser console" />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Chat legal notice</legend>
+          <div className="grid-fields">
+            <SelectField path="properties.chat-legal-enabled" label="Ask visitors to accept a notice" options={[{ value: "true", label: "Yes" }, { value: "false", label: "No" }]} optional="No" />
+            <TextField path="properties.chat-legal-notice" label="Notice ({link1}…{link3} for links)" multiline />
+            {[1, 2, 3].map((n) => (
+              <TextField key={n} path={`properties.chat-legal-link${n}`} label={`Link ${n} (URL, or {"link","text"})`} />
+            ))}
+          </div>
+        </fieldset>
+        <div className="row">
+          <button className="primary" onClick={save}>
+            Save settings
+          </button>
+          <button className="danger" onClick={remove}>
+            Delete this domain
+          </button>
+          <span aria-live="polite">{status}</span>
+        </div>
+      </section>
+    </EditorContext.Provider>
+  );
+}

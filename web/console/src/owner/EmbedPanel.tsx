@@ -1,0 +1,81 @@
+// Publishing the draft, and the snippet to put on the site: hosted (follows each publication) or
+// inline (the config pasted into the page), each with a copy button.
+import { useState } from "react";
+import type { Config } from "../../../widget/src/config/types.gen";
+import { api } from "../api/http";
+import type { DomainInfo } from "../api/types";
+import { hostedSnippet, inlineSnippet } from "../lib/snippet";
+import { fullTime } from "../lib/time";
+
+export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: () => void }) {
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+  const publish = async () => {
+    setBusy(true);
+    setStatus("");
+    try {
+      if (dirty && !(await save())) return;
+      const r = await api<{ version: number }>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
+      setStatus(`Published: version ${r.version} is live.`);
+      onPublished();
+    } catch (e) {
+      setStatus(`Not published: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="stack" aria-labelledby="publish-h">
+      <h3 id="publish-h">Publish</h3>
+      <p className="muted">
+        {domain.config.publishedAt ? `Version ${domain.config.publishedVersion} published ${fullTime(domain.config.publishedAt)}.` : "Nothing is published yet: visitors see no buttons."}
+        {dirty && " Your unsaved changes are saved first."}
+      </p>
+      <div className="row">
+        <button className="primary" onClick={publish} disabled={busy}>
+          Publish the draft
+        </button>
+        <span role="status">{status}</span>
+      </div>
+      <h3>Embed on your site</h3>
+      <Snippet
+        title="Hosted (recommended)"
+        help="Put this before </body> on every page. It always serves the latest published version."
+        code={hostedSnippet(domain.embed.url)}
+      />
+      {config && (
+        <Snippet
+          title="Inline"
+          help="The configuration inside the page: no request for it, but paste it again after each change."
+          code={inlineSnippet(location.origin, config)}
+        />
+      )}
+    </section>
+  );
+}
+
+function Snippet({ title, help, code }: { title: string; help: string; code: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="card stack">
+      <strong>{title}</strong>
+      <span className="muted">{help}</span>
+      <pre className="snippet" tabIndex={0} aria-label={`${title} snippet`}>
+        <code>{code}</code>
+      </pre>
+      <div className="row">
+        <button onClick={copy}>Copy {title.split(" ")[0].toLowerCase()} snippet</button>
+        <span role="status">{copied ? "Copied." : ""}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// Form fields bound to a path of the config being edited: each reads its value, writes it back
+// (empty optional fields are removed), and shows the server's problems for that path next to it.
+import { createContext, useContext, useId, type ReactNode } from "react";
+import type { Problem } from "../api/http";
+import { getAt } from "../lib/paths";
+import { fieldId, problemsAt } from "../lib/problems";
+import type { Option } from "./catalogue";
+
+export type EditorState = {
+  value: unknown;
+  set: (path: string, value: unknown) => void;
+  problems: Problem[];
+};
+
+export const EditorContext = createContext<EditorState | null>(null);
+
+export function useEditor(): EditorState {
+  const e = useContext(EditorContext);
+  if (!e) throw new Error("field outside EditorContext");
+  return e;
+}
+
+function Frame({ path, label, children, hint, inline }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean }) {
+  const { problems } = useEditor();
+  const errors = problemsAt(problems, path);
+  const errId = useId();
+  const hintId = useId();
+  const describedBy = [errors.length ? errId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <label className={inline ? "check" : undefined}>
+      {!inline && <span>{label}</span>}
+      {children({ id: fieldId(path), "aria-invalid": errors.length ? true : undefined, "aria-describedby": describedBy })}
+      {inline && <span>{label}</span>}
+      {hint && (
+        <span id={hintId} className="muted hint">
+          {hint}
+        </span>
+      )}
+      {errors.length > 0 && (
+        <span id={errId} className="field-error">
+          {errors.join("; ")}
+        </span>
+      )}
+    </label>
+  );
+}
+
+type FieldProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+export function TextField({ path, label, hint, required, placeholder, multiline }: { path: string; label: string; hint?: string; required?: boolean; placeholder?: string; multiline?: boolean }) {
+  const { value, set } = useEditor();
+  const v = getAt(value, path);
+  const onChange = (s: string) => set(path, s === "" && !required ? undefined : s);
+  return (
+    <Frame path={path} label={label} hint={hint}>
+      {(p) =>
+        multiline ? (
+          <textarea {...p} rows={3} value={typeof v === "string" ? v : ""} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input {...p} type="text" value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
+    </Frame>
+  );
+}
+
+/** A number; text the user types that is not a number is sent as is, so the server names it. */
+export function NumberField({ path, label, hint, allowAuto }: { path: string; label: string; hint?: string; allowAuto?: boolean }) {
+  const { value, set } = useEditor();
+  const v = getAt(value, path);
+  return (
+    <Frame path={path} label={label} hint={hint}>
+      {(p) => (
+        <input
+          {...p}
+          type="text"
+          inputMode="decimal"
+          value={v === undefined || v === null ? "" : String(v)}
+          placeholder={allowAuto ? "auto" : undefined}
+          onChange={(e) => {
+            const s = e.target.value.trim();
+            if (s === "") return set(path, undefined);
+            if (allowAuto && s === "auto") return set(path, "auto");
+            const n = Number(s);
+            set(path, Number.isFinite(n) && /^-?\d*\.?\d+$/.test(s) ? n : s);
+          }}
+        />
+      )}
+    </Frame>
+  );
+}
+
+export function SelectField<T extends string>({ path, label, options, optional, hint }: { path: string; label: string; options: Option<T>[]; optional?: string; hint?: string }) {
+  const { value, set } = useEditor();
+  const v = getAt(value, path);
+  return (
+    <Frame path={path} label={label} hint={hint}>
+      {(p) => (
+        <select {...p} value={typeof v === "string" ? v : ""} onChange={(e) => set(path, e.target.value === "" ? undefined : e.target.value)}>
+          {(optional !== undefined || typeof v !== "string") && <option value="">{optional ?? "—"}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Frame>
+  );
+}
+
+export function CheckField({ path, label, hint, defaultValue = false }: { path: string; label: string; hint?: string; defaultValue?: boolean }) {
+  const { value, set } = useEditor();
+  const v = getAt(value, path);
+  return (
+    <Frame path={path} label={label} hint={hint} inline>
+      {(p) => <input {...p} type="checkbox" checked={typeof v === "boolean" ? v : defaultValue} onChange={(e) => set(path, e.target.checked)} />}
+    </Frame>
+  );
+}
+
+/** A colour: a swatch picker beside the text (any CSS colour may be typed). */
+export function ColorField({ path, label }: { path: string; label: string }) {
+  const { value, set } = useEditor();
+  const v = getAt(value, path);
+  const text = typeof v === "string" ? v : "";
+  return (
+    <Frame path={path} label={label}>
+      {(p) => (
+        <span className="row color-row">
+          <input {...p} type="text" value={text} placeholder="#1a56db" onChange={(e) => set(path, e.target.value || undefined)} />
+          <input
+            type="color"
+            aria-label={`${label}: pick`}
+            value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#000000"}
+            onChange={(e) => set(path, e.target.value)}
+          />
+        </span>
+      )}
+    </Frame>
+  );
+}
