@@ -21,7 +21,8 @@ export function Composer(p: ComposerProps) {
     p.onSend(p.value.trim());
   };
   const key = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key != "Enter" || e.shiftKey || (e.nativeEvent as KeyboardEvent["nativeEvent"] & { isComposing?: boolean }).isComposing) return;
+    // IME composition: Enter picks a word. React wraps the DOM event (nativeEvent); Preact passes it as is.
+    if (e.key != "Enter" || e.shiftKey || ((e.nativeEvent || e) as unknown as { isComposing?: boolean }).isComposing) return;
     e.preventDefault();
     send();
   };

@@ -134,17 +134,20 @@ export function MessageList(p: MessageListProps) {
   }
 
   return (
-    <ol className="cnb-c-log" ref={ref} role="log" aria-live="polite" aria-label="Chat messages">
-      {p.welcome.map((w, i) => (
-        <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">
-          <span className="cnb-c-line">
-            <span className="cnb-c-bubble">
-              <span className="cnb-c-text">{w}</span>
+    // role="log" is not allowed on a list (and would hide its items' list semantics): a box around it.
+    <div className="cnb-c-logbox" role="log" aria-live="polite" aria-label="Chat messages">
+      <ol className="cnb-c-log" ref={ref}>
+        {p.welcome.map((w, i) => (
+          <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">
+            <span className="cnb-c-line">
+              <span className="cnb-c-bubble">
+                <span className="cnb-c-text">{w}</span>
+              </span>
             </span>
-          </span>
-        </li>
-      ))}
-      {rows.map((r) => r.node)}
-    </ol>
+          </li>
+        ))}
+        {rows.map((r) => r.node)}
+      </ol>
+    </div>
   );
 }
