@@ -45,7 +45,10 @@ pub(crate) fn parse_json(text: &str, what: &str) -> Result<serde_json::Value, su
 /// - `reader(&self) -> &Pool`: for statements that only read;
 /// - `writer(&self) -> &Pool`: for every statement that writes, outside a transaction;
 /// - `begin_write(&self) -> Result<Transaction<'static, _>, sqlx::Error>`: for every
-///   transaction that writes (SQLite starts it `IMMEDIATE`, on its single writer connection).
+///   transaction that writes (SQLite starts it `IMMEDIATE`, on its single writer connection);
+/// - `insert_message_durably(&self, NewMessage) -> StoreResult<Inserted>`: the hot path of
+///   chat, answered once the message is committed (see `sqlite/group_commit.rs` and
+///   `postgres.rs`).
 ///
 /// Every write must go through `writer`/`begin_write`: on SQLite the reader pool is
 /// `query_only`, so a write sent to it fails at once instead of racing for the file's lock.
@@ -839,78 +842,8 @@ macro_rules! impl_sql_store {
             }
 
             async fn insert_message(&self, m: NewMessage) -> StoreResult<Inserted> {
-                const EXISTING: &str = concat!(
-                    "SELECT ",
-                    message_cols!(),
-                    " FROM messages WHERE channel_id = $1 AND client_id = $2"
-                );
-                let now = now_ms();
-                let mut tx = self.begin_write().await?;
-                // The write comes first: it takes the channel's row lock (PostgreSQL; SQLite holds
-                // its write lock from BEGIN IMMEDIATE), so sequence numbers go out one at a time.
-                let seq_row = sqlx::query(
-                    "UPDATE channels SET last_seq = last_seq + 1, last_activity_at = $1 \
-                     WHERE id = $2 AND status = 'open' RETURNING last_seq",
-                )
-                .bind(now)
-                .bind(&m.channel_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                let existing = sqlx::query(EXISTING)
-                    .bind(&m.channel_id)
-                    .bind(&m.client_id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                if let Some(row) = existing {
-                    let message = message_from(&row)?;
-                    tx.rollback().await?;
-                    return Ok(Inserted {
-                        message,
-                        created: false,
-                    });
-                }
-                let Some(seq_row) = seq_row else {
-                    tx.rollback().await?;
-                    // Ended, or not there at all.
-                    let channel = self.get_channel(&m.channel_id).await?;
-                    return match channel.status {
-                        ChannelStatus::Ended => Err(StoreError::ChannelEnded),
-                        // Opened again in between: try once more.
-                        ChannelStatus::Open => Err(StoreError::Conflict(
-                            "the channel changed during the insert".into(),
-                        )),
-                    };
-                };
-                let message = Message {
-                    id: new_id(),
-                    channel_id: m.channel_id,
-                    seq: seq_row.try_get("last_seq")?,
-                    client_id: m.client_id,
-                    sender_persona_id: m.sender_persona_id,
-                    text: m.text,
-                    attachments: m.attachments,
-                    created_at: now,
-                };
-                sqlx::query(concat!(
-                    "INSERT INTO messages (",
-                    message_cols!(),
-                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                ))
-                .bind(&message.id)
-                .bind(&message.channel_id)
-                .bind(message.seq)
-                .bind(&message.client_id)
-                .bind(&message.sender_persona_id)
-                .bind(&message.text)
-                .bind(message.attachments.to_string())
-                .bind(message.created_at)
-                .execute(&mut *tx)
-                .await?;
-                tx.commit().await?;
-                Ok(Inserted {
-                    message,
-                    created: true,
-                })
+                // Each backend writes messages its own way (SQLite: group commit).
+                self.insert_message_durably(m).await
             }
 
             async fn messages_after(

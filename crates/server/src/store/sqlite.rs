@@ -12,24 +12,44 @@
 //! Waiting for the writer is then a fair FIFO queue on the pool instead of sleep-and-retry. The
 //! busy timeout only matters when another process (a `beckon` CLI command, a backup) holds the
 //! lock.
+//!
+//! Chat messages, the one write that is frequent, are group-committed (`group_commit.rs`), and
+//! WAL checkpoints run on a connection of their own, off the writer's path (below).
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqlitePool, Transaction};
+use tokio::sync::oneshot;
+
+mod group_commit;
+
+use group_commit::{MessageWriter, Outcome};
 
 pub struct SqliteStore {
     /// Read-only connections (`PRAGMA query_only`).
     reader: SqlitePool,
     /// The one connection that writes.
     writer: SqlitePool,
+    /// Chat messages, group-committed on `writer`.
+    messages: MessageWriter,
+    /// Dropped with the store: stops the checkpoints.
+    _checkpoints: oneshot::Sender<()>,
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
 /// Connections for reads; writes queue for the single writer connection.
 const READERS: u32 = 8;
+
+/// How often the WAL is copied back into the database file (a PASSIVE checkpoint, which never
+/// waits for the writer nor makes it wait).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+/// The writer still checkpoints by itself past this many WAL pages (4 KiB each), should the
+/// checkpoints fall behind; SQLite's default is 1 000, which at a thousand messages a second
+/// put a checkpoint, and its fsyncs, in front of every few hundred messages.
+const WRITER_CHECKPOINT_PAGES: &str = "16000";
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite:path` or `sqlite://path`) and
@@ -50,20 +70,40 @@ impl SqliteStore {
     }
 
     pub async fn connect_with(options: SqliteConnectOptions) -> Result<Self, super::StoreError> {
-        // The writer first: it creates the file, switches it to WAL and migrates it.
+        // The writer first: it creates the file, switches it to WAL and migrates it. Its one
+        // connection is not pinged before each use (sqlx's default): that was one more round
+        // trip to its thread in front of every write.
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(options.clone())
+            .test_before_acquire(false)
+            .connect_with(
+                options
+                    .clone()
+                    .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES),
+            )
             .await?;
         MIGRATOR.run(&writer).await?;
+        let options = options.create_if_missing(false);
         let reader = SqlitePoolOptions::new()
             .max_connections(READERS)
-            .connect_with(options.create_if_missing(false).pragma("query_only", "ON"))
+            .test_before_acquire(false)
+            .connect_with(options.clone().pragma("query_only", "ON"))
             .await?;
-        Ok(SqliteStore { reader, writer })
+        let checkpointer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await?;
+        let (stop, stopped) = oneshot::channel();
+        tokio::spawn(checkpoints(checkpointer, stopped));
+        Ok(SqliteStore {
+            reader,
+            messages: MessageWriter::start(writer.clone()),
+            writer,
+            _checkpoints: stop,
+        })
     }
 
     /// The pool for reads (its connections refuse to write).
@@ -81,6 +121,47 @@ impl SqliteStore {
 
     async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
         self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    async fn insert_message_durably(
+        &self,
+        m: crate::store::NewMessage,
+    ) -> Result<crate::store::Inserted, super::StoreError> {
+        use crate::store::{ChannelStatus, Inserted, Store as _, StoreError};
+        let channel_id = m.channel_id.clone();
+        match self.messages.insert(m).await? {
+            Outcome::Created(message) => Ok(Inserted {
+                message,
+                created: true,
+            }),
+            Outcome::Duplicate(message) => Ok(Inserted {
+                message,
+                created: false,
+            }),
+            // Ended, or not there at all.
+            Outcome::NotOpen => match self.get_channel(&channel_id).await?.status {
+                ChannelStatus::Ended => Err(StoreError::ChannelEnded),
+                ChannelStatus::Open => Err(StoreError::Conflict(
+                    "the channel changed during the insert".into(),
+                )),
+            },
+        }
+    }
+}
+
+/// PASSIVE checkpoints every [`CHECKPOINT_EVERY`] until `stop` is dropped (with the store).
+async fn checkpoints(conn: SqlitePool, mut stop: oneshot::Receiver<()>) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = &mut stop => return,
+            _ = every.tick() => {
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&conn).await {
+                    tracing::warn!(error = %e, "SQLite checkpoint failed");
+                }
+            }
+        }
     }
 }
 
