@@ -1,9 +1,10 @@
 // The surfaces of the lazy React app (dist/beckon-app.js, built by `node web/widget/app.build.mjs`)
 // in a real browser: each opens and closes by mouse and keyboard, focus moves in and back, axe
 // finds nothing in any open surface, the host page's CSS cannot break them, RTL mirrors them, and
-// third-party fallbacks (Facebook SDK → m.me, Intercom → error modal) work offline. Until the
-// loader imports the chunk, the test page imports it itself and calls openSurface from its own
-// buttons.
+// third-party fallbacks (Facebook SDK → m.me, Intercom → error modal) work offline. The test page
+// imports the chunk itself and calls openSurface from its own buttons, so every surface option
+// can be tried without a server; chat-surfaces.test.mjs opens them through the loader of a real
+// `beckon serve`.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";

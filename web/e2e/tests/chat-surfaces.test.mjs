@@ -1,0 +1,141 @@
+// The surfaces as a site gets them from a real `beckon serve`: the hosted embed's loader draws the
+// buttons, a click imports the app chunk (beckon-app.js) from the server and opens the surface.
+// Every surface type opens and closes by mouse and by keyboard with focus back on its button, axe
+// finds nothing in any of them, right-to-left pages mirror the chat, the chunk is prefetched on
+// hover, and when the chunk cannot load the button still works as its link (spec §8 ChunkLoadError).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { startBeckon } from "../lib/beckon.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { CHAT_ACTION_ID, chatDialog, publishChat, startSite } from "../lib/chat.mjs";
+
+let server, site, browser;
+
+const surface = (id, actionType, actionValue, labelText, properties = {}) => ({
+  id,
+  actionType,
+  actionValue,
+  labelText,
+  backgroundColor: "#333333",
+  iconEnabled: true,
+  iconType: "FONT",
+  iconText: id,
+  iconColor: "#ffffff",
+  properties,
+});
+
+/** Each surface action, and the accessible name of the dialog it opens. */
+const SURFACES = [
+  [surface("s-wa", "WHATSAPP", "+31612345678", "WhatsApp us", { "whatsapp-dialog-type": "popout", "chatmodal-messages": "Hello 👋" }), "WhatsApp us"],
+  [surface("s-fb", "FACEBOOK", "beckonshop", "Messenger", { "facebook-dialog-type": "popout" }), "Messenger"],
+  [surface("s-fr", "IFRAME", "", "Our menu", { "iframe-title": "Our menu" }), "Our menu"],
+  [surface("s-ty", "TALLY", "https://tally.so/r/w4Xy9a", "Feedback"), "Feedback"],
+];
+
+before(async () => {
+  server = await startBeckon();
+  site = await startSite(server.origin);
+  SURFACES[2][0].actionValue = site.origin + "/menu";
+  await publishChat(server.origin, { actions: SURFACES.map(([a]) => a) });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await server?.close();
+});
+
+/** A visitor on the site; third-party hosts are answered locally, as offline. */
+async function visit({ dir, reducedMotion = "reduce", block } = {}) {
+  const opened = await openPage(browser, { reducedMotion });
+  const { context, page } = opened;
+  await context.route(/^https:\/\/(wa\.me|m\.me|tally\.so)\//, (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Elsewhere</title><main><h1>Elsewhere</h1></main></html>" }));
+  await context.route(`${site.origin}/menu`, (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Menu</title><main><h1>Menu</h1></main></html>" }));
+  if (block) await context.route(block, (r) => r.abort("connectionfailed"));
+  page.appRequests = [];
+  page.on("request", (r) => r.url().endsWith("/beckon-app.js") && page.appRequests.push(Date.now()));
+  await page.goto(site.page(dir ? `/shop-${dir}` : "/shop", { dir }));
+  await page.locator(".call-now-button").first().waitFor({ state: "visible" });
+  await page.evaluate(() => {
+    window.events = [];
+    for (const n of ["cnb:open", "cnb:expand", "cnb:close"]) document.addEventListener(n, (e) => events.push(n + ":" + (e.detail.actionId || e.detail.buttonId)));
+  });
+  return opened;
+}
+
+const actionButton = (page, id) => page.locator(`.call-now-button [data-action-id="${id}"]`);
+const toggle = (page) => page.locator('.call-now-button[data-button-id="more-button"] .cnb-toggle');
+const focusedActionId = (page) => page.evaluate(() => document.activeElement?.getAttribute("data-action-id") || document.activeElement?.className);
+
+test("every surface opens from its button by mouse and by keyboard, closes both ways, focus returns; axe finds nothing", async () => {
+  const { page, errors } = await visit();
+  for (const [a, name] of [...SURFACES, [{ id: CHAT_ACTION_ID }, "Live chat"]]) {
+    const inMulti = a.id != CHAT_ACTION_ID;
+    // Mouse: open from the button (the multi button's list first), close with the Close button.
+    if (inMulti) await toggle(page).click();
+    await actionButton(page, a.id).click();
+    const d = page.getByRole("dialog", { name });
+    await d.waitFor({ state: "visible" });
+    assert.deepEqual(await axeViolations(page, ".cnb-m-host"), [], `${a.id}: axe`);
+    await d.getByRole("button", { name: "Close" }).click();
+    await d.waitFor({ state: "detached" });
+    // Keyboard: Enter on the focused button opens, Esc closes, focus comes back.
+    if (inMulti) {
+      await toggle(page).focus();
+      await page.keyboard.press("Enter");
+    }
+    await actionButton(page, a.id).focus();
+    await page.keyboard.press("Enter");
+    await d.waitFor({ state: "visible" });
+    assert.ok(await d.evaluate((el) => el.contains(document.activeElement)), `${a.id}: focus moved into the dialog`);
+    await page.keyboard.press("Escape");
+    await d.waitFor({ state: "detached" });
+    const back = await focusedActionId(page);
+    assert.ok(back == a.id || /cnb-toggle/.test(back), `${a.id}: focus back on its button (${back})`);
+  }
+  const events = await page.evaluate(() => window.events);
+  for (const [a] of SURFACES) {
+    assert.ok(events.includes(`cnb:open:${a.id}`) && events.includes(`cnb:expand:${a.id}`) && events.includes(`cnb:close:${a.id}`), `${a.id}: events ${events}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test("right-to-left pages mirror the chat window", async () => {
+  const { page } = await visit({ dir: "rtl" });
+  await actionButton(page, CHAT_ACTION_ID).click();
+  const d = chatDialog(page);
+  await d.waitFor({ state: "visible" });
+  assert.match(await d.getAttribute("class"), /cnb-m-rtl/);
+  const box = await d.boundingBox();
+  assert.ok(box.x < 40, `at the left edge (x = ${box.x})`);
+  assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+});
+
+test("the app chunk is prefetched on hover, before the click", async () => {
+  const { page } = await visit();
+  assert.equal(page.appRequests.length, 0, "not loaded with the page");
+  await actionButton(page, CHAT_ACTION_ID).hover();
+  await page.waitForResponse((r) => r.url().endsWith("/beckon-app.js"));
+  await actionButton(page, CHAT_ACTION_ID).click();
+  await chatDialog(page).waitFor({ state: "visible" });
+  assert.equal(page.appRequests.length, 1, "fetched once");
+});
+
+test("when the app chunk cannot load, surface buttons open their link instead (ChunkLoadError)", async () => {
+  const { page, context, errors } = await visit({ block: /\/beckon-app\.js$/ });
+  await toggle(page).click();
+  const popup = context.waitForEvent("page");
+  await actionButton(page, "s-wa").click();
+  const tab = await popup;
+  assert.match(tab.url(), /^https:\/\/wa\.me\/31612345678/);
+  const popup2 = context.waitForEvent("page");
+  if (!(await actionButton(page, "s-ty").isVisible())) await toggle(page).click(); // no surface opened: the list may still be open
+  await actionButton(page, "s-ty").click();
+  assert.equal((await popup2).url(), "https://tally.so/r/w4Xy9a");
+  // The chat has no link: nothing opens, nothing breaks.
+  await actionButton(page, CHAT_ACTION_ID).click();
+  await page.waitForTimeout(300);
+  assert.equal(await chatDialog(page).count(), 0);
+  assert.deepEqual(errors, []);
+});
