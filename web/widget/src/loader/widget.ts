@@ -17,7 +17,7 @@ import type { Warning } from "./messages";
 import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
 import { emit } from "./events";
 import { openSurface } from "./surface";
-import { needsChat, needsGeo } from "./decide/needs";
+import { hasTimedSchedule, needsChat, needsGeo } from "./decide/needs";
 import { lookups, type Lookups } from "./calls/lookups";
 
 export type Widget = {
@@ -55,11 +55,12 @@ export function createWidget(importer: Importer): Widget {
     u: noop,
   };
 
-  // The chunk is imported on kick(); later(f) runs f with it: at once when it is there, else when
-  // it arrives. If it cannot load, nothing waiting for it ever runs (queued errors, click analytics
-  // and scroll rules are dropped silently).
+  // The chunk is imported on kick(), in a task of its own: the request is not free, and the task
+  // that shows the buttons should end as soon as they are drawn. later(f) runs f with the chunk: at
+  // once when it is there, else when it arrives. If it cannot load, nothing waiting for it ever
+  // runs (queued errors, click analytics and scroll rules are dropped silently).
   let xs: Extras | undefined;
-  const chunk: Promise<Extras> = new Promise((go) => (kick = go))
+  const chunk: Promise<Extras> = new Promise((go) => (kick = () => setTimeout(go)))
     .then(importer)
     .then((m) => (xs = m.default(ctx)))
     .catch(() => new Promise(noop));
@@ -81,8 +82,10 @@ export function createWidget(importer: Importer): Widget {
       now: parseNow(c.options?.date, new Date()),
       url: location.href,
       viewport: { width: window.innerWidth, height: window.innerHeight },
-      disableScheduler: flag("cnb.disable-scheduler"),
-      disableConditions: flag("cnb.disable-conditions"),
+      // The first read of localStorage loads it from the browser process (milliseconds on a slow
+      // phone): only read a switch when the config has something for it to switch off.
+      disableScheduler: hasTimedSchedule(c) && flag("cnb.disable-scheduler"),
+      disableConditions: !!c.conditions?.length && flag("cnb.disable-conditions"),
       ...look,
     }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
 

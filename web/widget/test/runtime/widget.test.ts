@@ -20,11 +20,11 @@ const geoConfig = (ip?: string, filterType: "INCLUDE" | "EXCLUDE" = "INCLUDE"): 
   return c;
 };
 
-/** A chunk importer whose extras chunk arrives when arrive() is called. */
+/** A chunk importer whose extras chunk arrives when arrive() is called (before or after it is asked for). */
 const held = () => {
   let arrive = () => {};
-  const load = () => new Promise((r) => (arrive = () => r(extras)));
-  return { load, arrive: () => arrive() };
+  const chunk = new Promise((r) => (arrive = () => r(extras)));
+  return { load: () => chunk, arrive: () => arrive() };
 };
 
 beforeEach(() => {
@@ -238,6 +238,26 @@ describe("boot (script start)", () => {
   });
 });
 
+describe("the debug switches (spec §9)", () => {
+  it("are read from localStorage only when the config has schedules or conditions for them to switch off", async () => {
+    // The first read of localStorage is a synchronous load from the browser process.
+    const read = vi.spyOn(Storage.prototype, "getItem");
+    w.CNB_DATA = config();
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+    expect(read.mock.calls.map(([k]) => k).filter((k) => k.startsWith("cnb.disable"))).toEqual([]);
+
+    resetPage();
+    const scheduled = config();
+    scheduled.actions[0].schedule = { showAlways: false, daysOfWeek: [false, false, false, false, false, false, false] };
+    scheduled.conditions = [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }];
+    scheduled.buttons[0].conditions = ["c-nl"];
+    flags({ "cnb.disable-scheduler": "true", "cnb.disable-conditions": "true" });
+    w.CNB_DATA = scheduled;
+    // Shown although no day is scheduled and no country is known: both switches were read.
+    expect(ids(await widget().start())).toEqual(["btn-1"]);
+  });
+});
+
 describe("warnings (spec §8)", () => {
   it("are written with the spec's text once the extras chunk is there, even outside debug mode", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -415,10 +435,12 @@ describe("the extras chunk", () => {
     expect(load.calls).toBe(1);
   });
 
-  it("is imported at once when nothing is to be revealed", async () => {
+  it("is imported when nothing is to be revealed, in a task of its own", async () => {
     const load = chunk();
     w.CNB_DATA = config({ buttons: [] });
     await widget(load).start();
+    expect(load.calls).toBe(0); // the task that rendered ends first
+    await settle();
     expect(load.calls).toBe(1);
   });
 
@@ -610,6 +632,7 @@ describe("stylesheet reveal (spec §2.1, §4.2)", () => {
     await vi.advanceTimersByTimeAsync(200 * 99);
     expect(info).not.toHaveBeenCalledWith("Beckon:", "stylesheet not applied:", expect.anything());
     await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(1); // the chunk, which writes the line, is imported in a task of its own
     expect(info).toHaveBeenCalledWith("Beckon:", "stylesheet not applied:", "https://cdn.beckon.test/beckon.css");
     expect(vi.getTimerCount()).toBe(0);
     styleLoaded();
