@@ -24,7 +24,8 @@ export const isDebug = (c: Config, domain: Domain | null): boolean =>
 
 const emit = (name: string, detail: object) => document.dispatchEvent(new CustomEvent(name, { detail }));
 
-export function surfaceContext(l: LoaderState, trigger: Element | null | undefined, base: string, onUnread: (a: Action, n: number) => void): SurfaceContext {
+/** The surface context of the loader's state; unread counts of a chat also go to its button's bubble. */
+export function surfaceContext(l: LoaderState, trigger: Element | null | undefined, base: string): SurfaceContext {
   const config = l.c!;
   const domain = (l.d && l.d.domain) || null;
   return {
@@ -38,7 +39,7 @@ export function surfaceContext(l: LoaderState, trigger: Element | null | undefin
       if (name == "cnb:chat-unread") {
         const d = detail as { actionId: string; count: number };
         const a = config.actions && config.actions.find((x) => x.id == d.actionId);
-        if (a) onUnread(a, d.count);
+        if (a) showBubble(a, d.count);
       }
     },
   };

@@ -26,12 +26,10 @@ import type { Action } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { addStyles } from "./styles";
-import { resumeChat, showBubble, surfaceContext, type LoaderState } from "./embed";
+import { resumeChat, surfaceContext, type LoaderState } from "./embed";
 import css from "./app.css?raw";
 
 export type { SurfaceContext, SurfaceProps } from "./context";
-export { Modal, branded, type ModalProps, type ModalType } from "./modal/Modal";
-export { MessageBar } from "./modal/MessageBar";
 
 type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
 
@@ -94,12 +92,12 @@ export function closeSurface(): void {
 
 /** The loader's click (or CNB.open) on a surface action: trigger is the clicked element, base the loader's folder. */
 export function open(action: Action, trigger: Element | null | undefined, l: LoaderState, base: string): void {
-  openSurface(action, surfaceContext(l, trigger, base, showBubble));
+  openSurface(action, surfaceContext(l, trigger, base));
 }
 
 /** The loader found a stored open chat: resume it for the chat button shown on this page, if any. */
 export function resume(l: LoaderState, base: string): void {
   const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
   const a = id && l.c && l.c.actions && l.c.actions.find((x) => x.id == id);
-  if (a) resumeChat(a, surfaceContext(l, null, base, showBubble), () => open(a, null, l, base));
+  if (a) resumeChat(a, surfaceContext(l, null, base), () => open(a, null, l, base));
 }

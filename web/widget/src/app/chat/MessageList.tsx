@@ -134,8 +134,9 @@ export function MessageList(p: MessageListProps) {
   }
 
   return (
-    // role="log" is not allowed on a list (and would hide its items' list semantics): a box around it.
-    <div className="cnb-c-logbox" role="log" aria-live="polite" aria-label="Chat messages">
+    // role="log" (implicitly aria-live="polite") is not allowed on a list: a box around it, left
+    // inline (the reset's default), which lays out the list inside as a block.
+    <div role="log" aria-label="Chat messages">
       <ol className="cnb-c-log" ref={ref}>
         {p.welcome.map((w, i) => (
           <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">

@@ -4,7 +4,7 @@
 // Tests run the same components on real React.
 import { options, type VNode } from "preact";
 
-export { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
+export { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 
 // React's onChange on a text field fires on every keystroke (the DOM's input event); the DOM's
 // change event only fires on commit. Checkboxes keep change.

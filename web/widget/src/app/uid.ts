@@ -1,0 +1,8 @@
+// Ids that tie labels and descriptions to their elements. React's useId would do, but on Preact
+// it costs more bytes than this, and nothing here is rendered on a server.
+import { useState } from "react";
+
+let n = 0;
+
+/** An id unique in the page, stable for the component's life. */
+export const useUid = (): string => useState(() => "cnb-u" + ++n)[0];
