@@ -48,6 +48,7 @@ test-e2e: $(NPM_STAMP)
 bench: build
 	node bench/size.mjs
 	node bench/load-time.mjs
+	node bench/chat.mjs
 
 bench-realtime:
 	bash bench/realtime.sh
