@@ -44,3 +44,14 @@ export async function settledButtonCount(page) {
   await page.waitForTimeout(300);
   return page.locator(".call-now-button").count();
 }
+
+/** Waits until a console line matching re was logged (Beckon writes its warnings once the extras chunk is there); returns it. */
+export async function logged(logs, re, timeout = 5000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const line = logs.find((l) => re.test(l.text));
+    if (line) return line;
+    if (Date.now() > end) throw new Error(`no console line matching ${re} within ${timeout} ms; got: ${JSON.stringify(logs.map((l) => l.text))}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,7 +1,7 @@
 // What each action opens when a visitor clicks it.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { harness, visibleButtons } from "../lib/harness.mjs";
+import { harness, logged, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 
 const h = await harness();
@@ -56,7 +56,7 @@ test("a LINK opens its page, in a new tab when its target says so", async () => 
 test("a LINK that is not a full http(s) URL is left out with a warning", async () => {
   const { page, logs } = await fullBar([action("ok", "PHONE", "1"), action("bad", "LINK", "www.shop.test/page")]);
   assert.equal(await page.locator("[data-action-id=bad]").count(), 0);
-  assert.ok(logs.some((l) => /invalid or incomplete URL/i.test(l.text)), "warning logged");
+  await logged(logs, /invalid or incomplete URL.* bad$/i);
 });
 
 test("an ANCHOR scrolls to its element", async () => {

@@ -10,6 +10,7 @@ import type { Ctx, Extras } from "./extras";
 import { decide } from "./decide/decide";
 import { findDomain } from "./decide/domain";
 import { parseNow } from "./decide/now";
+import { isDesktop } from "./decide/display";
 import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./render/index";
 import { startup, takeData } from "./startup";
 import { flag } from "./log";
@@ -81,7 +82,7 @@ export function createWidget(importer: Importer): Widget {
       domain: host,
       now: parseNow(c.options?.date, new Date()),
       url: location.href,
-      viewport: { width: window.innerWidth, height: window.innerHeight },
+      desktop: isDesktop((q) => matchMedia(q).matches),
       // The first read of localStorage loads it from the browser process (milliseconds on a slow
       // phone): only read a switch when the config has something for it to switch off.
       disableScheduler: hasTimedSchedule(c) && flag("cnb.disable-scheduler"),

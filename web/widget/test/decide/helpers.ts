@@ -5,7 +5,7 @@ export const params = (over: Partial<RuntimeParams> = {}): RuntimeParams => ({
   domain: "www.example.com",
   now: new Date("2025-01-06T12:00:00Z"),
   url: "https://www.example.com/",
-  viewport: { width: 1280, height: 800 },
+  desktop: true,
   debug: false,
   reportStats: false,
   ...over,

@@ -248,7 +248,7 @@ describe("the debug switches (spec §9)", () => {
 
     resetPage();
     const scheduled = config();
-    scheduled.actions[0].schedule = { showAlways: false, daysOfWeek: [false, false, false, false, false, false, false] };
+    scheduled.actions![0].schedule = { showAlways: false, daysOfWeek: [false, false, false, false, false, false, false] };
     scheduled.conditions = [{ id: "c-nl", filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL" }];
     scheduled.buttons[0].conditions = ["c-nl"];
     flags({ "cnb.disable-scheduler": "true", "cnb.disable-conditions": "true" });
@@ -558,6 +558,8 @@ describe("re-evaluation (spec §4.2), started by the chunk after reveal", () => 
   });
 
   it("a body resize re-renders a viewport-dependent button when the decision changes", async () => {
+    const viewport = (width: number, height: number) =>
+      (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({ width, height });
     let fire: () => void = () => {};
     let observed: Element | null = null;
     vi.stubGlobal(
@@ -576,22 +578,19 @@ describe("re-evaluation (spec §4.2), started by the chunk after reveal", () => 
     const c = config();
     c.buttons[0].options = { displayMode: "DESKTOP_ONLY" };
     w.CNB_DATA = c;
-    vi.spyOn(window, "innerWidth", "get").mockReturnValue(1200);
-    vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
+    viewport(1200, 800);
     const [root] = await widget().start();
     await settle();
     expect(observed).toBe(document.body);
     fire();
     await frame();
     expect(roots()).toEqual([root]); // unchanged decision: not re-rendered
-    vi.spyOn(window, "innerWidth", "get").mockReturnValue(700);
-    vi.spyOn(window, "innerHeight", "get").mockReturnValue(500);
+    viewport(700, 500);
     fire();
     fire();
     await frame();
     expect(roots()).toEqual([]);
-    vi.spyOn(window, "innerWidth", "get").mockReturnValue(1200);
-    vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
+    viewport(1200, 800);
     fire();
     await frame();
     expect(ids(roots())).toEqual(["btn-1"]);

@@ -32,7 +32,7 @@ export const decide: Decide = (config, params) => {
     const domain = onPage.find((d) => d.id == button.domainId), limit = ACTION_LIMIT[button.type];
     if (
       !button.active || !domain ||
-      !displayOk((button.options || {}).displayMode, params.viewport) ||
+      !displayOk((button.options || {}).displayMode, params.desktop) ||
       !(params.disableConditions ||
         conditionsPass(refs(config, button, "conditions"), params)) ||
       buttons.some((k) => collides(k.button, button))

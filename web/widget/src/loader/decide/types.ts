@@ -2,9 +2,6 @@
 import type { Action, Button, Config, Domain } from "../../config/types.gen";
 import type { Warning } from "../messages";
 
-/** What the decision needs to know about the visitor's browser. */
-export type Viewport = { width: number; height: number };
-
 export type RuntimeParams = {
   /** Host name of the page, e.g. "www.example.com". */
   domain: string;
@@ -12,7 +9,8 @@ export type RuntimeParams = {
   now: Date;
   /** Full page URL. */
   url: string;
-  viewport: Viewport;
+  /** The viewport is a desktop one (display.ts). */
+  desktop: boolean;
   debug: boolean;
   ip?: string;
   reportStats: boolean;
