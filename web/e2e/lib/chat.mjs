@@ -2,7 +2,9 @@
 // bench/chat.mjs: the demo domain published with a chat button, a visitor page of a site using the
 // server's hosted embed (/d/demo.js), and an agent: the agent API over HTTP (login()) and
 // the agent's realtime socket opened by a logged-in page of the server's origin, like the console.
-import { DEMO, login } from "./beckon.mjs";
+import { before, after } from "node:test";
+import { DEMO, login, startBeckon } from "./beckon.mjs";
+import { launchBrowser } from "./browser.mjs";
 import { startServer } from "../../demo/server.mjs";
 
 export const CHAT_ACTION_ID = "chat-live";
@@ -156,3 +158,25 @@ export const composer = (page) => chatDialog(page).locator("textarea");
 
 /** The stored channel id of the visitor's chat (localStorage). */
 export const storedChannel = (page) => page.evaluate(() => localStorage.getItem("cnb.chat.channel-id"));
+
+/**
+ * For a test file (node:test hooks): a `beckon serve` with the chat published (publish: options of
+ * publishChat), a site using its embed, a browser and, with `agent`, the demo agent connected.
+ * The returned object is filled before the first test and everything is closed after the last.
+ */
+export function chatFixture({ publish, agent = true } = {}) {
+  const f = {};
+  before(async () => {
+    f.server = await startBeckon();
+    f.site = await startSite(f.server.origin);
+    await publishChat(f.server.origin, publish);
+    f.browser = await launchBrowser();
+    if (agent) f.agent = await openAgent(f.browser, f.server.origin);
+  });
+  after(async () => {
+    await f.browser?.close();
+    await f.site?.close();
+    await f.server?.close();
+  });
+  return f;
+}

@@ -2,29 +2,16 @@
 // server restarted mid-chat, and the page's network cut and restored (CDP) while the visitor
 // types. Messages typed meanwhile wait as pending and go out once; nothing is lost or duplicated
 // on either side.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
-import { startBeckon } from "../lib/beckon.mjs";
-import { chatDialog, composer, openAgent, publishChat, startChat, startSite, storedChannel } from "../lib/chat.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { chatDialog, chatFixture, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
 
-let server, site, browser, agent;
-before(async () => {
-  server = await startBeckon();
-  site = await startSite(server.origin);
-  await publishChat(server.origin);
-  browser = await launchBrowser();
-  agent = await openAgent(browser, server.origin);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await server?.close();
-});
+const fx = chatFixture();
 
 async function chatting(name) {
-  const opened = await openPage(browser, { reducedMotion: "reduce" });
-  await opened.page.goto(site.page());
+  const opened = await openPage(fx.browser, { reducedMotion: "reduce" });
+  await opened.page.goto(fx.site.page());
   await startChat(opened.page, { name, email: `${name.toLowerCase()}@example.com` });
   return { ...opened, channelId: await storedChannel(opened.page) };
 }
@@ -50,45 +37,45 @@ async function shownExactly(page, texts, timeout = 20000) {
 
 /** The stored messages of a chat, as the agent API lists them. */
 const stored = async (channelId) => {
-  const h = await agent.messages(channelId);
+  const h = await fx.agent.messages(channelId);
   return (h.messages || h).map((m) => m.text);
 };
 
 test("the server restarts mid-chat: the visitor reconnects and resumes, nothing is lost or duplicated", async () => {
   const { page, context, channelId } = await chatting("Ann");
   await send(page, "one");
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "one");
-  await agent.reply(channelId, "two");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "one");
+  await fx.agent.reply(channelId, "two");
   await shownExactly(page, ["one", "two"]);
 
-  const restarted = server.restart();
+  const restarted = fx.server.restart();
   // The visitor types while the server is away: shown at once, as pending.
   await send(page, "three");
   await chatDialog(page).getByText("three").waitFor();
   await restarted;
-  await agent.reconnect();
+  await fx.agent.reconnect();
   // Once it is stored (the visitor's back-off decides when), the agent answers.
   for (let i = 0; !(await stored(channelId)).includes("three"); i++) {
     assert.ok(i < 300, "the pending message reaches the server after the restart");
     await page.waitForTimeout(100);
   }
-  await agent.reply(channelId, "four");
+  await fx.agent.reply(channelId, "four");
   await shownExactly(page, ["one", "two", "three", "four"], 30000);
   assert.deepEqual(await pending(page), []);
   assert.deepEqual(await stored(channelId), ["one", "two", "three", "four"]);
   // The chat goes on over the new connection.
   await send(page, "five");
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "five");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "five");
   await shownExactly(page, ["one", "two", "three", "four", "five"]);
   assert.deepEqual(await stored(channelId), ["one", "two", "three", "four", "five"]);
   await context.close();
 });
 
 test("the network is cut while the visitor types: messages wait as pending and go out once when it is back", async () => {
-  await publishChat(server.origin); // a restart with --seed-demo publishes the demo fixture again
+  await publishChat(fx.server.origin); // a restart with --seed-demo publishes the demo fixture again
   const { page, context, channelId } = await chatting("Ben");
   await send(page, "before the cut");
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "before the cut");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "before the cut");
 
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -99,16 +86,16 @@ test("the network is cut while the visitor types: messages wait as pending and g
   await page.waitForTimeout(1500);
   // Still waiting: shown as pending, and the agent has nothing.
   assert.deepEqual(await pending(page), ["typed offline 1", "typed offline 2"]);
-  assert.equal((await agent.frames()).filter((f) => f.op == "chat-message" && /typed offline/.test(f.message.text)).length, 0);
+  assert.equal((await fx.agent.frames()).filter((f) => f.op == "chat-message" && /typed offline/.test(f.message.text)).length, 0);
   assert.deepEqual(await stored(channelId), ["before the cut"]);
 
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "typed offline 2", 20000);
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "typed offline 2", 20000);
   await shownExactly(page, ["before the cut", "typed offline 1", "typed offline 2"]);
   assert.deepEqual(await pending(page), []);
   assert.deepEqual(await stored(channelId), ["before the cut", "typed offline 1", "typed offline 2"]);
   // Each went out once.
-  const received = (await agent.frames()).filter((f) => f.op == "chat-message" && f.channelId == channelId).map((f) => f.message.text);
+  const received = (await fx.agent.frames()).filter((f) => f.op == "chat-message" && f.channelId == channelId).map((f) => f.message.text);
   assert.deepEqual(received, ["before the cut", "typed offline 1", "typed offline 2"]);
   await context.close();
 });

@@ -3,14 +3,11 @@
 // Every surface type opens and closes by mouse and by keyboard with focus back on its button, axe
 // finds nothing in any of them, right-to-left pages mirror the chat, the chunk is prefetched on
 // hover, and when the chunk cannot load the button still works as its link (spec §8 ChunkLoadError).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
-import { startBeckon } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatDialog, publishChat, startSite } from "../lib/chat.mjs";
-
-let server, site, browser;
+import { CHAT_ACTION_ID, chatDialog, chatFixture } from "../lib/chat.mjs";
 
 const surface = (id, actionType, actionValue, labelText, properties = {}) => ({
   id,
@@ -29,33 +26,22 @@ const surface = (id, actionType, actionValue, labelText, properties = {}) => ({
 const SURFACES = [
   [surface("s-wa", "WHATSAPP", "+31612345678", "WhatsApp us", { "whatsapp-dialog-type": "popout", "chatmodal-messages": "Hello 👋" }), "WhatsApp us"],
   [surface("s-fb", "FACEBOOK", "beckonshop", "Messenger", { "facebook-dialog-type": "popout" }), "Messenger"],
-  [surface("s-fr", "IFRAME", "", "Our menu", { "iframe-title": "Our menu" }), "Our menu"],
+  [surface("s-fr", "IFRAME", "https://menu.example/card", "Our menu", { "iframe-title": "Our menu" }), "Our menu"],
   [surface("s-ty", "TALLY", "https://tally.so/r/w4Xy9a", "Feedback"), "Feedback"],
 ];
 
-before(async () => {
-  server = await startBeckon();
-  site = await startSite(server.origin);
-  SURFACES[2][0].actionValue = site.origin + "/menu";
-  await publishChat(server.origin, { actions: SURFACES.map(([a]) => a) });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await server?.close();
-});
+const fx = chatFixture({ agent: false, publish: { actions: SURFACES.map(([a]) => a) } });
 
-/** A visitor on the site; third-party hosts are answered locally, as offline. */
+/** A visitor on the site; third-party hosts (and the framed page) are answered locally, as offline. */
 async function visit({ dir, reducedMotion = "reduce", block } = {}) {
-  const opened = await openPage(browser, { reducedMotion });
+  const opened = await openPage(fx.browser, { reducedMotion });
   const { context, page } = opened;
   await context.route(/^https:\/\/(wa\.me|m\.me|tally\.so)\//, (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Elsewhere</title><main><h1>Elsewhere</h1></main></html>" }));
-  await context.route(`${site.origin}/menu`, (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Menu</title><main><h1>Menu</h1></main></html>" }));
+  await context.route("https://menu.example/card", (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Menu</title><main><h1>Menu</h1></main></html>" }));
   if (block) await context.route(block, (r) => r.abort("connectionfailed"));
   page.appRequests = [];
   page.on("request", (r) => r.url().endsWith("/beckon-app.js") && page.appRequests.push(Date.now()));
-  await page.goto(site.page(dir ? `/shop-${dir}` : "/shop", { dir }));
+  await page.goto(fx.site.page(dir ? `/shop-${dir}` : "/shop", { dir }));
   await page.locator(".call-now-button").first().waitFor({ state: "visible" });
   await page.evaluate(() => {
     window.events = [];

@@ -4,30 +4,17 @@
 // its realtime socket. Both directions, typing, presence and the visitor's read acknowledgement;
 // End Chat; the agent ending the chat (and the 410 of a chat ended while the visitor was away);
 // a stored chat resumed on the next page view with its unread bubble and auto-open.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
-import { startBeckon } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatDialog, composer, openAgent, publishChat, startSite, startChat, storedChannel } from "../lib/chat.mjs";
+import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
 
-let server, site, browser, agent;
-before(async () => {
-  server = await startBeckon();
-  site = await startSite(server.origin);
-  await publishChat(server.origin);
-  browser = await launchBrowser();
-  agent = await openAgent(browser, server.origin);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await server?.close();
-});
+const fx = chatFixture();
 
 async function visitor() {
-  const opened = await openPage(browser, { reducedMotion: "reduce" });
-  const url = site.page();
+  const opened = await openPage(fx.browser, { reducedMotion: "reduce" });
+  const url = fx.site.page();
   await opened.page.goto(url);
   await opened.page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).waitFor({ state: "visible" });
   return { ...opened, url };
@@ -37,7 +24,7 @@ async function visitor() {
 const logTexts = (page) => chatDialog(page).locator('[role="log"] .cnb-c-row:not(.cnb-c-welcome) .cnb-c-text').allInnerTexts();
 
 test("a visitor fills the profile and chats with an agent: both directions, typing, presence, read", async () => {
-  await agent.setStatus("online");
+  await fx.agent.setStatus("online");
   const { page, context } = await visitor();
   await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
   const dialog = chatDialog(page);
@@ -53,33 +40,33 @@ test("a visitor fills the profile and chats with an agent: both directions, typi
   await dialog.getByText("Online", { exact: true }).waitFor();
   const channelId = await storedChannel(page);
   assert.ok(channelId, "the open chat is stored");
-  await agent.waitFrame((f) => f.op == "new-channel");
+  await fx.agent.waitFrame((f) => f.op == "new-channel");
 
   // Visitor → agent: typing first, then the message (Enter sends).
   await composer(page).pressSequentially("Hello, do you ship to Norway?");
-  await agent.waitFrame((f) => f.op == "presence" && f.channelId && f.typing === true);
+  await fx.agent.waitFrame((f) => f.op == "presence" && f.channelId && f.typing === true);
   await composer(page).press("Enter");
-  const got = await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Hello, do you ship to Norway?");
+  const got = await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Hello, do you ship to Norway?");
   assert.equal(got.message.sender.name, "Ann Visitor");
   assert.equal(await composer(page).inputValue(), "", "the input is emptied once sent");
   await dialog.getByText("Sending…").waitFor({ state: "detached" });
 
   // Agent → visitor: typing shown in the header, then the reply on the agent's side with the name.
-  await agent.send({ op: "presence", channelId, typing: true });
+  await fx.agent.send({ op: "presence", channelId, typing: true });
   await dialog.getByText(/is typing/).waitFor();
-  const reply = await agent.reply(channelId, "Yes, within 3 days.");
+  const reply = await fx.agent.reply(channelId, "Yes, within 3 days.");
   await dialog.getByText("Yes, within 3 days.").waitFor();
   await dialog.getByText(/is typing/).waitFor({ state: "detached" });
   assert.deepEqual(await logTexts(page), ["Hello, do you ship to Norway?", "Yes, within 3 days."]);
   // The visitor sees it: the read marker reaches the agent.
-  await agent.waitFrame((f) => f.op == "channel-update" && f.update == "read" && f.seq >= reply.seq);
+  await fx.agent.waitFrame((f) => f.op == "channel-update" && f.update == "read" && f.seq >= reply.seq);
 
   // Agent goes away: the header follows.
-  await agent.setStatus("away");
-  await agent.send({ op: "presence", status: "away" });
+  await fx.agent.setStatus("away");
+  await fx.agent.send({ op: "presence", status: "away" });
   await dialog.getByText("Away", { exact: true }).waitFor();
-  await agent.setStatus("online");
-  await agent.send({ op: "presence", status: "online" });
+  await fx.agent.setStatus("online");
+  await fx.agent.send({ op: "presence", status: "online" });
   await dialog.getByText("Online", { exact: true }).waitFor();
   assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
 
@@ -96,15 +83,15 @@ test("End Chat ends the chat for both sides and forgets it", async () => {
   const channelId = await storedChannel(page);
   await composer(page).fill("Thanks, bye");
   await composer(page).press("Enter");
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Thanks, bye");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Thanks, bye");
   const dialog = chatDialog(page);
   await dialog.getByRole("button", { name: /menu/i }).click();
   await dialog.getByRole("menuitem", { name: "End Chat" }).click();
-  await agent.waitFrame((f) => f.op == "channel-ended" && f.channelId == channelId);
+  await fx.agent.waitFrame((f) => f.op == "channel-ended" && f.channelId == channelId);
   await dialog.getByText("Chat has ended").first().waitFor();
   assert.equal(await composer(page).isDisabled(), true);
   assert.equal(await storedChannel(page), null);
-  const r = await agent.reply(channelId, "too late").catch((e) => e);
+  const r = await fx.agent.reply(channelId, "too late").catch((e) => e);
   assert.match(String(r), /410/);
   await context.close();
 });
@@ -114,7 +101,7 @@ test("the agent ends the chat: the open window says so; a chat ended while away 
   let v = await visitor();
   await startChat(v.page, { name: "Cleo", email: "cleo@example.com" });
   let channelId = await storedChannel(v.page);
-  const end = await agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" });
+  const end = await fx.agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" });
   assert.ok(end.ok, `end: ${end.status}`);
   await chatDialog(v.page).getByText("Chat has ended").first().waitFor();
   assert.equal(await storedChannel(v.page), null);
@@ -125,7 +112,7 @@ test("the agent ends the chat: the open window says so; a chat ended while away 
   await startChat(v.page, { name: "Dan", email: "dan@example.com" });
   channelId = await storedChannel(v.page);
   await v.page.goto("about:blank");
-  assert.ok((await agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" })).ok);
+  assert.ok((await fx.agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" })).ok);
   await v.page.goto(v.url);
   await v.page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
   await chatDialog(v.page).getByText("This chat has ended. Please refresh the page to start a new chat.").waitFor();
@@ -139,10 +126,10 @@ test("a stored chat resumes on the next page view: unread bubble with the count,
   const channelId = await storedChannel(v.page);
   await composer(v.page).fill("Is the red one in stock?");
   await composer(v.page).press("Enter");
-  await agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Is the red one in stock?");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Is the red one in stock?");
   await v.page.goto("about:blank");
-  await agent.reply(channelId, "Let me check…");
-  await agent.reply(channelId, "Yes, 4 left.");
+  await fx.agent.reply(channelId, "Let me check…");
+  await fx.agent.reply(channelId, "Yes, 4 left.");
 
   const t0 = Date.now();
   await v.page.goto(v.url);
