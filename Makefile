@@ -54,4 +54,4 @@ bench-realtime:
 	bash bench/realtime.sh
 
 clean:
-	rm -rf target $(WEB)/widget/dist
+	rm -rf target $(WEB)/widget/dist $(WEB)/console/dist
