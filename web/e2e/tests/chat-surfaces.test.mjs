@@ -98,7 +98,7 @@ test("right-to-left pages mirror the chat window", async () => {
   assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
 });
 
-test("the app chunk is prefetched on hover, before the click", async () => {
+test("the app chunk is prefetched on hover or focus, before the click", async () => {
   const { page } = await visit();
   assert.equal(page.appRequests.length, 0, "not loaded with the page");
   await actionButton(page, CHAT_ACTION_ID).hover();
@@ -106,6 +106,12 @@ test("the app chunk is prefetched on hover, before the click", async () => {
   await actionButton(page, CHAT_ACTION_ID).click();
   await chatDialog(page).waitFor({ state: "visible" });
   assert.equal(page.appRequests.length, 1, "fetched once");
+
+  // Keyboard users get it too: the focus reaching the button prefetches.
+  const other = await visit();
+  const fetched = other.page.waitForResponse((r) => r.url().endsWith("/beckon-app.js"));
+  await actionButton(other.page, CHAT_ACTION_ID).focus();
+  await fetched;
 });
 
 test("when the app chunk cannot load, surface buttons open their link instead (ChunkLoadError)", async () => {
