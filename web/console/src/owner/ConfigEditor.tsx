@@ -27,13 +27,15 @@ import {
 } from "./catalogue";
 import { CheckField, ColorField, NumberField, SelectField, TextField, useEditor } from "./fields";
 import type { ActionType } from "../../../widget/src/config/types.gen";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 export function ConfigEditor({ config, setConfig }: { config: Config; setConfig: (c: Config) => void }) {
   const actions = config.actions ?? [];
   const conditions = config.conditions ?? [];
   const domainId = config.domains[0]?.id ?? "";
   const [newType, setNewType] = useState<ActionType>("WHATSAPP");
+  // Parts added now start open; those loaded with the config start closed.
+  const [loaded] = useState(() => ({ buttons: config.buttons.length, actions: actions.length, conditions: conditions.length }));
 
   const removeRef = (key: "actions" | "conditions", id: string, c: Config): Config => ({
     ...c,
@@ -52,6 +54,7 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
           <ButtonEditor
             key={i}
             index={i}
+            startOpen={i >= loaded.buttons}
             button={b}
             actions={actions}
             conditions={conditions}
@@ -76,7 +79,7 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
           <button onClick={() => setConfig({ ...config, actions: [...actions, newAction(freshId(newType.toLowerCase(), actions), newType)] })}>Add the action</button>
         </div>
         {actions.map((a, i) => (
-          <ActionEditor key={i} index={i} action={a} onRemove={() => setConfig(removeRef("actions", a.id, { ...config, actions: actions.filter((_, j) => j !== i) }))} />
+          <ActionEditor key={i} index={i} startOpen={i >= loaded.actions} action={a} onRemove={() => setConfig(removeRef("actions", a.id, { ...config, actions: actions.filter((_, j) => j !== i) }))} />
         ))}
       </section>
 
@@ -89,6 +92,7 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
           <ConditionEditor
             key={i}
             index={i}
+            startOpen={i >= loaded.conditions}
             condition={c}
             onRemove={() => setConfig(removeRef("conditions", c.id, { ...config, conditions: conditions.filter((_, j) => j !== i) }))}
           />
@@ -98,23 +102,30 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
   );
 }
 
-function Item({ path, title, onRemove, children }: { path: string; title: string; onRemove: () => void; children: ReactNode }) {
+function Item({ path, title, onRemove, children, startOpen }: { path: string; title: string; onRemove: () => void; children: ReactNode; startOpen?: boolean }) {
   const { problems } = useEditor();
   const n = problemsUnder(problems, path);
+  const [open, setOpen] = useState(!!startOpen);
+  // A part with problems opens, so its fields and their messages can be seen.
+  useEffect(() => {
+    if (n > 0) setOpen(true);
+  }, [n]);
   return (
-    <details className="card item" open={n > 0 || undefined}>
+    <details className="card item" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <strong>{title}</strong>
         {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
       </summary>
-      <div className="stack item-body">
-        {children}
-        <div>
-          <button className="danger" onClick={onRemove}>
-            Remove {title}
-          </button>
+      {open && (
+        <div className="stack item-body">
+          {children}
+          <div>
+            <button className="danger" onClick={onRemove}>
+              Remove {title}
+            </button>
+          </div>
         </div>
-      </div>
+      )}
     </details>
   );
 }
@@ -153,11 +164,11 @@ function RefPicker({ path, label, all, chosen }: { path: string; label: string; 
   );
 }
 
-function ButtonEditor({ index, button, actions, conditions, onRemove }: { index: number; button: Button; actions: Action[]; conditions: Condition[]; onRemove: () => void }) {
+function ButtonEditor({ index, button, actions, conditions, onRemove, startOpen }: { index: number; button: Button; actions: Action[]; conditions: Condition[]; onRemove: () => void; startOpen: boolean }) {
   const p = (...k: (string | number)[]) => joinPath("buttons", index, ...k);
   const multi = button.type === "MULTI" || button.type === "DOTS";
   return (
-    <Item path={p()} title={`Button “${button.id}”`} onRemove={onRemove}>
+    <Item path={p()} title={`Button “${button.id}”`} onRemove={onRemove} startOpen={startOpen}>
       <div className="grid-fields">
         <TextField path={p("id")} label="Id" required />
         <SelectField path={p("type")} label="Button type" options={BUTTON_TYPES} />
@@ -210,14 +221,14 @@ function ButtonEditor({ index, button, actions, conditions, onRemove }: { index:
   );
 }
 
-function ActionEditor({ index, action, onRemove }: { index: number; action: Action; onRemove: () => void }) {
+function ActionEditor({ index, action, onRemove, startOpen }: { index: number; action: Action; onRemove: () => void; startOpen: boolean }) {
   const p = (...k: (string | number)[]) => joinPath("actions", index, ...k);
   const info = ACTION_TYPES[action.actionType];
   const known = new Set(info?.properties.map((x) => x.key));
   const extra = Object.keys(action.properties ?? {}).filter((k) => !known.has(k));
   const always = action.schedule?.showAlways ?? true;
   return (
-    <Item path={p()} title={`${info?.label ?? action.actionType} “${action.labelText || action.id}”`} onRemove={onRemove}>
+    <Item path={p()} title={`${info?.label ?? action.actionType} “${action.labelText || action.id}”`} onRemove={onRemove} startOpen={startOpen}>
       <div className="grid-fields">
         <TextField path={p("id")} label="Id" required />
         <SelectField path={p("actionType")} label="Action type" options={ACTION_TYPE_OPTIONS} />
@@ -297,7 +308,7 @@ function TimeField({ path, label }: { path: string; label: string }) {
   return <TextField path={path} label={label} placeholder="09:00" />;
 }
 
-function ConditionEditor({ index, condition, onRemove }: { index: number; condition: Condition; onRemove: () => void }) {
+function ConditionEditor({ index, condition, onRemove, startOpen }: { index: number; condition: Condition; onRemove: () => void; startOpen: boolean }) {
   const p = (...k: (string | number)[]) => joinPath("conditions", index, ...k);
   const matchTypes = MATCH_TYPES[condition.conditionType] ?? [];
   const { set } = useEditor();
@@ -306,7 +317,7 @@ function ConditionEditor({ index, condition, onRemove }: { index: number; condit
     set(p(), { ...condition, conditionType: kind, matchType: MATCH_TYPES[kind][0].value, matchValue: kind === "CHAT" ? "" : condition.matchValue });
   };
   return (
-    <Item path={p()} title={`Condition “${condition.id}”`} onRemove={onRemove}>
+    <Item path={p()} title={`Condition “${condition.id}”`} onRemove={onRemove} startOpen={startOpen}>
       <div className="grid-fields">
         <TextField path={p("id")} label="Id" required />
         <SelectField path={p("filterType")} label="Effect" options={FILTER_TYPES} />

@@ -92,7 +92,7 @@ export function Preview({ config }: { config: Config }) {
           <span>An agent is online</span>
         </label>
       </div>
-      <div className="preview-scroll">
+      <div className="preview-scroll" tabIndex={0} role="region" aria-label="Preview at the chosen screen size">
         <iframe
           ref={frame}
           className="preview-frame"

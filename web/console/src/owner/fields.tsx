@@ -20,17 +20,20 @@ export function useEditor(): EditorState {
   return e;
 }
 
+/** A field: its label (only the label text, so the accessible name is just that), the control, a hint and the problems. */
 function Frame({ path, label, children, hint, inline }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean }) {
   const { problems } = useEditor();
   const errors = problemsAt(problems, path);
   const errId = useId();
   const hintId = useId();
+  const id = fieldId(path);
   const describedBy = [errors.length ? errId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
+  const labelEl = <label htmlFor={id}>{label}</label>;
   return (
-    <label className={inline ? "check" : undefined}>
-      {!inline && <span>{label}</span>}
-      {children({ id: fieldId(path), "aria-invalid": errors.length ? true : undefined, "aria-describedby": describedBy })}
-      {inline && <span>{label}</span>}
+    <div className={inline ? "field check" : "field"}>
+      {!inline && labelEl}
+      {children({ id, "aria-invalid": errors.length ? true : undefined, "aria-describedby": describedBy })}
+      {inline && labelEl}
       {hint && (
         <span id={hintId} className="muted hint">
           {hint}
@@ -41,7 +44,7 @@ function Frame({ path, label, children, hint, inline }: { path: string; label: s
           {errors.join("; ")}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 

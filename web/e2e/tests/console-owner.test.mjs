@@ -1,0 +1,188 @@
+// The console's owner side against a real `beckon serve`: an owner adds a domain, builds a
+// WhatsApp and a chat button in the editor (an invalid field shows the server's error next to
+// it), sees them in the live preview, publishes, and a page of that site using the hosted embed
+// shows them; its page view reaches the statistics; accounts are added, reset and removed; axe
+// finds nothing on each screen.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon, DEMO } from "../lib/beckon.mjs";
+import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+
+let beckon;
+let browser;
+let owner; // { page, context, errors }
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+  owner = await openPage(browser, { viewport: { width: 1400, height: 900 } });
+  await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
+  const { page } = owner;
+  await page.goto(`${beckon.origin}/console/domains`);
+  await page.getByLabel("E-mail").fill(DEMO.owner);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("heading", { name: "Domains", level: 1 }).waitFor();
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+const HOST = "shop.test";
+let domainId;
+
+async function noViolations(what) {
+  assert.deepEqual(await axeViolations(owner.page, "body"), [], what);
+}
+
+test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid field shows its error", async () => {
+  const { page } = owner;
+  await noViolations("domains");
+  await page.getByLabel("Site host name").fill(HOST);
+  await page.getByRole("button", { name: "Add the domain" }).click();
+  await page.getByRole("heading", { name: HOST }).waitFor();
+  domainId = decodeURIComponent(new URL(page.url()).pathname.split("/")[3]);
+  assert.ok(domainId, page.url());
+
+  // Two actions: WhatsApp with its number and message, and the live chat.
+  await page.getByLabel("New action of type").selectOption("WHATSAPP");
+  await page.getByRole("button", { name: "Add the action" }).click();
+  const whatsapp = page.locator("details.item").filter({ hasText: "WhatsApp “WhatsApp”" });
+  await whatsapp.getByLabel("WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  await whatsapp.getByLabel("Pre-filled message").fill("Hello from the shop");
+  await page.getByLabel("New action of type").selectOption("CHAT");
+  await page.getByRole("button", { name: "Add the action" }).click();
+  const chat = page.locator("details.item").filter({ hasText: "Live chat “Live chat”" });
+  await chat.getByLabel("Header text", { exact: true }).fill("Talk to us");
+
+  // One full-width button showing both.
+  await page.getByRole("button", { name: "Add a button" }).click();
+  const button = page.locator("details.item").filter({ hasText: "Button “button-1”" });
+  await button.getByLabel("Button type", { exact: true }).selectOption("FULL");
+  await button.getByRole("checkbox", { name: /WhatsApp · WhatsApp/ }).check();
+  await button.getByRole("checkbox", { name: /Live chat · Live chat/ }).check();
+
+  // A scale below zero: the server refuses the draft and the field says why.
+  const scale = button.getByLabel("Scale", { exact: true });
+  await scale.fill("-2");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByRole("alert").filter({ hasText: "The draft was not saved: 1 problem" }).waitFor();
+  // The message is next to the field and is its description (read with it by screen readers).
+  await button.locator(".field-error").filter({ hasText: "must be greater than 0" }).waitFor();
+  assert.equal(await scale.getAttribute("aria-invalid"), "true");
+  const described = await scale.evaluate((el) => el.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id).textContent).join(" | "));
+  assert.match(described, /must be greater than 0/);
+  await noViolations("buttons editor with a problem");
+
+  await scale.fill("1");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByText("Draft saved.").waitFor();
+  assert.equal(await scale.getAttribute("aria-invalid"), null);
+});
+
+test("the live preview renders the real widget with unsaved changes and the chosen screen", async () => {
+  const { page } = owner;
+  const preview = page.frameLocator('iframe[title="Preview of your buttons"]');
+  await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
+  const chatLabel = page.locator("details.item").filter({ hasText: "Live chat “Live chat”" }).getByLabel("Label", { exact: true });
+  await chatLabel.fill("Ask us anything");
+  await preview.locator(".call-now-button").getByText("Ask us anything").waitFor();
+  // A phone-only display mode: gone on the desktop preview, there on the phone one.
+  const button = page.locator("details.item").filter({ hasText: "Button “button-1”" });
+  await button.getByLabel("Display mode", { exact: true }).selectOption("MOBILE_ONLY");
+  await preview.locator(".call-now-button").waitFor({ state: "detached" });
+  await page.getByRole("radio", { name: "Phone" }).check();
+  await page.frameLocator('iframe[title="Preview of your buttons"]').locator(".call-now-button").getByText("Ask us anything").waitFor();
+  await button.getByLabel("Display mode", { exact: true }).selectOption("ALWAYS");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByText("Draft saved.").waitFor();
+});
+
+test("domain settings: an invalid alias is named, valid ones are saved", async () => {
+  const { page } = owner;
+  await page.getByRole("link", { name: "Settings" }).click();
+  await noViolations("settings");
+  await page.getByLabel("Aliases (comma-separated)").fill("www.shop.test, not a host!");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Not saved: see the fields marked.").waitFor();
+  await page.locator(".field-error").first().waitFor();
+  // 127.0.0.1 too: the test's page of the site is on the server's address (a routed page of
+  // another host may not load scripts from a loopback address).
+  await page.getByLabel("Aliases (comma-separated)").fill("www.shop.test, 127.0.0.1");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
+});
+
+test("publishing makes the hosted embed show both buttons on the site; the snippet copies", async () => {
+  const { page } = owner;
+  await page.getByRole("link", { name: "Publish and embed" }).click();
+  await noViolations("publish and embed");
+  await page.getByRole("button", { name: "Publish the draft" }).click();
+  await page.getByText("Published: version 1 is live.").waitFor();
+  const hosted = page.getByLabel("Hosted (recommended) snippet");
+  const snippet = (await hosted.textContent()).trim();
+  assert.equal(snippet, `<script async src="${beckon.origin}/d/${domainId}.js"></script>`);
+  await page.getByRole("button", { name: "Copy hosted snippet" }).click();
+  await page.getByText("Copied.").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+
+  // A page of the site (its alias 127.0.0.1) with exactly that snippet.
+  const siteUrl = `${beckon.origin}/shop`;
+  const site = await openPage(browser);
+  await site.context.route(siteUrl, (r) =>
+    r.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>` }),
+  );
+  await site.page.goto(siteUrl);
+  const buttons = site.page.locator(".call-now-button");
+  await buttons.getByText("WhatsApp").waitFor();
+  await buttons.getByText("Ask us anything").waitFor();
+  const wa = await buttons.locator("a").filter({ hasText: "WhatsApp" }).getAttribute("href");
+  assert.match(wa, /^https:\/\/wa\.me\/31612345678\?text=Hello%20from%20the%20shop$/);
+  await site.context.close();
+});
+
+test("statistics show the page view per day", async () => {
+  const { page } = owner;
+  await page.getByRole("link", { name: "Statistics" }).click();
+  // The server writes statistics about once a second.
+  for (let i = 0; i < 20; i++) {
+    if (await page.getByRole("rowheader", { name: /Page views/ }).count()) break;
+    await new Promise((r) => setTimeout(r, 500));
+    await page.getByLabel("Period").selectOption(i % 2 ? "30" : "7");
+  }
+  await page.getByRole("rowheader", { name: /Page views/ }).waitFor();
+  await page.getByRole("img", { name: /Views and clicks per day/ }).waitFor();
+  await noViolations("statistics");
+});
+
+test("an owner adds an agent, resets the password and removes the account", async () => {
+  const { page } = owner;
+  await page.getByRole("link", { name: "Agents" }).click();
+  await page.getByRole("heading", { name: "Agents" }).waitFor();
+  await noViolations("agents");
+  const form = page.locator("form").filter({ hasText: "Add an account" });
+  await form.getByLabel("Name").fill("Dee");
+  await form.getByLabel("E-mail").fill("dee@shop.test");
+  await form.getByLabel(/Password/).fill("short");
+  await form.getByRole("button", { name: "Add the account" }).click();
+  await form.locator(".field-error").waitFor();
+  await form.getByLabel(/Password/).fill("a long password");
+  await form.getByRole("button", { name: "Add the account" }).click();
+  await page.getByRole("cell", { name: "dee@shop.test" }).waitFor();
+
+  page.once("dialog", (d) => d.accept("another long password"));
+  await page.getByRole("button", { name: "Reset password of Dee" }).click();
+  await page.getByText("Dee's password was reset.").waitFor();
+  const login = await fetch(`${beckon.origin}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "dee@shop.test", password: "another long password" }),
+  });
+  assert.equal(login.status, 200, "the new password works");
+
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Remove Dee" }).click();
+  await page.getByRole("cell", { name: "dee@shop.test" }).waitFor({ state: "detached" });
+  assert.deepEqual(owner.errors, []);
+});
