@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../widget/src/config/types.gen";
+import { daysBetween, eventLabel, niceTicks, toSeries } from "../src/lib/chart";
+import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
+import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
+import { previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
+import { hostedSnippet, inlineSnippet } from "../src/lib/snippet";
+import { freshId, MATCH_TYPES, ACTION_TYPES } from "../src/owner/catalogue";
+
+describe("config paths (as the server names problems)", () => {
+  const cfg = { buttons: [{ id: "b", options: { scale: 1 } }] };
+
+  it("parses and joins the server's path syntax", () => {
+    expect(parsePath("buttons[0].options.scale")).toEqual(["buttons", 0, "options", "scale"]);
+    expect(joinPath("actions", 2, "properties", "link-target")).toBe("actions[2].properties.link-target");
+  });
+
+  it("reads and writes without touching the original", () => {
+    expect(getAt(cfg, "buttons[0].options.scale")).toBe(1);
+    expect(getAt(cfg, "buttons[3].options.scale")).toBeUndefined();
+    const next = setAt(cfg, "buttons[0].options.scroll.revealAtHeight", 300);
+    expect(getAt(next, "buttons[0].options.scroll.revealAtHeight")).toBe(300);
+    expect(cfg.buttons[0].options).toEqual({ scale: 1 });
+  });
+
+  it("removes an optional field set to undefined", () => {
+    const next = setAt(cfg, "buttons[0].options.scale", undefined);
+    expect(next.buttons[0].options).toEqual({});
+  });
+});
+
+describe("problems next to their fields", () => {
+  const problems = [
+    { path: "buttons[0].options.scale", message: "must be greater than 0, found -3" },
+    { path: "buttons[0].options.zindex", message: "bad" },
+    { path: "buttons[10].id", message: "duplicate" },
+  ];
+  it("finds a field's own problems and counts a part's", () => {
+    expect(problemsAt(problems, "buttons[0].options.scale")).toEqual(["must be greater than 0, found -3"]);
+    expect(problemsUnder(problems, "buttons[0]")).toBe(2);
+    expect(problemsUnder(problems, "buttons[1]")).toBe(0);
+  });
+  it("gives every path a usable element id", () => {
+    expect(fieldId("actions[1].properties.link-target")).toBe("field-actions_1__properties_link-target");
+  });
+});
+
+describe("statistics chart", () => {
+  it("lists every day of the period, across a month end", () => {
+    expect(daysBetween("2026-10-30", "2026-11-02")).toEqual(["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"]);
+  });
+  it("makes one series per event, zero on days without counts, biggest first", () => {
+    const days = ["2026-11-01", "2026-11-02"];
+    const s = toSeries(
+      [
+        { day: "2026-11-02", event: "pageview", count: 5 },
+        { day: "2026-11-01", event: "whatsapp-1", count: 1 },
+        { day: "2026-11-01", event: "pageview", count: 2 },
+      ],
+      days,
+    );
+    expect(s).toEqual([
+      { event: "pageview", points: [2, 5], total: 7 },
+      { event: "whatsapp-1", points: [1, 0], total: 1 },
+    ]);
+  });
+  it("rounds the axis to 1-2-5 steps", () => {
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+    expect(niceTicks(120).at(-1)).toBeGreaterThanOrEqual(120);
+  });
+  it("names events for owners", () => {
+    expect(eventLabel("pageview", {})).toBe("Page views");
+    expect(eventLabel("wa", { wa: "WhatsApp" })).toBe("WhatsApp (wa)");
+  });
+});
+
+describe("live preview", () => {
+  const config: Config = {
+    userId: "u",
+    domains: [{ id: "d", name: "shop.example.com", aliases: ["shop.example.net"], timezone: "Asia/Tokyo" }],
+    buttons: [],
+    actions: [],
+    conditions: [
+      { id: "c1", filterType: "INCLUDE", conditionType: "URL", matchType: "EXACT", matchValue: "https://shop.example.com/pricing" },
+      { id: "c2", filterType: "INCLUDE", conditionType: "URL", matchType: "SIMPLE", matchValue: "/pricing" },
+    ],
+  };
+  const controls = { localTime: "2026-11-22T23:00", timezone: "Asia/Tokyo", url: "https://shop.example.com/pricing?x=1", country: "JP", viewport: "mobile" as const, agentsAvailable: false };
+
+  it("turns 23:00 in Tokyo into the right instant (and respects summer time elsewhere)", () => {
+    expect(zonedTimeToIso("2026-11-22T23:00", "Asia/Tokyo")).toBe("2026-11-22T14:00:00.000Z");
+    expect(zonedTimeToIso("2026-07-01T09:30", "Europe/Amsterdam")).toBe("2026-07-01T07:30:00.000Z");
+    expect(zonedTimeToIso("2026-01-01T09:30", "Europe/Amsterdam")).toBe("2026-01-01T08:30:00.000Z");
+    expect(zonedTimeToIso("yesterday", "UTC")).toBeNull();
+    expect(zonedTimeToIso("2026-01-01T09:30", "Not/AZone")).toBeNull();
+  });
+
+  it("makes the config apply on the preview page as on the site", () => {
+    const p = previewConfig(config, controls, "http://127.0.0.1:8080");
+    expect(p.domains[0]).toMatchObject({ name: "127.0.0.1", aliases: [] });
+    expect(p.conditions?.[0].matchValue).toBe("http://127.0.0.1:8080/pricing");
+    expect(p.conditions?.[1].matchValue).toBe("/pricing");
+    expect(p.options).toMatchObject({ apiRoot: "http://127.0.0.1:8080/api", reportStats: false, date: "2026-11-22T14:00:00.000Z" });
+    expect(config.domains[0].name).toBe("shop.example.com");
+  });
+
+  it("keeps the page path, query and hash of the chosen URL", () => {
+    expect(previewPath("https://shop.example.com/pricing?x=1#top")).toBe("/pricing?x=1#top");
+    expect(previewPath("/contact")).toBe("/contact");
+    expect(previewPath("not a url")).toBe("/");
+  });
+});
+
+describe("embed snippets", () => {
+  it("hosted: one async script", () => {
+    expect(hostedSnippet("https://b.example/d/d1.js")).toBe('<script async src="https://b.example/d/d1.js"></script>');
+  });
+  it("inline: the config with this server's API, safe inside a script element", () => {
+    const s = inlineSnippet("https://b.example", { userId: "u", buttons: [], domains: [], actions: [{ labelText: "</script><b>" }] });
+    expect(s).toContain('"apiRoot":"https://b.example/api"');
+    expect(s).not.toContain("</script><b>");
+    expect(s.endsWith('<script async src="https://b.example/static/beckon.js"></script>')).toBe(true);
+  });
+});
+
+describe("editor catalogue", () => {
+  it("covers all 19 action types and each condition kind's match types", () => {
+    expect(Object.keys(ACTION_TYPES)).toHaveLength(19);
+    expect(MATCH_TYPES.GEO.map((m) => m.value)).toEqual(["COUNTRY_CODE"]);
+    expect(MATCH_TYPES.CHAT.map((m) => m.value)).toEqual(["AGENTS_AVAILABLE"]);
+  });
+  it("finds a free id", () => {
+    expect(freshId("action", [{ id: "action-2" }, { id: "x" }])).toBe("action-3");
+    expect(freshId("action", [{ id: "action-1" }])).toBe("action-2");
+  });
+});
