@@ -72,6 +72,9 @@ pub struct Counters {
     pub acked: AtomicU64,
     /// Stamped messages agents received.
     pub delivered: AtomicU64,
+    /// Visitor send → its `ack` (the message is stored): Beckon only, the baseline does not
+    /// ack.
+    pub ack_latency: stats::SharedHistogram,
 }
 
 impl Counters {
@@ -200,6 +203,9 @@ pub async fn visitor(
     let mut next: Option<Instant> = None;
     let mut until = far;
     let mut n = 0u64;
+    // Send times of the messages not acked yet: a connection's frames are handled in order,
+    // so acks come back in the order of the sends.
+    let mut unacked = std::collections::VecDeque::new();
     loop {
         tokio::select! {
             changed = ctl.changed() => {
@@ -220,6 +226,7 @@ pub async fn visitor(
                     continue;
                 }
                 n += 1;
+                unacked.push_back(stats::now_ns());
                 if ws.send(Message::text(chat_frame(plan.index, n))).await.is_err() {
                     Counters::add(&counters.dropped);
                     return;
@@ -231,7 +238,15 @@ pub async fn visitor(
                 Some(Ok(Message::Text(t))) => {
                     if t.contains("\"op\":\"ack\"") {
                         Counters::add(&counters.acked);
+                        if let Some(sent) = unacked.pop_front() {
+                            let took = stats::now_ns().saturating_sub(sent);
+                            counters.ack_latency.record(Duration::from_nanos(took));
+                        }
                     } else if t.contains("\"op\":\"error\"") {
+                        // A refused message gets no ack.
+                        if t.contains("\"clientId\"") {
+                            unacked.pop_front();
+                        }
                         Counters::add(&counters.error_frames);
                         if t.contains("\"code\":429") {
                             Counters::add(&counters.rate_limited);

@@ -148,6 +148,9 @@ pub struct Report {
     /// sent × agents: what the agents should have received.
     pub expected: u64,
     pub latency: Option<Latency>,
+    /// Visitor send → ack (stored), Beckon only.
+    #[serde(default)]
+    pub ack_latency: Option<Latency>,
     pub sent_per_s: f64,
     pub delivered_per_s: f64,
     pub setup_s: f64,
@@ -280,8 +283,16 @@ fn print_report(r: &Report) {
             l.count
         )
     });
+    let ack = r.ack_latency.map_or("n/a".into(), |l| {
+        format!(
+            "p50 {} p99 {} max {}",
+            stats::human_us(l.p50_us),
+            stats::human_us(l.p99_us),
+            stats::human_us(l.max_us),
+        )
+    });
     println!(
-        "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} (5xx retried {}) dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | {lat} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
+        "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} (5xx retried {}) dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | delivery {lat} | ack {ack} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
         r.target,
         r.visitors_up,
         r.visitors,
@@ -556,6 +567,7 @@ async fn drive(
         delivered,
         expected: sent * agents_up,
         latency: Latency::of(&hist),
+        ack_latency: counters.ack_latency.latency(),
         sent_per_s: stats::per_second(sent, window),
         delivered_per_s: stats::per_second(delivered, window),
         setup_s,

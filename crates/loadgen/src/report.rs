@@ -29,6 +29,13 @@ fn lat(r: &Report, f: impl Fn(&Latency) -> u64) -> String {
         .map_or("n/a".into(), |l| stats::human_us(f(l)))
 }
 
+/// Send → ack: the part of the delivery that is the store (the baseline has none).
+fn ack(r: &Report) -> String {
+    r.ack_latency.as_ref().map_or("—".into(), |l| {
+        format!("{} / {}", stats::human_us(l.p50_us), stats::human_us(l.p99_us))
+    })
+}
+
 fn errors(r: &Report) -> String {
     let total = r.connect_failed + r.http_failed + r.http_retried + r.dropped + r.error_frames;
     if total == 0 {
@@ -87,7 +94,7 @@ fn verdict(r: &Report) -> String {
 fn row(out: &mut String, label: &str, r: &Report) {
     let _ = writeln!(
         out,
-        "| {label} | {} | {} / {} | {} | {} | {} | {} | {} | {:.0} → {:.0} | {} |",
+        "| {label} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {:.0} → {:.0} | {} |",
         if r.target == "beckon" {
             "Beckon"
         } else {
@@ -100,6 +107,7 @@ fn row(out: &mut String, label: &str, r: &Report) {
         lat(r, |l| l.p50_us),
         lat(r, |l| l.p99_us),
         lat(r, |l| l.max_us),
+        ack(r),
         r.sent_per_s,
         r.delivered_per_s,
         verdict(r),
@@ -127,7 +135,8 @@ pub fn section(command: &str, files: &[RunFile], notes: &[String]) -> String {
          each agent is a separate account of the demo organisation (owner API), logged in over \
          HTTP, and sees every chat. Memory: the server's RSS growth while the visitors connect \
          (chats already created), divided by the visitors. Latency: every delivery of a visitor's \
-         message to every agent. Visitors come from 127.0.x.y source addresses, a few per \
+         message to every agent (p50, p99, max); ack: a visitor's send to its `ack`, which \
+         the server sends once the message is stored. Visitors come from 127.0.x.y source addresses, a few per \
          address, within the server's per-address limits. The bare baseline is an axum \
          WebSocket broadcast (no storage, no auth, same WebSocket buffer settings) driven by the \
          same client code."
@@ -135,9 +144,9 @@ pub fn section(command: &str, files: &[RunFile], notes: &[String]) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "| run | server | held / opened | errors | memory per idle connection | p50 | p99 | max | messages/s sent → delivered | budgets |"
+        "| run | server | held / opened | errors | memory per idle connection | p50 | p99 | max | ack p50 / p99 | messages/s sent → delivered | budgets |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|");
     for f in files {
         let a = &f.args;
         let label = format!(
@@ -154,7 +163,7 @@ pub fn section(command: &str, files: &[RunFile], notes: &[String]) -> String {
         if let [b, bare] = f.runs.as_slice() {
             let _ = writeln!(
                 out,
-                "| | **Beckon / bare** | | | {} | {} | {} | {} | | |",
+                "| | **Beckon / bare** | | | {} | {} | {} | {} | | | |",
                 fmt_ratio(stats::ratio(b.mem_per_conn, bare.mem_per_conn)),
                 fmt_ratio(lat_ratio(b, bare, |l| l.p50_us)),
                 fmt_ratio(lat_ratio(b, bare, |l| l.p99_us)),

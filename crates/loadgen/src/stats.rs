@@ -17,6 +17,24 @@ pub fn record(h: &mut Histogram<u64>, latency: Duration) {
     h.saturating_record(us.clamp(1, h.high()));
 }
 
+/// A histogram many tasks record into (the visitors' ack latency).
+pub struct SharedHistogram(std::sync::Mutex<Histogram<u64>>);
+
+impl Default for SharedHistogram {
+    fn default() -> Self {
+        SharedHistogram(std::sync::Mutex::new(new_histogram()))
+    }
+}
+
+impl SharedHistogram {
+    pub fn record(&self, latency: Duration) {
+        record(&mut self.0.lock().expect("histogram lock"), latency);
+    }
+    pub fn latency(&self) -> Option<Latency> {
+        Latency::of(&self.0.lock().expect("histogram lock"))
+    }
+}
+
 /// p50 / p99 / max of a latency histogram, in microseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 pub struct Latency {

@@ -71,6 +71,7 @@ conformance!(
     resending_a_message_stores_nothing_new,
     ended_channels_take_no_new_messages,
     concurrent_senders_never_share_a_sequence_number,
+    a_message_that_cannot_be_stored_fails_alone,
     read_markers_only_move_forward,
     statistics_add_up,
     removing_a_user_ends_sessions_and_assignments,
@@ -540,6 +541,31 @@ mod behaviours {
             assert_eq!(m.seq, r.message.seq);
             assert_eq!(m.id, r.message.id);
         }
+    }
+
+    pub async fn a_message_that_cannot_be_stored_fails_alone(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        // Sent together (SQLite commits them together), one from a sender that does not exist.
+        let results = futures_join_all((0..20).map(|i| {
+            let sender = if i == 7 { "no-such-persona" } else { p.id.as_str() };
+            let m = msg(&c.id, &format!("m{i}"), sender, "x");
+            async move { s.insert_message(m).await }
+        }))
+        .await;
+        assert!(results[7].is_err(), "the unknown sender's message was stored");
+        let mut seqs: Vec<i64> = results
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 7)
+            .map(|(i, r)| r.as_ref().unwrap_or_else(|e| panic!("message {i}: {e}")).message.seq)
+            .collect();
+        seqs.sort();
+        assert_eq!(seqs, (1..=19).collect::<Vec<i64>>());
+        let stored = s.messages_after(&c.id, 0, 100).await.unwrap();
+        assert_eq!(stored.len(), 19);
+        assert!(stored.iter().all(|m| m.client_id != "m7"));
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 19);
     }
 
     pub async fn read_markers_only_move_forward(s: &dyn Store) {
