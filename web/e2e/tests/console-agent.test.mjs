@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { eventually, openConsole as openConsoleAs } from "../lib/console.mjs";
 
 let beckon;
 let browser;
@@ -77,28 +78,10 @@ async function openVisitor({ name = "Ann Visitor", email = "ann@example.com" } =
   return visitor;
 }
 
-async function openConsole(email = DEMO.agent, viewport) {
-  const opened = await openPage(browser, viewport ? { viewport } : {});
-  const { page } = opened;
-  await page.goto(`${beckon.origin}/console/`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("navigation", { name: "Console" }).waitFor();
-  return opened;
-}
+const openConsole = (email = DEMO.agent, viewport) => openConsoleAs(browser, beckon.origin, { email, viewport });
 
 const available = async () =>
   (await (await fetch(`${beckon.origin}/api/v1/chat/public/channels/available/${DEMO.domainId}`)).json()).agentAvailable;
-
-async function eventually(check, what, timeout = 10_000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test("the login screen refuses a wrong password and has no accessibility violations", async () => {
   const { page, context, errors } = await openPage(browser);
