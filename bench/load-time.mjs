@@ -1,6 +1,8 @@
-// Page-load cost of the widget at 4× CPU throttle, side by side with the same page without it:
+// Page-load cost of the widget at 4× CPU throttle, side by side with the same page without it, on
+// a short and a long article page:
 // - DOMContentLoaded → buttons visible (stylesheet cached), median of RUNS reloads;
-// - main-thread script and task time (CDP Performance metrics) with and without the widget;
+// - main-thread task time, and its style and layout part, from a trace of each load (the CDP
+//   Performance metrics add up per renderer process and restart when a reload changes process);
 // - long tasks (> 50 ms) observed on the page;
 // - Lighthouse 12 TBT and CLS with and without the widget.
 // Usage: make build && node bench/load-time.mjs [--runs 15] [--no-lighthouse]
@@ -32,15 +34,16 @@ document.addEventListener("DOMContentLoaded", () => {
   })();
 });
 </script>`;
-const ARTICLE = `<main><h1>Bench page</h1>${"<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero.</p>".repeat(40)}</main>`;
+const article = (paragraphs) => `<main><h1>Bench page</h1>${"<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero.</p>".repeat(paragraphs)}</main>`;
+// A short article, and a long one (3 000 paragraphs) on which any layout the widget forces shows.
+const ARTICLES = { "": article(40), "/long": article(3000) };
 
-const server = await startServer({
-  cacheStatic: true,
-  pages: {
-    "/with": embedPage({ config, head: PROBE, body: ARTICLE }),
-    "/without": embedPage({ head: PROBE, body: ARTICLE, loaderSrc: "data:text/javascript," }),
-  },
-});
+const pages = {};
+for (const [prefix, body] of Object.entries(ARTICLES)) {
+  pages[`${prefix}/with`] = embedPage({ config, head: PROBE, body });
+  pages[`${prefix}/without`] = embedPage({ head: PROBE, body, loaderSrc: "data:text/javascript," });
+}
+const server = await startServer({ cacheStatic: true, pages });
 const port = new URL(server.origin).port;
 const url = (path) => `http://bench.beckon.test:${port}${path}`;
 const browser = await launchBrowser();
@@ -49,38 +52,53 @@ async function measure(path) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
   await page.goto(url(path)); // warm the cache: the stylesheet and loader come from it afterwards
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
   const samples = [];
   for (let i = 0; i < RUNS; i++) {
-    const before = metrics(await cdp.send("Performance.getMetrics"));
+    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
     await page.reload({ waitUntil: "load" });
-    if (path === "/with") await page.waitForFunction(() => window.__bench.visible !== undefined, null, { timeout: 10000 });
+    if (path.endsWith("/with")) await page.waitForFunction(() => window.__bench.visible !== undefined, null, { timeout: 10000 });
     await page.waitForTimeout(300);
-    const after = metrics(await cdp.send("Performance.getMetrics"));
+    const busy = mainThreadTime(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
     const b = await page.evaluate(() => window.__bench);
-    samples.push({ visible: b.visible - b.dcl, script: (after.ScriptDuration - before.ScriptDuration) * 1000, task: (after.TaskDuration - before.TaskDuration) * 1000, longTasks: b.longTasks.map(([start, d]) => d), longTaskStarts: b.longTasks.map(([start, d]) => [start - b.dcl, d]) });
+    samples.push({ visible: b.visible - b.dcl, ...busy, longTasks: b.longTasks.map(([start, d]) => d), longTaskStarts: b.longTasks.map(([start, d]) => [start - b.dcl, d]) });
   }
   await context.close();
   return samples;
 }
-const metrics = ({ metrics }) => Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 
-const withWidget = await measure("/with");
-const without = await measure("/without");
+/** From a trace of one page load: the page's main-thread task time, and its style and layout part (ms). */
+function mainThreadTime(events) {
+  // The page's renderer main thread: the one that parsed its HTML.
+  const parse = events.find((e) => e.name == "ParseHTML");
+  const on = (name) => events.filter((e) => e.ph == "X" && e.pid == parse.pid && e.tid == parse.tid && e.name == name).reduce((t, e) => t + e.dur / 1000, 0);
+  return { task: on("RunTask"), styleLayout: on("UpdateLayoutTree") + on("Layout") };
+}
+
 const fmt = (n) => n.toFixed(1);
-const visible = median(withWidget.map((s) => s.visible));
-const scriptDelta = median(withWidget.map((s) => s.script)) - median(without.map((s) => s.script));
-const taskDelta = median(withWidget.map((s) => s.task)) - median(without.map((s) => s.task));
-const longest = Math.max(0, ...withWidget.flatMap((s) => s.longTasks));
-const longestWithout = Math.max(0, ...without.flatMap((s) => s.longTasks));
 const runsWithLong = (samples) => samples.filter((s) => s.longTasks.length).length;
-// Where the long tasks fall, relative to DOMContentLoaded (negative: before it), to tell them apart.
-if (process.env.BENCH_VERBOSE) for (const s of withWidget) console.log("long tasks (start vs DCL, duration):", JSON.stringify(s.longTaskStarts.map(([a, d]) => [Math.round(a), Math.round(d)])));
-console.log(`DOMContentLoaded → buttons visible: median ${fmt(visible)} ms (budget 50 ms)`);
-console.log(`main-thread script time added: ${fmt(scriptDelta)} ms; task time added: ${fmt(taskDelta)} ms`);
-console.log(`longest task with widget ${fmt(longest)} ms, without ${fmt(longestWithout)} ms (budget: none > 50 ms); runs with a long task: ${runsWithLong(withWidget)}/${RUNS} with, ${runsWithLong(without)}/${RUNS} without`);
+
+/** Measures a page with and without the widget, side by side; prints and returns the table rows. */
+async function compare(prefix, label) {
+  const withWidget = await measure(`${prefix}/with`);
+  const without = await measure(`${prefix}/without`);
+  const visible = median(withWidget.map((s) => s.visible));
+  const styleDelta = median(withWidget.map((s) => s.styleLayout)) - median(without.map((s) => s.styleLayout));
+  const taskDelta = median(withWidget.map((s) => s.task)) - median(without.map((s) => s.task));
+  const longest = Math.max(0, ...withWidget.flatMap((s) => s.longTasks));
+  const longestWithout = Math.max(0, ...without.flatMap((s) => s.longTasks));
+  // Where the long tasks fall, relative to DOMContentLoaded (negative: before it), to tell them apart.
+  if (process.env.BENCH_VERBOSE) for (const s of withWidget) console.log("long tasks (start vs DCL, duration):", JSON.stringify(s.longTaskStarts.map(([a, d]) => [Math.round(a), Math.round(d)])));
+  console.log(`${label}: DOMContentLoaded → buttons visible: median ${fmt(visible)} ms (budget 50 ms)`);
+  console.log(`${label}: main-thread task time added: ${fmt(taskDelta)} ms, of which style and layout ${fmt(styleDelta)} ms`);
+  console.log(`${label}: longest task with widget ${fmt(longest)} ms, without ${fmt(longestWithout)} ms (budget: none > 50 ms); runs with a long task: ${runsWithLong(withWidget)}/${RUNS} with, ${runsWithLong(without)}/${RUNS} without`);
+  return `| ${label}: DOMContentLoaded → buttons visible (budget ≤ 50 ms) | ${fmt(visible)} ms |
+| ${label}: main-thread task time added by the widget (trace), of which style and layout | ${fmt(taskDelta)} ms, ${fmt(styleDelta)} ms |
+| ${label}: longest task with / without the widget (budget: none > 50 ms) | ${fmt(longest)} ms / ${fmt(longestWithout)} ms |
+| ${label}: runs with a long task, with / without the widget | ${runsWithLong(withWidget)} / ${runsWithLong(without)} of ${RUNS} |`;
+}
+const rows = [await compare("", "short page"), await compare("/long", "long page (3 000 paragraphs)")].join("\n");
 
 let lighthouseRows = "";
 if (!values["no-lighthouse"]) {
@@ -95,13 +113,9 @@ await browser.close();
 await server.close();
 
 await recordSection("load-time", `## Page-load cost
-Command: \`make build && node bench/load-time.mjs --runs ${RUNS}\` — Chromium ${THROTTLE}× CPU throttle (CDP), 412×823 viewport, stylesheet and loader cached, demo config; medians of ${RUNS} reloads, the page with and without the widget measured in the same run.
+Command: \`make build && node bench/load-time.mjs --runs ${RUNS}\` — Chromium ${THROTTLE}× CPU throttle (CDP), 412×823 viewport, stylesheet and loader cached, demo config; medians of ${RUNS} reloads, each page with and without the widget measured in the same run; a short article page and a long one (3 000 paragraphs, where a layout forced by the widget would cost 100+ ms).
 
 | what | figure |
 |---|---|
-| DOMContentLoaded → buttons visible (budget ≤ 50 ms) | ${fmt(visible)} ms |
-| main-thread script time added by the widget | ${fmt(scriptDelta)} ms |
-| main-thread task time added by the widget | ${fmt(taskDelta)} ms |
-| longest task with / without the widget (budget: none > 50 ms) | ${fmt(longest)} ms / ${fmt(longestWithout)} ms |
-| runs with a long task, with / without the widget | ${runsWithLong(withWidget)} / ${runsWithLong(without)} of ${RUNS} |
+${rows}
 ${lighthouseRows}`);
