@@ -5,18 +5,18 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::{SelectAll, SplitSink, SplitStream};
-use futures_util::{SinkExt as _, StreamExt as _};
+use futures_util::stream::{SelectAll, SplitStream};
+use futures_util::StreamExt as _;
 use serde::Deserialize;
-use tokio::sync::{mpsc, watch};
 
 use super::agent::AgentSession;
 use super::broker::{BrokerItem, Subscription};
 use super::frames::{self, FrameError, Inbound};
+pub(crate) use super::outbox::Outbox;
 use super::visitor::{VisitorAuth, VisitorSession};
 use super::{Hub, RealtimeConfig};
 use crate::accounts::SessionUser;
@@ -44,137 +44,11 @@ pub(crate) type Step = Result<(), Stop>;
 
 /// Close codes.
 pub(crate) mod code {
-    pub const NORMAL: u16 = 1000;
     pub const GOING_AWAY: u16 = 1001;
     pub const POLICY: u16 = 1008;
     pub const TOO_BIG: u16 = 1009;
     pub const INTERNAL: u16 = 1011;
     pub const TRY_AGAIN: u16 = 1013;
-}
-
-enum Out {
-    Text(Utf8Bytes),
-    Ping,
-    Close(u16, String),
-}
-
-/// The connection's send queue, bounded. When it is full the caller waits for room, at most
-/// the write timeout; a client that has not made room by then is cut off (1013). So a slow
-/// client costs a bounded queue and, at worst, a stalled connection task of its own.
-pub(crate) struct Outbox {
-    tx: mpsc::Sender<Out>,
-    kill: watch::Sender<Option<(u16, String)>>,
-    wait: Duration,
-}
-
-impl Outbox {
-    /// Queues a frame.
-    pub async fn push(&self, text: impl Into<Utf8Bytes>) -> Step {
-        let out = match self.tx.try_send(Out::Text(text.into())) {
-            Ok(()) => return Ok(()),
-            Err(mpsc::error::TrySendError::Closed(_)) => return Err(Stop::Gone),
-            Err(mpsc::error::TrySendError::Full(out)) => out,
-        };
-        match tokio::time::timeout(self.wait, self.tx.send(out)).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(_)) => Err(Stop::Gone),
-            Err(_) => {
-                self.kill(
-                    code::TRY_AGAIN,
-                    "too slow: the send queue stayed full; reconnect and resume",
-                );
-                Err(Stop::Gone)
-            }
-        }
-    }
-
-    /// Queues a ping unless the queue is full (then the client is busy enough).
-    fn ping(&self) -> Step {
-        match self.tx.try_send(Out::Ping) {
-            Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => Ok(()),
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(Stop::Gone),
-        }
-    }
-
-    /// Closes at once, dropping whatever is queued.
-    pub fn kill(&self, code: u16, reason: &str) {
-        self.kill.send_replace(Some((code, reason.to_owned())));
-    }
-
-    /// Closes after what is queued.
-    fn close(&self, code: u16, reason: String) {
-        if let Err(mpsc::error::TrySendError::Full(Out::Close(c, r))) =
-            self.tx.try_send(Out::Close(code, reason))
-        {
-            self.kill(c, &r);
-        }
-    }
-}
-
-fn close_message(code: u16, reason: &str) -> WsMessage {
-    // A close reason is at most 123 bytes.
-    let mut end = reason.len().min(123);
-    while !reason.is_char_boundary(end) {
-        end -= 1;
-    }
-    WsMessage::Close(Some(CloseFrame {
-        code,
-        reason: Utf8Bytes::from(&reason[..end]),
-    }))
-}
-
-/// Writes queued frames; stops on a close, a kill, a write error or a write that takes longer
-/// than the timeout.
-async fn write_loop(
-    mut sink: SplitSink<WebSocket, WsMessage>,
-    mut rx: mpsc::Receiver<Out>,
-    mut kill: watch::Receiver<Option<(u16, String)>>,
-    write_timeout: Duration,
-) {
-    let killed = |kill: &mut watch::Receiver<Option<(u16, String)>>| {
-        let mut kill = kill.clone();
-        async move {
-            let got = kill.wait_for(Option::is_some).await.ok().map(|v| v.clone());
-            match got {
-                Some(v) => v.unwrap_or((code::NORMAL, String::new())),
-                None => std::future::pending().await,
-            }
-        }
-    };
-    loop {
-        let out = tokio::select! {
-            biased;
-            (c, r) = killed(&mut kill) => {
-                let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(close_message(c, &r))).await;
-                return;
-            }
-            out = rx.recv() => out,
-        };
-        let (msg, last) = match out {
-            None => return,
-            Some(Out::Text(t)) => (WsMessage::Text(t), false),
-            Some(Out::Ping) => (WsMessage::Ping(Default::default()), false),
-            Some(Out::Close(c, r)) => (close_message(c, &r), true),
-        };
-        tokio::select! {
-            biased;
-            (c, r) = killed(&mut kill) => {
-                let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(close_message(c, &r))).await;
-                return;
-            }
-            res = tokio::time::timeout(write_timeout, sink.send(msg)) => match res {
-                Ok(Ok(())) if !last => {}
-                Ok(Ok(())) => return,
-                Ok(Err(_)) => return,
-                Err(_) => {
-                    tracing::debug!("realtime: a write timed out; dropping the client");
-                    let bye = close_message(code::TRY_AGAIN, "too slow: a write timed out");
-                    let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(bye)).await;
-                    return;
-                }
-            },
-        }
-    }
 }
 
 /// A token bucket for one connection.
@@ -381,29 +255,22 @@ impl Role {
 
 async fn run(state: AppState, socket: WebSocket, ip: IpAddr, pre: Pre) {
     let hub = state.realtime.clone();
-    let cfg = hub.config.clone();
     let (sink, stream) = socket.split();
-    let (tx, rx) = mpsc::channel(cfg.send_queue.max(1));
-    let (kill_tx, kill_rx) = watch::channel(None);
+    let cfg = &hub.config;
+    let write_timeout = cfg.write_timeout;
+    let (out, writer) = super::outbox::outbox(cfg.send_queue, write_timeout);
     let conn = Conn {
         id: hub.conn_id(),
+        messages: Bucket::new(cfg.message_rate_conn),
+        frames: Bucket::new(cfg.frame_rate_conn),
         state,
         hub,
         ip,
-        out: Outbox {
-            tx,
-            kill: kill_tx,
-            wait: cfg.write_timeout,
-        },
-        messages: Bucket::new(cfg.message_rate_conn),
-        frames: Bucket::new(cfg.frame_rate_conn),
+        out,
         bad_frames: 0,
         linger: false,
     };
-    tokio::join!(
-        write_loop(sink, rx, kill_rx, cfg.write_timeout),
-        dispatch(conn, stream, pre)
-    );
+    tokio::join!(writer.run(sink, write_timeout), dispatch(conn, stream, pre));
 }
 
 /// Reads the first frame, which must be `auth`.
@@ -506,7 +373,7 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
         let step = tokio::select! {
             biased;
             _ = async { let _ = shutdown.wait_for(|s| *s).await; } => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
-            _ = c.out.tx.closed() => Err(Stop::Gone),
+            _ = c.out.stopped() => Err(Stop::Gone),
             m = stream.next() => {
                 last_in = Instant::now();
                 Box::pin(inbound(&mut c, &mut role, m)).await

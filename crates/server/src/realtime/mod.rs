@@ -32,6 +32,7 @@ mod agent;
 pub mod broker;
 mod conn;
 pub mod frames;
+mod outbox;
 mod visitor;
 
 use broker::{topic, Broker, Envelope, Kind};
