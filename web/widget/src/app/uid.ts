@@ -5,4 +5,4 @@ import { useState } from "react";
 let n = 0;
 
 /** An id unique in the page, stable for the component's life. */
-export const useUid = (): string => useState(() => "cnb-u" + ++n)[0];
+export const useUid = (): string => useState(() => "" + ++n)[0];

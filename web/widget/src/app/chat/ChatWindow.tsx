@@ -1,7 +1,6 @@
 // The live chat window (spec §2.4, §4.5, §5.3, §8) inside the message modal of type "chat".
 //
-// Props: action (the CHAT action; its chatmodal-* properties, see options.ts) · config (the
-// widget config; unused for now) · domain
+// Props: action (the CHAT action; its chatmodal-* properties, see options.ts) · domain
 // (the config's domain: id, type for the branding line, properties for the legal notice before a
 // chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
 // System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
@@ -16,7 +15,6 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
-import { addStyles } from "../styles";
 import { TEXT } from "./core/api";
 import { BANNER_TEXT } from "./core/attention";
 import { Composer } from "./Composer";
@@ -24,11 +22,9 @@ import { MessageList } from "./MessageList";
 import { chatOptions, type ChatOptions } from "./options";
 import { ProfileForm } from "./ProfileForm";
 import { pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
-import css from "./chat.css?raw";
 
 export type ChatWindowProps = {
   action: Action;
-  config?: unknown;
   domain: Pick<Domain, "id"> & Partial<Domain>;
   apiRoot: string;
   staticRoot: string;
@@ -83,7 +79,6 @@ function useView(s: ChatSession): ChatView {
 const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${names.length > 1 ? "are" : "is"} typing…` : "");
 
 export function ChatWindow(p: ChatWindowProps) {
-  addStyles(css);
   const opts = chatOptions(p.action);
   const [session] = useState<ChatSession>(() => p.session || pageSession(p.apiRoot, p.staticRoot, p.domain));
   const v = useView(session);

@@ -29,7 +29,6 @@ export function ChatSurface({ action, ctx, open, onClosed, returnFocus }: ChatSu
   return (
     <ChatWindow
       action={action}
-      config={ctx.config}
       domain={domain}
       apiRoot={(ctx.config.options && ctx.config.options.apiRoot) || ""}
       staticRoot={ctx.staticRoot}

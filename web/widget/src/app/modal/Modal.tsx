@@ -28,7 +28,6 @@
 //   width?, height?, background?  size in px and body colour (iframe and chat modals)
 //   rtl?           mirror the layout; default: the page's dir (<html>, else <body>) is rtl
 //   className?     extra classes on the dialog
-//   closeLabel?, menuLabel?  accessible names of the header buttons ("Close", "Menu")
 //   children       the body
 //
 // Behaviour: role="dialog", aria-modal, named by the title. On mount focus moves to the first
@@ -65,8 +64,6 @@ export type ModalProps = {
   background?: string;
   rtl?: boolean;
   className?: string;
-  closeLabel?: string;
-  menuLabel?: string;
   children?: ReactNode;
 };
 
@@ -87,7 +84,7 @@ export const branded = (domain: { type?: string } | null | undefined): boolean =
 
 export function Modal(p: ModalProps) {
   const id = useUid();
-  const titleId = "cnb-m-t" + id.replace(/:/g, "");
+  const titleId = "cnb-m-t" + id;
   const subId = titleId + "s";
   const dialog = useRef<HTMLDivElement>(null);
   const [leaving, setLeaving] = useState(false);
@@ -185,14 +182,14 @@ export function Modal(p: ModalProps) {
             <button
               type="button"
               className="cnb-m-b cnb-m-menu"
-              aria-label={p.menuLabel || "Menu"}
+              aria-label="Menu"
               aria-expanded={p.menuExpanded}
               onClick={p.onMenu}
             >
               <Glyph name="menu" />
             </button>
           ) : null}
-          <button type="button" className="cnb-m-b cnb-m-x" aria-label={p.closeLabel || "Close"} onClick={close}>
+          <button type="button" className="cnb-m-b cnb-m-x" aria-label="Close" onClick={close}>
             <Glyph name="close" />
           </button>
         </div>
