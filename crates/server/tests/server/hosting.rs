@@ -26,15 +26,42 @@ fn cnb_data(body: &str) -> Value {
     serde_json::from_str(json).unwrap()
 }
 
-#[tokio::test]
-async fn the_embed_carries_config_and_loader_with_an_etag() {
-    let t = spawn().await;
+/// Publishes a config for a new domain; the domain's id and the URL of its hosted embed.
+async fn published_embed(t: &crate::common::TestServer) -> (String, String) {
     let domain = seed_domain(t.store()).await;
     t.store()
         .publish_config(&domain, &config_for(&domain))
         .await
         .unwrap();
     let url = format!("{}/d/{domain}.js", t.url);
+    (domain, url)
+}
+
+/// A response body decoded from its content coding (none, gzip or br).
+fn decode(coding: Option<&str>, body: &[u8]) -> String {
+    use std::io::Read as _;
+    let mut out = String::new();
+    match coding {
+        None => out = String::from_utf8(body.to_vec()).unwrap(),
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(body)
+                .read_to_string(&mut out)
+                .unwrap();
+        }
+        Some("br") => {
+            brotli::Decompressor::new(body, 4096)
+                .read_to_string(&mut out)
+                .unwrap();
+        }
+        Some(other) => panic!("unexpected coding {other}"),
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_embed_carries_config_and_loader_with_an_etag() {
+    let t = spawn().await;
+    let (domain, url) = published_embed(&t).await;
     let r = t.http.get(&url).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     let h = r.headers().clone();
@@ -251,7 +278,7 @@ async fn the_front_page_shows_the_demo_domain_when_published() {
 
 #[tokio::test]
 async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
-    use std::io::{Read as _, Write as _};
+    use std::io::Write as _;
     let (dir, config) = crate::common::test_dirs();
     let js = "export default function extras(){return 'Beckon'}\n".repeat(40);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -318,32 +345,15 @@ async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
         .headers()
         .get("content-encoding")
         .map(|v| v.to_str().unwrap().to_owned());
-    let body = r.bytes().await.unwrap();
-    let plain = match coded.as_deref() {
-        Some("gzip") => {
-            let mut out = String::new();
-            flate2::read::GzDecoder::new(body.as_ref())
-                .read_to_string(&mut out)
-                .unwrap();
-            out
-        }
-        None => String::from_utf8(body.to_vec()).unwrap(),
-        Some(other) => panic!("unexpected coding {other}"),
-    };
+    let plain = decode(coded.as_deref(), &r.bytes().await.unwrap());
     assert_eq!(plain, css);
     t.stop().await;
 }
 
 #[tokio::test]
 async fn the_embed_is_sent_compressed_at_the_best_levels() {
-    use std::io::Read as _;
     let t = spawn().await;
-    let domain = seed_domain(t.store()).await;
-    t.store()
-        .publish_config(&domain, &config_for(&domain))
-        .await
-        .unwrap();
-    let url = format!("{}/d/{domain}.js", t.url);
+    let (_, url) = published_embed(&t).await;
     let plain = t.http.get(&url).send().await.unwrap().text().await.unwrap();
     for (accept, coding) in [("gzip, deflate, br", "br"), ("gzip", "gzip")] {
         let r = t
@@ -357,18 +367,7 @@ async fn the_embed_is_sent_compressed_at_the_best_levels() {
         assert_eq!(r.headers()["vary"], "accept-encoding");
         let etag = r.headers()["etag"].to_str().unwrap().to_owned();
         assert!(etag.ends_with(&format!("-{coding}\"")), "{etag}");
-        let body = r.bytes().await.unwrap();
-        let mut decoded = String::new();
-        if coding == "br" {
-            brotli::Decompressor::new(body.as_ref(), 4096)
-                .read_to_string(&mut decoded)
-                .unwrap();
-        } else {
-            flate2::read::GzDecoder::new(body.as_ref())
-                .read_to_string(&mut decoded)
-                .unwrap();
-        }
-        assert_eq!(decoded, plain);
+        assert_eq!(decode(Some(coding), &r.bytes().await.unwrap()), plain);
         let r = t
             .http
             .get(&url)
