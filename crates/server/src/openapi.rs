@@ -327,6 +327,35 @@ fn build() -> Value {
             json!({"description": "HTML", "content": {"text/html": {}}}),
         ),
     );
+    add(
+        &mut p,
+        "/console",
+        "get",
+        Op::new(
+            "hosting",
+            "The console (agents answer chats, owners configure): `/console` redirects to `/console/`, its index page",
+            Public,
+        )
+        .resp(
+            "200",
+            json!({"description": "HTML (no-cache)", "content": {"text/html": {}}}),
+        )
+        .resp("308", no_content("to /console/"))
+        .resp("503", no_content("the console is not built on this server")),
+    );
+    add(
+        &mut p,
+        "/console/{path}",
+        "get",
+        Op::new(
+            "hosting",
+            "The console's files (hashed assets immutable); any other path answers its index page (the app routes in the browser)",
+            Public,
+        )
+        .param(path_param("path", "file or app path"))
+        .resp("200", no_content("the file, or the index page"))
+        .resp("404", no_content("no such file under assets/")),
+    );
 
     // ---- auth ----
     add(
@@ -661,6 +690,19 @@ fn build() -> Value {
         Op::new(
             "agent",
             "End a chat (the visitor's calls then answer 410)",
+            Agent,
+        )
+        .param(id())
+        .resp("200", ok("the chat", schema_ref("AgentChannel")))
+        .resp("404", error("no such chat")),
+    );
+    add(
+        &mut p,
+        "/api/v1/agent/channels/{id}/reopen",
+        "post",
+        Op::new(
+            "agent",
+            "Open an ended chat again in the same thread (a returning visitor); agents get channel-update reopened",
             Agent,
         )
         .param(id())

@@ -32,6 +32,8 @@ pub enum ChannelUpdate {
     Ended,
     /// Persona `persona_id` has read up to `seq`.
     Read { persona_id: String, seq: i64 },
+    /// An ended chat was opened again (same thread).
+    Reopened,
 }
 
 /// A channel's state changed (the stored row is `channel`).
@@ -47,6 +49,10 @@ pub async fn publish_channel_update(state: &AppState, channel: &Channel, update:
                 json!({ "update": "assigned", "agentId": agent }),
             )
             .await
+        }
+        ChannelUpdate::Reopened => {
+            crate::realtime::publish_channel_update(state, channel, json!({ "update": "reopened" }))
+                .await
         }
         ChannelUpdate::Read { persona_id, seq } => {
             crate::realtime::publish_channel_update(

@@ -1,7 +1,8 @@
 // The console's agent side against a real `beckon serve`: an agent logs in, sees a visitor's new
 // chat with its unread count (in the inbox and the tab title), answers it with Enter, typing is
-// seen both ways, the visitor's read shows as "Seen", the chat is ended; the agent is available
-// only while a console tab is open; after a server restart the console catches up by itself.
+// seen both ways, the visitor's read shows as "Seen", the chat is ended and reopened in the same
+// thread; the agent is available only while a console tab is open; after a server restart the
+// console catches up by itself.
 // The visitor side is driven through the public chat API and the realtime socket from a page of
 // the site (the widget's chat app is wired into the loader separately; see tests/chat*).
 import { test, before, after } from "node:test";
@@ -95,7 +96,7 @@ test("the login screen refuses a wrong password and has no accessibility violati
   await context.close();
 });
 
-test("an agent answers a visitor's chat: unread count, typing both ways, Enter sends, seen, end", async () => {
+test("an agent answers a visitor's chat: unread count, typing both ways, Enter sends, seen, end, reopen", async () => {
   assert.equal(await available(), false, "no agent is online before the console opens");
   const { page, context, errors } = await openConsole();
   await eventually(available, "the agent to be available once the console is open");
@@ -156,6 +157,15 @@ test("an agent answers a visitor's chat: unread count, typing both ways, Enter s
   await conversation.getByText("This chat has ended.").waitFor();
   await page.getByRole("tab", { name: "Ended" }).click();
   await page.locator(`a[href="/console/inbox/${channelId}"]`).waitFor();
+
+  // The visitor comes back: the agent reopens the same thread, and the visitor can write in it again.
+  await conversation.getByRole("button", { name: "Reopen the chat" }).click();
+  await reply.waitFor();
+  await page.locator(`a[href="/console/inbox/${channelId}"]`).waitFor({ state: "detached" });
+  await visitor.connect();
+  await visitor.say("I'm back with one more question");
+  await conversation.getByText("I'm back with one more question").waitFor();
+  await conversation.getByText("Hello, is the pro plan monthly?").waitFor();
   assert.deepEqual(errors, []);
 
   // Closing the last console tab makes the agent away.

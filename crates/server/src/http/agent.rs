@@ -10,6 +10,7 @@
 //! | `POST /channels/{id}/read {seq?}` | `{seq}` (the read marker; default: the latest message) |
 //! | `POST /channels/{id}/assign {agentId?}` | channel; no `agentId`: yourself; `null`: unassigned |
 //! | `POST /channels/{id}/end` | channel; the visitor's calls then answer 410 |
+//! | `POST /channels/{id}/reopen` | channel; an ended chat open again in the same thread (a returning visitor) |
 //! | `PUT  /presence {status: online\|away}` | `{status, leaseSeconds}` |
 //! | `GET  /team` | `{agents: [{id, name, role, personaId}]}` (for assigning) |
 //!
@@ -53,6 +54,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/agent/channels/{id}/read", post(mark_read))
         .route("/v1/agent/channels/{id}/assign", post(assign))
         .route("/v1/agent/channels/{id}/end", post(end))
+        .route("/v1/agent/channels/{id}/reopen", post(reopen))
         .route("/v1/agent/presence", put(set_presence))
         .route("/v1/agent/team", get(team))
 }
@@ -400,6 +402,23 @@ async fn end(
     if was_open {
         tracing::info!(channel = %channel.id, by = %auth.0.user.user_id, "chat ended by agent");
         realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Ended).await;
+    }
+    let s = org_channel(&state, &auth, &id).await?;
+    Ok(no_store(Json(channel_summary_json(&s))))
+}
+
+/// An ended chat opened again: the same thread, history and visitor; agents are told
+/// (`channel-update` `reopened`) and the visitor's calls work again.
+async fn reopen(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let s = org_channel(&state, &auth, &id).await?;
+    if s.channel.status == ChannelStatus::Ended {
+        let channel = state.store.reopen_channel(&s.channel.id, now_ms()).await?;
+        tracing::info!(channel = %channel.id, by = %auth.0.user.user_id, "chat reopened by agent");
+        realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;
     }
     let s = org_channel(&state, &auth, &id).await?;
     Ok(no_store(Json(channel_summary_json(&s))))

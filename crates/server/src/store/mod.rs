@@ -426,6 +426,9 @@ pub trait Store: Send + Sync + 'static {
     async fn query_channels(&self, query: &ChannelQuery) -> StoreResult<Vec<ChannelSummary>>;
     /// Ends the channel (idempotent: an ended channel keeps its first `ended_at`).
     async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
+    /// Opens an ended channel again in the same thread (a returning visitor); an open one is
+    /// left as it is.
+    async fn reopen_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
     async fn assign_channel(&self, id: &str, agent_user_id: Option<&str>) -> StoreResult<()>;
     /// Stores a message with the channel's next sequence number. Idempotent on
     /// (channel, client id): a re-send returns the stored row with `created: false`, even after

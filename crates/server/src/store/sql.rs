@@ -829,6 +829,18 @@ macro_rules! impl_sql_store {
                 self.get_channel(id).await
             }
 
+            async fn reopen_channel(&self, id: &str, now: i64) -> StoreResult<Channel> {
+                sqlx::query(
+                    "UPDATE channels SET status = 'open', ended_at = NULL, last_activity_at = $1 \
+                     WHERE id = $2 AND status = 'ended'",
+                )
+                .bind(now)
+                .bind(id)
+                .execute(self.writer())
+                .await?;
+                self.get_channel(id).await
+            }
+
             async fn assign_channel(&self, id: &str, agent: Option<&str>) -> StoreResult<()> {
                 let r = sqlx::query("UPDATE channels SET assigned_agent_id = $1 WHERE id = $2")
                     .bind(agent)

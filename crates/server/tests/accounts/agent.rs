@@ -278,3 +278,62 @@ async fn presence_drives_availability() {
     assert_eq!(team["agents"].as_array().unwrap().len(), 2);
     t.stop().await;
 }
+
+#[tokio::test]
+async fn an_ended_chat_reopens_in_the_same_thread() {
+    let t = spawn().await;
+    let owner = org_with_owner(t.store(), "a").await;
+    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
+    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
+    let b = login(&t, &agent.email, PASSWORD).await;
+    let (ann, ann_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
+    let r = b
+        .post(&format!("/v1/agent/channels/{ann}/end"), json!({}))
+        .await;
+    assert_eq!(body(r).await["status"], "ended");
+
+    // The visitor comes back: the agent reopens the same chat, history and all.
+    let reopen = format!("/v1/agent/channels/{ann}/reopen");
+    let r = b.post(&reopen, json!({})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let v = body(r).await;
+    assert_eq!(v["status"], "open");
+    assert_eq!(v["endedAt"], Value::Null);
+    assert_eq!(v["id"], ann.as_str());
+    assert_eq!(ids(&list(&b, "").await), [ann.as_str()]);
+    let r = t
+        .http
+        .get(t.api(&format!("/v1/chat/public/channel/{ann}?personaId={ann_p}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK, "the visitor's calls work again");
+    visitor_says(&t, &ann, &ann_p, "v2", "Back again").await;
+    let r = b
+        .post(
+            &format!("/v1/agent/channels/{ann}/messages"),
+            json!({"clientId": "a1", "text": "Welcome back"}),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let h = body(b.get(&format!("/v1/agent/channels/{ann}/messages")).await).await;
+    let texts: Vec<&str> = h["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["Hello?", "Back again", "Welcome back"]);
+
+    // Reopening an open chat changes nothing; another organisation's agent gets 404.
+    let r = b.post(&reopen, json!({})).await;
+    assert_eq!(body(r).await["status"], "open");
+    let other = org_with_owner(t.store(), "b").await;
+    let x = login(&t, &other.email, PASSWORD).await;
+    assert_eq!(
+        x.post(&reopen, json!({})).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    t.stop().await;
+}

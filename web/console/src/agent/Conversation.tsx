@@ -168,6 +168,16 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
     }
   };
 
+  const reopen = async () => {
+    try {
+      const c = await api<Channel>(`/v1/agent/channels/${channelId}/reopen`, { method: "POST" });
+      setChannel(c);
+      updateChannel(c);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
   if (!channel) {
     return (
       <div className="conversation">
@@ -298,7 +308,10 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>
       {ended ? (
-        <p className="muted ended-note">This chat has ended.</p>
+        <p className="muted ended-note">
+          This chat has ended.{" "}
+          <button onClick={reopen}>Reopen the chat</button>
+        </p>
       ) : (
         <form
           className="composer"

@@ -24,7 +24,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   useEffect(() => {
     if (filter !== "ended") return;
     api<{ channels: Channel[] }>("/v1/agent/channels?filter=ended&limit=100").then((r) => setEnded(r.channels), () => {});
-  }, [filter, resyncCount, channelId]);
+  }, [filter, resyncCount, channelId, open.length]);
 
   // Search goes to the server too (it sees past the 200 listed open chats), debounced.
   useEffect(() => {
@@ -43,7 +43,8 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
     return () => clearTimeout(t);
   }, [query, filter]);
 
-  const source = filter === "ended" ? ended : open;
+  // A reopened chat is live again: it leaves Ended at once.
+  const source = filter === "ended" ? ended.filter((c) => !open.some((o) => o.id === c.id)) : open;
   const list = useMemo(() => {
     const live = source.filter((c) => inFilter(c, filter, me.id) && matchesSearch(c, query));
     if (!searched) return live;
