@@ -7,7 +7,7 @@ use futures_util::stream::SelectAll;
 use serde_json::{json, Value};
 use tokio::time::Instant;
 
-use super::broker::{topic, BrokerItem, Envelope, Kind, Subscription};
+use super::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use super::conn::{code, internal, Conn, Step, Stop};
 use super::frames::{self, FrameError, Inbound, Status};
 use super::visitor::utf8;
@@ -49,7 +49,7 @@ impl AgentSession {
     pub async fn start(
         c: &mut Conn,
         user: SessionUser,
-    ) -> Result<(Self, SelectAll<Subscription>), FrameError> {
+    ) -> Result<(Self, Events), FrameError> {
         let domains = c
             .state
             .store
@@ -101,7 +101,7 @@ impl AgentSession {
             })))
             .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
-        Ok((s, subs))
+        Ok((s, Events::Many(subs)))
     }
 
     /// Registers this connection; the first one of the agent announces them. Returns the

@@ -27,6 +27,31 @@ pub type BrokerItem = Result<Bytes, Lagged>;
 /// A live subscription; dropping it unsubscribes.
 pub type Subscription = BoxStream<'static, BrokerItem>;
 
+/// The subscriptions one connection listens to, as one stream. A visitor's two (its chat and
+/// its domain's agents) are polled side by side in place; an agent's many (two per domain) go
+/// in a `SelectAll`, which allocates a task per subscription (0.4 KB a visitor would pay for
+/// nothing).
+pub enum Events {
+    Two(futures_util::stream::Select<Subscription, Subscription>),
+    Many(futures_util::stream::SelectAll<Subscription>),
+}
+
+impl Events {
+    pub fn two(a: Subscription, b: Subscription) -> Self {
+        Events::Two(futures_util::stream::select(a, b))
+    }
+
+    /// The next event; `None` once every subscription has ended (never, with none at all).
+    pub async fn next(&mut self) -> Option<BrokerItem> {
+        use futures_util::StreamExt as _;
+        match self {
+            Events::Two(s) => s.next().await,
+            Events::Many(s) if s.is_empty() => std::future::pending().await,
+            Events::Many(s) => s.next().await,
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("broker unavailable: {0}")]
 pub struct BrokerError(pub String);

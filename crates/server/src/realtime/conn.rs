@@ -9,12 +9,12 @@ use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::{SelectAll, SplitStream};
+use futures_util::stream::SplitStream;
 use futures_util::StreamExt as _;
 use serde::Deserialize;
 
 use super::agent::AgentSession;
-use super::broker::{BrokerItem, Subscription};
+use super::broker::{BrokerItem, Events};
 use super::frames::{self, FrameError, Inbound};
 pub(crate) use super::outbox::Outbox;
 use super::visitor::{VisitorAuth, VisitorSession};
@@ -326,7 +326,7 @@ async fn start(
     c: &mut Conn,
     stream: &mut SplitStream<WebSocket>,
     pre: Pre,
-) -> Result<(Role, SelectAll<Subscription>), Stop> {
+) -> Result<(Role, Events), Stop> {
     let started = match pre {
         Pre::Agent(user) => AgentSession::start(c, user)
             .await
@@ -363,9 +363,9 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
         Err(stop) => return Box::pin(finish(c, stream, stop)).await,
     };
     let mut shutdown = c.state.shutdown.clone();
-    let cfg = c.hub.config.clone();
+    let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
     let mut tick =
-        tokio::time::interval_at(tokio::time::Instant::now() + cfg.heartbeat, cfg.heartbeat);
+        tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut last_in = Instant::now();
     let stop = loop {
@@ -378,12 +378,12 @@ async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Pre) {
                 last_in = Instant::now();
                 Box::pin(inbound(&mut c, &mut role, m)).await
             }
-            item = async { if subs.is_empty() { std::future::pending().await } else { subs.next().await } } => match item {
+            item = subs.next() => match item {
                 Some(i) => Box::pin(role.on_event(&mut c, i)).await,
                 None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
             },
             _ = tick.tick() => {
-                if last_in.elapsed() > cfg.idle_timeout {
+                if last_in.elapsed() > idle_timeout {
                     Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
                 } else {
                     match c.out.ping() {

@@ -2,11 +2,9 @@
 
 use std::collections::VecDeque;
 
-use futures_util::stream::SelectAll;
-use serde_json::Value;
 use tokio::time::Instant;
 
-use super::broker::{topic, BrokerItem, Envelope, Kind, Subscription};
+use super::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use super::conn::{internal, Conn, Step, Stop};
 use super::frames::{self, FrameError, Inbound, Status};
 use super::{post_message, publish_channel_update, publish_ended};
@@ -30,8 +28,9 @@ pub(crate) struct VisitorAuth {
 
 pub(crate) struct VisitorSession {
     channel: Channel,
+    /// (Its public JSON is made when presence is published, which is rare: kept, it was
+    /// 0.7 KB in every idle connection.)
     persona: Persona,
-    persona_json: Value,
     /// The highest sequence number this connection has delivered (or the client has).
     last_sent: i64,
     status: Status,
@@ -45,7 +44,7 @@ impl VisitorSession {
     pub async fn start(
         c: &mut Conn,
         auth: VisitorAuth,
-    ) -> Result<(Self, SelectAll<Subscription>), FrameError> {
+    ) -> Result<(Self, Events), FrameError> {
         let claims = c
             .state
             .tokens
@@ -73,13 +72,11 @@ impl VisitorSession {
         }
         // Subscribe first, then read: nothing published in between is missed.
         let hub = c.hub.clone();
-        let mut subs = SelectAll::new();
-        subs.push(
-            hub.broker
-                .subscribe(&topic::channel(&claims.channel_id))
-                .await
-                .map_err(internal)?,
-        );
+        let chat = hub
+            .broker
+            .subscribe(&topic::channel(&claims.channel_id))
+            .await
+            .map_err(internal)?;
         let channel = match c.state.store.get_channel(&claims.channel_id).await {
             Ok(ch) => ch,
             Err(StoreError::NotFound) => {
@@ -96,12 +93,12 @@ impl VisitorSession {
         if channel.status == ChannelStatus::Ended {
             return Err(FrameError::new(410, CHAT_ENDED));
         }
-        subs.push(
-            hub.broker
-                .subscribe(&topic::agents(&channel.domain_id))
-                .await
-                .map_err(internal)?,
-        );
+        let agents = hub
+            .broker
+            .subscribe(&topic::agents(&channel.domain_id))
+            .await
+            .map_err(internal)?;
+        let subs = Events::two(chat, agents);
         let persona = c
             .state
             .store
@@ -110,7 +107,6 @@ impl VisitorSession {
             .map_err(internal)?;
         let agents_online = c.state.presence.agents_online(&channel.domain_id).await;
         let mut s = VisitorSession {
-            persona_json: public_persona_json(&persona),
             last_sent: channel.last_seq,
             channel,
             persona,
@@ -223,7 +219,7 @@ impl VisitorSession {
                 action,
                 Some(&self.channel.id),
                 Some(&self.channel.domain_id),
-                &self.persona_json,
+                &public_persona_json(&self.persona),
                 self.status,
                 typing,
             )
