@@ -174,7 +174,7 @@ test("an agent answers a visitor's chat: unread count, typing both ways, Enter s
   await visitor.context.close();
 });
 
-test("away in the console makes the agent unavailable; after a server restart the console catches up", async () => {
+test("away makes the agent unavailable; after a server restart the console catches up; search; assign to a colleague", async () => {
   const { page, context } = await openConsole();
   await eventually(available, "online");
   await page.getByRole("button", { name: "Online" }).click();
@@ -192,6 +192,23 @@ test("away in the console makes the agent unavailable; after a server restart th
   const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
   await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: 30_000 });
   await page.getByRole("status").filter({ hasText: "Reconnecting" }).waitFor({ state: "detached" });
+
+  // Search by e-mail or name.
+  const search = page.getByLabel("Search visitors by name or e-mail");
+  await search.fill("nobody-like-this");
+  await page.getByText("No chat matches.").waitFor();
+  await search.fill("BO@EXAMPLE");
+  await item.waitFor();
+  await search.fill("");
+
+  // Assign it to a colleague: it leaves Unassigned and is not Mine.
+  await item.click();
+  await page.getByLabel("Assigned to").selectOption({ label: "Demo Owner" });
+  await item.waitFor({ state: "detached" });
+  await page.getByRole("tab", { name: "Mine" }).click();
+  assert.equal(await item.count(), 0);
+  await page.getByRole("tab", { name: "All open" }).click();
+  await item.waitFor();
   await context.close();
   await visitor.context.close();
 });

@@ -232,42 +232,26 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         </div>
       </header>
       <dl className="visitor-details">
-        <div>
-          <dt>E-mail</dt>
-          <dd>{v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : "—"}</dd>
-        </div>
-        <div>
-          <dt>Page</dt>
-          <dd className="url">
-            {v.url ? (
+        {[
+          { term: "E-mail", value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
+          {
+            term: "Page",
+            value: v.url ? (
               <a href={v.url} target="_blank" rel="noreferrer noopener">
                 {v.url}
               </a>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Consent given</dt>
-          <dd>{v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt)}</time> : "—"}</dd>
-        </div>
-        <div>
-          <dt>First seen</dt>
-          <dd>
-            <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Last seen</dt>
-          <dd>
-            <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Site</dt>
-          <dd>{channel.domainName}</dd>
-        </div>
+            ) : null,
+          },
+          { term: "Consent given", value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt)}</time> : null },
+          { term: "First seen", value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time> },
+          { term: "Last seen", value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt)}</time> },
+          { term: "Site", value: channel.domainName },
+        ].map((d) => (
+          <div key={d.term}>
+            <dt>{d.term}</dt>
+            <dd>{d.value ?? "—"}</dd>
+          </div>
+        ))}
       </dl>
       {error && (
         <p className="error" role="alert">

@@ -25,7 +25,7 @@ import {
   newCondition,
   timezones,
 } from "./catalogue";
-import { CheckField, ColorField, NumberField, SelectField, TextField, useEditor } from "./fields";
+import { CheckField, ColorField, NumberField, Options, SelectField, TextField, useEditor } from "./fields";
 import type { ActionType } from "../../../widget/src/config/types.gen";
 import { useEffect, useState, type ReactNode } from "react";
 
@@ -69,11 +69,7 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
           <label className="inline">
             <span>New action of type</span>
             <select value={newType} onChange={(e) => setNewType(e.target.value as ActionType)}>
-              {ACTION_TYPE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <Options options={ACTION_TYPE_OPTIONS} />
             </select>
           </label>
           <button onClick={() => setConfig({ ...config, actions: [...actions, newAction(freshId(newType.toLowerCase(), actions), newType)] })}>Add the action</button>
@@ -324,11 +320,7 @@ function ConditionEditor({ index, condition, onRemove, startOpen }: { index: num
         <label>
           <span>Looks at</span>
           <select value={condition.conditionType} onChange={(e) => setKind(e.target.value as Condition["conditionType"])}>
-            {CONDITION_TYPES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <Options options={CONDITION_TYPES} />
           </select>
         </label>
         <SelectField path={p("matchType")} label="Match" options={matchTypes} />

@@ -101,11 +101,7 @@ export function SelectField<T extends string>({ path, label, options, optional, 
       {(p) => (
         <select {...p} value={typeof v === "string" ? v : ""} onChange={(e) => set(path, e.target.value === "" ? undefined : e.target.value)}>
           {(optional !== undefined || typeof v !== "string") && <option value="">{optional ?? "—"}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
       )}
     </Frame>
@@ -141,5 +137,18 @@ export function ColorField({ path, label }: { path: string; label: string }) {
         </span>
       )}
     </Frame>
+  );
+}
+
+/** The `<option>`s of a list of choices. */
+export function Options<T extends string>({ options }: { options: Option<T>[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
   );
 }
