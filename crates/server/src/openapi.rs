@@ -812,6 +812,7 @@ fn schemas() -> Value {
             "assignedAgentId": ns(), "unread": s("integer"), "lastMessageText": ns(),
             "visitor": {"type": "object", "properties": {
                 "id": s("string"), "name": s("string"), "email": ns(), "ip": ns(), "url": ns(),
-                "consentAt": ns(), "firstSeenAt": s("string"), "lastSeenAt": s("string")}}}},
+                "consentAt": ns(), "firstSeenAt": s("string"), "lastSeenAt": s("string")}},
+            "visitorReadSeq": {"type": "integer", "description": "how far the visitor has read (GET of one chat only)"}}},
     })
 }

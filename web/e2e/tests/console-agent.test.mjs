@@ -149,6 +149,9 @@ test("an agent answers a visitor's chat: unread count, typing both ways, Enter s
   await visitor.send({ op: "client-action", action: "message-ack", data: { id: got.message.id, seq: got.message.seq } });
   await conversation.getByText("Seen", { exact: true }).waitFor();
   assert.deepEqual(await axeViolations(page, "body"), [], "conversation");
+  // Still known after a reload (the server keeps the visitor's read marker).
+  await page.reload();
+  await conversation.getByText("Seen", { exact: true }).waitFor();
 
   // End the chat: the visitor is told, the console shows it ended.
   page.once("dialog", (d) => d.accept());

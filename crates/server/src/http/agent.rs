@@ -4,7 +4,7 @@
 //! | call | answer |
 //! |---|---|
 //! | `GET  /channels?filter=open\|ended\|mine\|unassigned\|all&q=&domainId=&before=&limit=` | `{channels: [channel], unreadTotal}`, newest activity first |
-//! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread) |
+//! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread, `visitorReadSeq`) |
 //! | `GET  /channels/{id}/messages?after=SEQ&limit=` | `{messages, personas, lastSeq}` |
 //! | `POST /channels/{id}/messages {clientId, text}` | 201 `{message}` (200 for a re-send of the same clientId); 410 ended |
 //! | `POST /channels/{id}/read {seq?}` | `{seq}` (the read marker; default: the latest message) |
@@ -183,7 +183,14 @@ async fn detail(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let s = org_channel(&state, &auth, &id).await?;
-    Ok(no_store(Json(channel_summary_json(&s))))
+    let mut body = channel_summary_json(&s);
+    // How far the visitor has read: the console shows "Seen" after a reload too.
+    let visitor_read = state
+        .store
+        .read_marker(&s.channel.id, &s.visitor.id)
+        .await?;
+    body["visitorReadSeq"] = json!(visitor_read);
+    Ok(no_store(Json(body)))
 }
 
 #[derive(Deserialize)]

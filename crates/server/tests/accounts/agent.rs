@@ -325,6 +325,11 @@ async fn an_ended_chat_reopens_in_the_same_thread() {
         .map(|m| m["text"].as_str().unwrap())
         .collect();
     assert_eq!(texts, ["Hello?", "Back again", "Welcome back"]);
+    // How far the visitor has read, for "Seen".
+    let detail = format!("/v1/agent/channels/{ann}");
+    assert_eq!(body(b.get(&detail).await).await["visitorReadSeq"], 0);
+    t.store().mark_read(&ann, &ann_p, 2).await.unwrap();
+    assert_eq!(body(b.get(&detail).await).await["visitorReadSeq"], 2);
 
     // Reopening an open chat changes nothing; another organisation's agent gets 404.
     let r = b.post(&reopen, json!({})).await;

@@ -48,6 +48,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         api<History>(`/v1/agent/channels/${channelId}/messages?after=${lastSeqOf(messagesRef.current)}`),
       ]);
       setChannel(c);
+      setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
       setMessages((m) => mergeMessages(m, h.messages));
       setError("");
       if (c.unread > 0) markRead();

@@ -29,6 +29,8 @@ export type Channel = {
   unread: number;
   lastMessageText: string | null;
   visitor: Visitor;
+  /** How far the visitor has read (the GET of one chat only). */
+  visitorReadSeq?: number;
 };
 
 export type Sender = { id: string; type: string; name: string | null; avatarUrl: string | null };
