@@ -1,8 +1,9 @@
 // Builds the widget's lazy React app (src/app/index.tsx) into dist/beckon-app.js: an ES module the
 // loader imports from its own folder on first need (DESIGN.md "Why the loader has no framework").
 //   - react and react-dom/client are mapped onto Preact (src/app/preact/: the hooks and createRoot
-//     the app uses, ~1 KB gzip less than preact/compat), react/jsx-runtime onto preact's, so the
-//     chunk costs a few KB of framework instead of ~70 KB; tests run the same code on real React;
+//     the app uses, ~1 KB gzip less than preact/compat), so the chunk costs a few KB of framework
+//     instead of ~70 KB; JSX becomes Preact's createElement calls (src/app/preact/jsx.ts), shorter
+//     than the automatic runtime's. Tests run the same code on real React (automatic runtime);
 //   - the surfaces' stylesheet (`import css from "./app.css?raw"`) is minified into the chunk as
 //     text and injected by it (src/app/styles.ts): no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks.
@@ -36,13 +37,12 @@ const rawCss = {
   },
 };
 
-/** react → the app's hooks-only shim on preact (src/app/preact/), react/jsx-runtime → preact's. */
+/** react and react-dom/client → the app's hooks-only shim on preact (src/app/preact/). */
 const onPreact = {
   name: "on-preact",
   setup(b) {
     const to = { react: "src/app/preact/react.ts", "react-dom/client": "src/app/preact/react-dom-client.ts" };
     b.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (a) => {
-      if (a.path == "react/jsx-runtime") return b.resolve("preact/jsx-runtime", { kind: a.kind, resolveDir: a.resolveDir });
       if (to[a.path]) return { path: here(to[a.path]) };
       return { errors: [{ text: `${a.path} is not available in the embed (src/app/preact/ maps react and react-dom/client only)` }] };
     });
@@ -61,7 +61,12 @@ await esbuild.build({
   legalComments: "none",
   charset: "utf8",
   logLevel: "warning",
-  jsx: "automatic",
+  // tsconfig.json says react-jsx (the tests' automatic runtime): overridden here.
+  jsx: "transform",
+  jsxFactory: "h",
+  jsxFragment: "Fragment",
+  tsconfigRaw: { compilerOptions: { jsx: "react", jsxFactory: "h", jsxFragmentFactory: "Fragment" } },
+  inject: [here("src/app/preact/jsx.ts")],
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [rawCss, onPreact],
 });
