@@ -196,6 +196,15 @@ test("away makes the agent unavailable; after a server restart the console catch
   await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: 30_000 });
   await page.getByRole("status").filter({ hasText: "Reconnecting" }).waitFor({ state: "detached" });
 
+  // The inbox tabs by keyboard: arrows move between them.
+  await page.getByRole("tab", { name: "Unassigned" }).focus();
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Mine");
+  assert.equal(await page.getByRole("tab", { name: "Mine" }).getAttribute("aria-selected"), "true");
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.getByRole("tab", { name: /Unassigned/ }).getAttribute("aria-selected"), "true");
+
   // Search by e-mail or name.
   const search = page.getByLabel("Search visitors by name or e-mail");
   await search.fill("nobody-like-this");

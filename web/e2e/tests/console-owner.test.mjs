@@ -186,3 +186,17 @@ test("an owner adds an agent, resets the password and removes the account", asyn
   await page.getByRole("cell", { name: "dee@shop.test" }).waitFor({ state: "detached" });
   assert.deepEqual(owner.errors, []);
 });
+
+test("every owner screen fits a phone-sized screen (no sideways scrolling) and passes axe there", async () => {
+  const { page } = owner;
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of [`domains/${domainId}/settings`, `domains/${domainId}/buttons`, `domains/${domainId}/publish`, `domains/${domainId}/stats`, "agents", "inbox"]) {
+    await page.goto(`${beckon.origin}/console/${path}`);
+    await page.getByRole("navigation", { name: "Console" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `${path}: scrollWidth ${width}`);
+    await noViolations(`${path} on a phone`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+});

@@ -11,9 +11,17 @@ import { Conversation } from "./Conversation";
 
 const FILTER_KEY = "beckon.console.filter";
 
+/** The tab an arrow, Home or End key moves to from `current`. */
+function tabAfter(current: InboxFilter, key: string): InboxFilter | null {
+  const i = FILTERS.findIndex((f) => f.id === current);
+  const n = FILTERS.length;
+  const to = { ArrowRight: (i + 1) % n, ArrowLeft: (i - 1 + n) % n, Home: 0, End: n - 1 }[key];
+  return to === undefined ? null : FILTERS[to].id;
+}
+
 export function InboxPage({ channelId }: { channelId: string | null }) {
   const { open, me, resyncCount } = useAgent();
-  const [filter, setFilter] = useState<InboxFilter>(() => (localStorage.getItem(FILTER_KEY) as InboxFilter) || "unassigned");
+  const [filter, setFilter] = useState<InboxFilter>(() => FILTERS.find((f) => f.id === localStorage.getItem(FILTER_KEY))?.id ?? "unassigned");
   const [query, setQuery] = useState("");
   const [ended, setEnded] = useState<Channel[]>([]);
   const [searched, setSearched] = useState<Channel[] | null>(null);
@@ -69,11 +77,21 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
             return (
               <button
                 key={f.id}
+                id={`tab-${f.id}`}
                 role="tab"
                 aria-selected={filter === f.id}
                 aria-controls="chat-list"
+                tabIndex={filter === f.id ? 0 : -1}
                 className="tab"
                 onClick={() => setFilter(f.id)}
+                onKeyDown={(e) => {
+                  // The tabs pattern: arrows move between tabs, Tab goes on to the list.
+                  const next = tabAfter(f.id, e.key);
+                  if (!next) return;
+                  e.preventDefault();
+                  setFilter(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }}
               >
                 {f.label}
                 {c && c.unread > 0 && (
@@ -89,7 +107,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           <span className="visually-hidden">Search visitors by name or e-mail</span>
           <input type="search" placeholder="Search name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <div id="chat-list" role="tabpanel" className="chat-list" aria-label={`${FILTERS.find((f) => f.id === filter)?.label} chats`}>
+        <div id="chat-list" role="tabpanel" aria-labelledby={`tab-${filter}`} className="chat-list">
           <ul className="chat-items">
             {list.length === 0 && <li className="empty muted">{query ? "No chat matches." : "No chats here."}</li>}
             {list.map((c) => (
