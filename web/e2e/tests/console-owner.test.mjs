@@ -81,7 +81,7 @@ test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid
   assert.equal(await scale.getAttribute("aria-invalid"), null);
 });
 
-test("the live preview renders the real widget with unsaved changes and the chosen screen", async () => {
+test("the live preview renders the real widget with unsaved changes, the chosen screen and time in a time zone", async () => {
   const { page } = owner;
   const preview = page.frameLocator('iframe[title="Preview of your buttons"]');
   await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
@@ -95,6 +95,24 @@ test("the live preview renders the real widget with unsaved changes and the chos
   await page.getByRole("radio", { name: "Phone" }).check();
   await page.frameLocator('iframe[title="Preview of your buttons"]').locator(".call-now-button").getByText("Ask us anything").waitFor();
   await button.getByLabel("Display mode", { exact: true }).selectOption("ALWAYS");
+  await page.getByRole("radio", { name: "Desktop" }).check();
+
+  // WhatsApp only 09:00–17:00 Tokyo time: what a visitor in Tokyo gets at 23:00, and at 10:00.
+  const whatsapp = page.locator("details.item").filter({ hasText: "WhatsApp “WhatsApp”" });
+  await whatsapp.getByLabel("Always offered").uncheck();
+  await whatsapp.getByLabel("From", { exact: true }).fill("09:00");
+  await whatsapp.getByLabel("Until", { exact: true }).fill("17:00");
+  await whatsapp.getByLabel("Time zone", { exact: true }).selectOption("Asia/Tokyo");
+  for (const day of ["Saturday", "Sunday"]) await whatsapp.getByLabel(day).check();
+  await page.getByLabel("Time zone of that time").selectOption("Asia/Tokyo");
+  await page.getByLabel("Time", { exact: true }).fill("2026-11-23T23:00");
+  const frame = page.frameLocator('iframe[title="Preview of your buttons"]');
+  await frame.locator(".call-now-button").getByText("Ask us anything").waitFor();
+  await frame.locator(".call-now-button").getByText("WhatsApp").waitFor({ state: "detached" });
+  await page.getByLabel("Time", { exact: true }).fill("2026-11-23T10:00");
+  await frame.locator(".call-now-button").getByText("WhatsApp").waitFor();
+  await whatsapp.getByLabel("Always offered").check();
+
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByText("Draft saved.").waitFor();
 });

@@ -94,6 +94,15 @@ export function ConfigEditor({ config, setConfig }: { config: Config; setConfig:
           />
         ))}
       </section>
+
+      <section aria-labelledby="page-options-h" className="stack">
+        <h2 id="page-options-h">Page options</h2>
+        <div className="grid-fields">
+          <CheckField path="options.reportStats" label="Count views and clicks (statistics)" defaultValue />
+          <CheckField path="options.debugMode" label="Debug messages in the browser console" />
+          <TextField path="options.errorReportingUrl" label="Send widget errors to (URL)" type="url" />
+        </div>
+      </section>
     </div>
   );
 }
@@ -247,6 +256,7 @@ function ActionEditor({ index, action, onRemove, startOpen }: { index: number; a
               <TextField key={k} path={p("properties", k)} label={`Property ${k}`} />
             ))}
           </div>
+          <AddProperty base={p("properties")} />
         </fieldset>
       )}
       <fieldset>
@@ -273,6 +283,36 @@ function ActionEditor({ index, action, onRemove, startOpen }: { index: number; a
   );
 }
 
+/** Any other property by name (the model takes any string key and value). */
+function AddProperty({ base }: { base: string }) {
+  const { set } = useEditor();
+  const [key, setKey] = useState("");
+  const [error, setError] = useState("");
+  const add = () => {
+    const k = key.trim();
+    // Property names are like "link-target": letters, digits, "-" and "_".
+    if (!/^[A-Za-z0-9_-]+$/.test(k)) return setError("Use letters, digits, - and _ only.");
+    set(`${base}.${k}`, "");
+    setKey("");
+    setError("");
+  };
+  return (
+    <div className="row">
+      <label>
+        <span>Another property (name)</span>
+        <input
+          value={key}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setKey(e.target.value)}
+          onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), add())}
+        />
+        {error && <span className="field-error">{error}</span>}
+      </label>
+      <button onClick={add}>Add the property</button>
+    </div>
+  );
+}
+
 function ScheduleFields({ base }: { base: string }) {
   const { value, set } = useEditor();
   const stored = getAt(value, `${base}.daysOfWeek`);
@@ -291,8 +331,8 @@ function ScheduleFields({ base }: { base: string }) {
         </div>
       </fieldset>
       <div className="grid-fields">
-        <TimeField path={`${base}.start`} label="From (HH:mm)" />
-        <TimeField path={`${base}.stop`} label="Until (HH:mm)" />
+        <TimeField path={`${base}.start`} label="From" />
+        <TimeField path={`${base}.stop`} label="Until" />
         <SelectField path={`${base}.timezone`} label="Time zone" options={timezones().map((z) => ({ value: z, label: z }))} optional="The domain's time zone" />
         <CheckField path={`${base}.outsideHours`} label="Offer outside these hours instead" />
       </div>
@@ -301,7 +341,7 @@ function ScheduleFields({ base }: { base: string }) {
 }
 
 function TimeField({ path, label }: { path: string; label: string }) {
-  return <TextField path={path} label={label} placeholder="09:00" />;
+  return <TextField path={path} label={label} type="time" />;
 }
 
 function ConditionEditor({ index, condition, onRemove, startOpen }: { index: number; condition: Condition; onRemove: () => void; startOpen: boolean }) {

@@ -39,6 +39,13 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
   }, [load]);
 
   const dirty = config !== null && JSON.stringify(config) !== saved;
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   /** Saves the draft; true when the server took it. */
   const save = async (): Promise<boolean> => {

@@ -50,7 +50,23 @@ function Frame({ path, label, children, hint, inline }: { path: string; label: s
 
 type FieldProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
-export function TextField({ path, label, hint, required, placeholder, multiline }: { path: string; label: string; hint?: string; required?: boolean; placeholder?: string; multiline?: boolean }) {
+export function TextField({
+  path,
+  label,
+  hint,
+  required,
+  placeholder,
+  multiline,
+  type = "text",
+}: {
+  path: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  placeholder?: string;
+  multiline?: boolean;
+  type?: "text" | "time" | "url";
+}) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const onChange = (s: string) => set(path, s === "" && !required ? undefined : s);
@@ -60,7 +76,7 @@ export function TextField({ path, label, hint, required, placeholder, multiline 
         multiline ? (
           <textarea {...p} rows={3} value={typeof v === "string" ? v : ""} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input {...p} type="text" value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+          <input {...p} type={type} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         )
       }
     </Frame>
