@@ -81,7 +81,7 @@ test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid
   assert.equal(await scale.getAttribute("aria-invalid"), null);
 });
 
-test("the live preview renders the real widget with unsaved changes, the chosen screen and time in a time zone", async () => {
+test("the live preview renders the real widget with unsaved changes, the chosen screen, time in a time zone, country and agent availability", async () => {
   const { page } = owner;
   const preview = page.frameLocator('iframe[title="Preview of your buttons"]');
   await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
@@ -112,6 +112,28 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
   await page.getByLabel("Time", { exact: true }).fill("2026-11-23T10:00");
   await frame.locator(".call-now-button").getByText("WhatsApp").waitFor();
   await whatsapp.getByLabel("Always offered").check();
+
+  // Only for visitors from Japan, only while an agent is online.
+  await page.getByRole("button", { name: "Add a condition" }).click();
+  const geo = page.locator("details.item").filter({ hasText: "Condition “condition-1”" });
+  await geo.getByLabel("Looks at").selectOption("GEO");
+  await geo.getByLabel("Country code").fill("JP");
+  await page.getByRole("button", { name: "Add a condition" }).click();
+  const chat = page.locator("details.item").filter({ hasText: "Condition “condition-2”" });
+  await chat.getByLabel("Looks at").selectOption("CHAT");
+  await button.getByRole("checkbox", { name: /condition-1/ }).check();
+  await button.getByRole("checkbox", { name: /condition-2/ }).check();
+  const bar = frame.locator(".call-now-button");
+  await bar.waitFor({ state: "detached" });
+  await page.getByLabel("Visitor's country (code)").fill("JP");
+  await bar.getByText("WhatsApp").waitFor();
+  await page.getByLabel("An agent is online").uncheck();
+  await bar.waitFor({ state: "detached" });
+  await page.getByLabel("An agent is online").check();
+  await bar.getByText("WhatsApp").waitFor();
+  await chat.getByRole("button", { name: /^Remove/ }).click();
+  await geo.getByRole("button", { name: /^Remove/ }).click();
+  assert.equal(await button.getByRole("checkbox", { name: /condition-/ }).count(), 0);
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByText("Draft saved.").waitFor();
