@@ -243,3 +243,28 @@ test("on a phone-sized screen the inbox and the chat take the whole width in tur
   await context.close();
   await visitor.context.close();
 });
+
+test("a desktop notification names the new chat while the console is in the background", async () => {
+  const { page, context } = await openConsole();
+  await context.grantPermissions(["notifications"], { origin: beckon.origin });
+  // The console tab is in the background; the notifications it shows are recorded.
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden", configurable: true });
+    window.shown = [];
+    const Real = window.Notification;
+    window.Notification = class extends Real {
+      constructor(title, options) {
+        super(title, options);
+        window.shown.push({ title, body: options?.body });
+      }
+    };
+  });
+  const visitor = await openVisitor({ name: "Di Background", email: "di@example.com" });
+  await visitor.start();
+  await visitor.connect();
+  await visitor.say("Hello from the background");
+  await page.waitForFunction(() => window.shown.some((n) => n.title === "New chat: Di Background"));
+  await page.waitForFunction(() => window.shown.some((n) => n.title === "Di Background" && n.body === "Hello from the background"));
+  await context.close();
+  await visitor.context.close();
+});
