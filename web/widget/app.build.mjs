@@ -74,7 +74,9 @@ const out = await minify(await readFile(OUT, "utf8"), {
   ecma: 2020,
   module: true,
   compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
-  mangle: { toplevel: true },
+  // Preact's internal properties (__k, __e, __c…: its own mangled names) shortened further; the
+  // app's code has no property of its own starting with __.
+  mangle: { toplevel: true, properties: { regex: /^__/ } },
   format: { comments: false },
 });
 await writeFile(OUT, out.code);

@@ -101,8 +101,9 @@ test("right-to-left pages mirror the chat window", async () => {
 test("the app chunk is prefetched on hover or focus, before the click", async () => {
   const { page } = await visit();
   assert.equal(page.appRequests.length, 0, "not loaded with the page");
+  const prefetched = page.waitForResponse((r) => r.url().endsWith("/beckon-app.js"));
   await actionButton(page, CHAT_ACTION_ID).hover();
-  await page.waitForResponse((r) => r.url().endsWith("/beckon-app.js"));
+  await prefetched;
   await actionButton(page, CHAT_ACTION_ID).click();
   await chatDialog(page).waitFor({ state: "visible" });
   assert.equal(page.appRequests.length, 1, "fetched once");
