@@ -24,3 +24,63 @@ export async function eventually(check, what, timeout = 10_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A visitor on a page of the site (the demo domain) driven through the public chat API and the
+ * realtime socket: start() creates the chat, connect() opens the socket, say(text) sends,
+ * waitFrame(pred) waits for a frame the socket received.
+ */
+export async function openApiVisitor(browser, origin, { name = "Ann Visitor", email = "ann@example.com" } = {}) {
+  const { page, context } = await openPage(browser);
+  await page.goto(`${origin}/api/openapi.json`); // a document of the site's origin
+  const visitor = {
+    page,
+    context,
+    async start() {
+      return page.evaluate(
+        async ({ domainId, name, email }) => {
+          const r = await fetch(`/api/v1/chat/public/channels/domain/${domainId}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name, email, url: `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now() }),
+          });
+          if (!r.ok) throw new Error(`new chat: ${r.status} ${await r.text()}`);
+          const { channel, chatClientPersona } = await r.json();
+          window.chat = { channelId: channel.id, personaId: chatClientPersona.id };
+          return window.chat;
+        },
+        { domainId: DEMO.domainId, name, email },
+      );
+    },
+    connect() {
+      return page.evaluate(async () => {
+        const { channelId, personaId } = window.chat;
+        const t = await (await fetch(`/api/v1/chat/public/channel/${channelId}/token?personaId=${personaId}`)).json();
+        window.frames_ = window.frames_ || [];
+        await new Promise((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/v1/realtime?token=${encodeURIComponent(t.token)}`);
+          window.ws = ws;
+          ws.onmessage = (e) => {
+            const f = JSON.parse(e.data);
+            window.frames_.push(f);
+            if (f.op === "ready") resolve();
+          };
+          ws.onerror = () => reject(new Error("visitor socket failed"));
+        });
+      });
+    },
+    send: (frame) => page.evaluate((f) => window.ws.send(JSON.stringify(f)), frame),
+    say: (text) => visitor.send({ op: "chat-message", clientId: `v-${Math.random().toString(36).slice(2)}`, message: text, attachments: [] }),
+    async waitFrame(pred, what, timeout = 10_000) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const frames = await page.evaluate(() => window.frames_);
+        const hit = frames.find(pred);
+        if (hit) return hit;
+        if (Date.now() > end) throw new Error(`visitor: no ${what} in ${timeout} ms; got ${JSON.stringify(frames).slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+  return visitor;
+}
