@@ -211,9 +211,15 @@ test("an owner adds an agent, resets the password and removes the account", asyn
   await form.getByRole("button", { name: "Add the account" }).click();
   await page.getByRole("cell", { name: "dee@shop.test" }).waitFor();
 
-  page.once("dialog", (d) => d.accept("another long password"));
   await page.getByRole("button", { name: "Reset password of Dee" }).click();
-  await page.getByText("Dee's password was reset.").waitFor();
+  const reset = page.getByRole("form", { name: "New password for Dee" });
+  await reset.getByLabel("New password for Dee").fill("short");
+  await reset.getByRole("button", { name: "Save the new password" }).click();
+  await reset.locator(".field-error").waitFor();
+  await noViolations("agents, a refused password");
+  await reset.getByLabel("New password for Dee").fill("another long password");
+  await reset.getByRole("button", { name: "Save the new password" }).click();
+  await page.getByText("Dee's password was reset; their sessions ended.").waitFor();
   const login = await fetch(`${beckon.origin}/api/v1/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -27,7 +27,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   const [draft, setDraft] = useState("");
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const lastTypingSent = useRef(0);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
 
@@ -259,36 +259,39 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           {error}
         </p>
       )}
-      <ol className="messages" ref={logRef} aria-label="Messages" tabIndex={0}>
-        {messages.map((m) => {
-          const mine = m.sender.type !== "ChatClient";
-          return (
-            <li key={m.seq} className={`message ${mine ? "from-agent" : "from-visitor"}`}>
-              <span className="message-meta">
-                <span className="message-sender">{mine ? (m.sender.id === me.personaId ? "You" : m.sender.name) : visitorLabel(channel)}</span>{" "}
-                <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
-              </span>
-              <span className="message-text">{m.text}</span>
-              {m === lastMine && visitorReadSeq >= m.seq && <span className="read-receipt">Seen</span>}
+      {/* A log: screen readers announce new messages as they arrive. */}
+      <div className="messages" ref={logRef} role="log" aria-label="Messages" tabIndex={0}>
+        <ol className="message-list">
+          {messages.map((m) => {
+            const mine = m.sender.type !== "ChatClient";
+            return (
+              <li key={m.seq} className={`message ${mine ? "from-agent" : "from-visitor"}`}>
+                <span className="message-meta">
+                  <span className="message-sender">{mine ? (m.sender.id === me.personaId ? "You" : m.sender.name) : visitorLabel(channel)}</span>{" "}
+                  <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
+                </span>
+                <span className="message-text">{m.text}</span>
+                {m === lastMine && visitorReadSeq >= m.seq && <span className="read-receipt">Seen</span>}
+              </li>
+            );
+          })}
+          {pending.map((p) => (
+            <li key={p.clientId} className="message from-agent pending">
+              <span className="message-text">{p.text}</span>
+              {p.failed ? (
+                <span className="error">
+                  Not sent: {p.failed}{" "}
+                  <button className="link" onClick={() => (setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x))), post(p))}>
+                    Retry
+                  </button>
+                </span>
+              ) : (
+                <span className="muted">Sending…</span>
+              )}
             </li>
-          );
-        })}
-        {pending.map((p) => (
-          <li key={p.clientId} className="message from-agent pending">
-            <span className="message-text">{p.text}</span>
-            {p.failed ? (
-              <span className="error">
-                Not sent: {p.failed}{" "}
-                <button className="link" onClick={() => (setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x))), post(p))}>
-                  Retry
-                </button>
-              </span>
-            ) : (
-              <span className="muted">Sending…</span>
-            )}
-          </li>
-        ))}
-      </ol>
+          ))}
+        </ol>
+      </div>
       <p className="typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>

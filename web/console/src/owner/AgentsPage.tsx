@@ -1,5 +1,5 @@
 // The organisation's accounts: add an agent (or owner), remove one, reset a password.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { User } from "../api/types";
 import { problemsAt } from "../lib/problems";
@@ -7,6 +7,7 @@ import { problemsAt } from "../lib/problems";
 export function AgentsPage({ me }: { me: User }) {
   const [agents, setAgents] = useState<User[]>([]);
   const [status, setStatus] = useState("");
+  const [resetting, setResetting] = useState<string | null>(null);
   const reload = useCallback(() => {
     api<{ agents: User[] }>("/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
   }, []);
@@ -19,15 +20,6 @@ export function AgentsPage({ me }: { me: User }) {
       (e) => setStatus(e.message),
     );
     reload();
-  };
-
-  const reset = async (u: User) => {
-    const password = prompt(`New password for ${u.name} (at least 8 characters). Their sessions end.`);
-    if (!password) return;
-    await api(`/v1/owner/agents/${u.id}/password`, { method: "POST", body: { password } }).then(
-      () => setStatus(`${u.name}'s password was reset.`),
-      (e: ApiError) => setStatus(e.problems.map((p) => p.message).join("; ") || e.message),
-    );
   };
 
   return (
@@ -47,24 +39,85 @@ export function AgentsPage({ me }: { me: User }) {
         </thead>
         <tbody>
           {agents.map((u) => (
-            <tr key={u.id}>
-              <td>{u.name}</td>
-              <td>{u.email}</td>
-              <td>{u.role}</td>
-              <td className="row">
-                <button onClick={() => reset(u)}>Reset password of {u.name}</button>
-                {u.id !== me.id && (
-                  <button className="danger" onClick={() => remove(u)}>
-                    Remove {u.name}
+            <Fragment key={u.id}>
+              <tr>
+                <td>{u.name}</td>
+                <td>{u.email}</td>
+                <td>{u.role}</td>
+                <td className="row">
+                  <button aria-expanded={resetting === u.id} onClick={() => setResetting(resetting === u.id ? null : u.id)}>
+                    Reset password of {u.name}
                   </button>
-                )}
-              </td>
-            </tr>
+                  {u.id !== me.id && (
+                    <button className="danger" onClick={() => remove(u)}>
+                      Remove {u.name}
+                    </button>
+                  )}
+                </td>
+              </tr>
+              {resetting === u.id && (
+                <tr>
+                  <td colSpan={4}>
+                    <ResetPassword
+                      user={u}
+                      onDone={(message) => {
+                        setResetting(null);
+                        if (message) setStatus(message);
+                      }}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>
       <AddAgent onAdded={(u) => (setStatus(`${u.name} was added.`), reload())} />
     </div>
+  );
+}
+
+/** A new password for an account (its sessions end), with the server's reasons when refused. */
+function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string) => void }) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await api(`/v1/owner/agents/${user.id}/password`, { method: "POST", body: { password } });
+      onDone(`${user.name}'s password was reset; their sessions ended.`);
+    } catch (err) {
+      const e2 = err as ApiError;
+      setError(e2.problems?.map((p) => p.message).join("; ") || e2.message);
+    }
+  };
+  return (
+    <form className="row" onSubmit={submit} aria-label={`New password for ${user.name}`}>
+      <label>
+        <span>New password for {user.name}</span>
+        <input
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          value={password}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `reset-${user.id}-err` : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && (
+          <span className="field-error" id={`reset-${user.id}-err`}>
+            {error}
+          </span>
+        )}
+      </label>
+      <button className="primary" type="submit">
+        Save the new password
+      </button>
+      <button type="button" onClick={() => onDone()}>
+        Cancel
+      </button>
+    </form>
   );
 }
 
