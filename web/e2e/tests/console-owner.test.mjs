@@ -154,7 +154,7 @@ test("domain settings: an invalid alias is named, valid ones are saved", async (
   await page.getByText("Settings saved.").waitFor();
 });
 
-test("publishing makes the hosted embed show both buttons on the site; the snippet copies", async () => {
+test("publishing makes the hosted embed show both buttons on the site; the snippet copies; the inline snippet works too", async () => {
   const { page } = owner;
   await page.getByRole("link", { name: "Publish and embed" }).click();
   await noViolations("publish and embed");
@@ -179,6 +179,16 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   await buttons.getByText("Ask us anything").waitFor();
   const wa = await buttons.locator("a").filter({ hasText: "WhatsApp" }).getAttribute("href");
   assert.match(wa, /^https:\/\/wa\.me\/31612345678\?text=Hello%20from%20the%20shop$/);
+
+  // The inline snippet (config in the page, then the loader) works the same.
+  const inline = (await page.getByLabel("Inline snippet").textContent()).trim();
+  assert.match(inline, /^<script>window\.CNB_DATA = /);
+  await site.context.route(`${beckon.origin}/shop-inline`, (r) =>
+    r.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head><body><h1>Shop</h1>${inline}</body></html>` }),
+  );
+  await site.page.goto(`${beckon.origin}/shop-inline`);
+  await site.page.locator(".call-now-button").getByText("WhatsApp").waitFor();
+  await site.page.locator(".call-now-button").getByText("Ask us anything").waitFor();
   await site.context.close();
 });
 
