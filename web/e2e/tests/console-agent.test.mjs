@@ -29,7 +29,7 @@ const openConsole = (email = DEMO.agent, viewport) => openConsoleAs(browser, bec
 const available = async () =>
   (await (await fetch(`${beckon.origin}/api/v1/chat/public/channels/available/${DEMO.domainId}`)).json()).agentAvailable;
 
-test("the login screen refuses a wrong password and has no accessibility violations", async () => {
+test("the login screen refuses a wrong password, has no accessibility violations; log in and out", async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(`${beckon.origin}/console/`);
   assert.deepEqual(await axeViolations(page, "body"), []);
@@ -37,8 +37,16 @@ test("the login screen refuses a wrong password and has no accessibility violati
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).waitFor();
-  assert.deepEqual(errors, []);
   await context.close();
+
+  // The right password logs in; Log out ends the session (a reload shows the login form again).
+  const agent = await openConsole();
+  await agent.page.getByRole("button", { name: "Log out" }).click();
+  await agent.page.getByRole("button", { name: "Log in" }).waitFor();
+  await agent.page.reload();
+  await agent.page.getByRole("button", { name: "Log in" }).waitFor();
+  assert.deepEqual([...errors, ...agent.errors], []);
+  await agent.context.close();
 });
 
 test("an agent answers a visitor's chat: unread count, typing both ways, Enter sends, seen, end, reopen", async () => {
