@@ -39,6 +39,16 @@ async fn visitor_says(t: &TestServer, channel: &str, persona: &str, client: &str
         .unwrap();
 }
 
+/// An organisation with the domain `shop.example.com`, its owner and an agent logged in:
+/// (owner, domain id, agent, the agent's browser).
+async fn agent_of_a_shop(t: &TestServer) -> (User, String, User, Browser) {
+    let owner = org_with_owner(t.store(), "a").await;
+    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
+    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
+    let b = login(t, &agent.email, PASSWORD).await;
+    (owner, d, agent, b)
+}
+
 async fn list(b: &Browser, query: &str) -> Value {
     let r = b.get(&format!("/v1/agent/channels{query}")).await;
     assert_eq!(r.status(), StatusCode::OK);
@@ -57,10 +67,7 @@ fn ids(v: &Value) -> Vec<String> {
 #[tokio::test]
 async fn inbox_reply_assign_end() {
     let t = spawn().await;
-    let owner = org_with_owner(t.store(), "a").await;
-    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
-    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
-    let b = login(&t, &agent.email, PASSWORD).await;
+    let (owner, d, agent, b) = agent_of_a_shop(&t).await;
 
     let (ann, ann_p) = visitor_chat(&t, &d, "Ann Smith", "ann@example.com").await;
     let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.org").await;
@@ -239,10 +246,7 @@ async fn agents_see_only_their_organisation() {
 #[tokio::test]
 async fn presence_drives_availability() {
     let t = spawn().await;
-    let owner = org_with_owner(t.store(), "a").await;
-    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
-    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
-    let b = login(&t, &agent.email, PASSWORD).await;
+    let (_, d, agent, b) = agent_of_a_shop(&t).await;
     let available = || async {
         body(
             t.http
@@ -282,10 +286,7 @@ async fn presence_drives_availability() {
 #[tokio::test]
 async fn an_ended_chat_reopens_in_the_same_thread() {
     let t = spawn().await;
-    let owner = org_with_owner(t.store(), "a").await;
-    let d = domain(t.store(), &owner.org_id, "shop.example.com").await;
-    let agent = user(t.store(), &owner.org_id, "agent@a.test", Role::Agent).await;
-    let b = login(&t, &agent.email, PASSWORD).await;
+    let (_, d, _, b) = agent_of_a_shop(&t).await;
     let (ann, ann_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
     let r = b

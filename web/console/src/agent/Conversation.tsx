@@ -145,39 +145,22 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
     }
   };
 
-  const assign = async (agentId: string | null | undefined) => {
+  /** An action on the chat (assign, end, reopen): the answer is the chat as it is now. */
+  const act = async (action: "assign" | "end" | "reopen", body?: object) => {
     try {
-      const c = await api<Channel>(`/v1/agent/channels/${channelId}/assign`, {
-        method: "POST",
-        body: agentId === undefined ? {} : { agentId },
-      });
+      const c = await api<Channel>(`/v1/agent/channels/${channelId}/${action}`, { method: "POST", body });
       setChannel(c);
       updateChannel(c);
     } catch (e) {
       setError((e as Error).message);
     }
   };
-
-  const end = async () => {
-    if (!confirm("End this chat? The visitor can no longer write in it.")) return;
-    try {
-      const c = await api<Channel>(`/v1/agent/channels/${channelId}/end`, { method: "POST" });
-      setChannel(c);
-      updateChannel(c);
-    } catch (e) {
-      setError((e as Error).message);
-    }
+  /** No agent id: yourself; null: nobody. */
+  const assign = (agentId: string | null | undefined) => act("assign", agentId === undefined ? {} : { agentId });
+  const end = () => {
+    if (confirm("End this chat? The visitor can no longer write in it.")) act("end");
   };
-
-  const reopen = async () => {
-    try {
-      const c = await api<Channel>(`/v1/agent/channels/${channelId}/reopen`, { method: "POST" });
-      setChannel(c);
-      updateChannel(c);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const reopen = () => act("reopen");
 
   if (!channel) {
     return (
