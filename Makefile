@@ -49,6 +49,7 @@ bench: build
 	node bench/size.mjs
 	node bench/load-time.mjs
 	node bench/chat.mjs
+	node bench/console.mjs
 
 bench-realtime:
 	bash bench/realtime.sh
