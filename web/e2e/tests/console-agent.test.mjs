@@ -139,6 +139,11 @@ test("away makes the agent unavailable; after a server restart the console catch
   await page.getByRole("button", { name: "Away" }).click();
   await eventually(available, "online again");
 
+  // Sound off (this first click would otherwise allow sounds).
+  const sound = page.getByRole("button", { name: "Sound" });
+  await sound.click();
+  assert.equal(await sound.getAttribute("aria-pressed"), "false");
+
   await beckon.restart();
   // While the console reconnects, a visitor writes.
   const visitor = await openVisitor({ name: "Bo Returning", email: "bo@example.com" });
@@ -148,6 +153,7 @@ test("away makes the agent unavailable; after a server restart the console catch
   const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
   await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: 30_000 });
   await page.getByRole("status").filter({ hasText: "Reconnecting" }).waitFor({ state: "detached" });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSound), undefined, "no sound when turned off");
 
   // The inbox tabs by keyboard: arrows move between them.
   await page.getByRole("tab", { name: "Unassigned" }).focus();

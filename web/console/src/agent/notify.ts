@@ -29,8 +29,13 @@ export function unlockSoundOnFirstClick() {
   document.addEventListener("keydown", unlock, { once: true, capture: true });
 }
 
-export function soundEnabled(): boolean {
-  return unlocked && localStorage.getItem("beckon.console.sound") !== "off";
+/** The agent's choice (on unless turned off); sounds also need the first click. */
+export function soundPreference(): boolean {
+  return localStorage.getItem("beckon.console.sound") !== "off";
+}
+
+function soundEnabled(): boolean {
+  return unlocked && soundPreference();
 }
 
 export function setSoundPreference(on: boolean) {

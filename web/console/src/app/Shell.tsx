@@ -3,13 +3,14 @@ import { useState, type ReactNode } from "react";
 import type { Session } from "../api/types";
 import { useSession } from "../auth/session";
 import { useAgent } from "../agent/AgentContext";
-import { askDesktopPermission, desktopPermission } from "../agent/notify";
+import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
 import { Link } from "./router";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
   const { logout } = useSession();
   const { unread, status, setStatus, connected } = useAgent();
   const [permission, setPermission] = useState(desktopPermission());
+  const [sound, setSound] = useState(soundPreference);
   const owner = session.user.role === "owner";
   const nav = [
     { to: "inbox", label: "Inbox", id: "inbox" },
@@ -55,6 +56,16 @@ export function Shell({ session, section, children }: { session: Session; sectio
           >
             <span className="dot" aria-hidden="true" />
             {status === "online" ? "Online" : "Away"}
+          </button>
+          <button
+            className="subtle"
+            aria-pressed={sound}
+            onClick={() => {
+              setSoundPreference(!sound);
+              setSound(!sound);
+            }}
+          >
+            Sound
           </button>
           {permission === "default" && (
             <button className="subtle" onClick={async () => setPermission(await askDesktopPermission())}>
