@@ -184,7 +184,7 @@ test("away makes the agent unavailable; after a server restart the console catch
   await visitor.context.close();
 });
 
-test("on a phone-sized screen the inbox and the chat take the whole width in turn", async () => {
+test("on a phone-sized screen the inbox and the chat take the whole width in turn; claim", async () => {
   const visitor = await openVisitor({ name: "Cy Phone", email: "cy@example.com" });
   const { channelId } = await visitor.start();
   await visitor.connect();
@@ -197,7 +197,11 @@ test("on a phone-sized screen the inbox and the chat take the whole width in tur
   assert.equal(await item.isVisible(), false, "the list hides while a chat is open");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no horizontal scrolling (scrollWidth ${width})`);
+  // Claim it: it is Mine now.
+  await page.getByRole("button", { name: "Claim" }).click();
+  await page.getByRole("button", { name: "Claim" }).waitFor({ state: "detached" });
   await back.click();
+  await page.getByRole("tab", { name: "Mine" }).click();
   await item.waitFor();
   await context.close();
   await visitor.context.close();
