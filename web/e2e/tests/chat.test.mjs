@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
+import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
 
 const fx = chatFixture();
 
@@ -145,4 +145,18 @@ test("a stored chat resumes on the next page view: unread bubble with the count,
   const texts = await logTexts(v.page);
   assert.deepEqual(texts, ["Is the red one in stock?", "Let me check…", "Yes, 4 left."]);
   await v.context.close();
+});
+
+test("welcome messages and show-notification-count: the chat button shows 1 until the chat is opened", async () => {
+  await publishChat(fx.server.origin, { properties: { "chatmodal-messages": "Hi there 👋\nAsk us anything" } });
+  const { page, context } = await visitor();
+  const bubble = page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"] .cnb-c-badge`);
+  await bubble.waitFor();
+  assert.equal(await bubble.innerText(), "1");
+  assert.equal(await bubble.getAttribute("aria-hidden"), "true");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
+  await chatDialog(page).waitFor(); // the profile form first: a new visitor
+  await bubble.waitFor({ state: "detached" });
+  await context.close();
 });

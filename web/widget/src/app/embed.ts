@@ -9,8 +9,7 @@ import { flag } from "../loader/log";
 import type { SurfaceContext } from "./context";
 import { prop } from "./options";
 import { pageSession } from "./chat/session";
-import { addStyles } from "./styles";
-import css from "./app.css?raw";
+import { setBubble } from "../loader/bubble";
 
 /** What the loader knows: its config (c) and the decision drawn (d). Its Ctx, as far as read here. */
 export type LoaderState = { c?: Config; d?: { domain: Domain | null } };
@@ -49,23 +48,8 @@ export function surfaceContext(l: LoaderState, trigger: Element | null | undefin
  * The notification bubble on the chat buttons of action a: the count when the action's
  * show-notification-count is true, a dot otherwise; removed at 0 (the chat opened).
  */
-export function showBubble(a: Action, count: number): void {
-  addStyles(css);
-  for (const b of Array.from(document.querySelectorAll(`.call-now-button [data-action-id="${CSS.escape(a.id)}"]`))) {
-    let s = b.querySelector(".cnb-c-badge");
-    if (!count) {
-      s?.remove();
-      continue;
-    }
-    if (!s) {
-      s = document.createElement("span");
-      s.className = "cnb-c-badge";
-      s.setAttribute("aria-hidden", "true");
-      b.appendChild(s);
-    }
-    s.textContent = /^true$/i.test(prop(a, "show-notification-count")) ? String(count) : "";
-  }
-}
+export const showBubble = (a: Action, count: number): void =>
+  setBubble(a.id, count ? (/^true$/i.test(prop(a, "show-notification-count")) ? String(count) : "") : null);
 
 /**
  * A chat stored in this browser is open: reconnect now (history, unread since the visitor last

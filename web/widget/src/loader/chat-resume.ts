@@ -3,8 +3,11 @@
 // button, and imported at once when this browser holds an open chat, which the app then resumes
 // (bubble with the unread count, auto-open after 1 s: app/embed.ts). The loader imports the same
 // URL on click (surface.ts), so the browser fetches and runs the chunk only once.
+// Without a stored chat, a chat button whose action has welcome messages (chatmodal-messages) and
+// show-notification-count "true" shows a bubble with 1 until its chat is opened (spec §4.5).
 import type { Ctx } from "./extras";
 import { KEYS } from "../app/chat/core/storage";
+import { setBubble } from "./bubble";
 
 /** Sets up prefetching; resumes a stored chat now. Never throws (the chunk's other work goes on). */
 export function chatResume(ctx: Ctx): void {
@@ -34,11 +37,26 @@ export function chatResume(ctx: Ctx): void {
     } catch {
       /* no storage: no stored chat */
     }
-    if (stored && ctx.r.some((r) => r.querySelector("[data-action-type=CHAT]")))
+    const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
+    if (stored && chats.length)
       load().then(
         (m) => m.resume(ctx, base),
         () => (app = undefined),
       );
+    else
+      for (const b of chats) {
+        const p = ctx.c?.actions?.find((a) => a.id == b.dataset.actionId)?.properties;
+        if (p && /^true$/i.test(String(p["show-notification-count"])) && String(p["chatmodal-messages"] || "").trim()) {
+          const id = b.dataset.actionId!;
+          setBubble(id, "1");
+          const opened = (e: Event) => {
+            if ((e as CustomEvent).detail.actionId != id) return;
+            document.removeEventListener("cnb:expand", opened);
+            setBubble(id, null);
+          };
+          document.addEventListener("cnb:expand", opened);
+        }
+      }
   } catch {
     /* no prefetch and no resume: the click still loads the app (surface.ts) */
   }
