@@ -241,9 +241,22 @@ fn build() -> Value {
         &mut p,
         "/api/v1/stats",
         "post",
-        Op::new("stats", "Count a widget statistics event (spec §7)", Public)
-            .body(json!({"type": "object"}))
-            .resp("204", no_content("counted")),
+        Op::new("stats", "Count a widget statistics event (spec §7); Beckon's extension counts views per button and clicks per action", Public)
+            .body(json!({"type": "object", "required": ["type", "payload"], "properties": {
+                "type": {"const": "event"},
+                "payload": {"type": "object", "required": ["event_name"], "properties": {
+                    "website": {"type": "string"},
+                    "event_name": {"type": "string", "maxLength": 128, "description": "the matched domain id"},
+                    "url": {"type": "string"},
+                    "name": {"type": "string", "pattern": "^[a-z0-9_-]{1,32}$",
+                        "description": "the event (default pageview); the widget sends view and click"},
+                    "buttons": {"type": "array", "minItems": 1, "maxItems": 20,
+                        "items": {"type": "string", "minLength": 1, "maxLength": 64},
+                        "description": "counted once per button instead of once per name; needs name"},
+                    "action": {"type": "string", "minLength": 1, "maxLength": 64,
+                        "description": "the action clicked; needs exactly one button (its own)"}}}}}))
+            .resp("204", no_content("counted"))
+            .resp("400", error("not a statistics event, or a field out of bounds")),
     );
     add(
         &mut p,
@@ -529,7 +542,11 @@ fn build() -> Value {
                 "domainId": {"type": "string"}, "from": {"type": "string"}, "to": {"type": "string"},
                 "counts": {"type": "array", "items": {"type": "object", "properties": {
                     "day": {"type": "string"}, "event": {"type": "string"}, "count": {"type": "integer"}}}},
-                "totals": {"type": "object", "additionalProperties": {"type": "integer"}}}})))
+                "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "items": {"type": "array", "description": "views per button (actionId null) and clicks per action and its button",
+                    "items": {"type": "object", "properties": {
+                    "day": {"type": "string"}, "event": {"type": "string"}, "buttonId": {"type": "string"},
+                    "actionId": {"type": ["string", "null"]}, "count": {"type": "integer"}}}}}})))
             .resp("400", error("bad dates")).resp("404", error("no such domain")));
     add(
         &mut p,

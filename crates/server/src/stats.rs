@@ -1,5 +1,6 @@
 //! The statistics collector (spec §7): page-view events are counted in memory per
-//! (domain, day, event name) and written to the store in batches by one background task, every
+//! (domain, day, event name), button views and action clicks per (domain, day, event name,
+//! button, action), and written to the store in batches by one background task, every
 //! second or as soon as 500 events are waiting, and once more at shutdown. The HTTP handler
 //! only bumps a counter, so a burst costs the visitors nothing.
 
@@ -11,10 +12,10 @@ use std::time::Duration;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
-use crate::store::{StatsCount, StatsKey, Store};
+use crate::store::{ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store};
 
-/// At most this many distinct (domain, day, event) keys wait between two flushes; events for
-/// further keys are dropped (and logged) until the next flush.
+/// At most this many distinct keys (page-view and per-button/action ones together) wait
+/// between two flushes; events for further keys are dropped (and logged) until the next flush.
 pub const MAX_PENDING_KEYS: usize = 10_000;
 
 #[derive(Clone)]
@@ -22,8 +23,15 @@ pub struct StatsCollector {
     inner: Arc<Inner>,
 }
 
+/// One counter waiting for the store.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Pending {
+    Event(StatsKey),
+    Item(ItemStatsKey),
+}
+
 struct Inner {
-    pending: Mutex<HashMap<StatsKey, i64>>,
+    pending: Mutex<HashMap<Pending, i64>>,
     events: AtomicUsize,
     batch: usize,
     wake: Notify,
@@ -49,11 +57,32 @@ impl StatsCollector {
 
     /// Counts one event. Returns false when it was dropped (too many distinct keys waiting).
     pub fn record(&self, domain_id: &str, event_name: &str) -> bool {
-        let key = StatsKey {
+        self.count(Pending::Event(StatsKey {
             domain_id: domain_id.to_owned(),
             day: Self::today(),
             event_name: event_name.to_owned(),
-        };
+        }))
+    }
+
+    /// Counts one event about a button (`action_id` empty) or an action on a button. Returns
+    /// false when it was dropped (too many distinct keys waiting).
+    pub fn record_item(
+        &self,
+        domain_id: &str,
+        event_name: &str,
+        button_id: &str,
+        action_id: &str,
+    ) -> bool {
+        self.count(Pending::Item(ItemStatsKey {
+            domain_id: domain_id.to_owned(),
+            day: Self::today(),
+            event_name: event_name.to_owned(),
+            button_id: button_id.to_owned(),
+            action_id: action_id.to_owned(),
+        }))
+    }
+
+    fn count(&self, key: Pending) -> bool {
         {
             let mut pending = self.inner.pending.lock().expect("stats lock");
             if let Some(n) = pending.get_mut(&key) {
@@ -71,33 +100,43 @@ impl StatsCollector {
         true
     }
 
-    fn take(&self) -> Vec<StatsCount> {
+    /// Everything waiting: page-view counts and per-button/action counts.
+    fn take(&self) -> (Vec<StatsCount>, Vec<ItemStatsCount>) {
         let mut pending = self.inner.pending.lock().expect("stats lock");
         self.inner.events.store(0, Ordering::Relaxed);
-        pending
-            .drain()
-            .map(|(key, count)| StatsCount { key, count })
-            .collect()
+        let (mut events, mut items) = (Vec::new(), Vec::new());
+        for (key, count) in pending.drain() {
+            match key {
+                Pending::Event(key) => events.push(StatsCount { key, count }),
+                Pending::Item(key) => items.push(ItemStatsCount { key, count }),
+            }
+        }
+        (events, items)
     }
 
-    fn put_back(&self, counts: Vec<StatsCount>) {
+    fn put_back(&self, counts: impl IntoIterator<Item = (Pending, i64)>) {
         let mut pending = self.inner.pending.lock().expect("stats lock");
-        for c in counts {
-            if pending.len() < MAX_PENDING_KEYS || pending.contains_key(&c.key) {
-                *pending.entry(c.key).or_insert(0) += c.count;
+        for (key, count) in counts {
+            if pending.len() < MAX_PENDING_KEYS || pending.contains_key(&key) {
+                *pending.entry(key).or_insert(0) += count;
             }
         }
     }
 
     /// Writes everything waiting. On a store error the counts wait for the next try.
     pub async fn flush(&self, store: &dyn Store) {
-        let counts = self.take();
-        if counts.is_empty() {
-            return;
+        let (events, items) = self.take();
+        if !events.is_empty() {
+            if let Err(e) = store.add_stats(&events).await {
+                tracing::error!(error = %e, "statistics: flush failed; will retry");
+                self.put_back(events.into_iter().map(|c| (Pending::Event(c.key), c.count)));
+            }
         }
-        if let Err(e) = store.add_stats(&counts).await {
-            tracing::error!(error = %e, "statistics: flush failed; will retry");
-            self.put_back(counts);
+        if !items.is_empty() {
+            if let Err(e) = store.add_item_stats(&items).await {
+                tracing::error!(error = %e, "statistics: flush of button/action counts failed; will retry");
+                self.put_back(items.into_iter().map(|c| (Pending::Item(c.key), c.count)));
+            }
         }
     }
 

@@ -74,6 +74,8 @@ conformance!(
     a_message_that_cannot_be_stored_fails_alone,
     read_markers_only_move_forward,
     statistics_add_up,
+    button_and_action_statistics_add_up,
+    the_latest_ended_channel_of_an_email,
     removing_a_user_ends_sessions_and_assignments,
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
@@ -639,6 +641,145 @@ mod behaviours {
             .await
             .unwrap()
             .is_empty());
+    }
+
+    pub async fn button_and_action_statistics_add_up(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let count =
+            |domain: &str, day: &str, ev: &str, button: &str, action: &str, n| ItemStatsCount {
+                key: ItemStatsKey {
+                    domain_id: domain.into(),
+                    day: day.into(),
+                    event_name: ev.into(),
+                    button_id: button.into(),
+                    action_id: action.into(),
+                },
+                count: n,
+            };
+        let d = domain.id.as_str();
+        let batch = vec![
+            count(d, "2026-01-02", "view", "b1", "", 4),
+            count(d, "2026-01-01", "view", "b2", "", 1),
+            count(d, "2026-01-01", "view", "b1", "", 2),
+            count(d, "2026-01-01", "click", "b1", "a2", 1),
+            count(d, "2026-01-01", "click", "b1", "a1", 3),
+            count("nope", "2026-01-01", "view", "b1", "", 9),
+        ];
+        s.add_item_stats(&batch).await.unwrap();
+        s.add_item_stats(&batch[3..4]).await.unwrap();
+        s.add_item_stats(&[]).await.unwrap();
+        let got: Vec<(String, String, String, String, i64)> = s
+            .item_stats_counts(d, "2026-01-01", "2026-01-31")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| {
+                (
+                    c.key.day,
+                    c.key.event_name,
+                    c.key.button_id,
+                    c.key.action_id,
+                    c.count,
+                )
+            })
+            .collect();
+        let row = |day: &str, ev: &str, b: &str, a: &str, n| {
+            (day.to_owned(), ev.to_owned(), b.to_owned(), a.to_owned(), n)
+        };
+        assert_eq!(
+            got,
+            vec![
+                row("2026-01-01", "click", "b1", "a1", 3),
+                row("2026-01-01", "click", "b1", "a2", 2),
+                row("2026-01-01", "view", "b1", "", 2),
+                row("2026-01-01", "view", "b2", "", 1),
+                row("2026-01-02", "view", "b1", "", 4),
+            ]
+        );
+        assert_eq!(
+            s.item_stats_counts(d, "2026-01-02", "2026-01-02")
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(s
+            .item_stats_counts("nope", "2000-01-01", "2100-01-01")
+            .await
+            .unwrap()
+            .is_empty());
+        // Page-view counts are not mixed in.
+        assert!(s
+            .stats_counts(d, "2000-01-01", "2100-01-01")
+            .await
+            .unwrap()
+            .is_empty());
+    }
+
+    pub async fn the_latest_ended_channel_of_an_email(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        let other = s
+            .create_domain(NewDomain {
+                id: None,
+                org_id: org.id.clone(),
+                name: "other.example".into(),
+                aliases: vec![],
+                domain_type: "FREE".into(),
+                properties: json!({}),
+                timezone: None,
+            })
+            .await
+            .unwrap();
+        let none = |r: Option<(Channel, Persona)>| r.map(|(c, _)| c.id);
+        assert_eq!(
+            none(
+                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
+                    .await
+                    .unwrap()
+            ),
+            None
+        );
+        let (first, _) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let (open, _) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let (elsewhere, _) = s.create_channel(&other.id, visitor("Ann")).await.unwrap();
+        let (bob, _) = s.create_channel(&domain.id, visitor("Bob")).await.unwrap();
+        for (c, at) in [(&first, 1_000), (&elsewhere, 5_000), (&bob, 6_000)] {
+            s.end_channel(&c.id, at).await.unwrap();
+        }
+        // Open channels are not "ended"; the e-mail compares without case.
+        let (c, p) = s
+            .latest_ended_channel_by_email(&domain.id, "ANN@Example.com", 0)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((c.id.as_str(), p.name.as_str()), (first.id.as_str(), "Ann"));
+        assert_eq!(c.visitor_persona_id, p.id);
+        // The later of two ended channels on this domain wins; too old ones do not count.
+        s.end_channel(&open.id, 2_000).await.unwrap();
+        assert_eq!(
+            none(
+                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
+                    .await
+                    .unwrap()
+            ),
+            Some(open.id.clone())
+        );
+        assert_eq!(
+            none(
+                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 2_001)
+                    .await
+                    .unwrap()
+            ),
+            None
+        );
+        assert_eq!(
+            none(
+                s.latest_ended_channel_by_email(&other.id, "ann@example.com", 0)
+                    .await
+                    .unwrap()
+            ),
+            Some(elsewhere.id.clone())
+        );
     }
 
     /// Polls all futures together on this task (no extra crate needed).

@@ -12,7 +12,7 @@
 //! | `PUT    /domains/{id}/config` (a whole config) | `{config, updatedAt}`; 422 `{error, problems}` lists every problem |
 //! | `GET    /domains/{id}/config/published` | the published config; 404 before the first publication |
 //! | `POST   /domains/{id}/publish` | `{version, etag, publishedAt, embedUrl}` |
-//! | `GET    /domains/{id}/stats?from=&to=` | `{from, to, counts: [{day, event, count}], totals}` |
+//! | `GET    /domains/{id}/stats?from=&to=` | `{from, to, counts: [{day, event, count}], totals, items: [{day, event, buttonId, actionId, count}]}` |
 //! | `GET    /agents` | `{agents: [user]}` (owners too) |
 //! | `POST   /agents {email, name, password, role?}` | 201 user |
 //! | `DELETE /agents/{id}` | 204 (not yourself) |
@@ -617,12 +617,28 @@ async fn stats(
         .iter()
         .map(|c| json!({"day": c.key.day, "event": c.key.event_name, "count": c.count}))
         .collect();
+    let items: Vec<Value> = state
+        .store
+        .item_stats_counts(&d.id, &from, &to)
+        .await?
+        .iter()
+        .map(|c| {
+            json!({
+                "day": c.key.day,
+                "event": c.key.event_name,
+                "buttonId": c.key.button_id,
+                "actionId": Some(&c.key.action_id).filter(|a| !a.is_empty()),
+                "count": c.count,
+            })
+        })
+        .collect();
     Ok(no_store(Json(json!({
         "domainId": d.id,
         "from": from,
         "to": to,
         "counts": rows,
         "totals": totals,
+        "items": items,
     }))))
 }
 

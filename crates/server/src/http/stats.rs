@@ -3,6 +3,13 @@
 //! Counted per domain (`event_name`), UTC day and event: `pageview`, or the payload's optional
 //! `name` (lower-case letters, digits, `-`, `_`; up to 32) for other events. Events for unknown
 //! domains are dropped when the batch is written. Open to any origin (POST only).
+//!
+//! Beckon's extension, for views per button and clicks per action: a named event may carry
+//! `payload.buttons` (1-20 button ids) and, with exactly one button, `payload.action` (an action
+//! id); ids are 1-64 characters without control characters. Such an event is counted once per
+//! button (per button and action for a click) instead of once per name. The widget sends
+//! `{"name":"view","buttons":[…shown]}` once per page view and `{"name":"click","buttons":[b],
+//! "action":a}` per click.
 
 use std::time::Duration;
 
@@ -28,6 +35,81 @@ pub fn routes() -> Router<AppState> {
 }
 
 pub const DEFAULT_EVENT: &str = "pageview";
+/// Most button ids one event names.
+pub const MAX_BUTTONS: usize = 20;
+/// Longest button or action id.
+pub const MAX_ID_LEN: usize = 64;
+
+/// What one statistics body counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsEvent {
+    pub domain_id: String,
+    pub name: String,
+    /// Empty for an event about the page as a whole.
+    pub buttons: Vec<String>,
+    /// The action clicked (then `buttons` holds its button).
+    pub action: Option<String>,
+}
+
+/// A button or action id as the config may spell it, or why not.
+fn item_id(v: &Value, field: &str) -> Result<String, String> {
+    match v.as_str() {
+        Some(s) if !s.is_empty() && s.len() <= MAX_ID_LEN && !s.chars().any(char::is_control) => {
+            Ok(s.to_owned())
+        }
+        _ => Err(format!(
+            "{field} must be an id of 1-{MAX_ID_LEN} characters without control characters"
+        )),
+    }
+}
+
+/// What a body counts: the domain, the event name and the buttons/action it is about.
+pub fn parse_stats_event(body: &Value) -> Result<StatsEvent, ApiError> {
+    let bad = |m: &str| ApiError::bad_request(format!("invalid statistics event: {m}"));
+    let (domain_id, name) = parse_event(body)?;
+    let payload = &body["payload"];
+    let named = !matches!(payload.get("name"), None | Some(Value::Null));
+    let buttons = match payload.get("buttons") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) if !list.is_empty() && list.len() <= MAX_BUTTONS => list
+            .iter()
+            .map(|v| item_id(v, "each of payload.buttons"))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|m| bad(&m))?
+            .into_iter()
+            .fold(Vec::new(), |mut ids, id| {
+                if !ids.contains(&id) {
+                    ids.push(id); // a button named twice is counted once
+                }
+                ids
+            }),
+        Some(_) => {
+            return Err(bad(&format!(
+                "payload.buttons must be a list of 1-{MAX_BUTTONS} button ids"
+            )))
+        }
+    };
+    let action = match payload.get("action") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(item_id(v, "payload.action").map_err(|m| bad(&m))?),
+    };
+    if !buttons.is_empty() && !named {
+        return Err(bad(
+            "payload.buttons needs payload.name (the event they count for)",
+        ));
+    }
+    if action.is_some() && buttons.len() != 1 {
+        return Err(bad(
+            "payload.action needs payload.buttons with exactly its one button",
+        ));
+    }
+    Ok(StatsEvent {
+        domain_id,
+        name,
+        buttons,
+        action,
+    })
+}
 
 /// The (domain id, event name) a body counts for.
 pub fn parse_event(body: &Value) -> Result<(String, String), ApiError> {
@@ -84,7 +166,15 @@ async fn collect(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<Value>,
 ) -> Result<StatusCode, ApiError> {
-    let (domain, event) = parse_event(&body)?;
-    state.stats.record(&domain, &event);
+    let e = parse_stats_event(&body)?;
+    if e.buttons.is_empty() {
+        state.stats.record(&e.domain_id, &e.name);
+    }
+    let action = e.action.as_deref().unwrap_or("");
+    for button in &e.buttons {
+        state
+            .stats
+            .record_item(&e.domain_id, &e.name, button, action);
+    }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -310,6 +310,24 @@ pub struct StatsCount {
     pub count: i64,
 }
 
+/// A count about one button (views: `action_id` empty) or one action on its button (clicks).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ItemStatsKey {
+    pub domain_id: String,
+    /// `YYYY-MM-DD`, UTC.
+    pub day: String,
+    pub event_name: String,
+    pub button_id: String,
+    /// Empty when the event is about the button alone.
+    pub action_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemStatsCount {
+    pub key: ItemStatsKey,
+    pub count: i64,
+}
+
 /// Which channels [`Store::query_channels`] answers: those of an organisation's domains.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ChannelQuery {
@@ -458,6 +476,24 @@ pub trait Store: Send + Sync + 'static {
         from: &str,
         to: &str,
     ) -> StoreResult<Vec<StatsCount>>;
+    /// Adds per-button/action counts; counts for domains that do not exist are dropped.
+    async fn add_item_stats(&self, counts: &[ItemStatsCount]) -> StoreResult<()>;
+    /// A domain's per-button/action counts for days `from..=to`, ordered by day, event, button
+    /// then action.
+    async fn item_stats_counts(
+        &self,
+        domain_id: &str,
+        from: &str,
+        to: &str,
+    ) -> StoreResult<Vec<ItemStatsCount>>;
+    /// The most recent ended channel of `domain_id` whose visitor gave `email` (compared without
+    /// case) and that ended at or after `ended_since` (Unix ms), with that visitor.
+    async fn latest_ended_channel_by_email(
+        &self,
+        domain_id: &str,
+        email: &str,
+        ended_since: i64,
+    ) -> StoreResult<Option<(Channel, Persona)>>;
 }
 
 /// Opens the store a `DATABASE_URL` names (`sqlite:…` or `postgres://…`) and migrates it.

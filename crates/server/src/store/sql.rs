@@ -962,6 +962,88 @@ macro_rules! impl_sql_store {
                 .await?;
                 rows.iter().map(stats_from).collect()
             }
+
+            async fn add_item_stats(&self, counts: &[ItemStatsCount]) -> StoreResult<()> {
+                if counts.is_empty() {
+                    return Ok(());
+                }
+                let mut tx = self.begin_write().await?;
+                for c in counts {
+                    sqlx::query(
+                        "INSERT INTO stats_item_counts \
+                         (domain_id, day, event_name, button_id, action_id, count) \
+                         SELECT $1, $2, $3, $4, $5, $6 \
+                         WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1) \
+                         ON CONFLICT (domain_id, day, event_name, button_id, action_id) DO UPDATE \
+                         SET count = stats_item_counts.count + excluded.count",
+                    )
+                    .bind(&c.key.domain_id)
+                    .bind(&c.key.day)
+                    .bind(&c.key.event_name)
+                    .bind(&c.key.button_id)
+                    .bind(&c.key.action_id)
+                    .bind(c.count)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn item_stats_counts(
+                &self,
+                domain_id: &str,
+                from: &str,
+                to: &str,
+            ) -> StoreResult<Vec<ItemStatsCount>> {
+                let rows = sqlx::query(
+                    "SELECT domain_id, day, event_name, button_id, action_id, count \
+                     FROM stats_item_counts WHERE domain_id = $1 AND day >= $2 AND day <= $3 \
+                     ORDER BY day, event_name, button_id, action_id",
+                )
+                .bind(domain_id)
+                .bind(from)
+                .bind(to)
+                .fetch_all(self.reader())
+                .await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(ItemStatsCount {
+                            key: ItemStatsKey {
+                                domain_id: r.try_get("domain_id")?,
+                                day: r.try_get("day")?,
+                                event_name: r.try_get("event_name")?,
+                                button_id: r.try_get("button_id")?,
+                                action_id: r.try_get("action_id")?,
+                            },
+                            count: r.try_get("count")?,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn latest_ended_channel_by_email(
+                &self,
+                domain_id: &str,
+                email: &str,
+                ended_since: i64,
+            ) -> StoreResult<Option<(Channel, Persona)>> {
+                let row = sqlx::query(
+                    "SELECT c.id FROM channels c JOIN personas p ON p.id = c.visitor_persona_id \
+                     WHERE c.domain_id = $1 AND c.status = 'ended' AND c.ended_at >= $2 \
+                     AND p.email IS NOT NULL AND LOWER(p.email) = LOWER($3) \
+                     ORDER BY c.ended_at DESC, c.created_at DESC LIMIT 1",
+                )
+                .bind(domain_id)
+                .bind(ended_since)
+                .bind(email)
+                .fetch_optional(self.reader())
+                .await?;
+                let Some(row) = row else { return Ok(None) };
+                let channel = self.get_channel(&row.try_get::<String, _>("id")?).await?;
+                let persona = self.get_persona(&channel.visitor_persona_id).await?;
+                Ok(Some((channel, persona)))
+            }
         }
     };
 }

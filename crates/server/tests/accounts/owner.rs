@@ -1,6 +1,6 @@
 //! The owner API: domains, config draft and publish, statistics, agents, isolation.
 
-use beckon_server::store::{Role, StatsCount, StatsKey};
+use beckon_server::store::{ItemStatsCount, ItemStatsKey, Role, StatsCount, StatsKey};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -305,6 +305,39 @@ async fn statistics_per_day_and_event() {
         ])
     );
     assert_eq!(v["totals"], json!({"click": 2, "pageview": 8}));
+    assert_eq!(v["items"], json!([]));
+    let item = |day: &str, ev: &str, button: &str, action: &str, n| ItemStatsCount {
+        key: ItemStatsKey {
+            domain_id: id.clone(),
+            day: day.into(),
+            event_name: ev.into(),
+            button_id: button.into(),
+            action_id: action.into(),
+        },
+        count: n,
+    };
+    t.store()
+        .add_item_stats(&[
+            item("2026-01-03", "view", "b1", "", 4),
+            item("2026-01-03", "click", "b1", "a1", 1),
+            item("2026-03-01", "view", "b1", "", 50),
+        ])
+        .await
+        .unwrap();
+    let v = body(
+        b.get(&format!(
+            "/v1/owner/domains/{id}/stats?from=2026-01-01&to=2026-01-31"
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(
+        v["items"],
+        json!([
+            {"day": "2026-01-03", "event": "click", "buttonId": "b1", "actionId": "a1", "count": 1},
+            {"day": "2026-01-03", "event": "view", "buttonId": "b1", "actionId": null, "count": 4},
+        ])
+    );
     let r = b
         .get(&format!(
             "/v1/owner/domains/{id}/stats?from=2026-02-01&to=2026-01-01"

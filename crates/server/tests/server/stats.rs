@@ -113,6 +113,80 @@ async fn named_events_unknown_domains_and_shutdown_flush() {
 }
 
 #[tokio::test]
+async fn button_views_and_action_clicks_are_counted_per_id() {
+    let (dir, mut config) = crate::common::test_dirs();
+    config.stats_flush_interval = Duration::from_secs(3600);
+    config.stats_flush_batch = 1_000_000;
+    let t = crate::common::spawn_with(dir, config.clone()).await;
+    let domain = seed_domain(t.store()).await;
+    let url = t.api("/v1/stats");
+    let with = |extra: Value| {
+        let mut e = event(&domain);
+        for (k, v) in extra.as_object().unwrap() {
+            e["payload"][k] = v.clone();
+        }
+        e
+    };
+    for body in [
+        event(&domain),
+        with(json!({"name": "view", "buttons": ["b1", "b2", "b1"]})),
+        with(json!({"name": "view", "buttons": ["b1"]})),
+        with(json!({"name": "click", "buttons": ["b1"], "action": "a1"})),
+        with(json!({"name": "click", "buttons": ["b1"], "action": "a1"})),
+        with(json!({"name": "click", "buttons": ["b2"], "action": "a1"})),
+    ] {
+        let r = t.http.post(&url).json(&body).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NO_CONTENT, "{body}");
+    }
+    let too_many: Vec<String> = (0..21).map(|i| format!("b{i}")).collect();
+    let too_long = "x".repeat(65);
+    for body in [
+        with(json!({"name": "view", "buttons": too_many})),
+        with(json!({"name": "view", "buttons": [too_long]})),
+        with(json!({"name": "click", "buttons": ["b1"], "action": too_long})),
+    ] {
+        let r = t.http.post(&url).json(&body).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{body}");
+        let v: Value = r.json().await.unwrap();
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("invalid statistics event"),
+            "{v}"
+        );
+    }
+    let store = t.server.state.store.clone();
+    t.server.shutdown().await.unwrap();
+    let day = StatsCollector::today();
+    let items: Vec<(String, String, String, i64)> = store
+        .item_stats_counts(&domain, &day, &day)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.key.event_name, c.key.button_id, c.key.action_id, c.count))
+        .collect();
+    let row = |e: &str, b: &str, a: &str, n| (e.to_owned(), b.to_owned(), a.to_owned(), n);
+    assert_eq!(
+        items,
+        vec![
+            row("click", "b1", "a1", 2),
+            row("click", "b2", "a1", 1),
+            row("view", "b1", "", 2), // named twice in one event: counted once
+            row("view", "b2", "", 1),
+        ]
+    );
+    // The page view alone is in the per-event counts.
+    let events = store.stats_counts(&domain, &day, &day).await.unwrap();
+    assert_eq!(events.len(), 1);
+    assert_eq!(
+        (events[0].key.event_name.as_str(), events[0].count),
+        ("pageview", 1)
+    );
+    drop(t.dir);
+}
+
+#[tokio::test]
 async fn malformed_bodies_are_400_json_and_cors_is_open() {
     let t = spawn().await;
     let url = t.api("/v1/stats");
@@ -123,6 +197,16 @@ async fn malformed_bodies_are_400_json_and_cors_is_open() {
         r#"{"type":"event"}"#,
         r#"{"type":"event","payload":{"website":"beckon","url":""}}"#,
         r#"{"type":"event","payload":{"event_name":"d","name":"Bad Name"}}"#,
+        // Button views and action clicks: named, 1-20 ids of 1-64 characters, one button per action.
+        r#"{"type":"event","payload":{"event_name":"d","buttons":["b1"]}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"view","buttons":[]}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"view","buttons":"b1"}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"view","buttons":[7]}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"view","buttons":[""]}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"click","action":"a1"}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"click","buttons":["b1","b2"],"action":"a1"}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"click","buttons":["b1"],"action":""}}"#,
+        r#"{"type":"event","payload":{"event_name":"d","name":"view","buttons":["b\n1"]}}"#,
     ] {
         let r = t
             .http
