@@ -208,9 +208,11 @@ impl Writer {
     }
 
     async fn write_all(&self, sink: &mut SplitSink<WebSocket, WsMessage>, write_timeout: Duration) {
+        // What waits between frames stays small: the write, its timeout and a close are
+        // boxed while they run (inline, they were most of an idle connection's writer).
         loop {
             let (msg, last) = match self.next() {
-                Next::Kill(c, r) => return say_bye(sink, c, &r).await,
+                Next::Kill(c, r) => return Box::pin(say_bye(sink, c, &r)).await,
                 Next::End => return,
                 Next::Wait => {
                     self.shared.to_writer.notified().await;
@@ -222,21 +224,43 @@ impl Writer {
             };
             // Room for a sender that waits.
             self.shared.from_writer.notify_waiters();
-            let sent = tokio::select! {
-                biased;
-                (c, r) = self.killed() => return say_bye(sink, c, &r).await,
-                res = tokio::time::timeout(write_timeout, sink.send(msg)) => res,
-            };
-            match sent {
-                Ok(Ok(())) if !last => {}
-                Ok(Ok(())) | Ok(Err(_)) => return,
-                Err(_) => {
+            match Box::pin(self.write(sink, msg, write_timeout)).await {
+                Written::Ok if !last => {}
+                Written::Ok | Written::Failed => return,
+                Written::Killed(c, r) => return Box::pin(say_bye(sink, c, &r)).await,
+                Written::TimedOut => {
                     tracing::debug!("realtime: a write timed out; dropping the client");
-                    return say_bye(sink, code::TRY_AGAIN, "too slow: a write timed out").await;
+                    let bye = say_bye(sink, code::TRY_AGAIN, "too slow: a write timed out");
+                    return Box::pin(bye).await;
                 }
             }
         }
     }
+
+    /// One frame, unless a kill comes first or it takes longer than `write_timeout`.
+    async fn write(
+        &self,
+        sink: &mut SplitSink<WebSocket, WsMessage>,
+        msg: WsMessage,
+        write_timeout: Duration,
+    ) -> Written {
+        tokio::select! {
+            biased;
+            (c, r) = self.killed() => Written::Killed(c, r),
+            res = tokio::time::timeout(write_timeout, sink.send(msg)) => match res {
+                Ok(Ok(())) => Written::Ok,
+                Ok(Err(_)) => Written::Failed,
+                Err(_) => Written::TimedOut,
+            },
+        }
+    }
+}
+
+enum Written {
+    Ok,
+    Failed,
+    Killed(u16, String),
+    TimedOut,
 }
 
 /// A last close frame, given a second.
