@@ -9,6 +9,12 @@
 //! | `GET  /v1/chat/public/channels/available/{domainId}` | `{agentAvailable}` |
 //!
 //! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410.
+//!
+//! A returning visitor: when the persona of a new chat gives the e-mail of a visitor whose chat
+//! on the same domain ended (within [`REOPEN_WITHIN_DAYS`]), the latest such chat is opened again
+//! instead of a new one being created: the same thread, its history (which the widget then shows
+//! the visitor, as it shows the history of any channel it is given) and its stored visitor
+//! persona (name and page URL of the first visit), and agents get `channel-update` `reopened`.
 //! CORS: origins whose host is the domain's name or an alias (ignoring `www.`), and the
 //! server's own origin. Responses about things that do not exist carry CORS headers for any
 //! origin, so the widget can read the 404 body.
@@ -26,6 +32,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{ApiError, CHAT_ENDED};
 use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
+use crate::realtime_hooks::{self, ChannelUpdate};
 use crate::state::AppState;
 use crate::store::{
     now_ms, Channel, ChannelStatus, Domain, Message, NewPersona, Persona, PersonaType, StoreError,
@@ -35,6 +42,9 @@ pub const PREFIX: &str = "/v1/chat/public";
 
 /// History answers at most this many messages per call.
 pub const MAX_HISTORY: i64 = 1000;
+
+/// An ended chat is reopened for a returning visitor only if it ended this recently.
+pub const REOPEN_WITHIN_DAYS: i64 = 30;
 
 pub fn routes(state: AppState) -> Router<AppState> {
     Router::new()
@@ -211,6 +221,19 @@ async fn create_channel(
         .with("retryAfter", json!(secs)));
     }
     persona.ip = Some(ip.to_string());
+    if let Some(email) = persona.email.as_deref() {
+        let since = now_ms() - REOPEN_WITHIN_DAYS * 86_400_000;
+        let ended = state
+            .store
+            .latest_ended_channel_by_email(&domain.id, email, since)
+            .await?;
+        if let Some((ended, visitor)) = ended {
+            let channel = state.store.reopen_channel(&ended.id, now_ms()).await?;
+            tracing::info!(channel = %channel.id, domain = %domain.id, "chat reopened by its returning visitor");
+            realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;
+            return Ok(channel_response(&channel, Some(&domain), &visitor));
+        }
+    }
     let (channel, persona) = state.store.create_channel(&domain.id, persona).await?;
     tracing::info!(channel = %channel.id, domain = %domain.id, "chat channel created");
     crate::realtime::announce_channel(&state, &channel, Some(&persona)).await;

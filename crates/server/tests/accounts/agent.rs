@@ -343,3 +343,70 @@ async fn an_ended_chat_reopens_in_the_same_thread() {
     );
     t.stop().await;
 }
+
+#[tokio::test]
+async fn a_returning_visitor_lands_in_their_ended_thread() {
+    let t = spawn().await;
+    let (_, d, _, b) = agent_of_a_shop(&t).await;
+    let (ann, ann_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
+    let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    let r = b
+        .post(&format!("/v1/agent/channels/{ann}/end"), json!({}))
+        .await;
+    assert_eq!(body(r).await["status"], "ended");
+    let gone = t
+        .http
+        .get(t.api(&format!("/v1/chat/public/channel/{ann}?personaId={ann_p}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        gone.status(),
+        StatusCode::GONE,
+        "the widget forgets the chat"
+    );
+
+    // Ann starts a new chat with the same e-mail (other case): her thread opens again.
+    let (again, again_p) = visitor_chat(&t, &d, "Ann B.", "Ann@Example.com").await;
+    assert_eq!(
+        (again.as_str(), again_p.as_str()),
+        (ann.as_str(), ann_p.as_str())
+    );
+    let h = body(
+        t.http
+            .get(t.api(&format!(
+                "/v1/chat/public/channel/{ann}/history?personaId={ann_p}"
+            )))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        h["messages"][0]["text"], "Hello?",
+        "the visitor sees the thread"
+    );
+    // The inbox shows the thread once, open, with its history; Bob's open chat is untouched.
+    let open = list(&b, "").await;
+    let mut listed = ids(&open);
+    listed.sort();
+    let mut expected = vec![ann.clone(), bob.clone()];
+    expected.sort();
+    assert_eq!(listed, expected);
+    let v = body(b.get(&format!("/v1/agent/channels/{ann}")).await).await;
+    assert_eq!(v["status"], "open");
+    assert_eq!(v["endedAt"], Value::Null);
+
+    // An open chat is not taken over: the same e-mail while the thread is open gets a new one.
+    let (other, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    assert_ne!(other, ann);
+    // Another e-mail does not reopen Bob's ended chat (other domains: store_conformance.rs).
+    let r = b
+        .post(&format!("/v1/agent/channels/{bob}/end"), json!({}))
+        .await;
+    assert_eq!(body(r).await["status"], "ended");
+    let (carl, _) = visitor_chat(&t, &d, "Carl", "carl@example.com").await;
+    assert_ne!(carl, bob);
+    t.stop().await;
+}
