@@ -3,7 +3,8 @@
 // or an error must be reported) and calls its default export once with the shared context.
 //   - error reporting (spec §7, calls/errors.ts); errors caught before the chunk arrived were
 //     queued by the loader and are reported now;
-//   - the statistics event (spec §7, calls/stats.ts);
+//   - the statistics events (spec §7, calls/stats.ts): the page view, then once the buttons are
+//     revealed one "view" naming them, and a "click" per click naming the action and its button;
 //   - re-evaluation (spec §4.2, reevaluate.ts): the 60 s timer and the body ResizeObserver;
 //   - scroll rules (scroll.ts): roots with a rule stay hidden until this chunk applies it;
 //   - click analytics (analytics.ts; clicks before the chunk arrived were queued by the loader);
@@ -17,7 +18,7 @@ import type { Decision } from "./decide/types";
 import type { Rules } from "./render/show";
 import { decisionKey, hasTimedSchedule } from "./decide/needs";
 import { createReporter } from "./calls/errors";
-import { sendStats } from "./calls/stats";
+import { sendItemStats, sendStats } from "./calls/stats";
 import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
 import { unwatch, watch } from "./scroll";
 import { track } from "./analytics";
@@ -43,7 +44,10 @@ export type Ctx = {
 export type Extras = {
   /** Reports a Beckon error (with the { cnb: 1 } marker) to the config's errorReportingUrl. */
   report(err: unknown): void;
-  /** Sends the page view's statistics event for config c and its matched domain. */
+  /**
+   * Sends the page view's statistics event for config c and its matched domain, and enables the
+   * per-button events (views once the buttons are revealed, clicks) when it was sent.
+   */
   stats(c: Config, domain: Domain | null): void;
   /** Starts re-evaluating the current render (after stopping the previous one). */
   watch(): void;
@@ -64,6 +68,14 @@ export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.c);
   const report = (err: unknown) => reporter(err, { cnb: 1 });
   let anim = false;
+  // Where the per-button statistics go (set by stats() when reporting is on for a matched
+  // domain), and whether this page view's "view" event is sent.
+  let counted: [apiRoot: string, domainId: string] | undefined;
+  let viewed = false;
+  /** The id of the drawn button that holds action id a (the clicked one, unless two show it). */
+  const buttonOf = (a: string) =>
+    ctx.r.find((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")].some((e) => e.dataset.actionId == a))
+      ?.dataset.buttonId;
   ctx.u = unwatch;
   chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
@@ -94,7 +106,10 @@ export default function extras(ctx: Ctx): Extras {
     report,
     stats(c, domain) {
       const o = c.options || {};
-      if (o.reportStats !== false && o.apiRoot && domain) sendStats(o.apiRoot, domain.id);
+      if (o.reportStats !== false && o.apiRoot && domain) {
+        counted = [o.apiRoot, domain.id];
+        sendStats(o.apiRoot, domain.id);
+      }
     },
     watch() {
       try {
@@ -108,6 +123,11 @@ export default function extras(ctx: Ctx): Extras {
     reveal(rules, css) {
       try {
         watch(rules);
+        const shown = ctx.r.map((r) => r.dataset.buttonId!).filter(Boolean);
+        if (counted && !viewed && shown.length) {
+          viewed = true;
+          sendItemStats(...counted, "view", shown);
+        }
         // The animation rules are not needed to show a button, only to move it: loaded once, after.
         if (!anim && css && ctx.r.some((r) => /(^| )cnb-anim-/.test(r.className))) {
           anim = true;
@@ -120,7 +140,15 @@ export default function extras(ctx: Ctx): Extras {
         report(e);
       }
     },
-    click: track,
+    click(domain, action) {
+      track(domain, action);
+      try {
+        const button = counted && buttonOf(action.id);
+        if (button) sendItemStats(...counted!, "click", [button], action.id);
+      } catch (e) {
+        report(e);
+      }
+    },
     log: (c, ...args) => debugLog(c, args),
     warn,
   };

@@ -2,7 +2,7 @@
 // The POST itself; when it is sent (reportStats, apiRoot, matched domain, once per page view) is
 // tested through the widget in test/runtime/widget.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sendStats } from "../../src/loader/calls/stats";
+import { sendItemStats, sendStats } from "../../src/loader/calls/stats";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,6 +18,19 @@ describe("statistics (spec §7)", () => {
     expect(init!.keepalive).toBe(true);
     expect((init!.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
     expect(init!.body).toBe('{"type":"event","payload":{"website":"beckon","event_name":"dom-1","url":""}}');
+  });
+
+  it("the per-button extension: the same body with a name, the buttons and the action clicked", async () => {
+    const f = vi.fn(async (_u: string, _i?: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", f);
+    await sendItemStats("https://b.example/api", "dom-1", "view", ["b1", "b2"]);
+    await sendItemStats("https://b.example/api", "dom-1", "click", ["b2"], "a1");
+    expect(f.mock.calls.map(([u, i]) => [u, i!.keepalive, i!.body])).toEqual([
+      ["https://b.example/api/v1/stats", true, '{"type":"event","payload":{"website":"beckon","event_name":"dom-1","url":"","name":"view","buttons":["b1","b2"]}}'],
+      ["https://b.example/api/v1/stats", true, '{"type":"event","payload":{"website":"beckon","event_name":"dom-1","url":"","name":"click","buttons":["b2"],"action":"a1"}}'],
+    ]);
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    await expect(sendItemStats("https://b.example", "d", "view", ["b"])).resolves.toBeUndefined();
   });
 
   it("swallows failures", async () => {

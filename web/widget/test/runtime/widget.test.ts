@@ -364,7 +364,13 @@ describe("lookups before deciding (spec §7)", () => {
 });
 
 describe("statistics (spec §7), sent by the extras chunk", () => {
-  const stats = (f: ReturnType<typeof mockFetch>) => f.mock.calls.filter(([u]) => String(u).endsWith("/v1/stats"));
+  const posts = (f: ReturnType<typeof mockFetch>) => f.mock.calls.filter(([u]) => String(u).endsWith("/v1/stats"));
+  /** The spec's page-view events (the per-button ones carry a name). */
+  const stats = (f: ReturnType<typeof mockFetch>) => posts(f).filter(([, i]) => !JSON.parse(i!.body as string).payload.name);
+  const named = (f: ReturnType<typeof mockFetch>) =>
+    posts(f)
+      .map(([, i]) => JSON.parse(i!.body as string).payload)
+      .filter((p) => p.name);
 
   it("one event per page view, once the buttons are revealed, with the exact body", async () => {
     const f = mockFetch({ "POST /api/v1/stats": () => ({}) });
@@ -381,10 +387,47 @@ describe("statistics (spec §7), sent by the extras chunk", () => {
     expect(url).toBe("https://beckon.test/api/v1/stats");
     expect(init!.method).toBe("POST");
     expect(init!.keepalive).toBe(true);
-    expect(JSON.parse(init!.body as string)).toEqual({ type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } });
+    expect(init!.body).toBe('{"type":"event","payload":{"website":"beckon","event_name":"dom-1","url":""}}');
     await wd.render();
     await settle();
     expect(stats(f).length).toBe(1);
+  });
+
+  it("one view event per page view naming the buttons revealed, and a click event per click, with keepalive", async () => {
+    styleLoaded();
+    const f = mockFetch({ "POST /api/v1/stats": () => ({}) });
+    const c = config({ options: { apiRoot: "https://beckon.test/api" } });
+    c.buttons.push({ ...c.buttons[0], id: "btn-2", actions: ["act-2"], options: { placement: "BOTTOM_LEFT", position: "FIXED", displayMode: "ALWAYS" } });
+    c.actions.push({ id: "act-2", actionType: "EMAIL", actionValue: "a@b.test" });
+    c.domains[0].properties = { allowMultipleButtons: true };
+    w.CNB_DATA = c;
+    const wd = widget();
+    const roots = await wd.start();
+    await settle();
+    expect(named(f)).toEqual([{ website: "beckon", event_name: "dom-1", url: "", name: "view", buttons: ["btn-1", "btn-2"] }]);
+    expect(posts(f).every(([, i]) => i!.keepalive === true)).toBe(true);
+    const act = roots[1].querySelector<HTMLElement>("[data-action-id=act-2]")!;
+    act.addEventListener("click", (e) => e.preventDefault()); // the test page stays
+    act.click();
+    await settle();
+    expect(named(f).slice(1)).toEqual([{ website: "beckon", event_name: "dom-1", url: "", name: "click", buttons: ["btn-2"], action: "act-2" }]);
+    await wd.render(); // a new render of the same page view: no second view event
+    await settle();
+    expect(named(f).filter((p) => p.name == "view").length).toBe(1);
+    expect(stats(f).length).toBe(1);
+  });
+
+  it("no per-button events when reporting is off", async () => {
+    styleLoaded();
+    const f = mockFetch();
+    w.CNB_DATA = config({ options: { apiRoot: "https://beckon.test/api", reportStats: false } });
+    const [root] = await widget().start();
+    await settle();
+    const act = root.querySelector<HTMLElement>("[data-action-id=act-1]")!;
+    act.addEventListener("click", (e) => e.preventDefault()); // the test page stays
+    act.click();
+    await settle();
+    expect(posts(f)).toEqual([]);
   });
 
   it("also when the host matches but no button shows", async () => {
