@@ -26,6 +26,10 @@ pub async fn serve(listen: SocketAddr) -> anyhow::Result<()> {
         .with_state(Bare { tx });
     let listener = tokio::net::TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
+    // As Beckon: no Nagle delay on the server's sockets.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     println!("listening on {addr}");
     std::io::Write::flush(&mut std::io::stdout())?;
     axum::serve(listener, app).await?;

@@ -167,6 +167,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             .spawn_flusher(state.store.clone(), config.stats_flush_interval, rx.clone());
     let app = http::router(state.clone());
     let mut stop = rx;
+    // No Nagle delay: realtime frames are small and must leave at once (with it, an agent's
+    // frames waited for the previous one's ACK, ~10 ms at the median under load).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let http = tokio::spawn(async move {
         axum::serve(
             listener,
