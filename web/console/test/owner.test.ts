@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../widget/src/config/types.gen";
-import { daysBetween, eventLabel, niceTicks, toSeries } from "../src/lib/chart";
+import { breakdownCounts, daysBetween, eventLabel, itemNames, niceTicks, seriesLabel, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
 import { previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
@@ -72,6 +72,38 @@ describe("statistics chart", () => {
   it("names events for owners", () => {
     expect(eventLabel("pageview", {})).toBe("Page views");
     expect(eventLabel("wa", { wa: "WhatsApp" })).toBe("WhatsApp (wa)");
+  });
+  it("breaks views and clicks down per button and per action", () => {
+    const counts = [{ day: "2026-11-01", event: "pageview", count: 4 }];
+    const items = [
+      { day: "2026-11-01", event: "view", buttonId: "b1", actionId: null, count: 4 },
+      { day: "2026-11-01", event: "view", buttonId: "b2", actionId: null, count: 3 },
+      { day: "2026-11-01", event: "click", buttonId: "b1", actionId: "wa", count: 2 },
+      { day: "2026-11-02", event: "click", buttonId: "b2", actionId: "wa", count: 1 },
+    ];
+    const days = ["2026-11-01", "2026-11-02"];
+    const totals = (by: Parameters<typeof breakdownCounts>[2]) =>
+      Object.fromEntries(toSeries(breakdownCounts(counts, items, by), days).map((s) => [s.event, s.points]));
+    expect(totals("overview")).toEqual({ pageview: [4, 0], views: [7, 0], clicks: [2, 1] });
+    expect(totals("button-views")).toEqual({ "view:b1": [4, 0], "view:b2": [3, 0] });
+    expect(totals("button-clicks")).toEqual({ "click:b1": [2, 0], "click:b2": [0, 1] });
+    expect(totals("action-clicks")).toEqual({ "action:wa": [2, 1] });
+  });
+  it("names buttons and actions from the config, and ids it no longer has", () => {
+    const names = itemNames({
+      userId: "u",
+      domains: [],
+      buttons: [{ id: "b1", active: true, domainId: "d", type: "MULTI", actions: ["wa", "tel"] }],
+      actions: [
+        { id: "wa", actionType: "WHATSAPP", actionValue: "+31", labelText: "WhatsApp us" },
+        { id: "tel", actionType: "PHONE", actionValue: "+31 20" },
+      ],
+    } as Config);
+    expect(seriesLabel("view:b1", names)).toBe("Views of Multi button: WhatsApp us, phone +31 20");
+    expect(seriesLabel("action:wa", names)).toBe("Clicks on WhatsApp us");
+    expect(seriesLabel("click:b9", names)).toBe("Clicks on removed (b9)");
+    expect(seriesLabel("pageview", names)).toBe("Page views");
+    expect(seriesLabel("clicks", names)).toBe("Clicks (all actions)");
   });
 });
 

@@ -1,7 +1,8 @@
 // The console's owner side against a real `beckon serve`: an owner adds a domain, builds a
 // WhatsApp and a chat button in the editor (an invalid field shows the server's error next to
 // it), sees them in the live preview, publishes, and a page of that site using the hosted embed
-// shows them; its page view reaches the statistics; accounts are added, reset and removed; axe
+// shows them; its page view, the views of its button and a click on WhatsApp reach the
+// statistics; accounts are added, reset and removed; axe
 // finds nothing on each screen.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -173,12 +174,24 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   await site.context.route(siteUrl, (r) =>
     r.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>` }),
   );
+  // The page view, then once the buttons show one event naming them (views per button).
+  const statsOf = (name) => (r) => r.url() == `${beckon.origin}/api/v1/stats` && JSON.parse(r.postData() || "{}").payload?.name == name;
+  const viewSent = site.context.waitForEvent("request", { predicate: statsOf("view"), timeout: 10_000 });
   await site.page.goto(siteUrl);
   const buttons = site.page.locator(".call-now-button");
   await buttons.getByText("WhatsApp").waitFor();
   await buttons.getByText("Ask us anything").waitFor();
   const wa = await buttons.locator("a").filter({ hasText: "WhatsApp" }).getAttribute("href");
   assert.match(wa, /^https:\/\/wa\.me\/31612345678\?text=Hello%20from%20the%20shop$/);
+  // A visitor clicks WhatsApp (wa.me answered locally: nothing is fetched from outside); the
+  // click's statistics event leaves the page as it goes.
+  await site.context.route(/^https:\/\/wa\.me\//, (r) => r.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  const clickSent = site.context.waitForEvent("request", { predicate: statsOf("click"), timeout: 10_000 });
+  await viewSent;
+  await buttons.locator("a").filter({ hasText: "WhatsApp" }).click();
+  const click = JSON.parse((await clickSent).postData()).payload;
+  assert.equal(click.event_name, domainId);
+  assert.equal(click.buttons.length, 1);
 
   // The inline snippet (config in the page, then the loader) works the same.
   const inline = (await page.getByLabel("Inline snippet").textContent()).trim();
@@ -192,18 +205,34 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   await site.context.close();
 });
 
-test("statistics show the page view per day", async () => {
+test("statistics show the page views, the views of the button and the click on WhatsApp per day", async () => {
   const { page } = owner;
   await page.getByRole("link", { name: "Statistics" }).click();
-  // The server writes statistics about once a second.
+  const total = (name) => page.getByTestId("stats-totals").getByRole("row", { name });
+  // The server writes statistics about once a second: reload (switch the period) until it has.
   for (let i = 0; i < 20; i++) {
-    if (await page.getByRole("rowheader", { name: /Page views/ }).count()) break;
+    if (await total(/Clicks \(all actions\)/).count()) break;
     await new Promise((r) => setTimeout(r, 500));
     await page.getByLabel("Period").selectOption(i % 2 ? "30" : "7");
   }
-  await page.getByRole("rowheader", { name: /Page views/ }).waitFor();
-  await page.getByRole("img", { name: /Views and clicks per day/ }).waitFor();
+  await total(/Page views/).waitFor();
+  await page.getByRole("img", { name: /^Overview.*per day/ }).waitFor();
+  assert.equal(await total(/Clicks \(all actions\)/).getByRole("cell").textContent(), "1");
+  // Two visits (the hosted and the inline snippet) each showed the button once.
+  assert.equal(await total(/Button views/).getByRole("cell").textContent(), "2");
   await noViolations("statistics");
+
+  // Per button and per action, named from the config; the figures per day are a table too.
+  await page.getByLabel("Show").selectOption({ label: "Views per button" });
+  assert.equal(await total(/^Views of Full button: WhatsApp, /).getByRole("cell").textContent(), "2");
+  await page.getByLabel("Show").selectOption({ label: "Clicks per action" });
+  assert.equal(await total(/^Clicks on WhatsApp/).getByRole("cell").textContent(), "1");
+  await page.getByRole("img", { name: /^Clicks per action, per day/ }).waitFor();
+  await page.getByText("Figures per day").click();
+  const today = new Date().toISOString().slice(0, 10);
+  const perDay = page.getByRole("region", { name: "Figures per day" });
+  assert.equal(await perDay.getByRole("row", { name: new RegExp(today) }).getByRole("cell").textContent(), "1");
+  await noViolations("statistics per action");
 });
 
 test("an owner adds an agent, resets the password and removes the account", async () => {

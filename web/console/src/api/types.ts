@@ -61,4 +61,11 @@ export type DomainInfo = {
   embed: { url: string; snippet: string };
 };
 
-export type StatsAnswer = { from: string; to: string; counts: { day: string; event: string; count: number }[]; totals: Record<string, number> };
+export type StatsAnswer = {
+  from: string;
+  to: string;
+  counts: { day: string; event: string; count: number }[];
+  totals: Record<string, number>;
+  /** Views per button (actionId null) and clicks per action and its button. */
+  items: { day: string; event: string; buttonId: string; actionId: string | null; count: number }[];
+};

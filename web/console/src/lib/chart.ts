@@ -1,5 +1,6 @@
-// Statistics as a chart: one series per event (page views, clicks per button or action), one
-// point per UTC day, with nice round ticks. Pure, so the SVG component only draws.
+// Statistics as a chart: one series per event (page views, views per button, clicks per button or
+// action), one point per UTC day, with nice round ticks. Pure, so the SVG component only draws.
+import type { Config } from "../../../widget/src/config/types.gen";
 
 export type Count = { day: string; event: string; count: number };
 export type Series = { event: string; total: number; points: number[] };
@@ -47,4 +48,61 @@ export function niceTicks(max: number, count = 4): number[] {
 export function eventLabel(event: string, names: Record<string, string>): string {
   if (event === "pageview") return "Page views";
   return names[event] ? `${names[event]} (${event})` : event;
+}
+
+/** A per-button count of the owner stats API: a view (actionId null) or a click on an action. */
+export type ItemCount = { day: string; event: string; buttonId: string; actionId: string | null; count: number };
+
+/** What the statistics screen breaks the figures down by. */
+export type Breakdown = "overview" | "button-views" | "button-clicks" | "action-clicks";
+
+export const BREAKDOWNS: { value: Breakdown; label: string }[] = [
+  { value: "overview", label: "Overview: page views, button views, clicks" },
+  { value: "button-views", label: "Views per button" },
+  { value: "button-clicks", label: "Clicks per button" },
+  { value: "action-clicks", label: "Clicks per action" },
+];
+
+/**
+ * The counts of a breakdown, keyed for toSeries: the page's own events ("pageview", …) and
+ * "views"/"clicks" (all buttons) for the overview; "view:<button>", "click:<button>" or
+ * "action:<action>" per item otherwise.
+ */
+export function breakdownCounts(counts: Count[], items: ItemCount[], by: Breakdown): Count[] {
+  const key = (i: ItemCount): string | null => {
+    if (by === "overview") return i.event === "view" ? "views" : i.event === "click" ? "clicks" : null;
+    if (by === "button-views") return i.event === "view" ? `view:${i.buttonId}` : null;
+    if (by === "button-clicks") return i.event === "click" ? `click:${i.buttonId}` : null;
+    return i.event === "click" && i.actionId ? `action:${i.actionId}` : null;
+  };
+  const out: Count[] = by === "overview" ? [...counts] : [];
+  for (const i of items) {
+    const event = key(i);
+    if (event) out.push({ day: i.day, event, count: i.count });
+  }
+  return out;
+}
+
+/** Owner-facing names of a config's buttons and actions, by id. */
+export function itemNames(config: Config | null): { buttons: Record<string, string>; actions: Record<string, string> } {
+  const actions: Record<string, string> = {};
+  for (const a of config?.actions ?? []) actions[a.id] = a.labelText?.trim() || `${a.actionType.toLowerCase()} ${a.actionValue}`.trim();
+  const buttons: Record<string, string> = {};
+  for (const b of config?.buttons ?? []) {
+    const what = b.actions.map((id) => actions[id] ?? id).join(", ");
+    buttons[b.id] = `${b.type.charAt(0)}${b.type.slice(1).toLowerCase()} button${what ? `: ${what}` : ""}`;
+  }
+  return { buttons, actions };
+}
+
+/** The label of a series key of breakdownCounts; ids no longer in the config are named as such. */
+export function seriesLabel(key: string, names: ReturnType<typeof itemNames>): string {
+  const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const gone = `removed (${id})`;
+  if (key === "views") return "Button views (all buttons)";
+  if (key === "clicks") return "Clicks (all actions)";
+  if (kind === "view") return `Views of ${names.buttons[id] ?? gone}`;
+  if (kind === "click") return `Clicks on ${names.buttons[id] ?? gone}`;
+  if (kind === "action") return `Clicks on ${names.actions[id] ?? gone}`;
+  return eventLabel(key, { ...names.buttons, ...names.actions });
 }
