@@ -1,0 +1,59 @@
+// A returning visitor lands in the same thread: a visitor's chat is ended by the agent (the
+// widget then forgets it, spec §8); the visitor starts a new chat with the same e-mail and the
+// server reopens the ended one. The console shows one open thread with the old history, and the
+// new message arrives in it. The visitor side is driven through the public chat API and the
+// realtime socket (lib/console.mjs), against a real `beckon serve`.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon } from "../lib/beckon.mjs";
+import { launchBrowser } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { openApiVisitor, openConsole } from "../lib/console.mjs";
+
+let beckon;
+let browser;
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+test("a returning visitor's new chat reopens their ended thread, shown once in the console", async () => {
+  const agent = await openConsole(browser, beckon.origin);
+  const { page } = agent;
+  const first = await openApiVisitor(browser, beckon.origin, { name: "Flo First", email: "flo@example.com" });
+  const { channelId, personaId } = await first.start();
+  await first.connect();
+  await first.say("Do you ship to Norway?");
+  const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
+  await item.filter({ hasText: "Do you ship to Norway?" }).waitFor();
+
+  // The agent ends the chat; the visitor's page is closed and its stored chat forgotten.
+  await item.click();
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "End chat" }).click();
+  await page.getByText("This chat has ended.").waitFor();
+  await first.context.close();
+
+  // Days later, from another browser, the same e-mail (other case) starts a chat again.
+  const back = await openApiVisitor(browser, beckon.origin, { name: "Flo", email: "FLO@example.com" });
+  const again = await back.start();
+  assert.deepEqual(again, { channelId, personaId }, "the same thread and visitor");
+  await back.connect();
+  await back.say("Me again: and to Iceland?");
+
+  // The console: the thread is open again (out of Ended), listed once, with the old history.
+  await page.getByRole("tab", { name: "All open" }).click();
+  await item.filter({ hasText: "Me again: and to Iceland?" }).waitFor();
+  assert.equal(await page.locator('a[href^="/console/inbox/"]').filter({ hasText: /Flo/ }).count(), 1);
+  await page.getByRole("log", { name: "Messages" }).getByText("Do you ship to Norway?").waitFor();
+  await page.getByText("This chat has ended.").waitFor({ state: "detached" });
+  await page.getByRole("tab", { name: "Ended" }).click();
+  await item.waitFor({ state: "detached" });
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  await back.context.close();
+  await agent.context.close();
+});
