@@ -17,15 +17,22 @@ after(() => h.close());
 
 const apiRoot = () => h.url("/api");
 
-test("one statistics event per page view, with the matched domain id", async () => {
+test("one statistics event per page view, with the matched domain id; one naming the buttons shown; one per click", async () => {
   const before = h.server.requests.length;
   const { page } = await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot() } }) });
   await visibleButtons(page);
   await page.waitForFunction(() => true);
   await new Promise((r) => setTimeout(r, 500));
-  const posts = h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats");
-  assert.equal(posts.length, 1);
-  assert.deepEqual(JSON.parse(posts[0].body), { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } });
+  const posts = () => h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats").map((r) => JSON.parse(r.body));
+  assert.deepEqual(posts(), [
+    { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } },
+    { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "", name: "view", buttons: ["b"] } },
+  ]);
+  // A click (the tel: link is not followed by the test page) names the action and its button.
+  await page.evaluate(() => document.addEventListener("click", (e) => e.preventDefault()));
+  await page.locator("[data-action-id=a]").click();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual(posts().slice(2), [{ type: "event", payload: { website: "beckon", event_name: "dom-1", url: "", name: "click", buttons: ["b"], action: "a" } }]);
 });
 
 test("no statistics when reporting is off or no domain matches", async () => {
