@@ -26,6 +26,12 @@ async fn visitor_chat(t: &TestServer, domain: &str, name: &str, email: &str) -> 
     )
 }
 
+/// The history as the visitor's widget reads it.
+async fn visitor_history(t: &TestServer, channel: &str, persona: &str) -> Value {
+    let path = format!("/v1/chat/public/channel/{channel}/history?personaId={persona}");
+    body(t.http.get(t.api(&path)).send().await.unwrap()).await
+}
+
 async fn visitor_says(t: &TestServer, channel: &str, persona: &str, client: &str, text: &str) {
     t.store()
         .insert_message(NewMessage {
@@ -138,16 +144,7 @@ async fn inbox_reply_assign_end() {
     assert_eq!(ids(&list(&b, "?filter=unassigned").await), [bob.as_str()]);
 
     // The visitor sees the reply with the agent's name.
-    let h = body(
-        t.http
-            .get(t.api(&format!(
-                "/v1/chat/public/channel/{ann}/history?personaId={ann_p}"
-            )))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let h = visitor_history(&t, &ann, &ann_p).await;
     assert_eq!(h["messages"][2]["text"], "Hi Ann!");
     assert_eq!(h["messages"][2]["sender"]["name"], "agent");
     let h2 = body(
@@ -373,16 +370,7 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
         (again.as_str(), again_p.as_str()),
         (ann.as_str(), ann_p.as_str())
     );
-    let h = body(
-        t.http
-            .get(t.api(&format!(
-                "/v1/chat/public/channel/{ann}/history?personaId={ann_p}"
-            )))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let h = visitor_history(&t, &ann, &ann_p).await;
     assert_eq!(
         h["messages"][0]["text"], "Hello?",
         "the visitor sees the thread"

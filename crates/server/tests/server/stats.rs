@@ -23,6 +23,14 @@ async fn total(t: &crate::common::TestServer, domain: &str) -> i64 {
         .sum()
 }
 
+/// A server whose statistics are written only by the shutdown flush (long interval and batch).
+async fn spawn_flushed_at_shutdown() -> crate::common::TestServer {
+    let (dir, mut config) = crate::common::test_dirs();
+    config.stats_flush_interval = Duration::from_secs(3600);
+    config.stats_flush_batch = 1_000_000;
+    crate::common::spawn_with(dir, config).await
+}
+
 #[tokio::test]
 async fn a_burst_of_5000_is_answered_and_counted_exactly() {
     let t = spawn().await;
@@ -68,11 +76,7 @@ async fn a_burst_of_5000_is_answered_and_counted_exactly() {
 
 #[tokio::test]
 async fn named_events_unknown_domains_and_shutdown_flush() {
-    let (dir, mut config) = crate::common::test_dirs();
-    // Long interval and batch: only the shutdown flush writes.
-    config.stats_flush_interval = Duration::from_secs(3600);
-    config.stats_flush_batch = 1_000_000;
-    let t = crate::common::spawn_with(dir, config.clone()).await;
+    let t = spawn_flushed_at_shutdown().await;
     let domain = seed_domain(t.store()).await;
     let url = t.api("/v1/stats");
     let mut click = event(&domain);
@@ -114,10 +118,7 @@ async fn named_events_unknown_domains_and_shutdown_flush() {
 
 #[tokio::test]
 async fn button_views_and_action_clicks_are_counted_per_id() {
-    let (dir, mut config) = crate::common::test_dirs();
-    config.stats_flush_interval = Duration::from_secs(3600);
-    config.stats_flush_batch = 1_000_000;
-    let t = crate::common::spawn_with(dir, config.clone()).await;
+    let t = spawn_flushed_at_shutdown().await;
     let domain = seed_domain(t.store()).await;
     let url = t.api("/v1/stats");
     let with = |extra: Value| {
