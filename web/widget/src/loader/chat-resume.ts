@@ -31,14 +31,16 @@ export function chatResume(ctx: Ctx): void {
     };
     document.addEventListener("pointerover", prefetch, { passive: true });
     document.addEventListener("focusin", prefetch);
+    const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
+    if (!chats.length) return;
+    // Only now: the first read of localStorage is a synchronous load from the browser process.
     let stored = null;
     try {
       stored = localStorage.getItem(KEYS.channelId);
     } catch {
       /* no storage: no stored chat */
     }
-    const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
-    if (stored && chats.length)
+    if (stored)
       load().then(
         (m) => m.resume(ctx, base),
         () => (app = undefined),

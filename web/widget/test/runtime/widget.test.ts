@@ -398,7 +398,7 @@ describe("statistics (spec §7), sent by the extras chunk", () => {
     const f = mockFetch({ "POST /api/v1/stats": () => ({}) });
     const c = config({ options: { apiRoot: "https://beckon.test/api" } });
     c.buttons.push({ ...c.buttons[0], id: "btn-2", actions: ["act-2"], options: { placement: "BOTTOM_LEFT", position: "FIXED", displayMode: "ALWAYS" } });
-    c.actions.push({ id: "act-2", actionType: "EMAIL", actionValue: "a@b.test" });
+    c.actions!.push({ id: "act-2", actionType: "EMAIL", actionValue: "a@b.test" });
     c.domains[0].properties = { allowMultipleButtons: true };
     w.CNB_DATA = c;
     const wd = widget();
