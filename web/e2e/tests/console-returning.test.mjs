@@ -51,6 +51,9 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
   assert.equal(await page.locator('a[href^="/console/inbox/"]').filter({ hasText: /Flo/ }).count(), 1);
   await page.getByRole("log", { name: "Messages" }).getByText("Do you ship to Norway?").waitFor();
   await page.getByText("This chat has ended.").waitFor({ state: "detached" });
+  // The visitor as introduced this time.
+  await page.getByRole("log", { name: "Messages" }).getByText("Me again: and to Iceland?").waitFor();
+  assert.equal(await item.filter({ hasText: "Flo First" }).count(), 0, "renamed to what the visitor gave now");
   await page.getByRole("tab", { name: "Ended" }).click();
   await item.waitFor({ state: "detached" });
   assert.deepEqual(await axeViolations(page, "body"), []);

@@ -13,8 +13,9 @@
 //! A returning visitor: when the persona of a new chat gives the e-mail of a visitor whose chat
 //! on the same domain ended (within [`REOPEN_WITHIN_DAYS`]), the latest such chat is opened again
 //! instead of a new one being created: the same thread, its history (which the widget then shows
-//! the visitor, as it shows the history of any channel it is given) and its stored visitor
-//! persona (name and page URL of the first visit), and agents get `channel-update` `reopened`.
+//! the visitor, as it shows the history of any channel it is given) and its visitor persona,
+//! updated with the name, page URL, address and consent of this visit; agents get
+//! `channel-update` `reopened`.
 //! CORS: origins whose host is the domain's name or an alias (ignoring `www.`), and the
 //! server's own origin. Responses about things that do not exist carry CORS headers for any
 //! origin, so the widget can read the 404 body.
@@ -227,7 +228,13 @@ async fn create_channel(
             .store
             .latest_ended_channel_by_email(&domain.id, email, since)
             .await?;
-        if let Some((ended, visitor)) = ended {
+        if let Some((ended, mut visitor)) = ended {
+            // What the visitor says now (name, page, address, consent) is what the agent sees.
+            visitor.name = persona.name;
+            visitor.url = persona.url;
+            visitor.ip = persona.ip;
+            visitor.legal_notice_accepted = persona.legal_notice_accepted;
+            state.store.update_persona(&visitor).await?;
             let channel = state.store.reopen_channel(&ended.id, now_ms()).await?;
             tracing::info!(channel = %channel.id, domain = %domain.id, "chat reopened by its returning visitor");
             realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;

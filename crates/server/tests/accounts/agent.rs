@@ -385,6 +385,9 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     let v = body(b.get(&format!("/v1/agent/channels/{ann}")).await).await;
     assert_eq!(v["status"], "open");
     assert_eq!(v["endedAt"], Value::Null);
+    // The visitor as they introduced themselves this time; the e-mail stays as first given.
+    assert_eq!(v["visitor"]["name"], "Ann B.");
+    assert_eq!(v["visitor"]["email"], "ann@example.com");
 
     // An open chat is not taken over: the same e-mail while the thread is open gets a new one.
     let (other, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
