@@ -730,9 +730,9 @@ mod behaviours {
             })
             .await
             .unwrap();
-        let none = |r: Option<(Channel, Persona)>| r.map(|(c, _)| c.id);
+        let channel_id = |r: Option<(Channel, Persona)>| r.map(|(c, _)| c.id);
         assert_eq!(
-            none(
+            channel_id(
                 s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
                     .await
                     .unwrap()
@@ -757,7 +757,7 @@ mod behaviours {
         // The later of two ended channels on this domain wins; too old ones do not count.
         s.end_channel(&open.id, 2_000).await.unwrap();
         assert_eq!(
-            none(
+            channel_id(
                 s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
                     .await
                     .unwrap()
@@ -765,7 +765,7 @@ mod behaviours {
             Some(open.id.clone())
         );
         assert_eq!(
-            none(
+            channel_id(
                 s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 2_001)
                     .await
                     .unwrap()
@@ -773,7 +773,7 @@ mod behaviours {
             None
         );
         assert_eq!(
-            none(
+            channel_id(
                 s.latest_ended_channel_by_email(&other.id, "ann@example.com", 0)
                     .await
                     .unwrap()
