@@ -790,7 +790,8 @@ fn schemas() -> Value {
             "retryAfter": s("integer")}},
         "VisitorPersona": {"type": "object", "required": ["name", "email"], "properties": {
             "name": s("string"), "email": s("string"), "ip": ns(), "url": ns(),
-            "legalNoticeAccepted": {"type": ["integer", "boolean", "null"]}}},
+            "legalNoticeAccepted": {"type": ["integer", "boolean", "null"]},
+            "personaId": {"type": ["string", "null"], "description": "the visitor persona of this browser's ended chat: with the same e-mail, that chat is reopened instead of a new one"}}},
         "Persona": {"type": "object", "properties": {
             "id": s("string"), "type": s("string"), "name": s("string"), "avatarUrl": ns()}},
         "Channel": {"type": "object", "properties": {

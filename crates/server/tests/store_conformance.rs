@@ -75,7 +75,7 @@ conformance!(
     read_markers_only_move_forward,
     statistics_add_up,
     button_and_action_statistics_add_up,
-    the_latest_ended_channel_of_an_email,
+    the_ended_channel_of_a_returning_visitor,
     removing_a_user_ends_sessions_and_assignments,
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
@@ -716,7 +716,7 @@ mod behaviours {
             .is_empty());
     }
 
-    pub async fn the_latest_ended_channel_of_an_email(s: &dyn Store) {
+    pub async fn the_ended_channel_of_a_returning_visitor(s: &dyn Store) {
         let (org, domain) = org_and_domain(s).await;
         let other = s
             .create_domain(NewDomain {
@@ -730,55 +730,62 @@ mod behaviours {
             })
             .await
             .unwrap();
-        let channel_id = |r: Option<(Channel, Persona)>| r.map(|(c, _)| c.id);
+        let (first, ann) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let (open, ann2) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let (elsewhere, ann3) = s.create_channel(&other.id, visitor("Ann")).await.unwrap();
+        let (bob, bob_p) = s.create_channel(&domain.id, visitor("Bob")).await.unwrap();
+        let found = |domain: String, persona: String, email: &'static str, since: i64| async move {
+            s.ended_channel_of_visitor(&domain, &persona, email, since)
+                .await
+                .unwrap()
+                .map(|(c, p)| {
+                    assert_eq!(c.visitor_persona_id, p.id);
+                    c.id
+                })
+        };
         assert_eq!(
-            channel_id(
-                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
-                    .await
-                    .unwrap()
-            ),
-            None
+            found(domain.id.clone(), ann.id.clone(), "ann@example.com", 0).await,
+            None,
+            "still open"
         );
-        let (first, _) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
-        let (open, _) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
-        let (elsewhere, _) = s.create_channel(&other.id, visitor("Ann")).await.unwrap();
-        let (bob, _) = s.create_channel(&domain.id, visitor("Bob")).await.unwrap();
         for (c, at) in [(&first, 1_000), (&elsewhere, 5_000), (&bob, 6_000)] {
             s.end_channel(&c.id, at).await.unwrap();
         }
-        // Open channels are not "ended"; the e-mail compares without case.
-        let (c, p) = s
-            .latest_ended_channel_by_email(&domain.id, "ANN@Example.com", 0)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!((c.id.as_str(), p.name.as_str()), (first.id.as_str(), "Ann"));
-        assert_eq!(c.visitor_persona_id, p.id);
-        // The later of two ended channels on this domain wins; too old ones do not count.
-        s.end_channel(&open.id, 2_000).await.unwrap();
+        // The visitor's own ended chat; the e-mail compares without case.
         assert_eq!(
-            channel_id(
-                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 0)
-                    .await
-                    .unwrap()
-            ),
-            Some(open.id.clone())
+            found(domain.id.clone(), ann.id.clone(), "ANN@Example.com", 0).await,
+            Some(first.id.clone())
         );
+        // Another visitor's persona, another e-mail or another domain finds nothing.
         assert_eq!(
-            channel_id(
-                s.latest_ended_channel_by_email(&domain.id, "ann@example.com", 2_001)
-                    .await
-                    .unwrap()
-            ),
+            found(domain.id.clone(), bob_p.id.clone(), "ann@example.com", 0).await,
             None
         );
         assert_eq!(
-            channel_id(
-                s.latest_ended_channel_by_email(&other.id, "ann@example.com", 0)
-                    .await
-                    .unwrap()
-            ),
+            found(domain.id.clone(), ann.id.clone(), "bob@example.com", 0).await,
+            None
+        );
+        assert_eq!(
+            found(other.id.clone(), ann.id.clone(), "ann@example.com", 0).await,
+            None
+        );
+        assert_eq!(
+            found(other.id.clone(), ann3.id.clone(), "ann@example.com", 0).await,
             Some(elsewhere.id.clone())
+        );
+        // Open chats are not ended ones; chats that ended too long ago do not count.
+        assert_eq!(
+            found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 0).await,
+            None
+        );
+        s.end_channel(&open.id, 2_000).await.unwrap();
+        assert_eq!(
+            found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 0).await,
+            Some(open.id.clone())
+        );
+        assert_eq!(
+            found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 2_001).await,
+            None
         );
     }
 

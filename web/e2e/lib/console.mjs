@@ -27,7 +27,8 @@ export async function eventually(check, what, timeout = 10_000) {
 
 /**
  * A visitor on a page of the site (the demo domain) driven through the public chat API and the
- * realtime socket: start() creates the chat, connect() opens the socket, say(text) sends,
+ * realtime socket: start(previousPersonaId?) creates the chat (naming the visitor of an ended chat
+ * of this browser, as the widget does), connect() opens the socket, say(text) sends,
  * waitFrame(pred) waits for a frame the socket received.
  */
 export async function openApiVisitor(browser, origin, { name = "Ann Visitor", email = "ann@example.com" } = {}) {
@@ -36,20 +37,20 @@ export async function openApiVisitor(browser, origin, { name = "Ann Visitor", em
   const visitor = {
     page,
     context,
-    async start() {
+    async start(previousPersonaId) {
       return page.evaluate(
-        async ({ domainId, name, email }) => {
+        async ({ domainId, name, email, previousPersonaId }) => {
           const r = await fetch(`/api/v1/chat/public/channels/domain/${domainId}`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ name, email, url: `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now() }),
+            body: JSON.stringify({ name, email, url: `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now(), personaId: previousPersonaId ?? null }),
           });
           if (!r.ok) throw new Error(`new chat: ${r.status} ${await r.text()}`);
           const { channel, chatClientPersona } = await r.json();
           window.chat = { channelId: channel.id, personaId: chatClientPersona.id };
           return window.chat;
         },
-        { domainId: DEMO.domainId, name, email },
+        { domainId: DEMO.domainId, name, email, previousPersonaId },
       );
     },
     connect() {

@@ -1,6 +1,6 @@
 // A returning visitor lands in the same thread: a visitor's chat is ended by the agent (the
-// widget then forgets it, spec §8); the visitor starts a new chat with the same e-mail and the
-// server reopens the ended one. The console shows one open thread with the old history, and the
+// widget then forgets the channel, spec §8, and keeps its visitor persona id); the visitor starts
+// a new chat from that browser with the same e-mail and the server reopens the ended one. The console shows one open thread with the old history, and the
 // new message arrives in it. The visitor side is driven through the public chat API and the
 // realtime socket (lib/console.mjs), against a real `beckon serve`.
 import { test, before, after } from "node:test";
@@ -38,9 +38,9 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
   await page.getByText("This chat has ended.").waitFor();
   await first.context.close();
 
-  // Days later, from another browser, the same e-mail (other case) starts a chat again.
+  // Days later the same browser (it kept the persona id) and e-mail (other case) start a chat again.
   const back = await openApiVisitor(browser, beckon.origin, { name: "Flo", email: "FLO@example.com" });
-  const again = await back.start();
+  const again = await back.start(personaId);
   assert.deepEqual(again, { channelId, personaId }, "the same thread and visitor");
   await back.connect();
   await back.say("Me again: and to Iceland?");

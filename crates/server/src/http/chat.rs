@@ -10,12 +10,13 @@
 //!
 //! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410.
 //!
-//! A returning visitor: when the persona of a new chat gives the e-mail of a visitor whose chat
-//! on the same domain ended (within [`REOPEN_WITHIN_DAYS`]), the latest such chat is opened again
-//! instead of a new one being created: the same thread, its history (which the widget then shows
-//! the visitor, as it shows the history of any channel it is given) and its visitor persona,
-//! updated with the name, page URL, address and consent of this visit; agents get
-//! `channel-update` `reopened`.
+//! A returning visitor: when a new chat comes from the browser that held an ended chat of the same
+//! domain — the body's `personaId` is that chat's visitor persona, which only that browser was
+//! given — with the same e-mail, and the chat ended within [`REOPEN_WITHIN_DAYS`], that chat is
+//! opened again instead of a new one: the same thread and history (the widget shows it; the
+//! browser had it already), its visitor persona updated with the name, page URL, address and
+//! consent of this visit, and agents get `channel-update` `reopened`. The e-mail alone never
+//! reopens a chat: anyone can type one, and the thread holds the visitor's messages.
 //! CORS: origins whose host is the domain's name or an alias (ignoring `www.`), and the
 //! server's own origin. Responses about things that do not exist carry CORS headers for any
 //! origin, so the widget can read the 404 body.
@@ -222,11 +223,12 @@ async fn create_channel(
         .with("retryAfter", json!(secs)));
     }
     persona.ip = Some(ip.to_string());
-    if let Some(email) = persona.email.as_deref() {
+    let previous = body.get("personaId").and_then(Value::as_str);
+    if let (Some(email), Some(previous)) = (persona.email.as_deref(), previous) {
         let since = now_ms() - REOPEN_WITHIN_DAYS * 86_400_000;
         let ended = state
             .store
-            .latest_ended_channel_by_email(&domain.id, email, since)
+            .ended_channel_of_visitor(&domain.id, previous, email, since)
             .await?;
         if let Some((ended, mut visitor)) = ended {
             // What the visitor says now (name, page, address, consent) is what the agent sees.

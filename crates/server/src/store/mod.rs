@@ -486,11 +486,13 @@ pub trait Store: Send + Sync + 'static {
         from: &str,
         to: &str,
     ) -> StoreResult<Vec<ItemStatsCount>>;
-    /// The most recent ended channel of `domain_id` whose visitor gave `email` (compared without
-    /// case) and that ended at or after `ended_since` (Unix ms), with that visitor.
-    async fn latest_ended_channel_by_email(
+    /// The ended channel of `domain_id` whose visitor is the persona `visitor_id` and gave
+    /// `email` (compared without case), if it ended at or after `ended_since` (Unix ms), with
+    /// that visitor: the chat a returning visitor's browser held.
+    async fn ended_channel_of_visitor(
         &self,
         domain_id: &str,
+        visitor_id: &str,
         email: &str,
         ended_since: i64,
     ) -> StoreResult<Option<(Channel, Persona)>>;

@@ -1022,22 +1022,23 @@ macro_rules! impl_sql_store {
                     .collect()
             }
 
-            async fn latest_ended_channel_by_email(
+            async fn ended_channel_of_visitor(
                 &self,
                 domain_id: &str,
+                visitor_id: &str,
                 email: &str,
                 ended_since: i64,
             ) -> StoreResult<Option<(Channel, Persona)>> {
                 let row = sqlx::query(
-                    // Through the e-mail's personas first (indexes of migration 0003), not the
-                    // domain's ended channels, which only grow.
-                    "SELECT id FROM channels WHERE visitor_persona_id IN \
-                     (SELECT id FROM personas WHERE lower(email) = lower($3)) \
-                     AND domain_id = $1 AND status = 'ended' AND ended_at >= $2 \
-                     ORDER BY ended_at DESC, created_at DESC LIMIT 1",
+                    // By the visitor persona (indexed, migration 0003); a visitor has one channel.
+                    "SELECT c.id FROM channels c JOIN personas p ON p.id = c.visitor_persona_id \
+                     WHERE c.visitor_persona_id = $3 AND lower(p.email) = lower($4) \
+                     AND c.domain_id = $1 AND c.status = 'ended' AND c.ended_at >= $2 \
+                     ORDER BY c.ended_at DESC LIMIT 1",
                 )
                 .bind(domain_id)
                 .bind(ended_since)
+                .bind(visitor_id)
                 .bind(email)
                 .fetch_optional(self.reader())
                 .await?;

@@ -8,12 +8,23 @@ use crate::*;
 
 /// A visitor starts a chat through the public API; (channel id, visitor persona id).
 async fn visitor_chat(t: &TestServer, domain: &str, name: &str, email: &str) -> (String, String) {
+    returning_visitor_chat(t, domain, name, email, None).await
+}
+
+/// A new chat from a browser that kept the visitor persona of its ended chat (`previous`).
+async fn returning_visitor_chat(
+    t: &TestServer,
+    domain: &str,
+    name: &str,
+    email: &str,
+    previous: Option<&str>,
+) -> (String, String) {
     let r = t
         .http
         .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
         .json(
             &json!({"name": name, "email": email, "url": "https://shop.example.com/pricing",
-                      "legalNoticeAccepted": 1767225600000u64}),
+                      "legalNoticeAccepted": 1767225600000u64, "personaId": previous}),
         )
         .send()
         .await
@@ -347,7 +358,7 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     let (_, d, _, b) = agent_of_a_shop(&t).await;
     let (ann, ann_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
-    let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
     let r = b
         .post(&format!("/v1/agent/channels/{ann}/end"), json!({}))
         .await;
@@ -364,8 +375,25 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
         "the widget forgets the chat"
     );
 
-    // Ann starts a new chat with the same e-mail (other case): her thread opens again.
-    let (again, again_p) = visitor_chat(&t, &d, "Ann B.", "Ann@Example.com").await;
+    // Someone else types Ann's e-mail: a new chat, nothing of Ann's thread.
+    let (stranger, stranger_p) = visitor_chat(&t, &d, "Mallory", "ann@example.com").await;
+    assert_ne!(stranger, ann);
+    assert_ne!(stranger_p, ann_p);
+    let h = visitor_history(&t, &stranger, &stranger_p).await;
+    assert_eq!(h["messages"].as_array().map(Vec::len), Some(0));
+    let r = b
+        .post(&format!("/v1/agent/channels/{stranger}/end"), json!({}))
+        .await;
+    assert_eq!(body(r).await["status"], "ended");
+    // A persona id that is not the ended chat's visitor does not reopen it either.
+    let (guess, _) =
+        returning_visitor_chat(&t, &d, "Mallory", "ann@example.com", Some(&bob_p)).await;
+    assert_ne!(guess, ann);
+
+    // Ann, from the browser that kept her persona, starts a new chat with the same e-mail (other
+    // case): her thread opens again.
+    let (again, again_p) =
+        returning_visitor_chat(&t, &d, "Ann B.", "Ann@Example.com", Some(&ann_p)).await;
     assert_eq!(
         (again.as_str(), again_p.as_str()),
         (ann.as_str(), ann_p.as_str())
@@ -375,11 +403,12 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
         h["messages"][0]["text"], "Hello?",
         "the visitor sees the thread"
     );
-    // The inbox shows the thread once, open, with its history; Bob's open chat is untouched.
+    // The inbox shows the thread once, open, with its history; Bob's open chat is untouched
+    // (and the guesser's new chat is there on its own).
     let open = list(&b, "").await;
     let mut listed = ids(&open);
     listed.sort();
-    let mut expected = vec![ann.clone(), bob.clone()];
+    let mut expected = vec![ann.clone(), bob.clone(), guess.clone()];
     expected.sort();
     assert_eq!(listed, expected);
     let v = body(b.get(&format!("/v1/agent/channels/{ann}")).await).await;

@@ -259,7 +259,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
       }
       if (!res) {
         const url = o.pageUrl ? o.pageUrl() : typeof location != "undefined" ? location.href : null;
-        res = await api.createChannel(o.domainId, { ...persona, url: url ?? persona.url ?? null });
+        // personaId, when still stored, is this browser's visitor of an ended chat (see ended()).
+        res = await api.createChannel(o.domainId, { ...persona, url: url ?? persona.url ?? null }, personaId);
       }
     } catch (e) {
       return fail(e, r);
@@ -331,7 +332,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
 
   function ended() {
     if (v.phase == "ended") return;
-    store.clearChannel();
+    // The persona id stays: a new chat from this browser with the same e-mail reopens this
+    // thread (the server will not do that for the e-mail alone).
+    store.clearChannelId();
     typing.sent();
     outbox.clear();
     system(SYSTEM.ended);

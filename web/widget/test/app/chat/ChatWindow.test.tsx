@@ -369,7 +369,7 @@ describe("agent side", () => {
 });
 
 describe("End Chat (spec §4.5, §8)", () => {
-  it("sends end-chat, clears the input and the stored ids, disables the input with 'Chat has ended'", async () => {
+  it("sends end-chat, clears the input and the stored channel, disables the input with 'Chat has ended'", async () => {
     const user = userEvent.setup();
     store.setPersona(ann);
     show();
@@ -382,9 +382,16 @@ describe("End Chat (spec §4.5, §8)", () => {
     expect(input().disabled).toBe(true);
     expect(input().placeholder).toBe("Chat has ended");
     expect(store.channelId()).toBeNull();
-    expect(store.personaId()).toBeNull();
+    // Kept: a new chat from this browser with the same e-mail reopens this thread.
+    expect(store.personaId()).toBe("p-1");
     expect(store.persona()?.name).toBe("Ann");
-    expect(screen.getByRole("button", { name: TEXTS.newChat })).toBeTruthy();
+    // Start a new chat: the request names the ended chat's visitor, so the server can reopen it.
+    calls = [];
+    await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
+    await connectSocket();
+    const create = calls.find((c) => c.method == "POST")!;
+    expect(create.url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
+    expect(create.body.personaId).toBe("p-1");
   });
 
   it("when it cannot be sent: quietly, the input stays usable", async () => {

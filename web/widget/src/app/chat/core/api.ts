@@ -51,7 +51,11 @@ export type ChatApiOptions = {
 
 export type ChatApi = {
   getChannel(channelId: string, personaId: string): Promise<ChannelResponse>;
-  createChannel(domainId: string, persona: ClientPersona): Promise<ChannelResponse>;
+  /**
+   * previousPersonaId: the visitor persona of this browser's ended chat; with the same e-mail the
+   * server reopens that thread instead of starting a new one (crates/server/README.md).
+   */
+  createChannel(domainId: string, persona: ClientPersona, previousPersonaId?: string | null): Promise<ChannelResponse>;
   history(channelId: string, personaId?: string | null): Promise<HistoryResponse>;
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
@@ -99,7 +103,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
   return {
     getChannel: (channelId, personaId) =>
       call(`/channel/${enc(channelId)}?personaId=${enc(personaId)}`),
-    createChannel: (domainId, persona) =>
+    createChannel: (domainId, persona, previousPersonaId) =>
       call(`/channels/domain/${enc(domainId)}`, {
         method: "POST",
         body: JSON.stringify({
@@ -108,6 +112,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
           ip: persona.ip ?? null,
           url: persona.url ?? null,
           legalNoticeAccepted: persona.legalNoticeAccepted || 0,
+          ...(previousPersonaId ? { personaId: previousPersonaId } : {}),
         }),
       }),
     history: (channelId, personaId) =>
