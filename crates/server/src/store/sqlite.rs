@@ -169,9 +169,11 @@ async fn checkpoints(conn: SqlitePool, mut stop: oneshot::Receiver<()>) {
         tokio::select! {
             _ = &mut stop => return,
             _ = every.tick() => {
+                let started = std::time::Instant::now();
                 if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&conn).await {
                     tracing::warn!(error = %e, "SQLite checkpoint failed");
                 }
+                tracing::debug!(ms = started.elapsed().as_millis() as u64, "SQLite checkpoint");
             }
         }
     }

@@ -33,6 +33,8 @@ use crate::store::{new_id, now_ms, Message, NewMessage, StoreError, StoreResult}
 const MAX_BATCH: usize = 127;
 /// Chunks are 2^k messages, k < this: 64 at most.
 const CHUNK_SHAPES: usize = 7;
+/// A batch slower than this is logged (debug: `RUST_LOG=beckon_server::store=debug`).
+const SLOW: std::time::Duration = std::time::Duration::from_millis(20);
 /// Messages waiting for the writer; beyond this senders wait for room.
 const QUEUE: usize = 4096;
 /// Parameters per message in [`insert_one`].
@@ -135,7 +137,17 @@ async fn run(writer: SqlitePool, mut queue: mpsc::Receiver<Job>) {
 /// Writes `chunk`, then answers each of its senders.
 async fn write_chunk(writer: &SqlitePool, chunk: Vec<Job>) {
     let messages: Vec<&NewMessage> = chunk.iter().map(|j| &j.message).collect();
-    match write(writer, &messages).await {
+    let started = std::time::Instant::now();
+    let written = write(writer, &messages).await;
+    let took = started.elapsed();
+    if took > SLOW {
+        tracing::warn!(
+            messages = chunk.len(),
+            ms = took.as_millis() as u64,
+            "slow message batch"
+        );
+    }
+    match written {
         Ok(outcomes) => {
             for (job, outcome) in chunk.into_iter().zip(outcomes) {
                 let _ = job.reply.send(Ok(outcome));
