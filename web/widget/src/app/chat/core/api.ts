@@ -112,7 +112,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
           ip: persona.ip ?? null,
           url: persona.url ?? null,
           legalNoticeAccepted: persona.legalNoticeAccepted || 0,
-          ...(previousPersonaId ? { personaId: previousPersonaId } : {}),
+          personaId: previousPersonaId || undefined, // left out of the JSON when there is none
         }),
       }),
     history: (channelId, personaId) =>
