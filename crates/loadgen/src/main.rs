@@ -274,23 +274,18 @@ async fn run(args: RunArgs) -> anyhow::Result<()> {
 
 fn print_report(r: &Report) {
     let mem = r.mem_per_conn.map_or("n/a".into(), stats::human_bytes);
-    let lat = r.latency.map_or("n/a".into(), |l| {
-        format!(
-            "p50 {} p99 {} max {} ({} deliveries)",
-            stats::human_us(l.p50_us),
-            stats::human_us(l.p99_us),
-            stats::human_us(l.max_us),
-            l.count
-        )
-    });
-    let ack = r.ack_latency.map_or("n/a".into(), |l| {
-        format!(
-            "p50 {} p99 {} max {}",
-            stats::human_us(l.p50_us),
-            stats::human_us(l.p99_us),
-            stats::human_us(l.max_us),
-        )
-    });
+    let percentiles = |l: Option<Latency>| {
+        l.map_or("n/a".into(), |l| {
+            format!(
+                "p50 {} p99 {} max {} ({} samples)",
+                stats::human_us(l.p50_us),
+                stats::human_us(l.p99_us),
+                stats::human_us(l.max_us),
+                l.count
+            )
+        })
+    };
+    let (lat, ack) = (percentiles(r.latency), percentiles(r.ack_latency));
     println!(
         "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} (5xx retried {}) dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | delivery {lat} | ack {ack} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
         r.target,
