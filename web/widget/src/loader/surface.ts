@@ -30,9 +30,9 @@ export function setLoaderBase(src: string, css?: string): void {
  * Opens the surface of a surface-kind action. trigger: the clicked element (focus returns to it);
  * ctx: the loader's current config and decision.
  */
-export function openSurface(action: Action, trigger: Element | null | undefined, ctx: Ctx): void {
+export function openSurface(action: Action, trigger: Element | null | undefined, ctx: Ctx): Promise<void> {
   emit("cnb:open", { actionId: action.id, actionType: action.actionType });
-  new Promise<{ open: Function }>((ok, no) => {
+  return new Promise<{ open: Function }>((ok, no) => {
     setTimeout(no, 12e4);
     import(base + "beckon-app.js").then(ok, no);
   }).then(
@@ -40,6 +40,8 @@ export function openSurface(action: Action, trigger: Element | null | undefined,
     () => {
       const href = (actionLink(action) as { fallbackHref?: string }).fallbackHref;
       if (href) open(href); // a new tab, as the pop-out would have been
+      // Reported (error reporting, spec §7) under the name spec §8 gives it.
+      throw Object.assign(Error("beckon-app.js did not load"), { name: "ChunkLoadError" });
     },
   );
 }

@@ -97,7 +97,7 @@ export function createWidget(importer: Importer): Widget {
       try {
         const dom = ctx.d!.domain; // ctx.d is the decision drawn
         later((x) => x.click(dom, a));
-        if (link.kind == "surface") openSurface(a, el, ctx);
+        if (link.kind == "surface") openSurface(a, el, ctx).catch(fail);
         emit("cnb:click", { actionId: a.id, actionType: a.actionType, buttonId: el.closest<HTMLElement>("[data-button-id]")!.dataset.buttonId });
       } catch (e) {
         fail(e);
@@ -181,7 +181,7 @@ export function createWidget(importer: Importer): Widget {
     render: (data, addObservers) => ready().then(() => go(data, addObservers !== false)),
     open(actionId) {
       const a = ctx.c?.actions?.find((x) => x.id === actionId);
-      if (a) openSurface(a, null, ctx);
+      if (a) openSurface(a, null, ctx).catch(fail);
       return !!a;
     },
   };

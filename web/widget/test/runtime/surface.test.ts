@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-// The loader's base folder: where the extras chunk (and beckon.css by default) are loaded from.
-import { afterEach, describe, expect, it } from "vitest";
-import { loaderBase, setLoaderBase } from "../../src/loader/surface";
+// The loader's base folder: where the extras chunk (and beckon.css by default) are loaded from;
+// and what a surface button does when the app chunk cannot be loaded.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Action } from "../../src/config/types.gen";
+import type { Ctx } from "../../src/loader/extras";
+import { loaderBase, openSurface, setLoaderBase } from "../../src/loader/surface";
 
 afterEach(() => setLoaderBase(""));
 
@@ -30,5 +33,20 @@ describe("loaderBase", () => {
     expect(loaderBase()).toBe("");
     setLoaderBase("");
     expect(loaderBase()).toBe("");
+  });
+});
+
+describe("openSurface when the app chunk cannot load (spec §8)", () => {
+  it("opens the action's plain link in a new tab and rejects with a ChunkLoadError, which the loader reports", async () => {
+    setLoaderBase("https://nowhere.invalid/static/beckon.js");
+    const opened = vi.spyOn(window, "open").mockImplementation(() => null);
+    const action = { id: "wa", actionType: "WHATSAPP", actionValue: "+31 6 1234 5678", properties: { "whatsapp-dialog-type": "popout", message: "Hi" } } as Action;
+    const failed = await openSurface(action, null, { r: [] } as unknown as Ctx).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(failed?.name).toBe("ChunkLoadError");
+    expect(opened).toHaveBeenCalledWith("https://wa.me/31612345678?text=Hi");
+    opened.mockRestore();
   });
 });
