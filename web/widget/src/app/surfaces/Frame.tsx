@@ -3,29 +3,21 @@
 // (iframe-title, else the label, else 'Page' / 'Form'); size and colours from the chatmodal-*
 // properties (options.ts).
 import { tallyEmbedUrl } from "../../loader/actions/tally";
-import { Modal, branded } from "../modal/Modal";
+import { Modal } from "../modal/Modal";
+import { modalProps } from "./modalProps";
 import { modalOptions } from "../options";
 import type { SurfaceProps } from "../context";
 
-export function Frame({ action, ctx, open, onClosed, returnFocus }: SurfaceProps) {
+export function Frame(p: SurfaceProps) {
+  const { action } = p;
   const tally = action.actionType == "TALLY";
   const o = modalOptions(action, "iframe");
   const title = tally && o.title == "Page" ? "Form" : o.title;
   return (
     <Modal
-      type="iframe"
+      {...modalProps("iframe", o, p)}
       title={title}
-      subtext={o.subtext}
       icon={tally && !o.icon?.text ? { ...o.icon, text: "tally" } : o.icon}
-      headerColor={o.headerColor}
-      headerTextColor={o.headerTextColor}
-      background={o.background}
-      width={o.width}
-      height={o.height}
-      branding={branded(ctx.domain)}
-      open={open}
-      onClose={onClosed}
-      returnFocus={returnFocus}
     >
       <iframe
         className="cnb-m-fr"

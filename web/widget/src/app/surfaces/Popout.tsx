@@ -2,7 +2,8 @@
 // message bar whose text opens the conversation in a new tab: https://wa.me/{number}?text=… for
 // WhatsApp, https://m.me/{page}?ref=…&text=… for Facebook.
 import type { Action } from "../../config/types.gen";
-import { Modal, branded } from "../modal/Modal";
+import { Modal } from "../modal/Modal";
+import { modalProps } from "./modalProps";
 import { MessageBar } from "../modal/MessageBar";
 import { modalOptions, prop } from "../options";
 import type { SurfaceProps } from "../context";
@@ -37,24 +38,13 @@ export function openTab(url: string): boolean {
   return true;
 }
 
-export function Popout({ action, ctx, open, onClosed, returnFocus, type }: SurfaceProps & { type: "whatsapp" | "facebook" }) {
+export function Popout(p: SurfaceProps & { type: "whatsapp" | "facebook" }) {
+  const { action, type } = p;
   const o = modalOptions(action, type);
   const wa = type == "whatsapp";
   return (
     <Modal
-      type={type}
-      title={o.title}
-      subtext={o.subtext}
-      icon={o.icon}
-      headerColor={o.headerColor}
-      headerTextColor={o.headerTextColor}
-      background={o.background}
-      width={o.width}
-      height={o.height}
-      branding={branded(ctx.domain)}
-      open={open}
-      onClose={onClosed}
-      returnFocus={returnFocus}
+      {...modalProps(type, o, p)}
       footer={
         <MessageBar
           placeholder={o.placeholder}
