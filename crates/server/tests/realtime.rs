@@ -107,10 +107,7 @@ async fn a_whole_conversation() {
 #[tokio::test]
 async fn typing_expires_on_its_own() {
     let t = spawn_with(|c| c.typing_ttl = Duration::from_millis(300)).await;
-    let (domain, org) = seed(t.store()).await;
-    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    let (cookie, _) = login(&t, "agent@shop.test").await;
-    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (domain, mut agent) = shop_with_agent(&t).await;
     let (_, _, token) = new_chat(&t, &domain, "Ann").await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     assert_eq!(agent.recv_op("presence").await["action"], "enter");
@@ -129,10 +126,7 @@ async fn typing_expires_on_its_own() {
 #[tokio::test]
 async fn a_resent_message_is_acknowledged_again_and_stored_and_delivered_once() {
     let t = spawn().await;
-    let (domain, org) = seed(t.store()).await;
-    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    let (cookie, _) = login(&t, "agent@shop.test").await;
-    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (domain, mut agent) = shop_with_agent(&t).await;
     let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
 
@@ -158,10 +152,7 @@ async fn a_resent_message_is_acknowledged_again_and_stored_and_delivered_once() 
 #[tokio::test]
 async fn resume_delivers_what_was_missed_exactly_once_then_live_messages() {
     let t = spawn().await;
-    let (domain, org) = seed(t.store()).await;
-    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    let (cookie, _) = login(&t, "agent@shop.test").await;
-    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (domain, mut agent) = shop_with_agent(&t).await;
     let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
 
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
@@ -353,10 +344,7 @@ async fn a_token_for_one_chat_is_refused_on_another() {
 #[tokio::test]
 async fn an_ended_chat_answers_410_and_refuses_messages() {
     let t = spawn().await;
-    let (domain, org) = seed(t.store()).await;
-    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    let (cookie, _) = login(&t, "agent@shop.test").await;
-    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (domain, mut agent) = shop_with_agent(&t).await;
     let (channel, persona, token) = new_chat(&t, &domain, "Ann").await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     visitor.say("v-1", "bye").await;
@@ -728,10 +716,7 @@ async fn app_level_ping_and_plain_http_get() {
 #[tokio::test]
 async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
     let t = spawn().await;
-    let (domain, org) = seed(t.store()).await;
-    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    let (cookie, _) = login(&t, "agent@shop.test").await;
-    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (domain, mut agent) = shop_with_agent(&t).await;
 
     // Created over HTTP, before the visitor connects or says anything.
     let (channel, persona, _) = new_chat(&t, &domain, "Ann Visitor").await;

@@ -111,6 +111,15 @@ pub async fn login(t: &T, email: &str) -> (String, String) {
 }
 
 /// A visitor's chat: (channel id, persona id, token).
+/// A shop's domain with one agent (Ada, agent@shop.test) logged in and connected.
+pub async fn shop_with_agent(t: &T) -> (String, Ws) {
+    let (domain, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    let (cookie, _) = login(t, "agent@shop.test").await;
+    let (agent, _) = Ws::agent(t, &cookie).await;
+    (domain, agent)
+}
+
 pub async fn new_chat(t: &T, domain: &str, name: &str) -> (String, String, String) {
     let r: Value = t
         .http
