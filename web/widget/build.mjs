@@ -15,7 +15,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const DIST = here("dist/");
+// WIDGET_OUT: another folder, e.g. to compare two builds side by side.
+const DIST = process.env.WIDGET_OUT || here("dist/");
 /** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
 const CHUNKS = { extras: "src/loader/extras.ts" };
 /** The stylesheets: beckon.css before the buttons show, beckon-anim.css (while its source is being split out, only when present) after. */

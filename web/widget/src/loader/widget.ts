@@ -128,14 +128,26 @@ export function createWidget(importer: Importer): Widget {
     const check = (poll?: boolean) => {
       try {
         if (polls > 100 || ctx.r != shown || !shown[0].isConnected) return; // settled, replaced or removed
-        if (isStyled(shown[0])) {
-          const rules = revealButtons(shown);
-          later((x) => ctx.r == shown && x.reveal(rules, href));
-        } else if (!poll) return;
+        if (isStyled(shown[0])) setTimeout(reveal);
+        else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
         else later((x) => x.log(ctx.c, "stylesheet not applied:", href));
         polls = 101; // settled: revealed, or given up
         kick();
+      } catch (e) {
+        fail(e);
+      }
+    };
+    // The buttons' first style is not small (every element is new to the browser's style caches):
+    // it gets a task of its own, forced there, rather than joining the task that found the
+    // stylesheet (at startup: the one that runs DOMContentLoaded) or the next frame's layout and
+    // paint. getAnimations() is the standard call that brings style up to date without layout.
+    const reveal = () => {
+      try {
+        if (ctx.r != shown) return; // replaced meanwhile
+        const rules = revealButtons(shown);
+        document.getAnimations?.();
+        later((x) => ctx.r == shown && x.reveal(rules, href));
       } catch (e) {
         fail(e);
       }

@@ -1,5 +1,5 @@
 // Page helpers for the runtime tests (happy-dom).
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { createWidget, type Importer } from "../../src/loader/widget";
 import * as extras from "../../src/loader/extras";
 
@@ -16,6 +16,8 @@ export const roots = () => Array.from(document.querySelectorAll<HTMLElement>(".c
 export const ids = (els: HTMLElement[]) => els.map((e) => e.getAttribute("data-button-id"));
 /** Hidden by the renderer's inline display:none until revealed. */
 export const isRevealed = (el: HTMLElement) => el.style.getPropertyValue("display") != "none";
+/** Waits until el is revealed: a task after the stylesheet is found (widget.ts), also under fake timers. */
+export const revealed = (el: HTMLElement) => vi.waitFor(() => expect(isRevealed(el)).toBe(true));
 
 /** "Imports" the real extras chunk (src/loader/extras.ts, loaded up front so fake timers do not
  * stall it); imports are counted in calls. */

@@ -6,7 +6,7 @@ import type { Config } from "../../src/config/types.gen";
 import { boot } from "../../src/loader/boot";
 import { config } from "./fixtures";
 import * as extras from "../../src/loader/extras";
-import { chunk, flags, ids, isRevealed, mockFetch, resetPage, roots, settle, styleLoaded, widget } from "./helpers";
+import { chunk, flags, ids, isRevealed, revealed, mockFetch, resetPage, roots, settle, styleLoaded, widget } from "./helpers";
 
 const w = window as unknown as Record<string, unknown>;
 
@@ -51,14 +51,14 @@ describe("startup (spec §2.1, §4.1)", () => {
     expect(link.getAttribute("href")).toBe("https://cdn.beckon.test/beckon.css");
     styleLoaded();
     link.dispatchEvent(new Event("load"));
-    expect(isRevealed(out[0])).toBe(true);
+    await revealed(out[0]);
   });
 
   it("reveals at once when the stylesheet is already applied", async () => {
     styleLoaded();
     w.CNB_DATA = config();
     const out = await widget().start();
-    expect(isRevealed(out[0])).toBe(true);
+    await revealed(out[0]);
   });
 
   it.each([
@@ -470,7 +470,7 @@ describe("the extras chunk", () => {
     expect(load.calls).toBe(0);
     styleLoaded();
     document.querySelector("link")!.dispatchEvent(new Event("load"));
-    expect(isRevealed(root)).toBe(true);
+    await revealed(root);
     await settle();
     expect(load.calls).toBe(1);
     await wd.render();
@@ -561,7 +561,7 @@ describe("re-evaluation (spec §4.2), started by the chunk after reveal", () => 
     expect(await widget().start()).toEqual([]);
     await vi.advanceTimersByTimeAsync(60000); // 09:00:30 — open
     expect(ids(roots())).toEqual(["btn-1"]);
-    expect(isRevealed(roots()[0])).toBe(true);
+    await revealed(roots()[0]);
   });
 
   it("the timer does not re-render while a button is expanded", async () => {
@@ -653,7 +653,7 @@ describe("stylesheet reveal (spec §2.1, §4.2)", () => {
     expect(isRevealed(root)).toBe(false);
     styleLoaded();
     document.querySelector("link")!.dispatchEvent(new Event("load"));
-    expect(isRevealed(root)).toBe(true);
+    await revealed(root);
   });
 
   it("polls every 200 ms when no load event comes", async () => {
@@ -664,7 +664,7 @@ describe("stylesheet reveal (spec §2.1, §4.2)", () => {
     await vi.advanceTimersByTimeAsync(199);
     expect(isRevealed(root)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(isRevealed(root)).toBe(true);
+    await revealed(root);
   });
 
   it("gives up after 100 attempts, logging in debug mode", async () => {
@@ -693,7 +693,7 @@ describe("stylesheet reveal (spec §2.1, §4.2)", () => {
     expect(reads.mock.calls.map(([el]) => el)).toEqual([second, second]); // only the later render polls
     styleLoaded();
     await vi.advanceTimersByTimeAsync(200);
-    expect(isRevealed(second)).toBe(true);
+    await revealed(second);
     expect(isRevealed(first)).toBe(false);
     expect(first.isConnected).toBe(false);
   });
@@ -811,7 +811,7 @@ describe("scroll rules, watched by the chunk after reveal (spec §2.3)", () => {
     await settle();
     expect(scrolls(add)).toHaveLength(1);
     await scrollTo(400);
-    expect(isRevealed(root)).toBe(true);
+    await revealed(root);
     await scrollTo(1600);
     expect(isRevealed(root)).toBe(false);
     await wd.render(config());
@@ -825,12 +825,12 @@ describe("scroll rules, watched by the chunk after reveal (spec §2.3)", () => {
     const [root] = await widget(h.load).start();
     expect(isRevealed(root)).toBe(false);
     h.arrive();
-    await vi.waitFor(() => expect(isRevealed(root)).toBe(true));
+    await revealed(root);
     resetPage();
     styleLoaded();
     w.CNB_DATA = scrolled({ revealAtHeight: 0, hideAtHeight: 0 });
     const [plain] = await widget(held().load).start();
-    expect(isRevealed(plain)).toBe(true);
+    await revealed(plain);
   });
 
   it("a render replaced before the chunk arrives hands it nothing", async () => {
@@ -844,7 +844,7 @@ describe("scroll rules, watched by the chunk after reveal (spec §2.3)", () => {
     await scrollTo(400);
     expect(first.isConnected).toBe(false);
     expect(isRevealed(first)).toBe(false);
-    expect(isRevealed(second)).toBe(true);
+    await revealed(second);
   });
 });
 
