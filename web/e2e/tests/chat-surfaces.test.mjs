@@ -74,7 +74,7 @@ test("every surface opens from its button by mouse and by keyboard, closes both 
     await actionButton(page, a.id).focus();
     await page.keyboard.press("Enter");
     await d.waitFor({ state: "visible" });
-    assert.ok(await d.evaluate((el) => el.contains(document.activeElement)), `${a.id}: focus moved into the dialog`);
+    assert.ok(await d.evaluate((el) => el.contains(el.getRootNode().activeElement)), `${a.id}: focus moved into the dialog`);
     await page.keyboard.press("Escape");
     await d.waitFor({ state: "detached" });
     const back = await focusedActionId(page);

@@ -80,7 +80,10 @@ async function load(options = {}, contextOptions = {}) {
 const dialog = (page) => page.locator('.cnb-m-host [role="dialog"]');
 const trigger = (page, id) => page.locator(`.trigger[data-id="${id}"]`);
 const focusedId = (page) => page.evaluate(() => document.activeElement?.dataset?.id ?? document.activeElement?.className);
-const inDialog = (page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+/** The focused element inside the surfaces' shadow root (document.activeElement is its container then). */
+const focused = (page) => page.evaluateHandle(() => document.activeElement?.shadowRoot?.activeElement ?? document.activeElement);
+const inDialog = async (page) => (await focused(page)).evaluate((e) => !!e?.closest('[role="dialog"]'));
+const focusedTag = async (page) => (await focused(page)).evaluate((e) => e?.tagName);
 
 test("every modal surface opens and closes by mouse, focus in and back, and axe finds nothing", async () => {
   const { page, errors } = await load();
@@ -115,8 +118,8 @@ test("every modal surface opens with Enter, keeps Tab inside, and Esc closes it"
     }
     // Keys typed inside a (cross-origin) iframe never reach the page: Esc works from our own elements.
     // The framed page may have focusable elements of its own: Shift+Tab walks out through them.
-    for (let i = 0; i < 5 && (await page.evaluate(() => document.activeElement?.tagName == "IFRAME")); i++) await page.keyboard.press("Shift+Tab");
-    assert.ok(await page.evaluate(() => document.activeElement?.tagName != "IFRAME"), `${id}: Shift+Tab leaves the iframe`);
+    for (let i = 0; i < 5 && (await focusedTag(page)) == "IFRAME"; i++) await page.keyboard.press("Shift+Tab");
+    assert.ok((await focusedTag(page)) != "IFRAME", `${id}: Shift+Tab leaves the iframe`);
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached", timeout: 1000 });
     assert.equal(await focusedId(page), id);
@@ -213,10 +216,11 @@ const HOSTILE_CSS = `<style>
 div, span, p, h2, form, input, button, svg, img, path, iframe { display: block !important; position: static !important; width: 300px !important; height: 90px !important;
     border: 5px dashed red !important; background: yellow !important; color: red !important; opacity: 0.3 !important; fill: red !important; }
 body > div { display: none !important; }
+div { all: revert !important; direction: rtl !important; }
 [role=dialog] { transform: rotate(10deg) !important; }
 </style>`;
 
-test("a hostile stylesheet changes nothing in an open surface", async () => {
+test("a hostile stylesheet changes nothing in an open surface: the WhatsApp pop-out, the chat with its menu", async () => {
   const plain = await load({}, { reducedMotion: "reduce" });
   const hostile = await load({ head: HOSTILE_CSS }, { reducedMotion: "reduce" });
   for (const p of [plain.page, hostile.page]) {
@@ -228,6 +232,19 @@ test("a hostile stylesheet changes nothing in an open surface", async () => {
   const before = await snapshot(plain.page);
   assert.ok(before.length > 15);
   assert.deepEqual(await snapshot(hostile.page), before);
+
+  // The chat of a new visitor: the profile form, the menu open, the composer.
+  for (const p of [plain.page, hostile.page]) {
+    await trigger(p, "ch").evaluate((b) => b.click());
+    const d = p.getByRole("dialog", { name: "Live chat" });
+    await d.getByRole("button", { name: "Menu" }).click();
+    await d.getByRole("menuitem", { name: "End Chat" }).waitFor();
+    await p.waitForTimeout(100);
+  }
+  const chat = await snapshot(plain.page);
+  assert.ok(chat.length > 40);
+  assert.deepEqual(await snapshot(hostile.page), chat);
+  assert.deepEqual([...plain.errors, ...hostile.errors], []);
 });
 
 test("right-to-left pages mirror the modal; small screens get it full-screen", async () => {
@@ -245,7 +262,7 @@ test("right-to-left pages mirror the modal; small screens get it full-screen", a
   const [close, title] = [await d.getByRole("button", { name: "Close" }).boundingBox(), await d.locator("h2").boundingBox()];
   assert.ok(close.x < title.x, "the close button on the left of the title");
 
-  const phone = await load({}, { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const phone = await load({}, { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" }); // the box without the slide-in
   await trigger(phone.page, "fr").click();
   const p = await dialog(phone.page).boundingBox();
   assert.deepEqual([p.x, p.y, p.width, p.height].map(Math.round), [0, 0, 375, 667]);

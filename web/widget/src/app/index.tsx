@@ -11,8 +11,10 @@
 //                              that is open closes it (a toggle, spec §4.4); another one replaces it.
 //   closeSurface()             closes the open surface (slide-out, focus back to its trigger).
 //
-// One React root lives in a container (div.cnb-m-host) appended to <body> on first use (again if
-// the page has removed it); the surfaces' stylesheet (app.css) is injected into <head> then. Opening a surface also toggles the
+// One React root lives in the open shadow root of a container (div.cnb-m-host) appended to <body>
+// on first use (again if the page has removed it), with the surfaces' stylesheet (app.css,
+// chat/chat.css) inside: the page's CSS does not reach the surfaces, and ours does not touch the
+// page (app.css says what still crosses the boundary). Opening a surface also toggles the
 // floating main button: an expanded multi/dots button holding the trigger collapses (by its own
 // toggle, so the loader emits cnb:collapse), and focus returns to that toggle on close.
 //
@@ -25,7 +27,6 @@ import { createRoot, type Root } from "react-dom/client";
 import type { Action } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
-import { addStyles } from "./styles";
 import { resumeChat, surfaceContext, type LoaderState } from "./embed";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
@@ -34,15 +35,7 @@ export type { SurfaceContext, SurfaceProps } from "./context";
 
 type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
 
-/** The surfaces' stylesheets (again if the page removed them). */
-const sheets = () => {
-  addStyles(css);
-  addStyles(chatCss);
-};
-// The chunk usually arrives before the click (prefetched on hover/focus): its stylesheets go in
-// now, so the page-wide style invalidation of a new sheet is not paid between click and paint
-// (≈ 30 ms at 4× CPU throttle, bench/chat.mjs).
-sheets();
+const CSS = css + chatCss;
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
@@ -53,7 +46,10 @@ function draw(): void {
   const c = current;
   const S = c && surfaceFor(c.action);
   root!.render(
-    c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null,
+    <>
+      <style>{CSS}</style>
+      {c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null}
+    </>,
   );
 }
 
@@ -79,11 +75,10 @@ function collapse(trigger: HTMLElement | null): { back: HTMLElement | null; butt
 export function openSurface(action: Action, ctx: SurfaceContext): void {
   if (current?.open && current.action.id == action.id) return closeSurface();
   if (!surfaceFor(action)) return;
-  sheets();
   if (!host) {
     host = document.createElement("div");
     host.className = "cnb-m-host";
-    root = createRoot(host);
+    root = createRoot(host.attachShadow({ mode: "open" }));
   }
   if (!host.isConnected) document.body.appendChild(host); // first use, or the page replaced <body>'s content
   const prev = current;

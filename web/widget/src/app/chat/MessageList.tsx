@@ -134,8 +134,7 @@ export function MessageList(p: MessageListProps) {
   }
 
   return (
-    // role="log" (implicitly aria-live="polite") is not allowed on a list: a box around it, left
-    // inline (the reset's default), which lays out the list inside as a block.
+    // role="log" (implicitly aria-live="polite") is not allowed on a list: a box around it.
     <div role="log" aria-label="Chat messages">
       <ol className="cnb-c-log" ref={ref}>
         {p.welcome.map((w, i) => (
