@@ -11,13 +11,13 @@
 // | chatmodal-header-icon-text            | the type's glyph               | glyph name (FONT*) or SVG markup (SVG)    |
 // | chatmodal-header-icon-background-image| –                              | image URL (CUSTOM)                        |
 // | chatmodal-header-icon-color           | the header text colour         | glyph colour                              |
-// | chatmodal-show-menu-button            | "false"                        | "true": the menu button (chat)            |
-// | chatmodal-show-agent-bar              | "false"                        | "true": the agent status bar (chat)       |
+// | chatmodal-show-menu-button            | chat: "true", else "false"     | the chat's menu button (End Chat lives there) |
+// | chatmodal-show-agent-bar              | chat: "true", else "false"     | the chat's agent status bar (presence)    |
 // | chatmodal-agent-bar-message           | –                              | its text                                  |
 // | chatmodal-messages                    | 'How can we help?'             | welcome messages, one per line            |
 // | chatmodal-animate-messages            | "true"                         | "false": all welcome messages at once     |
 // | chatmodal-message-spacing             | 2000                           | ms between animated messages (dots: − 500)|
-// | chatmodal-placeholder-message         | 'Type your message'            | message bar placeholder                   |
+// | chatmodal-placeholder-message         | 'Type your message'            | message bar / chat input placeholder      |
 // | chatmodal-customer-message            | WhatsApp: `message`            | text prefilled in the message bar         |
 // | chatmodal-customer-message-enabled    | "true"                         | "false": no prefilled text                |
 // | chatmodal-send-icon-color             | the header colour              | send icon colour                          |
@@ -94,8 +94,8 @@ export function modalOptions(a: Action, type: ModalType): ModalOptions {
       image: p("header-icon-background-image") || undefined,
       color: p("header-icon-color") || undefined,
     },
-    showMenuButton: on(p("show-menu-button"), false),
-    showAgentBar: on(p("show-agent-bar"), false),
+    showMenuButton: on(p("show-menu-button"), type == "chat"),
+    showAgentBar: on(p("show-agent-bar"), type == "chat"),
     agentBarMessage: p("agent-bar-message") || undefined,
     messages: fb.length ? fb : welcome.length ? welcome : [DEFAULT_WELCOME],
     animate: on(p("animate-messages"), true),

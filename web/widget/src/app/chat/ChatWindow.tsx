@@ -1,6 +1,6 @@
 // The live chat window (spec §2.4, §4.5, §5.3, §8) inside the message modal of type "chat".
 //
-// Props: action (the CHAT action; its chatmodal-* properties, see options.ts) · domain
+// Props: action (the CHAT action; its chatmodal-* properties, see app/options.ts) · domain
 // (the config's domain: id, type for the branding line, properties for the legal notice before a
 // chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
 // System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
@@ -19,7 +19,8 @@ import { TEXT } from "./core/api";
 import { BANNER_TEXT } from "./core/attention";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
-import { chatOptions, type ChatOptions } from "./options";
+import { modalOptions } from "../options";
+import { DEFAULT_PLACEHOLDER } from "../modal/MessageBar";
 import { ProfileForm } from "./ProfileForm";
 import { pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
 
@@ -55,11 +56,11 @@ export const TEXTS = {
 } as const;
 
 /** Whether the input is usable, and its placeholder (spec §4.5, §5.3, §8). */
-export function inputState(v: ChatView, o: Pick<ChatOptions, "placeholder">): { disabled: boolean; placeholder: string } {
+export function inputState(v: ChatView, o: { placeholder?: string }): { disabled: boolean; placeholder: string } {
   if (!v.persona) return { disabled: true, placeholder: TEXTS.completeProfile };
   if (v.phase == "ended" || v.ending) return { disabled: true, placeholder: TEXTS.ended };
   if (v.phase == "error" || v.connectFailed) return { disabled: true, placeholder: TEXTS.couldNotConnect };
-  if (v.phase == "live") return { disabled: false, placeholder: o.placeholder };
+  if (v.phase == "live") return { disabled: false, placeholder: o.placeholder || DEFAULT_PLACEHOLDER };
   return { disabled: true, placeholder: TEXTS.connecting };
 }
 
@@ -79,7 +80,7 @@ function useView(s: ChatSession): ChatView {
 const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${names.length > 1 ? "are" : "is"} typing…` : "");
 
 export function ChatWindow(p: ChatWindowProps) {
-  const opts = chatOptions(p.action);
+  const opts = modalOptions(p.action, "chat");
   const [session] = useState<ChatSession>(() => p.session || pageSession(p.apiRoot, p.staticRoot, p.domain));
   const v = useView(session);
   const [tab, setTab] = useState<Tab>(() => (session.view().persona ? "chat" : "profile"));
@@ -178,7 +179,7 @@ export function ChatWindow(p: ChatWindowProps) {
           </p>
         ) : null}
         <MessageList
-          welcome={opts.welcome}
+          welcome={opts.messages}
           messages={v.messages}
           pending={v.pending}
           personaId={v.personaId}
@@ -196,12 +197,9 @@ export function ChatWindow(p: ChatWindowProps) {
 
   return (
     <Modal
+      {...opts} // header, colours and size; Modal reads only its own props of the rest
       type="chat"
-      title={opts.title}
-      subtext={typingText(v.presence.typing) || opts.statusText}
-      icon={opts.icon}
-      headerColor={opts.headerColor}
-      showMenuButton={opts.showMenuButton}
+      subtext={typingText(v.presence.typing) || opts.subtext}
       onMenu={() => setMenu((m) => !m)}
       menuExpanded={menu}
       agentBar={agentBar}
@@ -223,9 +221,6 @@ export function ChatWindow(p: ChatWindowProps) {
       onClose={p.onClose}
       open={p.open}
       returnFocus={p.returnFocus}
-      width={opts.width}
-      height={opts.height}
-      background={opts.background}
     >
       {menu ? (
         <ul className="cnb-c-menu" role="menu" aria-label="Chat menu">
