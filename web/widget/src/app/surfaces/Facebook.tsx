@@ -4,9 +4,10 @@
 // Later clicks open its dialog. When the SDK cannot load (blocked, offline, timeout), the
 // conversation opens on https://m.me/{page} in a new tab instead; if the browser blocks that tab
 // too, a Messenger modal offers the link.
-import { useEffect, useState } from "react";
 import type { Action } from "../../config/types.gen";
-import { Modal, branded } from "../modal/Modal";
+import { Modal } from "../modal/Modal";
+import { modalProps } from "./modalProps";
+import { useHandOver } from "./handOver";
 import { modalOptions, prop } from "../options";
 import type { SurfaceProps } from "../context";
 import { loadScript } from "./script";
@@ -62,40 +63,14 @@ export async function showFacebookWidget(a: Action): Promise<void> {
   w.FB.CustomerChat.show(open);
 }
 
-export function FacebookWidget({ action, ctx, open, onClosed, returnFocus }: SurfaceProps) {
-  const [blocked, setBlocked] = useState(false);
-  useEffect(() => {
-    let live = true;
-    showFacebookWidget(action).then(
-      () => live && onClosed(),
-      () => {
-        if (!live) return;
-        if (openTab(messengerUrl(action))) onClosed();
-        else setBlocked(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (!open && !blocked) onClosed();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-  if (!blocked) return null;
+export function FacebookWidget(p: SurfaceProps) {
+  const { action } = p;
+  // Blocked: the SDK did not come and the browser refused the m.me tab too.
+  if (!useHandOver(p, showFacebookWidget, () => openTab(messengerUrl(action)))) return null;
   const o = modalOptions(action, "facebook");
   return (
     <Modal
-      type="facebook"
-      title={o.title}
-      icon={o.icon}
-      headerColor={o.headerColor}
-      headerTextColor={o.headerTextColor}
-      branding={branded(ctx.domain)}
-      open={open}
-      onClose={onClosed}
-      returnFocus={returnFocus}
+      {...modalProps("facebook", o, p)}
       footer={
         <a className="cnb-m-cta" href={messengerUrl(action)} target="_blank" rel="noopener" data-autofocus="">
           Continue in Messenger

@@ -2,9 +2,10 @@
 // (https://widget.intercom.io/widget/{app id}) and booted with the app id (actionValue), the
 // alignment and the paddings (options.ts), then shown; later clicks show it again. When the script
 // cannot load, a modal says so.
-import { useEffect, useState } from "react";
 import type { Action } from "../../config/types.gen";
-import { Modal, branded } from "../modal/Modal";
+import { Modal } from "../modal/Modal";
+import { modalProps } from "./modalProps";
+import { useHandOver } from "./handOver";
 import { prop } from "../options";
 import type { SurfaceProps } from "../context";
 import { loadScript } from "./script";
@@ -50,26 +51,10 @@ export async function showIntercom(a: Action): Promise<void> {
   w.Intercom!("show");
 }
 
-export function Intercom({ action, ctx, open, onClosed, returnFocus }: SurfaceProps) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    showIntercom(action).then(
-      () => live && onClosed(),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (!open && !failed) onClosed();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-  if (!failed) return null;
+export function Intercom(p: SurfaceProps) {
+  if (!useHandOver(p, showIntercom)) return null;
   return (
-    <Modal type="default" title="Unable to connect" branding={branded(ctx.domain)} open={open} onClose={onClosed} returnFocus={returnFocus}>
+    <Modal {...modalProps("default", { title: "Unable to connect" }, p)}>
       <p className="cnb-m-err">{INTERCOM_ERROR}</p>
     </Modal>
   );

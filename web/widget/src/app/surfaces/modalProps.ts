@@ -5,7 +5,7 @@ import { branded } from "../modal/Modal";
 import type { ModalOptions } from "../options";
 import type { SurfaceProps } from "../context";
 
-export const modalProps = (type: ModalType, o: ModalOptions, p: SurfaceProps) => ({
+export const modalProps = (type: ModalType, o: Partial<ModalOptions> & { title: string }, p: SurfaceProps) => ({
   ...o, // header, colours and size; Modal reads only its own props of the rest
   showMenuButton: false, // the chat's menu; these surfaces have none
   type,
