@@ -12,7 +12,7 @@
 //   closeSurface()             closes the open surface (slide-out, focus back to its trigger).
 //
 // One React root lives in the open shadow root of a container (div.cnb-m-host) appended to <body>
-// on first use (again if the page has removed it), with the surfaces' stylesheet (app.css,
+// when this chunk loads (again if the page has removed it), with the surfaces' stylesheet (app.css,
 // chat/chat.css) inside: the page's CSS does not reach the surfaces, and ours does not touch the
 // page (app.css says what still crosses the boundary). Opening a surface also toggles the
 // floating main button: an expanded multi/dots button holding the trigger collapses (by its own
@@ -72,15 +72,24 @@ function collapse(trigger: HTMLElement | null): { back: HTMLElement | null; butt
   return { back: inList ? t! : trigger, buttonId: r?.getAttribute("data-button-id") ?? null };
 }
 
-export function openSurface(action: Action, ctx: SurfaceContext): void {
-  if (current?.open && current.action.id == action.id) return closeSurface();
-  if (!surfaceFor(action)) return;
+/** The container in the page, with its shadow root and stylesheet (again if the page removed it). */
+function mount(): void {
   if (!host) {
     host = document.createElement("div");
     host.className = "cnb-m-host";
     root = createRoot(host.attachShadow({ mode: "open" }));
+    draw();
   }
-  if (!host.isConnected) document.body.appendChild(host); // first use, or the page replaced <body>'s content
+  if (!host.isConnected) document.body.appendChild(host);
+}
+// The chunk usually arrives before the click (prefetched on hover/focus): the empty container and
+// its stylesheet go in now, so the stylesheet is parsed before the click, not between click and paint.
+if (document.body) mount();
+
+export function openSurface(action: Action, ctx: SurfaceContext): void {
+  if (current?.open && current.action.id == action.id) return closeSurface();
+  if (!surfaceFor(action)) return;
+  mount(); // again if the page replaced <body>'s content
   const prev = current;
   const { back, buttonId } = collapse(ctx.trigger);
   current = { action, ctx, open: true, key: ++seq, back: back ?? prev?.back ?? null, buttonId };

@@ -96,7 +96,8 @@ export function Modal(p: ModalProps) {
   useLayoutEffect(() => {
     const back = p.returnFocus !== undefined ? p.returnFocus : (document.activeElement as HTMLElement | null);
     const d = dialog.current!;
-    (d.querySelector<HTMLElement>("[data-autofocus]") || d).focus();
+    // The dialog is fixed in the viewport: nothing to scroll into view (and no layout forced for it).
+    (d.querySelector<HTMLElement>("[data-autofocus]") || d).focus({ preventScroll: true });
     return () => {
       if (back && back.isConnected && typeof back.focus == "function") back.focus();
     };
