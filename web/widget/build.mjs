@@ -29,7 +29,7 @@ async function terse(file, module) {
   const out = await minify(await readFile(file, "utf8"), {
     ecma: 2020,
     module,
-    compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+    compress: { passes: 5, unsafe_arrows: true, pure_getters: true },
     mangle: { toplevel: true },
     format: { comments: false },
   });

@@ -23,6 +23,7 @@ import { anyExpanded, needsResizeObserver, startObservers } from "./reevaluate";
 import { unwatch, watch } from "./scroll";
 import { track } from "./analytics";
 import { debugLog, warn } from "./log";
+import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
@@ -58,8 +59,8 @@ export type Extras = {
   reveal(rules: Rules, css: string): void;
   /** Click analytics for an action of a button of the domain. */
   click(domain: Domain | null, action: Action): void;
-  /** A debug line (spec §4.1), written when c (the config it is about, if any) is in debug mode. */
-  log(c: Config | undefined, ...args: unknown[]): void;
+  /** A debug line (spec §4.1) with its argument, written when c (the config it is about, if any) is in debug mode. */
+  log(c: Config | undefined, line: keyof typeof DEBUG_LINES, arg: unknown): void;
   /** A warning (spec §8), always written. */
   warn: typeof warn;
 };
@@ -149,7 +150,7 @@ export default function extras(ctx: Ctx): Extras {
         report(e);
       }
     },
-    log: (c, ...args) => debugLog(c, args),
+    log: (c, line, arg) => debugLog(c, [DEBUG_LINES[line], arg]),
     warn,
   };
 }

@@ -14,6 +14,14 @@ export const MESSAGES = {
   action: "Unknown action type",
 };
 
+/** The debug lines the loader asks for (spec §4.1), likewise by key. */
+export const DEBUG_LINES = {
+  /** arg: the startup result code (spec §2.1). */
+  code: "startup code",
+  /** arg: the stylesheet's URL, after the 100 polls of spec §4.2. */
+  css: "stylesheet not applied:",
+};
+
 /** A warning: the key of its text and, when the text needs one, its argument. */
 export type Warning = [key: keyof typeof MESSAGES, arg?: string];
 

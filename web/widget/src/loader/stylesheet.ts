@@ -17,4 +17,4 @@ export function ensureStylesheet(href: string): HTMLLinkElement {
 }
 
 /** The stylesheet's marker applies to el (connected: the caller checks). */
-export const isStyled = (el: Element): boolean => getComputedStyle(el).getPropertyValue("--cnb-loaded").trim() == "1";
+export const isStyled = (el: Element): boolean => +getComputedStyle(el).getPropertyValue("--cnb-loaded") == 1; // " 1" too

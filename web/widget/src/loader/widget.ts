@@ -35,6 +35,17 @@ export type Importer = () => Promise<{ default: (ctx: Ctx) => Extras }>;
 
 export const noop = (): void => {};
 
+/**
+ * Runs f in a task of its own, before the next frame where the browser allows (a user-blocking
+ * scheduler task), else after a timer. The reveal goes there and brings style up to date at once
+ * (getAnimations() is the standard call that does so without layout): the buttons' first style is
+ * not small (every element is new to the browser's style caches), and it should neither join the
+ * task that found the stylesheet (at startup, the one that runs DOMContentLoaded) nor the next
+ * frame's layout and paint, while the buttons still show in that frame.
+ */
+const soon = (f: () => void): unknown =>
+  (window as { scheduler?: { postTask(f: () => void, o: object): unknown } }).scheduler?.postTask(f, { priority: "user-blocking" }) ?? setTimeout(f);
+
 /** Resolves on DOMContentLoaded, or at once when the document is past it. */
 export const ready = (): Promise<unknown> =>
   new Promise((done) => {
@@ -86,7 +97,7 @@ export function createWidget(importer: Importer): Widget {
       // The first read of localStorage loads it from the browser process (milliseconds on a slow
       // phone): only read a switch when the config has something for it to switch off.
       disableScheduler: hasTimedSchedule(c) && flag("cnb.disable-scheduler"),
-      disableConditions: !!c.conditions?.length && flag("cnb.disable-conditions"),
+      disableConditions: c.conditions?.[0] && flag("cnb.disable-conditions"),
       ...look,
     }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
 
@@ -128,29 +139,21 @@ export function createWidget(importer: Importer): Widget {
     const check = (poll?: boolean) => {
       try {
         if (polls > 100 || ctx.r != shown || !shown[0].isConnected) return; // settled, replaced or removed
-        if (isStyled(shown[0])) setTimeout(reveal);
+        if (isStyled(shown[0])) soon(reveal);
         else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
-        else later((x) => x.log(ctx.c, "stylesheet not applied:", href));
+        else later((x) => x.log(ctx.c, "css", href));
         polls = 101; // settled: revealed, or given up
         kick();
       } catch (e) {
         fail(e);
       }
     };
-    // The buttons' first style is not small (every element is new to the browser's style caches):
-    // it gets a task of its own, forced there, rather than joining the task that found the
-    // stylesheet (at startup: the one that runs DOMContentLoaded) or the next frame's layout and
-    // paint. getAnimations() is the standard call that brings style up to date without layout.
     const reveal = () => {
-      try {
-        if (ctx.r != shown) return; // replaced meanwhile
-        const rules = revealButtons(shown);
-        document.getAnimations?.();
-        later((x) => ctx.r == shown && x.reveal(rules, href));
-      } catch (e) {
-        fail(e);
-      }
+      if (ctx.r != shown) return; // replaced meanwhile
+      const rules = revealButtons(shown);
+      document.getAnimations(); // see soon()
+      later((x) => ctx.r == shown && x.reveal(rules, href));
     };
     // Until the sheet has loaded; once: a loaded link keeps no listener (nor the roots it holds).
     if (link && !link.sheet) link.addEventListener("load", () => check(), { once: true });
@@ -165,7 +168,7 @@ export function createWidget(importer: Importer): Widget {
     try {
       const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
       // Debug lines are decided and written by the chunk: kicked when nothing is rendered.
-      if (code || c) later((x) => x.log(c, "startup code", code));
+      if (code || c) later((x) => x.log(c, "code", code));
       if (code || !c) return kick(), []; // code 1-3, or render() before any config
       if (first) startConfig = c;
       const domain = findDomain(c.domains, host);

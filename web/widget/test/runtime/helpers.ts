@@ -61,6 +61,8 @@ export function mockFetch(routes: Record<string, (init?: RequestInit) => unknown
 }
 
 export function resetPage(): void {
+  // happy-dom has no getAnimations(), which every browser Beckon supports has (widget.ts calls it).
+  document.getAnimations ??= () => [];
   document.head.innerHTML = '<meta name="viewport" content="width=device-width">';
   document.body.innerHTML = "";
   localStorage.clear();

@@ -87,12 +87,12 @@ export function css<E extends Element>(e: E, s: Values): E {
   return e;
 }
 
-/** A new element of p's document (p itself when a document), in namespace ns if given, with class c and attributes a, appended to p unless p is the document. */
-export function el(p: Node, tag: string, c?: string, a: Values = {}, ns?: string): HTMLElement {
-  const d = p.ownerDocument || (p as Document);
+/** A new element, in namespace ns if given, with class c and attributes a, appended to p if given. */
+export function el(p: Node | 0, tag: string, c?: string, a: Values = {}, ns?: string): HTMLElement {
+  const d = document;
   const e = (ns ? d.createElementNS(ns, tag) : d.createElement(tag)) as HTMLElement;
   if (c) e.className = c;
-  if (p.nodeType == 1) p.appendChild(e);
+  if (p) p.appendChild(e);
   return attrs(e, a);
 }
 

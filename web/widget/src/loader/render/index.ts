@@ -124,7 +124,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   const [v, h] = placement.toLowerCase().split("_");
   const anim = o.animation != "NONE" && o.animation;
   const root = el(
-    doc,
+    0,
     "div",
     "call-now-button cnb-" + type.toLowerCase() + " cnb-" + v + "-" + h + " cnb-" + v + " cnb-" + h +
       (anim ? " cnb-anim-" + anim.toLowerCase().replace("_", "-") : "") +
