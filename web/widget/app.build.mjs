@@ -8,8 +8,10 @@
 //     text and injected by it (src/app/styles.ts): no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks; it starts with V8's
 //     compile hint (see below).
-// Prints the chunk's size and gzip size, with a warning over the budget (≤ 20 KB gzip, DESIGN.md).
-// Usage: node app.build.mjs
+// Prints the chunk's size and gzip size, with a warning over the budget (≤ 20 KB gzip, DESIGN.md);
+// with --breakdown first the bytes each source file leaves in the chunk after esbuild's minifier
+// (before terser; gzip shares are not separable: the files compress against each other).
+// Usage: node app.build.mjs [--breakdown]
 import * as esbuild from "esbuild";
 import { minify } from "terser";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -51,7 +53,7 @@ const onPreact = {
 };
 
 await mkdir(dirname(OUT), { recursive: true });
-await esbuild.build({
+const built = await esbuild.build({
   entryPoints: [here("src/app/index.tsx")],
   outfile: OUT,
   bundle: true,
@@ -72,7 +74,13 @@ await esbuild.build({
   inject: [here("src/app/preact/jsx.ts")],
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [rawCss, onPreact],
+  metafile: process.argv.includes("--breakdown"),
 });
+if (process.argv.includes("--breakdown")) {
+  const { inputs } = Object.values(built.metafile.outputs)[0];
+  const rows = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+  for (const [file, { bytesInOutput }] of rows) console.log(String(bytesInOutput).padStart(7), file.replace(/^.*node_modules\//, "").replace(/^raw-css:.*\/src\//, "src/"));
+}
 const out = await minify(await readFile(OUT, "utf8"), {
   ecma: 2020,
   module: true,

@@ -39,6 +39,8 @@ import type { ModalType } from "./modal/Modal";
 export const DEFAULT_WELCOME = "How can we help?";
 /** The default status text under a chat title (spec §9). */
 export const DEFAULT_STATUS = "We typically respond in 35 minutes";
+/** The default placeholder of a message bar and of the chat's input. */
+export const DEFAULT_PLACEHOLDER = "Type your message";
 /** Default spacing of animated messages (spec §4.5, §9). */
 export const DEFAULT_SPACING = 2000;
 

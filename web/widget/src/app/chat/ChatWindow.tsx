@@ -17,10 +17,9 @@ import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
 import { BANNER_TEXT } from "./core/attention";
-import { Composer } from "./Composer";
+import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
-import { modalOptions } from "../options";
-import { DEFAULT_PLACEHOLDER } from "../modal/MessageBar";
+import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
 import { pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
 
@@ -206,7 +205,11 @@ export function ChatWindow(p: ChatWindowProps) {
       branding={branded(p.domain)}
       className={"cnb-c " + (online ? "cnb-c-online" : "cnb-c-away")}
       footer={
-        <Composer
+        <MessageBar
+          multiline
+          className="cnb-c-bar"
+          label="Message"
+          maxLength={4000}
           value={text}
           onChange={(t) => {
             setText(t);
