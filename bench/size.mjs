@@ -13,7 +13,7 @@ const AIM = 5 * 1024;
 const APP_BUDGET = 20 * 1024; // DESIGN.md: the React chunk for modals and chat, ≤ 20 KB gzip
 // Until the app chunk meets its budget, `--check` holds it to today's figure so it can only
 // shrink: lower APP_CEILING whenever the chunk gets smaller, never raise it; drop it once within.
-const APP_CEILING = 23111;
+const APP_CEILING = 23105;
 const BEFORE_SHOW = [
   { name: "beckon.js", note: "every page" },
   { name: "beckon.css", note: "every page" },
