@@ -59,7 +59,12 @@ async function measure(path) {
   for (let i = 0; i < RUNS; i++) {
     await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
     await page.reload({ waitUntil: "load" });
-    if (path.endsWith("/with")) await page.waitForFunction(() => window.__bench.visible !== undefined, null, { timeout: 10000 });
+    // Polled with plain evaluations: waitForFunction would compile Playwright's injected script in
+    // the page, a long task of the test driver's own in the trace.
+    for (let t = 0; path.endsWith("/with") && !(await page.evaluate(() => window.__bench.visible !== undefined)); t += 50) {
+      if (t > 10000) throw new Error(`${path}: the buttons did not show within 10 s`);
+      await page.waitForTimeout(50);
+    }
     await page.waitForTimeout(300);
     const busy = mainThreadTime(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
     const b = await page.evaluate(() => window.__bench);
@@ -74,8 +79,10 @@ function mainThreadTime(events) {
   // The page's renderer main thread: the one that parsed its HTML.
   const parse = events.find((e) => e.name == "ParseHTML");
   const on = (name) => events.filter((e) => e.ph == "X" && e.pid == parse.pid && e.tid == parse.tid && e.name == name).reduce((t, e) => t + e.dur / 1000, 0);
-  // The page's own tasks: from its first parse on (the trace also holds the previous page's unload).
-  const own = events.filter((e) => e.ph == "X" && e.pid == parse.pid && e.tid == parse.tid && e.name == "RunTask" && e.ts >= parse.ts);
+  // The tasks from the one that runs DOMContentLoaded on, where the widget starts (before it: the
+  // browser's navigation and parsing, the same with or without it).
+  const dcl = events.find((e) => e.pid == parse.pid && e.tid == parse.tid && e.name == "EventDispatch" && e.args?.data?.type == "DOMContentLoaded");
+  const own = events.filter((e) => e.ph == "X" && e.pid == parse.pid && e.tid == parse.tid && e.name == "RunTask" && dcl && e.ts + e.dur >= dcl.ts);
   return { task: on("RunTask"), styleLayout: on("UpdateLayoutTree") + on("Layout"), longest: Math.max(0, ...own.map((e) => e.dur / 1000)) };
 }
 
@@ -96,14 +103,14 @@ async function compare(prefix, label) {
   console.log(`${label}: DOMContentLoaded → buttons visible: median ${fmt(visible)} ms (budget 50 ms)`);
   console.log(`${label}: main-thread task time added: ${fmt(taskDelta)} ms, of which style and layout ${fmt(styleDelta)} ms`);
   console.log(`${label}: longest task with widget ${fmt(longest)} ms, without ${fmt(longestWithout)} ms (budget: none > 50 ms); runs with a long task: ${runsWithLong(withWidget)}/${RUNS} with, ${runsWithLong(without)}/${RUNS} without`);
-  // Less at the mercy of one slow moment of the machine than the maximum: each reload's longest task (trace), its median.
+  // Less at the mercy of one slow moment of the machine than the maximum: each reload's longest task from DOMContentLoaded on (trace), its median.
   const typical = (samples) => fmt(median(samples.map((s) => s.longest)));
-  console.log(`${label}: each reload's longest task, median: ${typical(withWidget)} ms with, ${typical(without)} ms without`);
+  console.log(`${label}: each reload's longest task from DOMContentLoaded on, median: ${typical(withWidget)} ms with, ${typical(without)} ms without`);
   return `| ${label}: DOMContentLoaded → buttons visible (budget ≤ 50 ms) | ${fmt(visible)} ms |
 | ${label}: main-thread task time added by the widget (trace), of which style and layout | ${fmt(taskDelta)} ms, ${fmt(styleDelta)} ms |
 | ${label}: longest task with / without the widget (budget: none > 50 ms) | ${fmt(longest)} ms / ${fmt(longestWithout)} ms |
 | ${label}: runs with a long task, with / without the widget | ${runsWithLong(withWidget)} / ${runsWithLong(without)} of ${RUNS} |
-| ${label}: each reload's longest task (trace), median with / without the widget | ${typical(withWidget)} ms / ${typical(without)} ms |`;
+| ${label}: each reload's longest task from DOMContentLoaded on (trace), median with / without the widget | ${typical(withWidget)} ms / ${typical(without)} ms |`;
 }
 const rows = [await compare("", "short page"), await compare("/long", "long page (3 000 paragraphs)")].join("\n");
 
