@@ -2,7 +2,8 @@
 // a click event (gtag, else the dataLayer) and trackConversion fires the page's conversion callback
 // (gtag_report_conversion, else a gtag conversion event). Nothing is loaded: we only call what the
 // page defines, and errors thrown by the page's functions are swallowed.
-// The loader calls this from its click handler, synchronously once the chunk is there; a click in
+// The loader calls this from its click handler, synchronously once the chunk is there (for a
+// surface the chunk waits a task, so the surface draws first: extras.ts); a click in
 // the first moments after the buttons show, before the chunk has arrived, is queued and tracked
 // when it arrives. Trade-off: such an early click on a link that unloads the page (an external
 // site, not tel:/mailto:) may lose its analytics event. The click itself, surfaces and the

@@ -73,10 +73,9 @@ export default function extras(ctx: Ctx): Extras {
   // domain), and whether this page view's "view" event is sent.
   let counted: [apiRoot: string, domainId: string] | undefined;
   let viewed = false;
-  /** The id of the drawn button that holds action id a (the clicked one, unless two show it). */
-  const buttonOf = (a: string) =>
-    ctx.r.find((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")].some((e) => e.dataset.actionId == a))
-      ?.dataset.buttonId;
+  /** The drawn element of action id a (the clicked one, unless two buttons show it). */
+  const actionEl = (a: string) =>
+    ctx.r.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
   ctx.u = unwatch;
   chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
@@ -142,13 +141,21 @@ export default function extras(ctx: Ctx): Extras {
       }
     },
     click(domain, action) {
-      track(domain, action);
-      try {
-        const button = counted && buttonOf(action.id);
-        if (button) sendItemStats(...counted!, "click", [button], action.id);
-      } catch (e) {
-        report(e);
-      }
+      const el = actionEl(action.id);
+      const send = () => {
+        track(domain, action);
+        try {
+          const button = counted && el?.closest<HTMLElement>("[data-button-id]")?.dataset.buttonId;
+          if (button) sendItemStats(...counted!, "click", [button], action.id);
+        } catch (e) {
+          report(e);
+        }
+      };
+      // A surface (a <button>; links are <a>, DESIGN.md) opens in this task: its first drawing goes
+      // before the analytics and the statistics request. A link keeps them here, ahead of a page
+      // it may unload.
+      if (el?.tagName == "BUTTON") setTimeout(send);
+      else send();
     },
     log: (c, line, arg) => debugLog(c, [DEBUG_LINES[line], arg]),
     warn,

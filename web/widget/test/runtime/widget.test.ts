@@ -726,6 +726,23 @@ describe("clicks (spec §7)", () => {
     expect(seen).toContainEqual(["cnb:click", { actionId: "act-1", actionType: "PHONE", buttonId: "btn-1" }]);
   });
 
+  it("a click that opens a surface is tracked a task later, after the surface has started opening", async () => {
+    styleLoaded();
+    const gtag = vi.fn();
+    w.gtag = gtag;
+    const c = tracked();
+    c.actions = [{ id: "act-1", actionType: "CHAT", actionValue: "" }];
+    w.CNB_DATA = c;
+    const [root] = await widget().start();
+    await settle();
+    const seen = events();
+    root.querySelector<HTMLElement>("[data-action-id=act-1]")!.click();
+    expect(seen.map(([name]) => name)).toEqual(["cnb:open", "cnb:click"]);
+    expect(gtag).not.toHaveBeenCalled();
+    await settle();
+    expect(gtag).toHaveBeenCalledWith("event", "click", { event_category: "Beckon Button", event_label: "CHAT " });
+  });
+
   it("a click before the chunk arrives is tracked when it arrives; its event does not wait", async () => {
     styleLoaded();
     const gtag = vi.fn();
