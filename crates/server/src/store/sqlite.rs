@@ -53,10 +53,20 @@ const READER_CACHE: &str = "-64";
 /// How often the WAL is copied back into the database file (a PASSIVE checkpoint, which never
 /// waits for the writer nor makes it wait).
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
-/// The writer still checkpoints by itself past this many WAL pages (4 KiB each), should the
-/// checkpoints fall behind; SQLite's default is 1 000, which at a thousand messages a second
-/// put a checkpoint, and its fsyncs, in front of every few hundred messages.
-const WRITER_CHECKPOINT_PAGES: &str = "16000";
+
+/// The writer still checkpoints by itself when the WAL holds this much, should the checkpoints
+/// fall behind. Counted in bytes, not in pages (SQLite's setting, default 1 000 pages), so that
+/// it means the same for the 1 KiB pages of new databases and the 4 KiB ones of older files.
+const WRITER_CHECKPOINT_BYTES: i64 = 64 << 20;
+
+/// Page size of a new database (SQLite's default is 4 KiB). Every commit writes each page it
+/// changed to the WAL whole, and a chat message changes about ten (the message, three indexes,
+/// the channel and its activity index): with 4 KiB pages that was ~32 KB of WAL per message,
+/// 32 MB/s at a thousand messages a second, whose flushes (checkpoints, and the sync of the
+/// WAL's header each time it starts over, which the writer does while every message waits)
+/// grew with it. With 1 KiB pages a message writes ~10 KB and the WAL starts over a third as
+/// often. (An existing database keeps its page size: SQLite cannot change it in WAL mode.)
+const PAGE_SIZE: u32 = 1024;
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite:path` or `sqlite://path`) and
@@ -69,6 +79,7 @@ impl SqliteStore {
         // would add an fsync to every message, on the single writer every message waits for.
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
+            .page_size(PAGE_SIZE)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
@@ -86,11 +97,20 @@ impl SqliteStore {
             .idle_timeout(None)
             .max_lifetime(None)
             .test_before_acquire(false)
-            .connect_with(
-                options
-                    .clone()
-                    .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES),
-            )
+            // The checkpoint backstop, in pages of this file's size.
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    let page: i64 = sqlx::query_scalar("PRAGMA page_size")
+                        .fetch_one(&mut *conn)
+                        .await?;
+                    let pages = WRITER_CHECKPOINT_BYTES / page.max(512);
+                    sqlx::query(&format!("PRAGMA wal_autocheckpoint = {pages}"))
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            })
+            .connect_with(options.clone())
             .await?;
         MIGRATOR.run(&writer).await?;
         let options = options.create_if_missing(false);
@@ -170,10 +190,17 @@ async fn checkpoints(conn: SqlitePool, mut stop: oneshot::Receiver<()>) {
             _ = &mut stop => return,
             _ = every.tick() => {
                 let started = std::time::Instant::now();
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&conn).await {
-                    tracing::warn!(error = %e, "SQLite checkpoint failed");
+                let done: Result<(i64, i64, i64), _> =
+                    sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&conn).await;
+                match done {
+                    Ok((_, wal, copied)) => tracing::debug!(
+                        ms = started.elapsed().as_millis() as u64,
+                        wal,
+                        copied,
+                        "SQLite checkpoint"
+                    ),
+                    Err(e) => tracing::warn!(error = %e, "SQLite checkpoint failed"),
                 }
-                tracing::debug!(ms = started.elapsed().as_millis() as u64, "SQLite checkpoint");
             }
         }
     }
