@@ -138,6 +138,7 @@ impl Server {
     /// statistics.
     pub async fn shutdown(self) -> anyhow::Result<()> {
         let _ = self.shutdown.send(true);
+        self.state.realtime.shut_down();
         let abort = self.http.abort_handle();
         match tokio::time::timeout(SHUTDOWN_GRACE, self.http).await {
             Ok(r) => r.context("server task")?.context("server")?,

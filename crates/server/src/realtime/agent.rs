@@ -7,7 +7,8 @@ use futures_util::stream::SelectAll;
 use serde_json::{json, Value};
 use tokio::time::Instant;
 
-use super::broker::{topic, BrokerItem, Envelope, Events, Kind};
+use super::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
+use super::coalesce::LatestPresence;
 use super::conn::{code, internal, Conn, Step, Stop};
 use super::frames::{self, FrameError, Inbound, Status};
 use super::visitor::utf8;
@@ -43,13 +44,12 @@ pub(crate) struct AgentSession {
     known: HashMap<String, Channel>,
     /// channel id → typing ends.
     typing: HashMap<String, Instant>,
+    /// Visitors' presence not sent yet (the latest of each).
+    presence: LatestPresence,
 }
 
 impl AgentSession {
-    pub async fn start(
-        c: &mut Conn,
-        user: SessionUser,
-    ) -> Result<(Self, Events), FrameError> {
+    pub async fn start(c: &mut Conn, user: SessionUser) -> Result<(Self, Events), FrameError> {
         let domains = c
             .state
             .store
@@ -62,6 +62,8 @@ impl AgentSession {
             for t in [topic::domain(d), topic::agents(d)] {
                 subs.push(c.hub.broker.subscribe(&t).await.map_err(internal)?);
             }
+            let visitors = c.hub.broker.subscribe(&topic::visitors(d)).await;
+            subs.push(skip_lag(visitors.map_err(internal)?));
         }
         let persona = if user.persona_id.is_empty() {
             None
@@ -80,6 +82,7 @@ impl AgentSession {
             persona_json,
             known: HashMap::new(),
             typing: HashMap::new(),
+            presence: LatestPresence::default(),
         };
         let status = s.connected(c).await;
         let mut online = Vec::new();
@@ -256,8 +259,28 @@ impl AgentSession {
         };
         match env.kind {
             Kind::Presence | Kind::AgentPresence if env.origin == c.id => Ok(()),
+            Kind::VisitorPresence => {
+                self.presence.insert((env.channel, env.origin), env.frame);
+                self.flush(c)
+            }
             _ => c.out.push(utf8(env.frame)?).await,
         }
+    }
+
+    /// Visitors' presence waits for room in the send queue.
+    pub fn has_pending(&self) -> bool {
+        !self.presence.is_empty()
+    }
+
+    /// Sends the visitors' presence that fits in the send queue now.
+    pub fn flush(&mut self, c: &Conn) -> Step {
+        while let Some(frame) = self.presence.front() {
+            if !c.out.try_push(utf8(frame.clone())?)? {
+                break;
+            }
+            self.presence.pop();
+        }
+        Ok(())
     }
 
     pub async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
@@ -499,4 +522,19 @@ impl AgentSession {
                 .await;
         }
     }
+}
+
+/// The visitors' presence topic: falling behind it costs presence updates, which the newer
+/// ones replace (typing also expires on its own), never messages; so it does not disconnect.
+fn skip_lag(sub: Subscription) -> Subscription {
+    use futures_util::StreamExt as _;
+    Box::pin(sub.filter(|item| {
+        if let Err(lag) = item {
+            tracing::debug!(
+                missed = lag.0,
+                "realtime: an agent skipped visitors' presence"
+            );
+        }
+        std::future::ready(item.is_ok())
+    }))
 }

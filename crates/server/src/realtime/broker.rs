@@ -6,7 +6,10 @@
 //!
 //! Topics the hub uses (see [`topic`]):
 //! - `ch:{channelId}`: everything about one chat (messages, presence, typing, end);
-//! - `dom:{domainId}`: the same events for every chat of a domain, for agents;
+//! - `dom:{domainId}`: the same events for every chat of a domain, for agents, except …
+//! - `vis:{domainId}`: … the visitors' presence in the domain's chats, for agents: a burst of
+//!   visitors arriving is many of these, and an agent may skip some (it keeps the latest of
+//!   each visitor, `coalesce.rs`) without missing a message;
 //! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain.
 
 use std::collections::HashMap;
@@ -76,6 +79,9 @@ pub mod topic {
     pub fn agents(domain_id: &str) -> String {
         format!("agents:{domain_id}")
     }
+    pub fn visitors(domain_id: &str) -> String {
+        format!("vis:{domain_id}")
+    }
 }
 
 /// In-process broker: one tokio broadcast channel per topic, created on first subscription
@@ -92,7 +98,8 @@ pub struct LocalBroker {
 struct LocalInner {
     capacity: usize,
     chat_capacity: usize,
-    topics: Mutex<HashMap<String, broadcast::Sender<Bytes>>>,
+    /// The name is shared with the subscriptions' guards (one allocation per topic).
+    topics: Mutex<HashMap<Arc<str>, broadcast::Sender<Bytes>>>,
 }
 
 impl LocalBroker {
@@ -144,16 +151,22 @@ impl Broker for LocalBroker {
     }
 
     async fn subscribe(&self, topic: &str) -> Result<Subscription, BrokerError> {
-        let rx = {
+        let (name, rx) = {
             let mut topics = self.inner.topics.lock().expect("broker lock");
-            topics
-                .entry(topic.to_owned())
-                .or_insert_with(|| broadcast::channel(self.capacity_of(topic)).0)
-                .subscribe()
+            match topics.get_key_value(topic) {
+                Some((name, tx)) => (name.clone(), tx.subscribe()),
+                None => {
+                    let name: Arc<str> = Arc::from(topic);
+                    let tx = broadcast::channel(self.capacity_of(topic)).0;
+                    let rx = tx.subscribe();
+                    topics.insert(name.clone(), tx);
+                    (name, rx)
+                }
+            }
         };
         let guard = TopicGuard {
             inner: self.inner.clone(),
-            topic: topic.to_owned(),
+            topic: name,
             rx: Some(rx),
         };
         Ok(Box::pin(futures_util::stream::unfold(
@@ -174,7 +187,7 @@ impl Broker for LocalBroker {
 /// Holds a receiver; on drop, removes the topic when nobody else listens.
 struct TopicGuard {
     inner: Arc<LocalInner>,
-    topic: String,
+    topic: Arc<str>,
     rx: Option<broadcast::Receiver<Bytes>>,
 }
 
@@ -183,10 +196,10 @@ impl Drop for TopicGuard {
         drop(self.rx.take());
         let mut topics = self.inner.topics.lock().expect("broker lock");
         if topics
-            .get(&self.topic)
+            .get(&*self.topic)
             .is_some_and(|tx| tx.receiver_count() == 0)
         {
-            topics.remove(&self.topic);
+            topics.remove(&*self.topic);
         }
     }
 }
@@ -212,7 +225,10 @@ pub struct Envelope {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Message,
+    /// An agent's presence in a chat (typing), or a `channel-update`.
     Presence,
+    /// A visitor's presence in its chat (enter, typing, leave).
+    VisitorPresence,
     Ended,
     NewChannel,
     AgentPresence,
@@ -223,6 +239,7 @@ impl Kind {
         match self {
             Kind::Message => b'm',
             Kind::Presence => b'p',
+            Kind::VisitorPresence => b'v',
             Kind::Ended => b'e',
             Kind::NewChannel => b'n',
             Kind::AgentPresence => b'a',
@@ -232,6 +249,7 @@ impl Kind {
         Some(match c {
             b'm' => Kind::Message,
             b'p' => Kind::Presence,
+            b'v' => Kind::VisitorPresence,
             b'e' => Kind::Ended,
             b'n' => Kind::NewChannel,
             b'a' => Kind::AgentPresence,

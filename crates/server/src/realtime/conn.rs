@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::agent::AgentSession;
 use super::broker::{BrokerItem, Events};
 use super::frames::{self, FrameError, Inbound};
-pub(crate) use super::outbox::Outbox;
+pub(crate) use super::outbox::{Outbox, Writing};
 use super::visitor::{VisitorAuth, VisitorSession};
 use super::{Hub, RealtimeConfig};
 use crate::accounts::SessionUser;
@@ -241,6 +241,19 @@ impl Role {
             Role::Agent(s) => s.on_tick(c).await,
         }
     }
+    /// Frames that wait for room in the send queue.
+    fn has_pending(&self) -> bool {
+        match self {
+            Role::Visitor(_) => false,
+            Role::Agent(s) => s.has_pending(),
+        }
+    }
+    fn flush(&mut self, c: &mut Conn) -> Step {
+        match self {
+            Role::Visitor(_) => Ok(()),
+            Role::Agent(s) => s.flush(c),
+        }
+    }
     fn deadline(&self) -> Option<tokio::time::Instant> {
         match self {
             Role::Visitor(s) => s.deadline(),
@@ -377,61 +390,84 @@ async fn start(
     }
 }
 
-async fn dispatch(mut c: Conn, mut stream: SplitStream<WebSocket>, pre: Box<Pre>) {
-    // The handlers' futures are boxed while they run: inline, the largest of them (a
-    // message's store round trip) would sit in every idle connection's task for good.
-    let (mut role, mut subs) = match Box::pin(start(&mut c, &mut stream, *pre)).await {
-        Ok(r) => r,
-        Err(stop) => return Box::pin(finish(c, stream, stop)).await,
-    };
-    let mut shutdown = c.state.shutdown.clone();
-    let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
-    // One timer for the heartbeat and the session's deadline (typing), whichever comes first.
-    let mut next_beat = tokio::time::Instant::now() + heartbeat;
-    let timer = tokio::time::sleep_until(next_beat);
-    tokio::pin!(timer);
-    let mut last_in = Instant::now();
-    let stop = loop {
-        let wake = role.deadline().map_or(next_beat, |d| d.min(next_beat));
-        if timer.deadline() != wake {
-            timer.as_mut().reset(wake);
-        }
-        let step = tokio::select! {
-            biased;
-            _ = async { let _ = shutdown.wait_for(|s| *s).await; } => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
-            _ = c.out.stopped() => Err(Stop::Gone),
-            m = stream.next() => {
-                last_in = Instant::now();
-                Box::pin(inbound(&mut c, &mut role, m)).await
+/// The session side of a connection: authentication, then frames, events and timers until it
+/// ends.
+///
+/// Not an `async fn` either: one stores its arguments twice, as arguments and as the locals
+/// they become (the `Conn` is 0.3 KB); an `async move` block uses what it captured in place.
+#[allow(clippy::manual_async_fn)] // on purpose, see above
+fn dispatch(
+    mut c: Conn,
+    mut stream: SplitStream<WebSocket>,
+    pre: Box<Pre>,
+) -> impl std::future::Future<Output = ()> + Send {
+    async move {
+        // The handlers' futures are boxed while they run: inline, the largest of them (a
+        // message's store round trip) would sit in every idle connection's task for good.
+        // `pre` leaves its box at once: a box moved out of stays allocated until the end of
+        // the function, here the connection's life.
+        let started = Box::pin(start(&mut c, &mut stream, unbox(pre))).await;
+        let (mut role, mut subs) = match started {
+            Ok(r) => r,
+            Err(stop) => return Box::pin(finish(c, stream, stop)).await,
+        };
+        let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
+        // One timer for the heartbeat and the session's deadline (typing), whichever comes first.
+        let mut next_beat = tokio::time::Instant::now() + heartbeat;
+        let timer = tokio::time::sleep_until(next_beat);
+        tokio::pin!(timer);
+        let mut last_in = Instant::now();
+        let stop = loop {
+            let wake = role.deadline().map_or(next_beat, |d| d.min(next_beat));
+            if timer.deadline() != wake {
+                timer.as_mut().reset(wake);
             }
-            item = subs.next() => match item {
-                Some(i) => Box::pin(role.on_event(&mut c, i)).await,
-                None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
-            },
-            _ = &mut timer => {
-                let now = tokio::time::Instant::now();
-                if now < next_beat {
-                    Box::pin(role.on_deadline(&mut c)).await
-                } else {
-                    next_beat = now + heartbeat;
-                    if last_in.elapsed() > idle_timeout {
-                        Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
+            let step = tokio::select! {
+                biased;
+                _ = c.hub.stopping() => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
+                w = c.out.stopped_or_room(role.has_pending()) => match w {
+                    Writing::Stopped => Err(Stop::Gone),
+                    Writing::Room => role.flush(&mut c),
+                },
+                m = stream.next() => {
+                    last_in = Instant::now();
+                    Box::pin(inbound(&mut c, &mut role, m)).await
+                }
+                item = subs.next() => match item {
+                    Some(i) => Box::pin(role.on_event(&mut c, i)).await,
+                    None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
+                },
+                _ = &mut timer => {
+                    let now = tokio::time::Instant::now();
+                    if now < next_beat {
+                        Box::pin(role.on_deadline(&mut c)).await
                     } else {
-                        match c.out.ping() {
-                            Ok(()) => Box::pin(role.on_tick(&mut c)).await,
-                            Err(e) => Err(e),
+                        next_beat = now + heartbeat;
+                        if last_in.elapsed() > idle_timeout {
+                            Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
+                        } else {
+                            match c.out.ping() {
+                                Ok(()) => Box::pin(role.on_tick(&mut c)).await,
+                                Err(e) => Err(e),
+                            }
                         }
                     }
                 }
+            };
+            if let Err(stop) = step {
+                break stop;
             }
         };
-        if let Err(stop) = step {
-            break stop;
-        }
-    };
-    drop(subs);
-    Box::pin(role.on_close(&mut c)).await;
-    Box::pin(finish(c, stream, stop)).await;
+        drop(subs);
+        Box::pin(role.on_close(&mut c)).await;
+        Box::pin(finish(c, stream, stop)).await;
+    }
+}
+
+/// The value, its box freed now.
+#[allow(clippy::boxed_local)] // freeing the box is the point
+fn unbox<T>(b: Box<T>) -> T {
+    *b
 }
 
 async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum::Error>>) -> Step {

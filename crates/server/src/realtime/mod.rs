@@ -15,13 +15,15 @@
 //! that does not keep up is disconnected), per-address and per-connection message rates.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::pin::pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
+use tokio::sync::Notify;
 
 use crate::http::chat::{channel_json, message_json, public_persona_json};
 use crate::ratelimit::{Rate, RateLimiter};
@@ -30,6 +32,7 @@ use crate::store::{Channel, Inserted, Message, NewMessage, Persona, StoreError};
 
 mod agent;
 pub mod broker;
+mod coalesce;
 mod conn;
 pub mod frames;
 mod outbox;
@@ -77,9 +80,9 @@ pub struct RealtimeConfig {
     /// Events a topic holds for a subscriber that is behind (in-process broker).
     pub broker_capacity: usize,
     /// The same for a chat's own topic (one per visitor connection, allocated whole when the
-    /// topic is made: 16 slots were 1.1 KB of every idle connection). Small: a visitor that
-    /// falls behind gets its messages and the end from the store; what it may miss is
-    /// presence (typing), which expires on its own.
+    /// topic is made: 16 slots were 1.1 KB of every idle connection, each slot is 64 bytes).
+    /// Small: a visitor that falls behind gets its messages and the end from the store; what
+    /// it may miss is presence (typing), which expires on its own.
     pub chat_topic_capacity: usize,
 }
 
@@ -111,7 +114,7 @@ impl Default for RealtimeConfig {
             },
             max_bad_frames: 10,
             broker_capacity: 1024,
-            chat_topic_capacity: 4,
+            chat_topic_capacity: 2,
         }
     }
 }
@@ -124,6 +127,9 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Agents connected to this instance: user id → connections and chosen status.
     agents: Mutex<HashMap<String, LocalAgent>>,
+    /// Set when the server shuts down: the connections close (1001).
+    stopping: AtomicBool,
+    stop: Notify,
 }
 
 struct LocalAgent {
@@ -140,6 +146,27 @@ impl Hub {
             broker,
             next_conn: AtomicU64::new(1),
             agents: Mutex::new(HashMap::new()),
+            stopping: AtomicBool::new(false),
+            stop: Notify::new(),
+        }
+    }
+
+    /// The server shuts down: every connection closes (1001).
+    pub fn shut_down(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.stop.notify_waiters();
+    }
+
+    /// Resolves once the server shuts down. (Every idle connection waits on this: a `Notified`
+    /// is less than half the size of a wait on the server's shutdown `watch`.)
+    async fn stopping(&self) {
+        loop {
+            let mut stop = pin!(self.stop.notified());
+            stop.as_mut().enable();
+            if self.stopping.load(Ordering::SeqCst) {
+                return;
+            }
+            stop.await;
         }
     }
 

@@ -109,6 +109,21 @@ impl Outbox {
         }
     }
 
+    /// Queues a frame if there is room now; `Ok(false)` when the queue is full.
+    pub fn try_push(&self, text: impl Into<Utf8Bytes>) -> Result<bool, Stop> {
+        let mut s = self.shared.lock();
+        if s.gone || s.kill.is_some() {
+            return Err(Stop::Gone);
+        }
+        if s.queue.len() >= self.capacity {
+            return Ok(false);
+        }
+        s.queue.push_back(Out::Text(text.into()));
+        drop(s);
+        self.shared.to_writer.notify_one();
+        Ok(true)
+    }
+
     /// Queues a ping unless the queue is full (then the client is busy enough).
     pub fn ping(&self) -> Step {
         let mut s = self.shared.lock();
@@ -141,17 +156,31 @@ impl Outbox {
         self.shared.to_writer.notify_one();
     }
 
-    /// Resolves when the writer has stopped (the peer is gone, a write failed or timed out).
-    pub async fn stopped(&self) {
+    /// Resolves when the writer has stopped (the peer is gone, a write failed or timed out),
+    /// or, with `room`, as soon as the queue has room. (One future for both: every idle
+    /// connection holds it while it waits.)
+    pub async fn stopped_or_room(&self, room: bool) -> Writing {
         loop {
             let mut changed = pin!(self.shared.from_writer.notified());
             changed.as_mut().enable();
-            if self.shared.lock().gone {
-                return;
+            {
+                let s = self.shared.lock();
+                if s.gone {
+                    return Writing::Stopped;
+                }
+                if room && s.queue.len() < self.capacity {
+                    return Writing::Room;
+                }
             }
             changed.await;
         }
     }
+}
+
+/// What [`Outbox::stopped_or_room`] saw.
+pub(crate) enum Writing {
+    Stopped,
+    Room,
 }
 
 impl Drop for Outbox {
@@ -201,10 +230,19 @@ impl Writer {
 
     /// Writes queued frames; stops on a close, a kill, a write error or a write that takes
     /// longer than `write_timeout`.
-    pub async fn run(self, mut sink: SplitSink<WebSocket, WsMessage>, write_timeout: Duration) {
-        self.write_all(&mut sink, write_timeout).await;
-        self.shared.lock().gone = true;
-        self.shared.from_writer.notify_waiters();
+    ///
+    /// Not an `async fn`, which would store its arguments twice for the connection's life.
+    #[allow(clippy::manual_async_fn)] // on purpose, see above
+    pub fn run(
+        self,
+        mut sink: SplitSink<WebSocket, WsMessage>,
+        write_timeout: Duration,
+    ) -> impl std::future::Future<Output = ()> + Send {
+        async move {
+            self.write_all(&mut sink, write_timeout).await;
+            self.shared.lock().gone = true;
+            self.shared.from_writer.notify_waiters();
+        }
     }
 
     async fn write_all(&self, sink: &mut SplitSink<WebSocket, WsMessage>, write_timeout: Duration) {

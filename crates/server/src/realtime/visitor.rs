@@ -10,7 +10,7 @@ use super::frames::{self, FrameError, Inbound, Status};
 use super::{post_message, publish_channel_update, publish_ended};
 use crate::error::CHAT_ENDED;
 use crate::http::chat::{message_json, public_persona_json};
-use crate::store::{now_ms, Channel, ChannelStatus, Message, Persona, StoreError};
+use crate::store::{now_ms, Channel, ChannelStatus, Message, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
@@ -30,7 +30,7 @@ pub(crate) struct VisitorSession {
     channel: Channel,
     /// (Its public JSON is made when presence is published, which is rare: kept, it was
     /// 0.7 KB in every idle connection.)
-    persona: Persona,
+    persona: Visitor,
     /// The highest sequence number this connection has delivered (or the client has).
     last_sent: i64,
     status: Status,
@@ -40,11 +40,44 @@ pub(crate) struct VisitorSession {
     recent: VecDeque<(String, i64)>,
 }
 
+/// The visitor's persona as its connection keeps it: the public side, which its messages and
+/// presence show. The contact details (e-mail, address, page) stay in the store, not in every
+/// idle connection.
+struct Visitor {
+    id: String,
+    kind: PersonaType,
+    name: String,
+    avatar_url: Option<String>,
+}
+
+impl Visitor {
+    fn of(p: Persona) -> Self {
+        Visitor {
+            id: p.id,
+            kind: p.persona_type,
+            name: p.name,
+            avatar_url: p.avatar_url,
+        }
+    }
+
+    /// The store's shape, for the calls that take one (the message's sender).
+    fn persona(&self) -> Persona {
+        Persona {
+            id: self.id.clone(),
+            persona_type: self.kind,
+            name: self.name.clone(),
+            email: None,
+            ip: None,
+            url: None,
+            legal_notice_accepted: 0,
+            avatar_url: self.avatar_url.clone(),
+            created_at: 0,
+        }
+    }
+}
+
 impl VisitorSession {
-    pub async fn start(
-        c: &mut Conn,
-        auth: VisitorAuth,
-    ) -> Result<(Self, Events), FrameError> {
+    pub async fn start(c: &mut Conn, auth: VisitorAuth) -> Result<(Self, Events), FrameError> {
         let claims = c
             .state
             .tokens
@@ -104,6 +137,7 @@ impl VisitorSession {
             .store
             .get_persona(&claims.persona_id)
             .await
+            .map(Visitor::of)
             .map_err(internal)?;
         let agents_online = c.state.presence.agents_online(&channel.domain_id).await;
         let mut s = VisitorSession {
@@ -210,7 +244,7 @@ impl VisitorSession {
     async fn publish_presence(&self, c: &Conn, action: &str) {
         let typing = self.typing_until.is_some();
         let env = Envelope {
-            kind: Kind::Presence,
+            kind: Kind::VisitorPresence,
             seq: 0,
             origin: c.id,
             channel: self.channel.id.clone(),
@@ -219,13 +253,16 @@ impl VisitorSession {
                 action,
                 Some(&self.channel.id),
                 Some(&self.channel.domain_id),
-                &public_persona_json(&self.persona),
+                &public_persona_json(&self.persona.persona()),
                 self.status,
                 typing,
             )
             .into(),
         };
-        c.hub.publish_channel_event(&self.channel, env).await;
+        c.hub.publish(topic::channel(&self.channel.id), &env).await;
+        c.hub
+            .publish(topic::visitors(&self.channel.domain_id), &env)
+            .await;
     }
 
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
@@ -253,8 +290,10 @@ impl VisitorSession {
                     self.catch_up(c).await
                 }
             }
-            Kind::Presence if env.origin == c.id => Ok(()),
-            Kind::Presence | Kind::AgentPresence => c.out.push(utf8(env.frame)?).await,
+            Kind::Presence | Kind::VisitorPresence if env.origin == c.id => Ok(()),
+            Kind::Presence | Kind::VisitorPresence | Kind::AgentPresence => {
+                c.out.push(utf8(env.frame)?).await
+            }
             Kind::Ended => {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
@@ -393,7 +432,8 @@ impl VisitorSession {
         }
         let msg = frames::check_message(&m)?;
         c.message_allowed()?;
-        let inserted = match post_message(&c.state, &self.channel, &self.persona, msg, c.id).await {
+        let sender = self.persona.persona();
+        let inserted = match post_message(&c.state, &self.channel, &sender, msg, c.id).await {
             Ok(i) => i,
             Err(StoreError::ChannelEnded) => {
                 self.ended = true;
