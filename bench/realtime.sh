@@ -22,7 +22,8 @@ DURATION_S=${DURATION_S:-20}
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 if [[ "${SKIP_BUILD:-}" != 1 ]]; then
-  cargo build --release -p beckon-server --bin beckon -p beckon-loadgen
+  # (`--bin beckon` alone would leave the load generator out.)
+  cargo build --release -p beckon-server --bin beckon -p beckon-loadgen --bin beckon-loadgen
 fi
 
 # KEEP_JSON=DIR keeps the runs' JSON there (to write the section again with `beckon-loadgen report`).

@@ -140,6 +140,11 @@ pub struct Report {
     pub rss_end: Option<u64>,
     /// Server RSS growth per idle visitor connection, bytes.
     pub mem_per_conn: Option<f64>,
+    /// The same over the second half of the visitors only (RSS after all of them minus RSS
+    /// after the first half): what one more connection costs once caches have warmed and the
+    /// allocator's free memory from the setup is used up.
+    #[serde(default)]
+    pub mem_per_conn_second_half: Option<f64>,
     /// The load generator's own RSS growth per connection, bytes.
     pub client_mem_per_conn: Option<f64>,
     pub sent: u64,
@@ -273,7 +278,7 @@ async fn run(args: RunArgs) -> anyhow::Result<()> {
 }
 
 fn print_report(r: &Report) {
-    let mem = r.mem_per_conn.map_or("n/a".into(), stats::human_bytes);
+    let mem = report::mem(r);
     let percentiles = |l: Option<Latency>| {
         l.map_or("n/a".into(), |l| {
             format!(
@@ -455,31 +460,43 @@ async fn drive(
     let rss_before = rss(pid);
     let own_before = stats::rss_bytes(own_pid);
 
-    // Connect them all, then hold.
+    // Connect them all, in two halves (the memory of the second half is reported too), then
+    // hold.
     let connect_at = Instant::now();
     let gate = Arc::new(Semaphore::new(args.concurrency.max(1)));
-    let n = plans.len() as u64;
     let mut visitors = Vec::with_capacity(plans.len());
-    for plan in plans {
-        visitors.push(tokio::spawn(client::visitor(
-            addr,
-            plan,
-            interval,
-            gate.clone(),
-            ctl_rx.clone(),
-            counters.clone(),
-        )));
-    }
+    let mut plans = plans.into_iter();
+    let first_half = plans.len() / 2;
     let failed_before = Counters::get(&counters.connect_failed);
-    wait_for("the visitors", Duration::from_secs(300), || {
-        Counters::get(&counters.visitors_up) + Counters::get(&counters.connect_failed)
-            - failed_before
-            >= n
-    })
-    .await;
+    let mut rss_half = None;
+    let mut up_half = 0;
+    for half in [first_half, plans.len() - first_half] {
+        for plan in plans.by_ref().take(half) {
+            visitors.push(tokio::spawn(client::visitor(
+                addr,
+                plan,
+                interval,
+                gate.clone(),
+                ctl_rx.clone(),
+                counters.clone(),
+            )));
+        }
+        let n = visitors.len() as u64;
+        wait_for("the visitors", Duration::from_secs(300), || {
+            Counters::get(&counters.visitors_up) + Counters::get(&counters.connect_failed)
+                - failed_before
+                >= n
+        })
+        .await;
+        if rss_half.is_none() {
+            tokio::time::sleep(settle).await;
+            rss_half = rss(pid);
+            up_half = Counters::get(&counters.visitors_up);
+        }
+    }
     let connect_s = connect_at.elapsed().as_secs_f64();
     eprintln!(
-        "loadgen: {} visitors connected in {connect_s:.1} s",
+        "loadgen: {} visitors connected in {connect_s:.1} s (with a pause half-way)",
         Counters::get(&counters.visitors_up)
     );
     tokio::time::sleep(settle).await;
@@ -488,6 +505,10 @@ async fn drive(
     let up = Counters::get(&counters.visitors_up);
     let mem_per_conn = match (rss_before, rss_idle) {
         (Some(a), Some(b)) => stats::per_connection(a, b, up),
+        _ => None,
+    };
+    let mem_per_conn_second_half = match (rss_half, rss_idle) {
+        (Some(a), Some(b)) => stats::per_connection(a, b, up.saturating_sub(up_half)),
         _ => None,
     };
     let client_mem_per_conn = match (own_before, own_idle) {
@@ -556,6 +577,7 @@ async fn drive(
         rss_idle,
         rss_end,
         mem_per_conn,
+        mem_per_conn_second_half,
         client_mem_per_conn,
         sent,
         acked,
