@@ -11,6 +11,7 @@
 // Prints the chunk's size and gzip size, with a warning over the budget (≤ 20 KB gzip, DESIGN.md);
 // with --breakdown first the bytes each source file leaves in the chunk after esbuild's minifier
 // (before terser; gzip shares are not separable: the files compress against each other).
+// WIDGET_OUT: another folder than dist/ (as build.mjs), e.g. to compare two builds side by side.
 // Usage: node app.build.mjs [--breakdown]
 import * as esbuild from "esbuild";
 import { minify } from "terser";
@@ -20,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const OUT = here("dist/beckon-app.js");
+const OUT = resolve(process.env.WIDGET_OUT || here("dist/"), "beckon-app.js");
 const BUDGET = 20 * 1024;
 
 /** `*.css?raw` imports: the file minified, as a string. */
@@ -97,6 +98,6 @@ const out = await minify(await readFile(OUT, "utf8"), {
 await writeFile(OUT, "//# allFunctionsCalledOnLoad\n" + out.code);
 const gz = gzipSync(await readFile(OUT), { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + " KB";
-console.log(`dist/beckon-app.js  ${kb(out.code.length)}  gzip ${kb(gz)}  (budget ${kb(BUDGET)})`);
+console.log(`${OUT.replace(/^.*\/(dist\/)/, "$1")}  ${kb(out.code.length)}  gzip ${kb(gz)}  (budget ${kb(BUDGET)})`);
 // Over budget is a loud warning, not a failed build: bench/size.mjs --check is the gate.
 if (gz > BUDGET) console.warn(`WARNING: beckon-app.js is over its gzip budget by ${kb(gz - BUDGET)}`);

@@ -23,4 +23,9 @@ export type SurfaceProps = {
   onClosed(): void;
   /** Where focus goes when the surface's modal unmounts. */
   returnFocus: HTMLElement | null;
+  /**
+   * Rendered ahead of a click, hidden, to warm the first open up (index.tsx): no focus moves, no
+   * connection, no events, nothing loaded; unmounted a frame later.
+   */
+  warm?: boolean;
 };

@@ -18,16 +18,23 @@
 // floating main button: an expanded multi/dots button holding the trigger collapses (by its own
 // toggle, so the loader emits cnb:collapse), and focus returns to that toggle on close.
 //
+// Warm-up (warm.tsx): when the chunk arrives before any surface is open and the pointer or the focus
+// is on a surface button, the surface that button opens (chat, pop-outs) is rendered in idle time
+// beside the real one, hidden and inert with a context that emits nothing, and unmounted after the
+// frame that lays it out: the click renders it anew, faster. Opening a surface ends a warm-up.
+//
 // Events, through ctx.emit (dispatched on document by the loader):
 //   cnb:expand  { actionId, actionType, buttonId }  a surface opened (spec §4.4 "fires an expand event")
 //   cnb:close   { actionId, actionType, buttonId }  it closed (or handed over: Intercom, the Facebook widget)
 //   cnb:chat-unread { actionId, count }          agent messages the visitor has not seen (0: seen)
 // buttonId is the data-button-id of the trigger's button, or null.
 import { createRoot, type Root } from "react-dom/client";
+import type { ReactNode } from "react";
 import type { Action } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { resumeChat, surfaceContext, type LoaderState } from "./embed";
+import { idle, intended, warmStep } from "./warm";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
@@ -41,6 +48,13 @@ let root: Root | null = null;
 let host: HTMLElement | null = null;
 let current: Open | null = null;
 let seq = 0;
+/** The warm-up's current step (rendered hidden), or null. */
+let warm: ReactNode = null;
+
+/** Inert (no focus, no clicks, nothing for assistive technology) also on renderers without the prop. */
+const inert = (e: HTMLElement | null) => {
+  if (e) e.inert = true;
+};
 
 function draw(): void {
   const c = current;
@@ -49,6 +63,11 @@ function draw(): void {
     <>
       <style>{CSS}</style>
       {c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null}
+      {warm ? (
+        <div className="cnb-m-warm" aria-hidden="true" ref={inert}>
+          {warm}
+        </div>
+      ) : null}
     </>,
   );
 }
@@ -84,7 +103,20 @@ function mount(): void {
 }
 // The chunk usually arrives before the click (prefetched on hover/focus): the empty container and
 // its stylesheet go in now, so the stylesheet is parsed before the click, not between click and paint.
-if (document.body) mount();
+if (document.body) {
+  mount();
+  idle(() => {
+    const a = !current && intended();
+    if (!a || !surfaceFor(a)) return;
+    // A step per idle task; the one after the last unmounts (its idle period follows a frame).
+    const step = (i: number) => {
+      warm = warmStep(a, i);
+      draw();
+      if (warm) idle(() => warm && step(i + 1));
+    };
+    step(0);
+  });
+}
 
 export function openSurface(action: Action, ctx: SurfaceContext): void {
   if (current?.open && current.action.id == action.id) return closeSurface();
@@ -92,6 +124,7 @@ export function openSurface(action: Action, ctx: SurfaceContext): void {
   mount(); // again if the page replaced <body>'s content
   const prev = current;
   const { back, buttonId } = collapse(ctx.trigger);
+  warm = null;
   current = { action, ctx, open: true, key: ++seq, back: back ?? prev?.back ?? null, buttonId };
   draw();
   if (prev) prev.ctx.emit("cnb:close", detail(prev));

@@ -5,14 +5,16 @@
 // chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
 // System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
 // messages the visitor has not seen; the chat button's bubble) · open? (false: close from
-// outside, the slide-out plays, then onClose) · returnFocus? (see Modal).
+// outside, the slide-out plays, then onClose) · returnFocus? (see Modal) · warm? (rendered hidden
+// ahead of a click, app/index.tsx: a session of its own that never starts, disposed on unmount;
+// the page's session is not touched).
 // Header: the title, the status text as subtext (or who is typing), and the agent bar with the
 // presence dot and Online/Away (any online agent → online); the dialog carries cnb-c-online or
 // cnb-c-away, which greys the header icon when away.
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
@@ -21,7 +23,7 @@ import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
-import { pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
+import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
 
 export type ChatWindowProps = {
   action: Action;
@@ -33,6 +35,7 @@ export type ChatWindowProps = {
   onUnread?: (n: number) => void;
   open?: boolean;
   returnFocus?: HTMLElement | null;
+  warm?: boolean;
   /** A session to use instead of the page's shared one (tests). */
   session?: ChatSession;
 };
@@ -80,7 +83,9 @@ const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${n
 
 export function ChatWindow(p: ChatWindowProps) {
   const opts = modalOptions(p.action, "chat");
-  const [session] = useState<ChatSession>(() => p.session || pageSession(p.apiRoot, p.staticRoot, p.domain));
+  const [session] = useState<ChatSession>(
+    () => p.session || (p.warm ? createChatSession({ apiRoot: "", staticRoot: "", domainId: "" }) : pageSession(p.apiRoot, p.staticRoot, p.domain)),
+  );
   const v = useView(session);
   const [tab, setTab] = useState<Tab>(() => (session.view().persona ? "chat" : "profile"));
   const [menu, setMenu] = useState(false);
@@ -89,7 +94,10 @@ export function ChatWindow(p: ChatWindowProps) {
   useEffect(() => {
     session.setOnUnread(p.onUnread);
   }, [session, p.onUnread]);
+  // A layout effect: its cleanup runs on unmount even when the tree goes before effects ran.
+  useLayoutEffect(() => (p.warm ? () => session.dispose() : undefined), [session]);
   useEffect(() => {
+    if (p.warm) return;
     session.setOpen(true);
     session.begin();
     return () => session.setOpen(false);
@@ -224,6 +232,7 @@ export function ChatWindow(p: ChatWindowProps) {
       onClose={p.onClose}
       open={p.open}
       returnFocus={p.returnFocus}
+      warm={p.warm}
     >
       {menu ? (
         <ul className="cnb-c-menu" role="menu" aria-label="Chat menu">

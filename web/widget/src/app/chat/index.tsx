@@ -21,9 +21,10 @@ export type ChatSurfaceProps = {
   open: boolean;
   onClosed(): void;
   returnFocus: HTMLElement | null;
+  warm?: boolean;
 };
 
-export function ChatSurface({ action, ctx, open, onClosed, returnFocus }: ChatSurfaceProps) {
+export function ChatSurface({ action, ctx, open, onClosed, returnFocus, warm }: ChatSurfaceProps) {
   const domain = ctx.domain || (ctx.config.domains && ctx.config.domains[0]);
   if (!domain) return null;
   return (
@@ -35,6 +36,7 @@ export function ChatSurface({ action, ctx, open, onClosed, returnFocus }: ChatSu
       debug={ctx.debug}
       open={open}
       returnFocus={returnFocus}
+      warm={warm}
       onClose={onClosed}
       onUnread={(count) => ctx.emit("cnb:chat-unread", { actionId: action.id, count })}
     />

@@ -28,6 +28,8 @@
 //   width?, height?, background?  size in px and body colour (iframe and chat modals)
 //   rtl?           mirror the layout; default: the page's dir (<html>, else <body>) is rtl
 //   className?     extra classes on the dialog
+//   warm?          rendered ahead of a click to warm the first open up, hidden (app/index.tsx):
+//                  the focus stays where it is and Esc is not listened to
 //   children       the body
 //
 // Behaviour: role="dialog", aria-modal, named by the title. On mount focus moves to the first
@@ -59,6 +61,7 @@ export type ModalProps = {
   open?: boolean;
   onClose: () => void;
   returnFocus?: HTMLElement | null;
+  warm?: boolean;
   width?: number;
   height?: number;
   background?: string;
@@ -94,6 +97,7 @@ export function Modal(p: ModalProps) {
 
   // Focus in on mount; back to the opener on unmount.
   useLayoutEffect(() => {
+    if (p.warm) return;
     const back = p.returnFocus !== undefined ? p.returnFocus : (document.activeElement as HTMLElement | null);
     const d = dialog.current!;
     // The dialog is fixed in the viewport: nothing to scroll into view (and no layout forced for it).
@@ -118,6 +122,7 @@ export function Modal(p: ModalProps) {
 
   // Esc anywhere closes.
   useEffect(() => {
+    if (p.warm) return;
     const key = (e: KeyboardEvent) => {
       if (!e.defaultPrevented && (e.key == "Escape" || e.key == "Esc")) {
         e.preventDefault();

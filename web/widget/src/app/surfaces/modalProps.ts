@@ -13,4 +13,5 @@ export const modalProps = (type: ModalType, o: Partial<ModalOptions> & { title: 
   open: p.open,
   onClose: p.onClosed,
   returnFocus: p.returnFocus,
+  warm: p.warm,
 });

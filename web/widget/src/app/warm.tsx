@@ -1,0 +1,56 @@
+// Warming the first open up. The chunk is usually here because the pointer or the focus came to a
+// surface button (the extras chunk prefetches it then: loader/chat-resume.ts). Before the click,
+// in idle time, the app renders the surface that button opens, hidden from everyone (index.tsx:
+// visibility hidden, aria-hidden, inert; the surfaces' `warm` prop keeps the focus where it is,
+// listens to no key and starts no chat connection), lets the browser compute its style and layout
+// in the next frame, then unmounts it. The click then finds the app's code run once (V8's inline
+// caches and optimised code, Preact's paths), the browser's style caches filled and the fonts
+// shaped: bench/chat.mjs "click → painted chat window".
+// The first render of a surface is too long for one task at 4× CPU throttle (a long task on hover),
+// so it comes in steps, an idle task each: the modal's frame with a message bar, the chat's profile
+// form in it, then the whole surface.
+// Only surfaces that load nothing while rendered are warmed: the pop-outs and the chat, not the
+// frames (their iframe would load) nor the third parties' hand-overs.
+import type { ReactNode } from "react";
+import type { Action, Config, Domain } from "../config/types.gen";
+import { ProfileForm } from "./chat/ProfileForm";
+import { MessageBar } from "./modal/MessageBar";
+import { Modal } from "./modal/Modal";
+import { surfaceFor } from "./surfaces/index";
+
+const WARMED = /^(CHAT|WHATSAPP|FACEBOOK)$/;
+
+/**
+ * The action of the surface button under the pointer or holding the focus, as far as its button
+ * tells (id and type; the config is the loader's until the click); null when there is none.
+ */
+export function intended(d: Document = document): Action | null {
+  const sel = ".call-now-button button.cnb-act";
+  const b = d.querySelector<HTMLElement>(sel + ":hover") || d.activeElement?.closest<HTMLElement>(sel);
+  const type = b && b.getAttribute("data-action-type");
+  return type && WARMED.test(type) ? ({ id: b!.getAttribute("data-action-id"), actionType: type, actionValue: "", properties: {} } as Action) : null;
+}
+
+/** fn in an idle period (within 1 s), or after 200 ms where there is no requestIdleCallback. */
+export const idle = (fn: () => void): unknown =>
+  typeof requestIdleCallback == "function" ? requestIdleCallback(() => fn(), { timeout: 1000 }) : setTimeout(fn, 200);
+
+const none = () => {};
+
+/** What step i of the warm-up of action a renders; null after the last one. */
+export function warmStep(a: Action, i: number): ReactNode {
+  const S = surfaceFor(a)!;
+  const chat = a.actionType == "CHAT";
+  const shell = (body?: ReactNode) => (
+    <Modal warm type="chat" title="" branding onClose={none} footer={<MessageBar multiline onSend={none} />}>
+      {body}
+    </Modal>
+  );
+  const ctx = { config: { actions: [a] } as Config, domain: { id: "" } as Domain, trigger: null, staticRoot: "", debug: false, emit: none };
+  const steps = [
+    shell(),
+    chat ? shell(<ProfileForm persona={null} properties={{}} accepted={0} onSave={none} />) : null,
+    <S warm action={a} ctx={ctx} open returnFocus={null} onClosed={none} />,
+  ].filter(Boolean);
+  return steps[i] || null;
+}
