@@ -34,7 +34,7 @@ import type { Action } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { resumeChat, surfaceContext, type LoaderState } from "./embed";
-import { idle, intended, warmStep } from "./warm";
+import { idle, intended, warmSteps } from "./warm";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
@@ -48,8 +48,8 @@ let root: Root | null = null;
 let host: HTMLElement | null = null;
 let current: Open | null = null;
 let seq = 0;
-/** The warm-up's current step (rendered hidden), or null. */
-let warm: ReactNode = null;
+/** The warm-up's current step (rendered hidden; parked: display none, no frame styles or lays it out), or null. */
+let warm: { n: ReactNode; parked: boolean } | null = null;
 
 /** Inert (no focus, no clicks, nothing for assistive technology) also on renderers without the prop. */
 const inert = (e: HTMLElement | null) => {
@@ -64,8 +64,8 @@ function draw(): void {
       <style>{CSS}</style>
       {c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null}
       {warm ? (
-        <div className="cnb-m-warm" aria-hidden="true" ref={inert}>
-          {warm}
+        <div className={"cnb-m-warm" + (warm.parked ? " cnb-m-parked" : "")} aria-hidden="true" ref={inert}>
+          {warm.n}
         </div>
       ) : null}
     </>,
@@ -108,11 +108,18 @@ if (document.body) {
   idle(() => {
     const a = !current && intended();
     if (!a || !surfaceFor(a)) return;
-    // A step per idle task; the one after the last unmounts (its idle period follows a frame).
+    const steps = warmSteps(a);
+    const last = steps.length - 1;
+    // A step per idle task, each short of a long task at 4× CPU throttle. Those before the last run
+    // the code only (taken out again in the same task); the last is rendered parked, then shown
+    // (hidden) with its style computed at once, leaving its layout to the frame that follows (an
+    // idle period comes after a frame), and the next idle task takes it out.
     const step = (i: number) => {
-      warm = warmStep(a, i);
+      warm = i <= last + 1 ? { n: steps[Math.min(i, last)], parked: i <= last } : null;
       draw();
-      if (warm) idle(() => warm && step(i + 1));
+      if (i < last) (warm = null), draw();
+      if (i == last + 1) (host!.shadowRoot!.lastElementChild as Element & { checkVisibility?(): boolean }).checkVisibility?.();
+      if (i <= last + 1) idle(() => !current && step(i + 1));
     };
     step(0);
   });

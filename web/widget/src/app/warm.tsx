@@ -8,7 +8,7 @@
 // shaped: bench/chat.mjs "click → painted chat window".
 // The first render of a surface is too long for one task at 4× CPU throttle (a long task on hover),
 // so it comes in steps, an idle task each: the modal's frame with a message bar, the chat's profile
-// form in it, then the whole surface.
+// form in it, then the whole surface. Only the last one is left for a frame to style and lay out.
 // Only surfaces that load nothing while rendered are warmed: the pop-outs and the chat, not the
 // frames (their iframe would load) nor the third parties' hand-overs.
 import type { ReactNode } from "react";
@@ -37,8 +37,8 @@ export const idle = (fn: () => void): unknown =>
 
 const none = () => {};
 
-/** What step i of the warm-up of action a renders; null after the last one. */
-export function warmStep(a: Action, i: number): ReactNode {
+/** What the steps of the warm-up of action a render, in order. */
+export function warmSteps(a: Action): ReactNode[] {
   const S = surfaceFor(a)!;
   const chat = a.actionType == "CHAT";
   const shell = (body?: ReactNode) => (
@@ -47,10 +47,9 @@ export function warmStep(a: Action, i: number): ReactNode {
     </Modal>
   );
   const ctx = { config: { actions: [a] } as Config, domain: { id: "" } as Domain, trigger: null, staticRoot: "", debug: false, emit: none };
-  const steps = [
+  return [
     shell(),
     chat ? shell(<ProfileForm persona={null} properties={{}} accepted={0} onSave={none} />) : null,
     <S warm action={a} ctx={ctx} open returnFocus={null} onClosed={none} />,
   ].filter(Boolean);
-  return steps[i] || null;
 }
