@@ -2,7 +2,8 @@
 // buttons, a click imports the app chunk (beckon-app.js) from the server and opens the surface.
 // Every surface type opens and closes by mouse and by keyboard with focus back on its button, axe
 // finds nothing in any of them, right-to-left pages mirror the chat, the chunk is prefetched on
-// hover, and when the chunk cannot load the button still works as its link (spec §8 ChunkLoadError).
+// hover (the warm-up it starts stays invisible), and when the chunk cannot load the button still
+// works as its link (spec §8 ChunkLoadError).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
@@ -126,6 +127,47 @@ test("the app chunk is prefetched on hover or focus, before the click", async ()
   const other = await visit();
   const otherChat = actionButton(other.page, CHAT_ACTION_ID);
   await prefetchedBy(other.page, () => otherChat.focus(), () => otherChat.blur());
+});
+
+test("the warm-up after a hover shows, focuses, announces and connects nothing before the click", async () => {
+  const { page, errors } = await visit({ reducedMotion: "no-preference" });
+  // A returning visitor: with a profile stored, an opened chat window connects at once.
+  await page.evaluate(() => localStorage.setItem("cnb.chat.persona", JSON.stringify({ name: "Ann", email: "ann@example.com" })));
+  const network = [];
+  page.on("request", (r) => r.url().includes("/v1/chat/") && network.push(r.url()));
+  page.on("websocket", (ws) => network.push(ws.url()));
+  await page.evaluate(() => {
+    window.warm = { seen: [], focus: 0 };
+    document.addEventListener("focusin", () => warm.focus++, true);
+    // Every dialog in the surfaces' shadow root, from the moment the chunk adds its container.
+    const watch = (root) =>
+      new MutationObserver(() => {
+        for (const d of root.querySelectorAll('[role="dialog"]')) {
+          const box = d.closest(".cnb-m-warm");
+          warm.seen.push(!!box && box.getAttribute("aria-hidden") == "true" && box.inert && getComputedStyle(box).visibility == "hidden");
+        }
+      }).observe(root, { childList: true, subtree: true, attributes: true });
+    new MutationObserver((_, o) => {
+      const host = document.querySelector(".cnb-m-host");
+      if (host) o.disconnect(), watch(host.shadowRoot);
+    }).observe(document.body, { childList: true });
+  });
+  const chat = actionButton(page, CHAT_ACTION_ID);
+  await prefetchedBy(page, () => chat.hover(), () => page.mouse.move(0, 0));
+  await page.waitForFunction(() => warm.seen.length && !document.querySelector(".cnb-m-host").shadowRoot.querySelector(".cnb-m-warm"));
+  const { seen, focus } = await page.evaluate(() => window.warm);
+  assert.ok(seen.every(Boolean), "every dialog before the click was hidden, aria-hidden and inert");
+  assert.equal(focus, 0, "no focus moved");
+  assert.equal(await page.getByRole("dialog").count(), 0);
+  assert.deepEqual(network, [], "no chat request or socket before the click");
+  // The click opens the chat as ever: focus in, and the connection starts now.
+  await chat.click();
+  const d = chatDialog(page);
+  await d.waitFor({ state: "visible" });
+  assert.ok(await d.evaluate((el) => el.contains(el.getRootNode().activeElement)), "focus moved into the dialog");
+  await page.waitForTimeout(500);
+  assert.ok(network.length > 0, "the chat connects once opened");
+  assert.deepEqual(errors, []);
 });
 
 test("when the app chunk cannot load, surface buttons open their link instead (ChunkLoadError)", async () => {
