@@ -7,8 +7,8 @@
 // caches and optimised code, Preact's paths), the browser's style caches filled and the fonts
 // shaped: bench/chat.mjs "click → painted chat window".
 // The first render of a surface is too long for one task at 4× CPU throttle (a long task on hover),
-// so it comes in steps, an idle task each: the modal's frame with a message bar, the chat's profile
-// form in it, then the whole surface. Only the last one is left for a frame to style and lay out.
+// so it comes in steps, an idle task each: a message bar, the modal's frame with it, the chat's
+// profile form in that, then the whole surface. Only the last one is left for a frame to style and lay out.
 // Only surfaces that load nothing while rendered are warmed: the pop-outs and the chat, not the
 // frames (their iframe would load) nor the third parties' hand-overs.
 import type { ReactNode } from "react";
@@ -41,13 +41,15 @@ const none = () => {};
 export function warmSteps(a: Action): ReactNode[] {
   const S = surfaceFor(a)!;
   const chat = a.actionType == "CHAT";
+  const bar = <MessageBar multiline onSend={none} />;
   const shell = (body?: ReactNode) => (
-    <Modal warm type="chat" title="" branding onClose={none} footer={<MessageBar multiline onSend={none} />}>
+    <Modal warm type="chat" title="" branding onClose={none} footer={bar}>
       {body}
     </Modal>
   );
   const ctx = { config: { actions: [a] } as Config, domain: { id: "" } as Domain, trigger: null, staticRoot: "", debug: false, emit: none };
   return [
+    bar,
     shell(),
     chat ? shell(<ProfileForm persona={null} properties={{}} accepted={0} onSave={none} />) : null,
     <S warm action={a} ctx={ctx} open returnFocus={null} onClosed={none} />,
