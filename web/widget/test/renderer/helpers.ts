@@ -1,0 +1,21 @@
+// Helpers for the renderer's tests (src/app/runtime/: what the embed build renders with instead
+// of React). The tests write h(…) calls: the same elements the embed's JSX compiles to.
+import { createRoot } from "../../src/app/runtime/react-dom-client";
+
+export { h, Fragment } from "../../src/app/runtime/vnode";
+export * from "../../src/app/runtime/hooks";
+
+/** A container in the page and a root rendering into it. */
+export function mount(): { container: HTMLElement; render(children: unknown): void } {
+  const container = document.body.appendChild(document.createElement("div"));
+  return { container, ...createRoot(container) };
+}
+
+/** After the microtask in which state changes render (and their layout effects run); no frame has passed. */
+export const rendered = (): Promise<void> => new Promise((r) => queueMicrotask(r));
+
+/** After the next frame (happy-dom: an immediate) and the task after it: passive effects have run. */
+export const painted = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+
+/** A setter captured from a component's render, to change its state from the test. */
+export type Setter<T> = { set?: (v: T | ((old: T) => T)) => void };
