@@ -1,9 +1,10 @@
 // Builds the widget's lazy React app (src/app/index.tsx) into dist/beckon-app.js: an ES module the
 // loader imports from its own folder on first need (DESIGN.md "Why the loader has no framework").
-//   - react and react-dom/client are mapped onto Preact (src/app/preact/: the hooks and createRoot
-//     the app uses, ~1 KB gzip less than preact/compat), so the chunk costs a few KB of framework
-//     instead of ~70 KB; JSX becomes Preact's createElement calls (src/app/preact/jsx.ts), shorter
-//     than the automatic runtime's. Tests run the same code on real React (automatic runtime);
+//   - react and react-dom/client are mapped onto Beckon's own renderer (src/app/runtime/: the
+//     hooks, elements and createRoot the app uses, with React's semantics, ~2 KB gzip), so the
+//     chunk costs that instead of ~70 KB of React; JSX becomes h(type, props, ...children) calls
+//     (src/app/runtime/jsx.ts), shorter than the automatic runtime's. Tests run the same code on
+//     real React (automatic runtime);
 //   - the surfaces' stylesheet (`import css from "./app.css?raw"`) is minified into the chunk as
 //     text and injected by it (src/app/styles.ts): no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks; it starts with V8's
@@ -41,14 +42,14 @@ const rawCss = {
   },
 };
 
-/** react and react-dom/client → the app's hooks-only shim on preact (src/app/preact/). */
-const onPreact = {
-  name: "on-preact",
+/** react and react-dom/client → Beckon's renderer (src/app/runtime/). */
+const onRuntime = {
+  name: "on-runtime",
   setup(b) {
-    const to = { react: "src/app/preact/react.ts", "react-dom/client": "src/app/preact/react-dom-client.ts" };
+    const to = { react: "src/app/runtime/react.ts", "react-dom/client": "src/app/runtime/react-dom-client.ts" };
     b.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (a) => {
       if (to[a.path]) return { path: here(to[a.path]) };
-      return { errors: [{ text: `${a.path} is not available in the embed (src/app/preact/ maps react and react-dom/client only)` }] };
+      return { errors: [{ text: `${a.path} is not available in the embed (src/app/runtime/ stands in for react and react-dom/client only)` }] };
     });
   },
 };
@@ -72,9 +73,9 @@ const built = await esbuild.build({
   // Class fields without initialisers (ChatError's) are left to the constructor's assignments
   // instead of a defineProperty helper each.
   tsconfigRaw: { compilerOptions: { jsx: "react", jsxFactory: "h", jsxFragmentFactory: "Fragment", useDefineForClassFields: false } },
-  inject: [here("src/app/preact/jsx.ts")],
+  inject: [here("src/app/runtime/jsx.ts")],
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [rawCss, onPreact],
+  plugins: [rawCss, onRuntime],
   metafile: process.argv.includes("--breakdown"),
 });
 if (process.argv.includes("--breakdown")) {
@@ -86,9 +87,9 @@ const out = await minify(await readFile(OUT, "utf8"), {
   ecma: 2020,
   module: true,
   compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
-  // Preact's internal properties (__k, __e, __c…: its own mangled names) shortened further; the
-  // app's code has no property of its own starting with __.
-  mangle: { toplevel: true, properties: { regex: /^__/ } },
+  // The renderer's internal properties (_dom, _kids…: src/app/runtime/node.ts) shortened; no other
+  // property in the chunk starts with _ and a letter (__proto__ does not match).
+  mangle: { toplevel: true, properties: { regex: /^_[a-zA-Z]/ } },
   format: { comments: false },
 });
 // V8's explicit compile hint (Chrome 136+; a comment elsewhere): compile every function when the

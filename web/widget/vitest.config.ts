@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Two projects: the loader's and the pure modules' tests (*.test.ts, node by default, happy-dom
 // per file where they need a DOM), and the React component tests of the app (*.test.tsx) in
-// happy-dom against real React (DESIGN.md: the embed build maps react onto preact/compat), with
-// the app's stylesheets (imported as `./x.css?raw`) served as their text.
+// happy-dom against real React (the embed build maps react onto Beckon's own renderer,
+// src/app/runtime/, tested on its own in test/renderer/), with the app's stylesheets (imported
+// as `./x.css?raw`) served as their text.
 export default defineConfig({
   test: {
     projects: [
