@@ -1,5 +1,5 @@
-// Ids that tie labels and descriptions to their elements. React's useId would do, but on Preact
-// it costs more bytes than this, and nothing here is rendered on a server.
+// Ids that tie labels and descriptions to their elements. React's useId would do, but the embed's
+// renderer (runtime/) does without it: this costs fewer bytes, and nothing here is rendered on a server.
 import { useState } from "react";
 
 let n = 0;

@@ -4,7 +4,7 @@
 // visibility hidden, aria-hidden, inert; the surfaces' `warm` prop keeps the focus where it is,
 // listens to no key and starts no chat connection), lets the browser compute its style and layout
 // in the next frame, then unmounts it. The click then finds the app's code run once (V8's inline
-// caches and optimised code, Preact's paths), the browser's style caches filled and the fonts
+// caches and optimised code, the renderer's paths), the browser's style caches filled and the fonts
 // shaped: bench/chat.mjs "click → painted chat window".
 // The first render of a surface is too long for one task at 4× CPU throttle (a long task on hover),
 // so it comes in steps, an idle task each: a message bar, the modal's frame with it, the chat's
