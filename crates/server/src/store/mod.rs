@@ -47,6 +47,14 @@ pub fn new_id() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 
+/// A fresh id for a chat message (UUID v7: the time first, then 74 random bits). Ids made one
+/// after another sort one after another, so each new message's entry in the id index lands on
+/// its last page instead of a random page of it: on SQLite one page less per message to write
+/// and to checkpoint (a message id names a message; it is never a secret).
+pub fn new_message_id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Organisation {
     pub id: String,
@@ -517,4 +525,20 @@ pub fn config_etag(config_json: &str) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(config_json.as_bytes());
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Message ids made one after another sort one after another (so SQLite appends each to the
+    /// id index's last page), and stay unique within the same millisecond.
+    #[test]
+    fn message_ids_sort_in_creation_order() {
+        let ids: Vec<String> = (0..2000).map(|_| new_message_id()).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, ids);
+    }
 }

@@ -104,7 +104,7 @@ impl PgStore {
             };
         };
         let message = Message {
-            id: new_id(),
+            id: new_message_id(),
             channel_id: m.channel_id,
             seq: seq_row.try_get("last_seq")?,
             client_id: m.client_id,

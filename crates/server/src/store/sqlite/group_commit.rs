@@ -27,7 +27,7 @@ use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::store::sql::message_cols;
-use crate::store::{new_id, now_ms, Message, NewMessage, StoreError, StoreResult};
+use crate::store::{new_message_id, now_ms, Message, NewMessage, StoreError, StoreResult};
 
 /// Most messages taken from the queue at once.
 const MAX_BATCH: usize = 127;
@@ -175,7 +175,7 @@ async fn write_chunk(writer: &SqlitePool, chunk: Vec<Job>) {
 async fn write(writer: &SqlitePool, messages: &[&NewMessage]) -> StoreResult<Vec<Outcome>> {
     let mut conn = writer.acquire().await?;
     let now = now_ms();
-    let ids: Vec<String> = messages.iter().map(|_| new_id()).collect();
+    let ids: Vec<String> = messages.iter().map(|_| new_message_id()).collect();
     let mut query = sqlx::query(chunk_sql(messages.len().ilog2() as usize));
     for (m, id) in messages.iter().zip(&ids) {
         query = query
