@@ -614,7 +614,14 @@ fn build() -> Value {
         .param(query(
             "before",
             "integer",
-            "only chats last active before this (Unix ms)",
+            "paging: the lastActivityAt of the last chat of the previous page (Unix ms); \
+             only chats listed after it come",
+        ))
+        .param(query(
+            "beforeId",
+            "string",
+            "paging, with before: the id of the last chat of the previous page, so that chats \
+             active in the same millisecond are neither skipped nor repeated",
         ))
         .param(query(
             "limit",

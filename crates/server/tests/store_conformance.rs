@@ -79,6 +79,7 @@ conformance!(
     removing_a_user_ends_sessions_and_assignments,
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
+    paging_through_chats_active_in_the_same_millisecond,
 );
 
 mod behaviours {
@@ -550,17 +551,29 @@ mod behaviours {
         let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
         // Sent together (SQLite commits them together), one from a sender that does not exist.
         let results = futures_join_all((0..20).map(|i| {
-            let sender = if i == 7 { "no-such-persona" } else { p.id.as_str() };
+            let sender = if i == 7 {
+                "no-such-persona"
+            } else {
+                p.id.as_str()
+            };
             let m = msg(&c.id, &format!("m{i}"), sender, "x");
             async move { s.insert_message(m).await }
         }))
         .await;
-        assert!(results[7].is_err(), "the unknown sender's message was stored");
+        assert!(
+            results[7].is_err(),
+            "the unknown sender's message was stored"
+        );
         let mut seqs: Vec<i64> = results
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != 7)
-            .map(|(i, r)| r.as_ref().unwrap_or_else(|e| panic!("message {i}: {e}")).message.seq)
+            .map(|(i, r)| {
+                r.as_ref()
+                    .unwrap_or_else(|e| panic!("message {i}: {e}"))
+                    .message
+                    .seq
+            })
             .collect();
         seqs.sort();
         assert_eq!(seqs, (1..=19).collect::<Vec<i64>>());
@@ -1064,4 +1077,48 @@ mod behaviours {
 
     #[allow(dead_code)]
     fn _assert_object_safe(_: Arc<dyn Store>) {}
+
+    /// Chats whose last activity fell in the same millisecond are each listed once when an
+    /// agent pages through them (the cursor is the last chat's activity time and id).
+    pub async fn paging_through_chats_active_in_the_same_millisecond(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        let me = s.create_persona(agent_persona("Me")).await.unwrap();
+        let mut ids = Vec::new();
+        for i in 0..5 {
+            let (c, _) = s
+                .create_channel(&domain.id, visitor(&format!("V{i}")))
+                .await
+                .unwrap();
+            ids.push(c.id);
+        }
+        // Ended together: one activity time for all five.
+        let at = now_ms();
+        for id in &ids {
+            s.end_channel(id, at).await.unwrap();
+        }
+        let q = ChannelQuery {
+            org_id: org.id.clone(),
+            reader_persona_id: me.id.clone(),
+            limit: 2,
+            ..Default::default()
+        };
+        let mut seen = Vec::new();
+        let mut cursor: Option<(i64, String)> = None;
+        loop {
+            let page = s
+                .query_channels(&ChannelQuery {
+                    before: cursor.as_ref().map(|c| c.0),
+                    before_id: cursor.as_ref().map(|c| c.1.clone()),
+                    ..q.clone()
+                })
+                .await
+                .unwrap();
+            let Some(last) = page.last() else { break };
+            cursor = Some((last.channel.last_activity_at, last.channel.id.clone()));
+            seen.extend(page.iter().map(|c| c.channel.id.clone()));
+            assert!(seen.len() <= 5, "a chat was listed twice: {seen:?}");
+        }
+        ids.sort();
+        assert_eq!(seen, ids, "every chat once, ties in id order");
+    }
 }

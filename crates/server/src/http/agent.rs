@@ -3,7 +3,7 @@
 //!
 //! | call | answer |
 //! |---|---|
-//! | `GET  /channels?filter=open\|ended\|mine\|unassigned\|all&q=&domainId=&before=&limit=` | `{channels: [channel], unreadTotal}`, newest activity first |
+//! | `GET  /channels?filter=open\|ended\|mine\|unassigned\|all&q=&domainId=&before=&beforeId=&limit=` | `{channels: [channel], unreadTotal}`, newest activity first (the next page: `before` and `beforeId` of the last chat) |
 //! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread, `visitorReadSeq`) |
 //! | `GET  /channels/{id}/messages?after=SEQ&limit=` | `{messages, personas, lastSeq}` |
 //! | `POST /channels/{id}/messages {clientId, text}` | 201 `{message}` (200 for a re-send of the same clientId); 410 ended |
@@ -137,6 +137,7 @@ struct ListQuery {
     q: Option<String>,
     domain_id: Option<String>,
     before: Option<i64>,
+    before_id: Option<String>,
     limit: Option<i64>,
 }
 
@@ -166,6 +167,7 @@ async fn list(
         assigned,
         search: q.q.filter(|s| !s.trim().is_empty()),
         before: q.before,
+        before_id: q.before_id.filter(|id| !id.is_empty()),
         limit: q.limit.unwrap_or(50).clamp(1, MAX_LIST),
         ..base_query(&auth)
     };

@@ -349,8 +349,11 @@ pub struct ChannelQuery {
     pub search: Option<String>,
     /// Unread counts are for this persona: messages after its read marker, not sent by it.
     pub reader_persona_id: String,
-    /// Only channels whose last activity is older than this (paging).
+    /// Paging: only channels listed after the one last active at `before` (Unix ms) with id
+    /// `before_id`, in the list's order (activity descending, then id). Without `before_id`, only
+    /// channels whose last activity is older than `before`.
     pub before: Option<i64>,
+    pub before_id: Option<String>,
     pub limit: i64,
 }
 

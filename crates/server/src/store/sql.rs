@@ -774,7 +774,8 @@ macro_rules! impl_sql_store {
                           OR ($6 = 2 AND c.assigned_agent_id = $7)) \
                      AND ($8 IS NULL OR LOWER(p.name) LIKE $8 ESCAPE '\\' \
                           OR LOWER(COALESCE(p.email, '')) LIKE $8 ESCAPE '\\') \
-                     AND ($9 IS NULL OR c.last_activity_at < $9) \
+                     AND ($9 IS NULL OR c.last_activity_at < $9 \
+                          OR (c.last_activity_at = $9 AND c.id > $11)) \
                      ORDER BY c.last_activity_at DESC, c.id LIMIT $10",
                 )
                 .bind(&q.reader_persona_id)
@@ -787,6 +788,7 @@ macro_rules! impl_sql_store {
                 .bind(pattern)
                 .bind(q.before)
                 .bind(q.limit)
+                .bind(q.before_id.as_deref())
                 .fetch_all(self.reader())
                 .await?;
                 rows.iter()

@@ -206,12 +206,12 @@ async fn write(writer: &SqlitePool, messages: &[&NewMessage]) -> StoreResult<Vec
     Ok(messages
         .iter()
         .zip(ids)
-        .map(|(m, id)| {
-            match stored.get(&(m.channel_id.clone(), m.client_id.clone())) {
+        .map(
+            |(m, id)| match stored.get(&(m.channel_id.clone(), m.client_id.clone())) {
                 None => Outcome::NotOpen,
                 Some(s) if s.id == id => Outcome::Created(s.clone()),
                 Some(s) => Outcome::Duplicate(s.clone()),
-            }
-        })
+            },
+        )
         .collect())
 }
