@@ -37,7 +37,7 @@ function diff(n: Node | null, v: VNode, parent: Node, pd: ParentNode): Node {
 const setRef = (ref: unknown, value: Element | null) =>
   typeof ref == "function" ? ref(value) : ref && ((ref as { current: unknown }).current = value);
 
-/** Renders component n again; its DOM goes into pd. */
+/** Renders component n (first or again); its DOM goes into pd. */
 function render(n: Node, pd: ParentNode): void {
   n._dirty = false;
   diffChildren(n, renderComponent(n), pd);
