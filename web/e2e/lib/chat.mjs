@@ -140,8 +140,8 @@ export async function openAgent(browser, origin) {
   return agent;
 }
 
-/** The chat dialog of the visitor's page. */
-export const chatDialog = (page) => page.locator('.cnb-m-host [role="dialog"]');
+/** The chat dialog of the visitor's page (visible only: a hover renders a hidden warm-up copy for a moment). */
+export const chatDialog = (page) => page.locator('.cnb-m-host [role="dialog"]').filter({ visible: true });
 
 /** Opens the chat from its button, fills the profile, and resolves once the input is enabled. */
 export async function startChat(page, { name = "Ann Visitor", email = "ann@example.com" } = {}) {
