@@ -19,6 +19,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub mod accounts;
+pub mod alloc;
 pub mod assets;
 pub mod cli;
 pub mod config;

@@ -1,6 +1,11 @@
 use clap::Parser as _;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
-    beckon_server::cli::run(beckon_server::cli::Cli::parse()).await
+fn main() -> std::process::ExitCode {
+    // Before the runtime's threads exist (see alloc.rs).
+    beckon_server::alloc::return_large_blocks();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("the tokio runtime starts")
+        .block_on(beckon_server::cli::run(beckon_server::cli::Cli::parse()))
 }
