@@ -9,7 +9,7 @@
 /// Fixes glibc's mmap threshold at 1 MiB; call once, first thing in `main`. No-op elsewhere.
 pub fn return_large_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes a malloc parameter; called before any other thread allocates.
+    // SAFETY: mallopt only changes a malloc parameter, under malloc's own locks.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
