@@ -2,7 +2,7 @@
 // Children matched by key, else by position and type (src/app/runtime/diff.ts): kept children keep
 // their DOM node, their state and the focus.
 import { afterEach, describe, expect, it } from "vitest";
-import { h, mount, rendered, useState, type Setter } from "./helpers";
+import { h, makeCounter, mount, rendered, useState, type Setter } from "./helpers";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -44,12 +44,7 @@ describe("children", () => {
 
   it("matches unkeyed children by position, also when one before them renders nothing, so their state stays", () => {
     const { container, render } = mount();
-    const counter: Setter<number> = {};
-    function Counter() {
-      const [n, set] = useState(0);
-      counter.set = set;
-      return h("output", null, n);
-    }
+    const { Counter, counter } = makeCounter();
     const draw = (banner: boolean) => render(h("div", null, banner ? h("p", null, "banner") : null, h(Counter, null)));
     draw(false);
     const out = container.querySelector("output")!;
@@ -67,12 +62,7 @@ describe("children", () => {
 
   it("remounts a child whose component or key changes", () => {
     const { container, render } = mount();
-    const counter: Setter<number> = {};
-    function A() {
-      const [n, set] = useState(0);
-      counter.set = set;
-      return h("output", null, n);
-    }
+    const { Counter: A, counter } = makeCounter();
     const B = () => h("output", null, "b");
     render(h(A, { key: 1 }));
     const first = container.querySelector("output");
