@@ -17,7 +17,7 @@ mod validate;
 pub use config::*;
 pub use enums::*;
 pub use problem::Problem;
-pub use validate::{problems, validate, validate_value, LINK_URL_MESSAGE};
+pub use validate::{problems, validate, validate_value, without_bom, LINK_URL_MESSAGE};
 
 /// What `check-config` prints for a valid config: `ok: N buttons, M actions`.
 pub fn summary(config: &Config) -> String {

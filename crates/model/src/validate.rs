@@ -20,9 +20,16 @@ pub const LINK_URL_MESSAGE: &str =
     "Beckon only supports a fully qualified URL with http or https protocol";
 
 /// Parses and validates a config; the typed config when nothing is wrong, else every problem.
+/// A leading UTF-8 byte-order mark (as some editors write) is ignored.
 pub fn validate(json: &str) -> Result<Config, Vec<Problem>> {
-    let value: Value = serde_json::from_str(json).map_err(|e| vec![json_syntax_problem(&e)])?;
+    let value: Value =
+        serde_json::from_str(without_bom(json)).map_err(|e| vec![json_syntax_problem(&e)])?;
     validate_value(&value)
+}
+
+/// The text without a leading UTF-8 byte-order mark, which JSON parsers refuse.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Validates an already parsed config.

@@ -501,6 +501,7 @@ async fn put_config(
     let mut d = owned_domain(&state, &auth, &id).await?;
     let text = std::str::from_utf8(&body)
         .map_err(|_| ApiError::bad_request("the request body is not UTF-8"))?;
+    let text = beckon_model::without_bom(text);
     let config: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         // The model words JSON syntax errors with their line and column.

@@ -54,6 +54,25 @@ fn check_config_exit_codes() {
 }
 
 #[test]
+fn check_config_accepts_a_file_that_starts_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_bom = dir.path().join("bom.json");
+    let mut text = vec![0xEF, 0xBB, 0xBF];
+    text.extend(std::fs::read(fixture("demo.json")).unwrap());
+    std::fs::write(&with_bom, text).unwrap();
+    let out = Command::new(BIN)
+        .arg("check-config")
+        .arg(&with_bom)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("ok"),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn serve_starts_and_stops_on_sigterm() {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().unwrap();
