@@ -45,6 +45,7 @@ pub(crate) type Step = Result<(), Stop>;
 /// Close codes.
 pub(crate) mod code {
     pub const GOING_AWAY: u16 = 1001;
+    pub const NOT_UTF8: u16 = 1007;
     pub const POLICY: u16 = 1008;
     pub const TOO_BIG: u16 = 1009;
     pub const INTERNAL: u16 = 1011;
@@ -308,15 +309,16 @@ fn run(
     .map(|_| ())
 }
 
-/// Reads the first frame, which must be `auth`.
+/// Reads the first frame, which must be `auth`, within the auth timeout of the socket's
+/// opening: the deadline is absolute, pings and pongs do not move it.
 async fn first_frame(
     c: &mut Conn,
     stream: &mut SplitStream<WebSocket>,
 ) -> Result<VisitorAuth, Stop> {
-    let wait = c.config().auth_timeout;
+    let deadline = tokio::time::Instant::now() + c.config().auth_timeout;
     let unauth = |m: &str| FrameError::new(401, m);
     loop {
-        let msg = match tokio::time::timeout(wait, stream.next()).await {
+        let msg = match tokio::time::timeout_at(deadline, stream.next()).await {
             Err(_) => {
                 let _ = c
                     .out
@@ -324,7 +326,8 @@ async fn first_frame(
                     .await;
                 return Err(Stop::close(code::POLICY, "authentication timed out"));
             }
-            Ok(None) | Ok(Some(Err(_))) => return Err(Stop::Gone),
+            Ok(None) => return Err(Stop::Gone),
+            Ok(Some(Err(e))) => return Err(read_error(c, e).await),
             Ok(Some(Ok(m))) => m,
         };
         let text = match msg {
@@ -473,21 +476,7 @@ fn unbox<T>(b: Box<T>) -> T {
 async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum::Error>>) -> Step {
     let text = match m {
         None => return Err(Stop::Gone),
-        Some(Err(e)) => {
-            let s = e.to_string();
-            if s.contains("too long") || s.contains("too big") || s.contains("Space limit") {
-                let max = c.config().max_frame / 1024;
-                let e = FrameError::new(413, format!("the frame is larger than {max} KiB"));
-                let _ = c.out.push(frames::error(&e, None)).await;
-                c.linger = true;
-                return Err(Stop::close(
-                    code::TOO_BIG,
-                    format!("frame larger than {max} KiB"),
-                ));
-            }
-            tracing::debug!(error = %s, "realtime: read error");
-            return Err(Stop::Gone);
-        }
+        Some(Err(e)) => return Err(read_error(c, e).await),
         Some(Ok(WsMessage::Text(t))) => t,
         Some(Ok(WsMessage::Binary(_))) => {
             return c
@@ -522,6 +511,27 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
         Ok(f) => role.on_frame(c, f).await,
         Err(e) => c.refuse(e, None).await,
     }
+}
+
+/// A frame the socket could not read: too large (1009) or not UTF-8 text (1007), each after an
+/// `error` frame; anything else means the peer is gone.
+async fn read_error(c: &mut Conn, e: axum::Error) -> Stop {
+    let s = e.to_string();
+    if s.contains("too long") || s.contains("too big") || s.contains("Space limit") {
+        let max = c.config().max_frame / 1024;
+        let e = FrameError::new(413, format!("the frame is larger than {max} KiB"));
+        let _ = c.out.push(frames::error(&e, None)).await;
+        // The rest of the frame is still unread: see `linger`.
+        c.linger = true;
+        return Stop::close(code::TOO_BIG, format!("frame larger than {max} KiB"));
+    }
+    if s.contains("UTF-8") {
+        let e = FrameError::bad("the frame is not valid UTF-8 text");
+        let _ = c.out.push(frames::error(&e, None)).await;
+        return Stop::close(code::NOT_UTF8, "frame is not valid UTF-8");
+    }
+    tracing::debug!(error = %s, "realtime: read error");
+    Stop::Gone
 }
 
 /// Sends the close (when there is one), lets the writer finish and waits briefly for the
