@@ -730,3 +730,129 @@ async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
     assert_eq!(f["visitor"]["name"], "Ann Visitor");
     assert!(f["visitor"].get("email").is_none(), "public persona only");
 }
+
+/// Posts with the session cookie and its CSRF token; the status.
+async fn post_as(t: &T, (cookie, csrf): &(String, String), path: &str, body: Value) -> u16 {
+    t.http
+        .post(t.api(path))
+        .header("cookie", cookie)
+        .header("x-beckon-csrf", csrf)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+const SESSION_ENDED: u16 = 4001;
+
+#[tokio::test]
+async fn ending_a_login_closes_its_sockets_at_once() {
+    let t = spawn().await;
+    let (domain, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    beckon_server::accounts::users::create_with_hash(
+        t.store(),
+        &org,
+        "owner@shop.test",
+        "Olga",
+        beckon_server::store::Role::Owner,
+        beckon_server::accounts::password::hash_blocking(PASSWORD),
+    )
+    .await
+    .unwrap();
+    let owner = login(&t, "owner@shop.test").await;
+    let agent_id = t
+        .store()
+        .get_user_by_email("agent@shop.test")
+        .await
+        .unwrap()
+        .id;
+    // Three logins of the same agent (three browsers), a socket each.
+    let (a, b, c) = (
+        login(&t, "agent@shop.test").await,
+        login(&t, "agent@shop.test").await,
+        login(&t, "agent@shop.test").await,
+    );
+    let (mut ws_a, _) = Ws::agent(&t, &a.0).await;
+    let (mut ws_b, _) = Ws::agent(&t, &b.0).await;
+    let (mut ws_c, _) = Ws::agent(&t, &c.0).await;
+    let ended = |reason: &str| Ended::Closed(SESSION_ENDED, reason.to_owned());
+    let reason = "your login ended; log in again";
+
+    // Logging out ends that login's socket only.
+    assert_eq!(post_as(&t, &a, "/v1/auth/logout", json!({})).await, 204);
+    assert_eq!(ws_a.ended(WAIT).await, ended(reason));
+    let (channel, _, _) = new_chat(&t, &domain, "Ann").await;
+    assert_eq!(ws_b.recv_op("new-channel").await["channel"]["id"], channel);
+    assert_eq!(ws_c.recv_op("new-channel").await["channel"]["id"], channel);
+
+    // Changing the password in C ends B, not C.
+    let change = json!({"currentPassword": PASSWORD, "newPassword": "a new password, quite long"});
+    assert_eq!(post_as(&t, &c, "/v1/auth/password", change).await, 204);
+    assert_eq!(ws_b.ended(WAIT).await, ended(reason));
+    ws_c.send(reply(&channel, "c-1", "still here")).await;
+    assert_eq!(ws_c.recv_op("ack").await["clientId"], "c-1");
+
+    // The owner resets the password: C ends; nothing it sends afterwards is stored.
+    let reset = json!({"password": "the owner's choice of password"});
+    let path = format!("/v1/owner/agents/{agent_id}/password");
+    assert_eq!(post_as(&t, &owner, &path, reset).await, 204);
+    assert_eq!(ws_c.ended(WAIT).await, ended(reason));
+    let stored = t.store().messages_after(&channel, 0, 100).await.unwrap();
+    assert_eq!(stored.len(), 1, "{stored:?}");
+
+    // The owner removes the agent: its new login's socket ends too.
+    let d = t
+        .http
+        .post(t.api("/v1/auth/login"))
+        .json(&json!({"email": "agent@shop.test", "password": "the owner's choice of password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(d.status(), 200);
+    let cookie = d
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .find_map(|v| v.to_str().ok().filter(|v| v.starts_with("beckon_session=")))
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let (mut ws_d, _) = Ws::agent(&t, &cookie).await;
+    let removed = t
+        .http
+        .delete(t.api(&format!("/v1/owner/agents/{agent_id}")))
+        .header("cookie", &owner.0)
+        .header("x-beckon-csrf", &owner.1)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(removed.status(), 204);
+    assert_eq!(ws_d.ended(WAIT).await, ended(reason));
+}
+
+#[tokio::test]
+async fn a_socket_whose_session_expires_closes() {
+    let t = spawn_with(|c| {
+        c.heartbeat = Duration::from_millis(100);
+        c.session_check = Duration::from_millis(100);
+    })
+    .await;
+    let (_, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    let (cookie, _) = login(&t, "agent@shop.test").await;
+    let (mut ws, _) = Ws::agent(&t, &cookie).await;
+    // The session's expiry passes (as 30 days without use would).
+    let token = cookie.strip_prefix("beckon_session=").unwrap();
+    let id = beckon_server::accounts::session::hash_token(token);
+    let now = beckon_server::store::now_ms();
+    t.store().touch_session(&id, now, now - 1).await.unwrap();
+    assert_eq!(
+        ws.ended(WAIT).await,
+        Ended::Closed(SESSION_ENDED, "your login ended; log in again".into())
+    );
+}

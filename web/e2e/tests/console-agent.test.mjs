@@ -2,7 +2,7 @@
 // chat with its unread count (in the inbox and the tab title), answers it with Enter, typing is
 // seen both ways, the visitor's read shows as "Seen", the chat is ended and reopened in the same
 // thread; the agent is available only while a console tab is open; after a server restart the
-// console catches up by itself.
+// console catches up by itself; a login ended elsewhere shows the login form at once.
 // The visitor side is driven through the public chat API and the realtime socket from a page of
 // the site (the widget's chat app is wired into the loader separately; see tests/chat*).
 import { test, before, after } from "node:test";
@@ -47,6 +47,21 @@ test("the login screen refuses a wrong password, has no accessibility violations
   await agent.page.getByRole("button", { name: "Log in" }).waitFor();
   assert.deepEqual([...errors, ...agent.errors], []);
   await agent.context.close();
+});
+
+test("logging out in another tab ends this tab's login at once: it shows the login form", async () => {
+  const { page, context, errors } = await openConsole();
+  await page.getByRole("navigation", { name: "Console" }).waitFor();
+  // The same browser (same cookie) logs out in a second tab: the server closes the first tab's
+  // realtime socket (4001) and the first tab asks to log in again without any click.
+  const other = await context.newPage();
+  await other.goto(`${beckon.origin}/console/`);
+  await other.getByRole("button", { name: "Log out" }).click();
+  await other.getByRole("button", { name: "Log in" }).waitFor();
+  await page.getByRole("button", { name: "Log in" }).waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("an agent answers a visitor's chat: unread count, typing both ways, Enter sends, seen, end, reopen", async () => {

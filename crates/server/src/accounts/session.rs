@@ -89,15 +89,31 @@ pub async fn authenticate(
     if !plausible_token(&token) {
         return Ok(None);
     }
-    let id = hash_token(&token);
-    let mut session = match state.store.get_session(&id).await {
+    let Some((session, user)) = live_session(state, &hash_token(&token)).await? else {
+        return Ok(None);
+    };
+    Ok(Some(Authenticated {
+        user: SessionUser::from_user(&user),
+        session,
+        token,
+    }))
+}
+
+/// The session stored under `id` (a token's hash) and its user, if it is still live: not
+/// logged out, not expired, the user not removed. Each use slides the expiry (at most every
+/// [`TOUCH_EVERY_MS`]); the realtime hub re-checks its agents' sockets with this too.
+pub async fn live_session(
+    state: &AppState,
+    id: &str,
+) -> Result<Option<(Session, User)>, ApiError> {
+    let mut session = match state.store.get_session(id).await {
         Ok(s) => s,
         Err(StoreError::NotFound) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
     let now = now_ms();
     if session.expires_at <= now {
-        let _ = state.store.delete_session(&id).await;
+        let _ = state.store.delete_session(id).await;
         return Ok(None);
     }
     let user = match state.store.get_user(&session.user_id).await {
@@ -110,7 +126,7 @@ pub async fn authenticate(
         session.expires_at = now + SESSION_TTL_MS;
         match state
             .store
-            .touch_session(&id, session.last_seen_at, session.expires_at)
+            .touch_session(id, session.last_seen_at, session.expires_at)
             .await
         {
             Ok(()) => {}
@@ -119,11 +135,7 @@ pub async fn authenticate(
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(Some(Authenticated {
-        user: SessionUser::from_user(&user),
-        session,
-        token,
-    }))
+    Ok(Some((session, user)))
 }
 
 /// A fresh random session token (256 bits, base64url without padding: 43 characters).

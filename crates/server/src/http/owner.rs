@@ -34,6 +34,7 @@ use serde_json::{json, Map, Value};
 
 use crate::accounts::users::{create_account, invalid, user_json, NewAccount};
 use crate::accounts::{password, OwnerAuth, Role};
+use crate::realtime::revoke::{end_logins, Ended};
 use crate::error::ApiError;
 use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
 use crate::state::AppState;
@@ -721,6 +722,7 @@ async fn remove_agent(
         ));
     }
     state.store.delete_user(&user.id).await?;
+    end_logins(&state, &user.id, Ended::AllBut(None)).await;
     crate::accounts::presence::go_away(&state, &crate::accounts::SessionUser::from_user(&user))
         .await;
     tracing::info!(user = %user.id, by = %auth.0.user.user_id, "account removed");
@@ -746,6 +748,7 @@ async fn reset_password(
     let hash = password::hash(&body.password).await;
     state.store.set_user_password_hash(&user.id, &hash).await?;
     let ended = state.store.delete_user_sessions(&user.id).await?;
+    end_logins(&state, &user.id, Ended::AllBut(None)).await;
     tracing::info!(user = %user.id, by = %auth.0.user.user_id, sessions = ended, "password reset");
     Ok(StatusCode::NO_CONTENT.into_response())
 }

@@ -11,6 +11,7 @@ use super::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
 use super::coalesce::LatestPresence;
 use super::conn::{code, internal, Conn, Step, Stop};
 use super::frames::{self, FrameError, Inbound, Status};
+use super::revoke::{self, SESSION_ENDED_REASON};
 use super::visitor::utf8;
 use super::{post_message, publish_channel_update, publish_ended, LocalAgent};
 use crate::accounts::SessionUser;
@@ -36,6 +37,10 @@ pub(crate) async fn persona_json(state: &AppState, persona_id: &str, name: &str)
 
 pub(crate) struct AgentSession {
     user: SessionUser,
+    /// The login this socket belongs to (the session's id); it closes when that ends.
+    session_id: String,
+    /// When the session is looked up again.
+    next_session_check: Instant,
     persona: Option<Persona>,
     persona_json: Value,
     domains: HashSet<String>,
@@ -49,7 +54,11 @@ pub(crate) struct AgentSession {
 }
 
 impl AgentSession {
-    pub async fn start(c: &mut Conn, user: SessionUser) -> Result<(Self, Events), FrameError> {
+    pub async fn start(
+        c: &mut Conn,
+        user: SessionUser,
+        session_id: String,
+    ) -> Result<(Self, Events), FrameError> {
         let domains = c
             .state
             .store
@@ -58,6 +67,17 @@ impl AgentSession {
             .map_err(internal)?;
         let domain_list: Vec<String> = domains.into_iter().map(|d| d.id).collect();
         let mut subs = SelectAll::new();
+        subs.push(
+            c.hub
+                .broker
+                .subscribe(&topic::user(&user.user_id))
+                .await
+                .map_err(internal)?,
+        );
+        // Subscribed: a login that ended between the upgrade and now is caught here.
+        if !session_live(c, &session_id).await? {
+            return Err(FrameError::new(401, SESSION_ENDED_REASON));
+        }
         for d in &domain_list {
             for t in [topic::domain(d), topic::agents(d)] {
                 subs.push(c.hub.broker.subscribe(&t).await.map_err(internal)?);
@@ -78,6 +98,8 @@ impl AgentSession {
             domains: domain_list.iter().cloned().collect(),
             domain_list,
             user,
+            session_id,
+            next_session_check: Instant::now() + c.config().session_check,
             persona,
             persona_json,
             known: HashMap::new(),
@@ -258,6 +280,8 @@ impl AgentSession {
             return Ok(());
         };
         match env.kind {
+            Kind::Revoked if revoke::ends(&env, &self.session_id) => Err(session_ended()),
+            Kind::Revoked => Ok(()),
             Kind::Presence | Kind::AgentPresence if env.origin == c.id => Ok(()),
             Kind::VisitorPresence => {
                 self.presence.insert((env.channel, env.origin), env.frame);
@@ -459,6 +483,15 @@ impl AgentSession {
     }
 
     pub async fn on_tick(&mut self, c: &mut Conn) -> Step {
+        if Instant::now() >= self.next_session_check {
+            self.next_session_check = Instant::now() + c.config().session_check;
+            match session_live(c, &self.session_id).await {
+                Ok(true) => {}
+                Ok(false) => return Err(session_ended()),
+                // The store is down: keep the socket, look again next time.
+                Err(_) => {}
+            }
+        }
         if self.status(c) == Status::Online {
             self.renew(c).await;
         }
@@ -522,6 +555,18 @@ impl AgentSession {
                 .await;
         }
     }
+}
+
+/// Whether the session is still live (not logged out, expired or its user removed).
+async fn session_live(c: &Conn, session_id: &str) -> Result<bool, FrameError> {
+    match crate::accounts::session::live_session(&c.state, session_id).await {
+        Ok(s) => Ok(s.is_some()),
+        Err(e) => Err(FrameError::new(500, e.message)),
+    }
+}
+
+fn session_ended() -> Stop {
+    Stop::close(code::SESSION_ENDED, SESSION_ENDED_REASON)
 }
 
 /// The visitors' presence topic: falling behind it costs presence updates, which the newer

@@ -10,7 +10,8 @@
 //! - `vis:{domainId}`: … the visitors' presence in the domain's chats, for agents: a burst of
 //!   visitors arriving is many of these, and an agent may skip some (it keeps the latest of
 //!   each visitor, `coalesce.rs`) without missing a message;
-//! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain.
+//! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain;
+//! - `user:{userId}`: logins of that user that ended, for its own sockets (`revoke.rs`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -81,6 +82,9 @@ pub mod topic {
     }
     pub fn visitors(domain_id: &str) -> String {
         format!("vis:{domain_id}")
+    }
+    pub fn user(user_id: &str) -> String {
+        format!("user:{user_id}")
     }
 }
 
@@ -232,6 +236,8 @@ pub enum Kind {
     Ended,
     NewChannel,
     AgentPresence,
+    /// Logins of a user ended (the frame says which): their sockets close.
+    Revoked,
 }
 
 impl Kind {
@@ -243,6 +249,7 @@ impl Kind {
             Kind::Ended => b'e',
             Kind::NewChannel => b'n',
             Kind::AgentPresence => b'a',
+            Kind::Revoked => b'r',
         }
     }
     fn from_code(c: u8) -> Option<Kind> {
@@ -253,6 +260,7 @@ impl Kind {
             b'e' => Kind::Ended,
             b'n' => Kind::NewChannel,
             b'a' => Kind::AgentPresence,
+            b'r' => Kind::Revoked,
             _ => return None,
         })
     }

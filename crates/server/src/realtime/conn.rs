@@ -50,6 +50,7 @@ pub(crate) mod code {
     pub const TOO_BIG: u16 = 1009;
     pub const INTERNAL: u16 = 1011;
     pub const TRY_AGAIN: u16 = 1013;
+    pub use super::super::revoke::SESSION_ENDED;
 }
 
 /// A token bucket for one connection.
@@ -150,7 +151,8 @@ pub(crate) struct UpgradeQuery {
 
 enum Pre {
     Visitor(VisitorAuth),
-    Agent(SessionUser),
+    /// The user and the id of the session its cookie names.
+    Agent(SessionUser, String),
     Unknown,
 }
 
@@ -181,8 +183,8 @@ pub(crate) async fn upgrade(
             last_seq: q.last_seq,
         })
     } else {
-        match crate::accounts::session_user(&state, &headers).await {
-            Ok(Some(user)) => {
+        match crate::accounts::session::authenticate(&state, &headers).await {
+            Ok(Some(auth)) => {
                 // The session is a cookie: only the server's own pages may use it here
                 // (cross-site WebSocket hijacking).
                 if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
@@ -194,7 +196,7 @@ pub(crate) async fn upgrade(
                         .into_response();
                     }
                 }
-                Pre::Agent(user)
+                Pre::Agent(auth.user, auth.session.id)
             }
             Ok(None) => Pre::Unknown,
             Err(e) => return e.into_response(),
@@ -365,8 +367,9 @@ async fn start(
     stream: &mut SplitStream<WebSocket>,
     pre: Pre,
 ) -> Result<(Role, Events), Stop> {
+    let agent = matches!(pre, Pre::Agent(..));
     let started = match pre {
-        Pre::Agent(user) => AgentSession::start(c, user)
+        Pre::Agent(user, session) => AgentSession::start(c, user, session)
             .await
             .map(|(s, subs)| (Role::Agent(Box::new(s)), subs)),
         Pre::Visitor(auth) => VisitorSession::start(c, auth)
@@ -385,6 +388,9 @@ async fn start(
             let _ = c.out.push(frames::error(&e, None)).await;
             let code = if e.code >= 500 {
                 code::INTERNAL
+            } else if agent && e.code == 401 {
+                // The login ended while the socket opened.
+                code::SESSION_ENDED
             } else {
                 code::POLICY
             };

@@ -36,6 +36,7 @@ mod coalesce;
 mod conn;
 pub mod frames;
 mod outbox;
+pub mod revoke;
 mod visitor;
 
 use broker::{topic, Broker, Envelope, Kind};
@@ -65,6 +66,8 @@ pub struct RealtimeConfig {
     pub idle_timeout: Duration,
     /// The first frame must authenticate within this.
     pub auth_timeout: Duration,
+    /// An agent's socket re-checks its login this often (an expired session closes it).
+    pub session_check: Duration,
     /// An agent's lease; renewed every `heartbeat` while the connection lives.
     pub lease_ttl: Duration,
     /// Typing turns itself off after this.
@@ -98,6 +101,7 @@ impl Default for RealtimeConfig {
             heartbeat: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(35),
             auth_timeout: Duration::from_secs(10),
+            session_check: Duration::from_secs(60),
             lease_ttl: Duration::from_secs(30),
             typing_ttl: Duration::from_secs(6),
             message_rate_ip: Rate {

@@ -298,7 +298,7 @@ impl VisitorSession {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
             }
-            Kind::NewChannel => Ok(()),
+            Kind::NewChannel | Kind::Revoked => Ok(()),
         }
     }
 

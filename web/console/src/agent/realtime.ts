@@ -1,8 +1,13 @@
 // The agent's WebSocket (docs/realtime.md): the session cookie authenticates it, the server holds
 // the agent's presence lease while at least one is open (so closing every console tab makes the
 // agent away), and it reconnects by itself; after a reconnect `onResync` tells the app to fetch
-// what it may have missed.
+// what it may have missed. When the server ends the login (close 4001) it does not reconnect: the
+// console shows the login form.
+import { sessionEnded } from "../api/http";
 import { reconnectDelay } from "../lib/backoff";
+
+/** The close code of a socket whose login ended (logged out, password changed, account removed). */
+export const SESSION_ENDED = 4001;
 
 export type ServerFrame = { op: string; [key: string]: unknown };
 
@@ -68,11 +73,16 @@ export class AgentSocket {
       }
       this.handlers.onFrame(frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.handlers.onState(false);
       if (this.closed) return;
+      if (e.code === SESSION_ENDED) {
+        this.closed = true;
+        sessionEnded();
+        return;
+      }
       this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt++));
     };
   }

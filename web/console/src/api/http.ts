@@ -26,6 +26,11 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** The server ended this login elsewhere (the realtime socket closed with 4001): log in again. */
+export function sessionEnded() {
+  onUnauthorized();
+}
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const method = init.method ?? "GET";
   const headers: Record<string, string> = { accept: "application/json" };
