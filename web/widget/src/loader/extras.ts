@@ -10,7 +10,8 @@
 //   - click analytics (analytics.ts; clicks before the chunk arrived were queued by the loader);
 //   - the animation stylesheet, beckon-anim.css, once a revealed root is animated;
 //   - debug lines (log.ts): the chunk decides debug mode; the loader kicks it when nothing renders;
-//   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then).
+//   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then);
+//   - Esc collapsing an expanded multi/dots menu (escape.ts).
 // It shares no state with the loader's modules: what it needs of them comes through Ctx. Only a
 // few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Action, Config, Domain } from "../config/types.gen";
@@ -25,6 +26,7 @@ import { track } from "./analytics";
 import { debugLog, warn } from "./log";
 import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
+import { collapseOnEscape } from "./escape";
 
 /** What the loader shares with the chunk. Short names: they are property names in both bundles. */
 export type Ctx = {
@@ -78,6 +80,7 @@ export default function extras(ctx: Ctx): Extras {
     ctx.r.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
   ctx.u = unwatch;
   chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
+  collapseOnEscape(document);
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
   document.addEventListener("click", (ev) => {
     try {

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 // Multi and dots buttons: the toggle, its open/close state, Esc.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { removeButtons, renderButtons, setExpanded } from "../../src/loader/render/index";
+import { collapseOnEscape } from "../../src/loader/escape";
 import { GLYPHS } from "../../src/loader/render/icons";
 import type { MultiButtonOptions } from "../../src/config/types.gen";
 import { action, decision, env } from "./fixtures";
+
+// Esc is answered by the extras chunk (escape.ts), there once the buttons show.
+afterAll(collapseOnEscape(document));
 
 afterEach(() => {
   removeButtons(Array.from(document.querySelectorAll<HTMLElement>(".call-now-button")));

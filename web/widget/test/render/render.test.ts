@@ -4,6 +4,7 @@ import { actionLink } from "../../src/loader/actions/links";
 import { warningText, type Warning } from "../../src/loader/messages";
 import { removeButtons, renderButtons, revealButtons } from "../../src/loader/render/index";
 import extras, { type Ctx } from "../../src/loader/extras";
+import { collapseOnEscape } from "../../src/loader/escape";
 import type { ActionType, Placement } from "../../src/config/types.gen";
 import { action, decision, env, isHidden } from "./fixtures";
 
@@ -271,6 +272,19 @@ describe("full bar", () => {
     expect(o.querySelector<HTMLElement>(".cnb-l")!.style.getPropertyValue("color")).toMatch(/#0000ff|rgb\(0, 0, 255\)/);
   });
 
+  it("the owner's label background is the bubble's beside a circle (single, multi), never behind a full bar's or a dots panel's caption", () => {
+    const colours = { labelText: "Call us", labelTextColor: "#ffffff", labelBackgroundColor: "#333333" };
+    const label = (type: "SINGLE" | "MULTI" | "FULL" | "DOTS") => {
+      const root = one(decision({ type, id: type }, [action("a-" + type, colours)]));
+      const l = root.querySelector<HTMLElement>(".cnb-l")!.style;
+      return [l.getPropertyValue("background-color"), l.getPropertyValue("color")].map((c) => (c ? "set" : "")).join("|");
+    };
+    expect(label("SINGLE")).toBe("set|set");
+    expect(label("MULTI")).toBe("set|set");
+    expect(label("FULL")).toBe("|set"); // white text on the action's own colour
+    expect(label("DOTS")).toBe("|"); // the panel's dark text on white
+  });
+
 });
 
 describe("branding", () => {
@@ -429,17 +443,19 @@ describe("animation", () => {
 });
 
 describe("removeButtons", () => {
-  it("removes the roots; menus share one document key listener, which removed roots no longer answer", () => {
+  it("removes the roots, which Esc (escape.ts) then no longer collapses; the renderer adds no document listener", () => {
     const add = vi.spyOn(document, "addEventListener");
+    const stop = collapseOnEscape(document);
     const e = env();
     const roots = renderButtons(decision({ type: "MULTI", multiButtonOptions: { defaultState: "OPEN" } }, [action("a")]), e);
     renderButtons(decision({ type: "DOTS", id: "d" }, [action("b")]), e);
-    expect(new Set(add.mock.calls.filter((c) => c[0] == "keydown").map((c) => c[1])).size).toBe(1);
+    expect(add.mock.calls.filter((c) => c[0] == "keydown")).toHaveLength(1); // escape.ts's
     removeButtons(roots);
     expect(roots[0].isConnected).toBe(false);
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
     expect(e.onToggle).not.toHaveBeenCalled();
     expect(roots[0].classList.contains("cnb-expand")).toBe(true);
+    stop();
     add.mockRestore();
   });
 });

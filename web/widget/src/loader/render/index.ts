@@ -36,7 +36,7 @@ import type { Warning } from "../messages";
 export type RenderEnv = {
   /** Called on every action click before the default (analytics, surfaces). For kind "surface" the default is prevented by us and the env opens it. */
   onAction(action: Action, link: ActionLink, el: HTMLElement, ev: MouseEvent): void;
-  /** Multi/dots expanded or collapsed by the visitor (click on the toggle, Esc). Not called for setExpanded. */
+  /** Multi/dots expanded or collapsed by the visitor (click on the toggle; Esc clicks it: ../escape.ts). Not called for setExpanded. */
   onToggle?(root: HTMLElement, expanded: boolean): void;
   warn(w: Warning): void;
 };
@@ -46,17 +46,6 @@ type State = { s?: ScrollOptions; f?: (expanded: boolean, visitor?: boolean) => 
 
 const states = new WeakMap<Element, State>();
 let seq = 0;
-
-/** Esc collapses the expanded menus (the one document listener, added with the first toggle); focus inside one returns to its toggle. */
-const onKey = (e: KeyboardEvent) => {
-  if (e.key == "Escape")
-    document.querySelectorAll<HTMLElement>(".call-now-button.cnb-expand").forEach((r) => {
-      const f = states.get(r)?.f;
-      const inside = r.contains(document.activeElement);
-      if (f) f(false, true);
-      if (f && inside) (r.firstChild as HTMLElement).focus();
-    });
-};
 
 /** Accessible names of unlabelled actions by lower-case type (as GLYPHS), where not the type's own name (email: "Email" …). */
 const NAMES: Record<string, string> = {
@@ -75,13 +64,21 @@ const NAMES: Record<string, string> = {
 };
 
 /** Appends a label; owner colours inline (an invalid one is ignored by the browser). */
-function label(p: Element, text: string, color?: string, bg?: string): void {
+function label(p: Element, text: string, color?: string | false, bg?: string | false): void {
   css(el(p, "span", "cnb-l"), { "background-color": bg, color }).textContent = text;
 }
 
-/** Appends the element of one action to p; warns instead for an action that cannot be used. */
-function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: string): void {
+/**
+ * Appends the element of one action of a button of type `type` to p; warns instead for an action
+ * that cannot be used. A label is a bubble beside the circle (single, multi), the only place the
+ * owner's label background applies; in a full bar it is a caption on the action's own colour (its
+ * text colour applies), in a dots panel one on the white panel (neither applies: they were chosen
+ * for the bubble).
+ */
+function actionEl(env: RenderEnv, p: Element, a: Action, type: string, fx: string): void {
   const link = actionLink(a);
+  const full = type == "FULL";
+  const caption = full || type == "DOTS";
   // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
   if (link.kind == "invalid") return env.warn(link.error);
   const l = link as { href?: string; target?: string; download?: string; targetId?: string };
@@ -103,7 +100,7 @@ function actionEl(env: RenderEnv, p: Element, a: Action, full: boolean, fx: stri
   // A disabled icon leaves the label; with no label either we keep the icon (never an empty button).
   if (a.iconEnabled !== false || !text) iconEl(e, a, "", !full && bg, lt, fx);
   if (full) css(e, { "background-color": bg });
-  if (text) label(e, text, a.labelTextColor, a.labelBackgroundColor);
+  if (text) label(e, text, type != "DOTS" && a.labelTextColor, !caption && a.labelBackgroundColor);
 
   e.addEventListener("click", (ev) => {
     if (surface) ev.preventDefault();
@@ -136,7 +133,7 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
   // The toggle comes first, so Tab moves from it into the list.
   const t = menu && el(root, "button", "cnb-toggle", { type: "button", "aria-controls": id });
   const list = type == "SINGLE" ? root : el(root, "div", "cnb-list", { id: menu && id });
-  db.actions.forEach((a) => actionEl(env, list, a, full, menu ? "" : "cnb-fx "));
+  db.actions.forEach((a) => actionEl(env, list, a, type, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
   if (domain.type != "PRO" && list != root) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
@@ -174,7 +171,6 @@ function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | n
       if (visitor) env.onToggle?.(root, x);
     };
     t.addEventListener("click", () => st.f!(!root.classList.contains("cnb-expand"), true));
-    doc.addEventListener("keydown", onKey); // the same listener is added once
     st.f(m.defaultState == "OPEN");
   }
 
