@@ -8,9 +8,9 @@ import { readFile } from "node:fs/promises";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { DIST, recordSection } from "./lib.mjs";
 
-const BUDGET = 8 * 1024; // DESIGN.md: loader JS + CSS before the buttons show, ≤ 8 KB gzip, aim 5 KB
+const BUDGET = 8 * 1024; // docs/architecture.md: loader JS + CSS before the buttons show, ≤ 8 KB gzip, aim 5 KB
 const AIM = 5 * 1024;
-const APP_BUDGET = 20 * 1024; // DESIGN.md: the React chunk for modals and chat, ≤ 20 KB gzip
+const APP_BUDGET = 20 * 1024; // docs/architecture.md: the React chunk for modals and chat, ≤ 20 KB gzip
 const BEFORE_SHOW = [
   { name: "beckon.js", note: "every page" },
   { name: "beckon.css", note: "every page" },
@@ -56,7 +56,7 @@ if (process.argv.includes("--check")) {
   await recordSection("size", `## Loader and chunk sizes
 Command: \`make build && node bench/size.mjs\`. "gzip" is the precompressed file Beckon serves to a
 gzip client (Zopfli, web/widget/precompress.mjs); Brotli clients get "br"; "zlib-9" is what a
-server compressing on the fly at its best level would send. Budgets (DESIGN.md): ${BUDGET} B gzip
+server compressing on the fly at its best level would send. Budgets (docs/architecture.md): ${BUDGET} B gzip
 (aim ${AIM} B) for what a visitor downloads before the buttons show, whatever the config;
 ${APP_BUDGET} B gzip for the app chunk.
 

@@ -1,4 +1,4 @@
-// Builds a host page with the Beckon embed exactly as a site owner pastes it (DESIGN.md "Embed, inline").
+// Builds a host page with the Beckon embed exactly as a site owner pastes it (docs/architecture.md "Contracts").
 
 /** JSON that is safe inside an inline <script>: no "</script>" or "<!--" can end it early. */
 export function inlineJson(value) {

@@ -1,5 +1,5 @@
 // Builds the widget's lazy React app (src/app/index.tsx) into dist/beckon-app.js: an ES module the
-// loader imports from its own folder on first need (DESIGN.md "Why the loader has no framework").
+// loader imports from its own folder on first need (docs/architecture.md "Contracts").
 //   - react and react-dom/client are mapped onto Beckon's own renderer (src/app/runtime/: the
 //     hooks, elements and createRoot the app uses, with React's semantics, ~2 KB gzip), so the
 //     chunk costs that instead of ~70 KB of React; JSX becomes h(type, props, ...children) calls
@@ -10,7 +10,7 @@
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks; it starts with V8's
 //     compile hint (see below).
 // Prints the chunk's size and its zlib-9 gzip size, a quick figure: the budget (≤ 20 KB gzip,
-// DESIGN.md) holds for the Zopfli .gz Beckon serves, ~3.5 % smaller (precompress.mjs), which
+// docs/architecture.md) holds for the Zopfli .gz Beckon serves, ~3.5 % smaller (precompress.mjs), which
 // bench/size.mjs --check measures;
 // with --breakdown first the bytes each source file leaves in the chunk after esbuild's minifier
 // (before terser; gzip shares are not separable: the files compress against each other).

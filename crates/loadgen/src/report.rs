@@ -9,9 +9,9 @@ use crate::{Report, RunFile};
 pub const START: &str = "<!-- realtime:start -->";
 pub const END: &str = "<!-- realtime:end -->";
 
-/// DESIGN.md: memory per idle realtime connection ≤ 8 KB (read as 8 KiB).
+/// docs/architecture.md: memory per idle realtime connection ≤ 8 KB (read as 8 KiB).
 pub const MEM_BUDGET: f64 = 8192.0;
-/// DESIGN.md: visitor → agent delivery, 1 000 active chats, loopback: p99 ≤ 10 ms.
+/// docs/architecture.md: visitor → agent delivery, 1 000 active chats, loopback: p99 ≤ 10 ms.
 pub const P99_BUDGET_US: u64 = 10_000;
 
 pub fn fmt_ratio(r: Option<f64>) -> String {
@@ -136,7 +136,7 @@ pub fn section(command: &str, files: &[RunFile], notes: &[String]) -> String {
         out,
         "Command: `{command}` (release build). Machine: {}. The server under test and the load \
          generator are separate processes sharing those cores; loopback, one clock (the send \
-         time is stamped into the message text). Budgets (DESIGN.md): memory per idle realtime \
+         time is stamped into the message text). Budgets (docs/architecture.md): memory per idle realtime \
          connection ≤ 8 KB (read as 8 KiB); visitor → agent delivery with 1 000 active chats, \
          loopback, p99 ≤ 10 ms.",
         machine()

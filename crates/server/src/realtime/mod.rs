@@ -2,7 +2,7 @@
 //! from the public token URL) and agents (their session cookie). The protocol is documented
 //! in `docs/realtime.md`.
 //!
-//! Guarantees (DESIGN.md): a message is stored before it is published; every message has a
+//! Guarantees (docs/architecture.md): a message is stored before it is published; every message has a
 //! per-channel sequence number and the sender's client id, re-sends are de-duplicated and
 //! acknowledged with the stored id and seq, and a visitor that resumes from a sequence number
 //! gets exactly what it missed, then live messages, without gap or duplicate.

@@ -73,7 +73,7 @@ impl SqliteStore {
     /// migrates it.
     pub async fn connect(url: &str) -> Result<Self, super::StoreError> {
         // synchronous=NORMAL with WAL: a commit is in the WAL file (the OS has it) before it is
-        // acknowledged, so it survives a crash or kill of the process — what DESIGN.md asks of
+        // acknowledged, so it survives a crash or kill of the process — what docs/architecture.md asks of
         // an acknowledged message. It is fsynced at checkpoints rather than at every commit, so
         // an OS crash or power loss can lose the last commits (never corrupt the file). FULL
         // would add an fsync to every message, on the single writer every message waits for.

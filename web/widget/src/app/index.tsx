@@ -1,4 +1,4 @@
-// The lazy React app of the widget (DESIGN.md "Why the loader has no framework"): the loader
+// The lazy React app of the widget (docs/architecture.md "Contracts"): the loader
 // imports beckon-app.js on first need and calls (embed.ts builds the surface context)
 //
 //   open(action, trigger, loaderState, base)   a click on a surface button, or CNB.open

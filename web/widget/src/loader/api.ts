@@ -1,4 +1,4 @@
-// The page-level JS API, window.CNB (DESIGN.md "JS API"):
+// The page-level JS API, window.CNB (docs/architecture.md "Contracts"):
 //
 //   CNB.version                       "1.0.109"
 //   CNB.render(data?, addObservers = true): Promise<HTMLElement[]>

@@ -154,7 +154,7 @@ export default function extras(ctx: Ctx): Extras {
           report(e);
         }
       };
-      // A surface (a <button>; links are <a>, DESIGN.md) opens in this task: its first drawing goes
+      // A surface (a <button>; links are <a>, docs/architecture.md) opens in this task: its first drawing goes
       // before the analytics and the statistics request. A link keeps them here, ahead of a page
       // it may unload.
       if (el?.tagName == "BUTTON") setTimeout(send);

@@ -99,7 +99,7 @@ describe("DOM contract", () => {
   });
 });
 
-/** Accessible names of unlabelled actions (DESIGN.md: every action has one). */
+/** Accessible names of unlabelled actions (docs/architecture.md: every action has one). */
 const ACTION_NAMES: Record<ActionType, string> = {
   PHONE: "Call",
   WHATSAPP: "WhatsApp",

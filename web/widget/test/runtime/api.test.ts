@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// window.CNB (DESIGN.md "JS API"): render, open, version.
+// window.CNB (docs/architecture.md "Contracts"): render, open, version.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CnbApi } from "../../src/loader/api";
 import { boot } from "../../src/loader/boot";

@@ -1,5 +1,5 @@
 // Draws the decided buttons (spec §2.1–2.3, §4.3) into the host page, per the DOM contract of
-// DESIGN.md: one root per button with class `call-now-button`, a type class (cnb-single, cnb-full,
+// docs/architecture.md: one root per button with class `call-now-button`, a type class (cnb-single, cnb-full,
 // cnb-multi, cnb-dots), a placement class (cnb-bottom-right …), data-button-id, cnb-expand while a
 // multi/dots button is open, the owner's cssClasses; each action an <a> (a <button type=button>
 // for surfaces) with data-action-type, data-action-id and an accessible name.
