@@ -132,6 +132,11 @@ pub struct ServeArgs {
     /// in the environment).
     #[arg(long = "trusted-proxy", env = "BECKON_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_net)]
     pub trusted_proxies: Vec<IpNet>,
+    /// Seconds browsers and CDNs may reuse a hosted embed (/d/{id}.js) before asking again. 0
+    /// (the default): every page view revalidates it (a cheap 304 while nothing changed), so a
+    /// publication shows on the next page view; above 0, it may take that long.
+    #[arg(long, env = "BECKON_EMBED_MAX_AGE", default_value_t = 0)]
+    pub embed_max_age: u32,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -168,6 +173,7 @@ impl ServeArgs {
         }
         c.geoip_db = self.geoip_db;
         c.trusted_proxies = self.trusted_proxies;
+        c.embed_max_age = std::time::Duration::from_secs(self.embed_max_age.into());
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

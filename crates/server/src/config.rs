@@ -40,6 +40,9 @@ pub struct ServeConfig {
     pub new_chat_rate: Rate,
     /// Realtime limits and timings.
     pub realtime: crate::realtime::RealtimeConfig,
+    /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
+    /// (the default): they revalidate on every page view, so a publication shows on the next one.
+    pub embed_max_age: Duration,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -90,6 +93,7 @@ impl ServeConfig {
                 every: Duration::from_secs(60),
             },
             realtime: crate::realtime::RealtimeConfig::default(),
+            embed_max_age: Duration::ZERO,
         }
     }
 

@@ -95,6 +95,7 @@ pub async fn build_state(
         trusted_proxies: Arc::new(config.trusted_proxies.clone()),
         public_url: config.public_url.as_deref().map(Arc::from),
         assets: Arc::new(assets),
+        embed_max_age: config.embed_max_age,
         console: Arc::new(assets::StaticFiles::new(vec![(
             String::new(),
             config.console_dir.clone(),

@@ -827,7 +827,7 @@ fn schemas() -> Value {
             "config": {"type": "object", "properties": {
                 "draftUpdatedAt": ns(), "publishedVersion": {"type": ["integer", "null"]},
                 "publishedAt": ns(), "unpublishedChanges": s("boolean")}},
-            "embed": {"type": "object", "properties": {"url": s("string"), "snippet": s("string")}}}},
+            "embed": {"type": "object", "properties": {"url": s("string"), "snippet": s("string"), "maxAgeSeconds": s("integer")}}}},
         "Config": {"type": "object", "description": "A widget config (spec §3.1); see the model's generated TypeScript types",
             "required": ["userId", "domains", "buttons"]},
         "AgentChannel": {"type": "object", "properties": {

@@ -25,6 +25,8 @@ pub struct AppState {
     /// The configured public origin (no trailing slash), if any.
     pub public_url: Option<Arc<str>>,
     pub assets: Arc<StaticFiles>,
+    /// How long hosted embeds may be reused without asking (`--embed-max-age`; zero: never).
+    pub embed_max_age: std::time::Duration,
     /// The built console, served under `/console/` (`http/console.rs`).
     pub console: Arc<StaticFiles>,
     /// New chats per client address.

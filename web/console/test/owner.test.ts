@@ -4,7 +4,7 @@ import { breakdownCounts, daysBetween, eventLabel, itemNames, niceTicks, seriesL
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
 import { previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
-import { hostedSnippet, inlineSnippet } from "../src/lib/snippet";
+import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
 import { freshId, MATCH_TYPES, ACTION_TYPES } from "../src/owner/catalogue";
 
 describe("config paths (as the server names problems)", () => {
@@ -145,6 +145,11 @@ describe("live preview", () => {
 });
 
 describe("embed snippets", () => {
+  it("says when a publication reaches visitors, from the server's embed max-age", () => {
+    expect(hostedFreshness(0)).toMatch(/their next page view/);
+    expect(hostedFreshness(60)).toMatch(/within 60 seconds/);
+    expect(hostedFreshness(300)).toMatch(/within 5 minutes/);
+  });
   it("hosted: one async script", () => {
     expect(hostedSnippet("https://b.example/d/d1.js")).toBe('<script async src="https://b.example/d/d1.js"></script>');
   });

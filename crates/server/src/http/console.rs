@@ -47,11 +47,11 @@ async fn file(
         if path == INDEX {
             return serve_index(&state, &headers).await;
         }
-        let cache = if is_hashed_name(&path) {
+        let cache = HeaderValue::from_static(if is_hashed_name(&path) {
             IMMUTABLE
         } else {
             SHORT
-        };
+        });
         return cached_response(
             &headers,
             &asset.etag,
@@ -81,7 +81,7 @@ async fn serve_index(state: &AppState, headers: &HeaderMap) -> Response {
     let mut r = cached_response(
         headers,
         &asset.etag,
-        "no-cache",
+        HeaderValue::from_static("no-cache"),
         asset.content_type,
         asset.bytes.clone(),
     );

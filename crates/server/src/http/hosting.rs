@@ -1,6 +1,7 @@
 //! Hosting: the built widget under `/static/` (hashed names cached for a year, `beckon.js` and
 //! friends for 5 minutes with an ETag), the chat sounds under `/static/audio/`, the hosted embed
-//! `GET /d/{domainId}.js`, and `/`.
+//! `GET /d/{domainId}.js` (revalidated on every page view unless `--embed-max-age` says
+//! otherwise), and `/`.
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -21,7 +22,9 @@ use crate::store::StoreError;
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const SHORT: &str = "public, max-age=300";
-pub const EMBED: &str = "public, max-age=60";
+/// Hosted embeds by default: browsers and caches keep a copy but ask again (with its ETag) on
+/// every page view, so a publication shows on the very next one; the answer is usually a 304.
+pub const EMBED_REVALIDATE: &str = "public, no-cache";
 /// The loader's file name in the static directory.
 pub const LOADER: &str = "beckon.js";
 pub const STYLESHEET: &str = "beckon.css";
@@ -38,6 +41,15 @@ pub fn routes() -> Router<AppState> {
         .layer(compress)
 }
 
+/// The `Cache-Control` of hosted embeds: revalidated every time, or (opted in with
+/// `--embed-max-age`, for a CDN in front) reused for that long without asking.
+pub fn embed_cache_control(max_age: std::time::Duration) -> HeaderValue {
+    match max_age.as_secs() {
+        0 => HeaderValue::from_static(EMBED_REVALIDATE),
+        s => HeaderValue::from_str(&format!("public, max-age={s}")).expect("a valid header value"),
+    }
+}
+
 fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
@@ -51,7 +63,7 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 pub(crate) fn cached_response(
     headers: &HeaderMap,
     etag: &str,
-    cache_control: &'static str,
+    cache_control: HeaderValue,
     content_type: &'static str,
     body: impl Into<axum::body::Body>,
 ) -> Response {
@@ -67,10 +79,7 @@ pub(crate) fn cached_response(
     if let Ok(v) = HeaderValue::from_str(etag) {
         h.insert(header::ETAG, v);
     }
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control),
-    );
+    h.insert(header::CACHE_CONTROL, cache_control);
     r
 }
 
@@ -82,11 +91,11 @@ async fn static_file(
     let Some(asset) = state.assets.get(&path).await else {
         return (StatusCode::NOT_FOUND, "not found\n").into_response();
     };
-    let cache = if is_hashed_name(&path) {
+    let cache = HeaderValue::from_static(if is_hashed_name(&path) {
         IMMUTABLE
     } else {
         SHORT
-    };
+    });
     // A precompressed sibling when the client takes it (assets.rs); each coding is its own
     // representation, with its own ETag. Otherwise the compression layer may compress on the fly.
     let accept = headers
@@ -101,7 +110,13 @@ async fn static_file(
     let mut r = match &packed {
         Some((coding, body)) => {
             let etag = format!("{}-{coding}\"", asset.etag.trim_end_matches('"'));
-            let mut r = cached_response(&headers, &etag, cache, asset.content_type, body.clone());
+            let mut r = cached_response(
+                &headers,
+                &etag,
+                cache.clone(),
+                asset.content_type,
+                body.clone(),
+            );
             r.headers_mut()
                 .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
             r
@@ -221,12 +236,19 @@ async fn embed(
                 &packed.gzip
             };
             let etag = format!("{}-{coding}\"", etag.trim_end_matches('"'));
-            let mut r = cached_response(&headers, &etag, EMBED, JS, body.clone());
+            let cache = embed_cache_control(state.embed_max_age);
+            let mut r = cached_response(&headers, &etag, cache, JS, body.clone());
             r.headers_mut()
                 .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
             r
         }
-        None => cached_response(&headers, &etag, EMBED, JS, body),
+        None => cached_response(
+            &headers,
+            &etag,
+            embed_cache_control(state.embed_max_age),
+            JS,
+            body,
+        ),
     };
     r.headers_mut()
         .insert(header::VARY, HeaderValue::from_static("accept-encoding"));

@@ -299,6 +299,8 @@ async fn domain_json(state: &AppState, headers: &HeaderMap, d: &Domain) -> Resul
         "embed": {
             "url": format!("{origin}/d/{}.js", d.id),
             "snippet": format!("<script async src=\"{origin}/d/{}.js\"></script>", d.id),
+            // 0: every page view revalidates it, so a publication shows on the next one.
+            "maxAgeSeconds": state.embed_max_age.as_secs(),
         },
     }))
 }

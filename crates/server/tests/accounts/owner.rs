@@ -58,6 +58,8 @@ async fn domains_crud_and_the_draft_follows() {
         .as_str()
         .unwrap()
         .contains(&format!("/d/{id}.js")));
+    // The console says when a publication reaches visitors: on the next page view by default.
+    assert_eq!(d["embed"]["maxAgeSeconds"], 0);
 
     // A new domain has an empty, valid draft holding itself.
     let draft = body(b.get(&format!("/v1/owner/domains/{id}/config")).await).await;

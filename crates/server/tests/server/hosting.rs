@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::{seed_domain, spawn, LOADER_JS};
+use crate::common::{seed_domain, spawn, spawn_with, test_dirs, LOADER_JS};
 
 fn config_for(domain: &str) -> String {
     json!({
@@ -69,7 +69,8 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
         .to_str()
         .unwrap()
         .starts_with("text/javascript"));
-    assert_eq!(h["cache-control"], "public, max-age=60");
+    // Revalidated on every page view, so a publication shows on the next one.
+    assert_eq!(h["cache-control"], "public, no-cache");
     let etag = h["etag"].to_str().unwrap().to_owned();
     assert!(
         etag.starts_with('"') && etag.len() > 10,
@@ -142,6 +143,79 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
         r#"{"options":{"apiRoot":"https://b.example/api","cssLocation":"https://b.example/static/beckon.css"}}"#
     );
     t.stop().await;
+}
+
+#[tokio::test]
+async fn a_published_change_is_what_the_next_revalidation_gets() {
+    let t = spawn().await;
+    let (domain, url) = published_embed(&t).await;
+    let first = t.http.get(&url).send().await.unwrap();
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    // A browser holding the embed asks again on the next page view, and the answer carries
+    // the same revalidate-always rule on a 304 too.
+    let unchanged = t
+        .http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(unchanged.headers()["cache-control"], "public, no-cache");
+
+    let mut next: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+    next["userId"] = json!("published-again");
+    t.store()
+        .publish_config(&domain, &next.to_string())
+        .await
+        .unwrap();
+    let changed = t
+        .http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_eq!(
+        cnb_data(&changed.text().await.unwrap())["userId"],
+        "published-again"
+    );
+}
+
+#[tokio::test]
+async fn a_cdn_friendly_max_age_is_opt_in() {
+    let (dir, mut config) = test_dirs();
+    config.embed_max_age = std::time::Duration::from_secs(300);
+    let t = spawn_with(dir, config).await;
+    let (_, url) = published_embed(&t).await;
+    let r = t.http.get(&url).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["cache-control"], "public, max-age=300");
+    let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+    let r = t
+        .http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(r.headers()["cache-control"], "public, max-age=300");
+}
+
+#[test]
+fn the_embed_max_age_is_a_serve_flag() {
+    use beckon_server::cli::Cli;
+    use clap::Parser as _;
+    let serve = |args: &[&str]| match Cli::try_parse_from(args).unwrap().command {
+        beckon_server::cli::Command::Serve(a) => a.into_config(),
+        _ => unreachable!("a serve command"),
+    };
+    assert_eq!(serve(&["beckon", "serve"]).embed_max_age.as_secs(), 0);
+    let c = serve(&["beckon", "serve", "--embed-max-age", "120"]);
+    assert_eq!(c.embed_max_age.as_secs(), 120);
+    assert!(Cli::try_parse_from(["beckon", "serve", "--embed-max-age", "soon"]).is_err());
 }
 
 #[tokio::test]

@@ -58,7 +58,8 @@ export type DomainInfo = {
   properties: Record<string, unknown>;
   createdAt: string;
   config: { draftUpdatedAt: string | null; publishedVersion: number | null; publishedAt: string | null; unpublishedChanges: boolean };
-  embed: { url: string; snippet: string };
+  /** maxAgeSeconds: how long browsers may reuse the hosted embed (0: they ask on every page view). */
+  embed: { url: string; snippet: string; maxAgeSeconds: number };
 };
 
 export type StatsAnswer = {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { api } from "../api/http";
 import type { DomainInfo } from "../api/types";
-import { hostedSnippet, inlineSnippet } from "../lib/snippet";
+import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";
 
 export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: () => void }) {
@@ -40,7 +40,7 @@ export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domai
       <h3>Embed on your site</h3>
       <Snippet
         title="Hosted (recommended)"
-        help="Put this before </body> on every page. It always serves the latest published version."
+        help={`Put this before </body> on every page. ${hostedFreshness(domain.embed.maxAgeSeconds)}`}
         code={hostedSnippet(domain.embed.url)}
       />
       {config && (
