@@ -5,7 +5,8 @@ import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
 import { previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
-import { freshId, MATCH_TYPES, ACTION_TYPES } from "../src/owner/catalogue";
+import { freshId, MATCH_TYPES, ACTION_TYPES, newAction } from "../src/owner/catalogue";
+import { limitedSchedule, scheduleDays } from "../src/owner/schedule";
 
 describe("config paths (as the server names problems)", () => {
   const cfg = { buttons: [{ id: "b", options: { scale: 1 } }] };
@@ -167,8 +168,33 @@ describe("editor catalogue", () => {
     expect(MATCH_TYPES.GEO.map((m) => m.value)).toEqual(["COUNTRY_CODE"]);
     expect(MATCH_TYPES.CHAT.map((m) => m.value)).toEqual(["AGENTS_AVAILABLE"]);
   });
+  it("gives a new channel action its brand colour and writes out the chat's default texts", () => {
+    expect(newAction("a", "WHATSAPP").backgroundColor).toBe("#008069");
+    expect(newAction("a", "FACEBOOK").backgroundColor).toBe("#0a7cff");
+    expect(newAction("a", "TELEGRAM").backgroundColor).toBe("#229ed9");
+    expect(newAction("a", "PHONE").backgroundColor).toBeUndefined();
+    expect(newAction("a", "CHAT").properties?.["chatmodal-header-subtext"]).toBe("We typically respond in 35 minutes");
+    expect(newAction("a", "PHONE").properties).toBeUndefined();
+  });
   it("finds a free id", () => {
     expect(freshId("action", [{ id: "action-2" }, { id: "x" }])).toBe("action-3");
     expect(freshId("action", [{ id: "action-1" }])).toBe("action-2");
+  });
+});
+
+describe("action schedules in the editor", () => {
+  it("shows the days the widget reads: none stored means every day", () => {
+    expect(scheduleDays({ showAlways: false })).toEqual([true, true, true, true, true, true, true]);
+    expect(scheduleDays({ showAlways: false, daysOfWeek: [false, false, false, false, false, true, true] })).toEqual([false, false, false, false, false, true, true]);
+  });
+  it("writes out office hours when an always-offered action gets a schedule, and keeps what it had", () => {
+    expect(limitedSchedule({ showAlways: true })).toEqual({
+      showAlways: false,
+      daysOfWeek: [true, true, true, true, true, false, false],
+      start: "09:00",
+      stop: "17:00",
+    });
+    const weekend = { showAlways: true, daysOfWeek: [false, false, false, false, false, true, true], start: "10:00", stop: "14:00", timezone: "Asia/Tokyo" };
+    expect(limitedSchedule(weekend)).toEqual({ ...weekend, showAlways: false });
   });
 });

@@ -2,7 +2,7 @@
 // attachTo, scale, z-index, scroll rules, display mode, animation, multi-button options), their
 // actions (all 19 types, with type-specific properties, icon, label, colours and schedule) and
 // conditions (URL, GEO, CHAT). Problems from the server show next to their field.
-import type { Action, Button, Condition, Config } from "../../../widget/src/config/types.gen";
+import type { Action, Button, Condition, Config, Schedule } from "../../../widget/src/config/types.gen";
 import { getAt, joinPath } from "../lib/paths";
 import { problemsUnder } from "../lib/problems";
 import {
@@ -25,6 +25,7 @@ import {
   newCondition,
   timezones,
 } from "./catalogue";
+import { limitedSchedule, scheduleDays } from "./schedule";
 import { CheckField, ColorField, NumberField, Options, SelectField, TextField, useEditor } from "./fields";
 import type { ActionType } from "../../../widget/src/config/types.gen";
 import { useEffect, useState, type ReactNode } from "react";
@@ -249,7 +250,14 @@ function ActionEditor({ index, action, onRemove, startOpen }: { index: number; a
               ) : f.kind === "color" ? (
                 <ColorField key={f.key} path={p("properties", f.key)} label={f.label} />
               ) : (
-                <TextField key={f.key} path={p("properties", f.key)} label={f.label} multiline={f.kind === "textarea"} />
+                <TextField
+                  key={f.key}
+                  path={p("properties", f.key)}
+                  label={f.label}
+                  multiline={f.kind === "textarea"}
+                  placeholder={f.shownWhenEmpty}
+                  hint={f.shownWhenEmpty && `Empty: visitors see “${f.shownWhenEmpty}”.`}
+                />
               ),
             )}
             {extra.map((k) => (
@@ -276,7 +284,12 @@ function ActionEditor({ index, action, onRemove, startOpen }: { index: number; a
       </fieldset>
       <fieldset>
         <legend>Schedule</legend>
-        <CheckField path={p("schedule", "showAlways")} label="Always offered" defaultValue />
+        <CheckField
+          path={p("schedule", "showAlways")}
+          label="Always offered"
+          defaultValue
+          onToggle={(on, set) => set(p("schedule"), on ? { ...action.schedule, showAlways: true } : limitedSchedule(action.schedule))}
+        />
         {!always && <ScheduleFields base={p("schedule")} />}
       </fieldset>
     </Item>
@@ -315,8 +328,7 @@ function AddProperty({ base }: { base: string }) {
 
 function ScheduleFields({ base }: { base: string }) {
   const { value, set } = useEditor();
-  const stored = getAt(value, `${base}.daysOfWeek`);
-  const days = Array.isArray(stored) ? (stored as boolean[]) : [true, true, true, true, true, false, false];
+  const days = scheduleDays(getAt(value, base) as Schedule | undefined);
   return (
     <div className="stack">
       <fieldset>
@@ -324,15 +336,15 @@ function ScheduleFields({ base }: { base: string }) {
         <div className="row">
           {WEEKDAYS.map((d, i) => (
             <label key={d} className="check">
-              <input type="checkbox" checked={!!days[i]} onChange={(e) => set(`${base}.daysOfWeek`, days.map((x, j) => (j === i ? e.target.checked : !!x)))} />
+              <input type="checkbox" checked={days[i]} onChange={(e) => set(`${base}.daysOfWeek`, days.map((x, j) => (j === i ? e.target.checked : x)))} />
               <span>{d}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid-fields">
-        <TimeField path={`${base}.start`} label="From" />
-        <TimeField path={`${base}.stop`} label="Until" />
+        <TimeField path={`${base}.start`} label="From" hint="Empty: from midnight" />
+        <TimeField path={`${base}.stop`} label="Until" hint="Empty: until midnight" />
         <SelectField path={`${base}.timezone`} label="Time zone" options={timezones().map((z) => ({ value: z, label: z }))} optional="The domain's time zone" />
         <CheckField path={`${base}.outsideHours`} label="Offer outside these hours instead" />
       </div>
@@ -340,8 +352,8 @@ function ScheduleFields({ base }: { base: string }) {
   );
 }
 
-function TimeField({ path, label }: { path: string; label: string }) {
-  return <TextField path={path} label={label} type="time" />;
+function TimeField({ path, label, hint }: { path: string; label: string; hint: string }) {
+  return <TextField path={path} label={label} type="time" hint={hint} />;
 }
 
 function ConditionEditor({ index, condition, onRemove, startOpen }: { index: number; condition: Condition; onRemove: () => void; startOpen: boolean }) {

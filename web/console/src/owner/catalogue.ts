@@ -18,6 +18,8 @@ import type {
   Placement,
   Position,
 } from "../../../widget/src/config/types.gen";
+import { HEADER_COLORS } from "../../../widget/src/app/color";
+import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME } from "../../../widget/src/app/options";
 
 export type Option<T extends string> = { value: T; label: string };
 
@@ -91,10 +93,15 @@ export const MATCH_TYPES: Record<ConditionType, Option<MatchType>[]> = {
   CHAT: opts<MatchType>([["AGENTS_AVAILABLE", "An agent is online"]]),
 };
 
-export type PropertyField = { key: string; label: string; choices?: string[]; kind?: "color" | "text" | "textarea" };
+/** A property of an action type; `shownWhenEmpty` is the text visitors get while it is not set. */
+export type PropertyField = { key: string; label: string; choices?: string[]; kind?: "color" | "text" | "textarea"; shownWhenEmpty?: string };
 
-/** Each action type: what its value is, and the properties it reads (spec §3.1, §3.4). */
-export const ACTION_TYPES: Record<ActionType, { label: string; value: string; properties: PropertyField[] }> = {
+/**
+ * Each action type: what its value is, the properties it reads (spec §3.1, §3.4), and for the
+ * messaging channels the brand colour a new action of that type starts with (the owner may change
+ * it; WhatsApp and Messenger use the spec's colours, as their modals do).
+ */
+export const ACTION_TYPES: Record<ActionType, { label: string; value: string; properties: PropertyField[]; colour?: string }> = {
   PHONE: { label: "Phone call", value: "Phone number", properties: [] },
   SMS: { label: "SMS", value: "Phone number", properties: [{ key: "message", label: "Message", kind: "textarea" }] },
   EMAIL: {
@@ -110,6 +117,7 @@ export const ACTION_TYPES: Record<ActionType, { label: string; value: string; pr
   WHATSAPP: {
     label: "WhatsApp",
     value: "WhatsApp number",
+    colour: HEADER_COLORS.whatsapp,
     properties: [
       { key: "message", label: "Pre-filled message", kind: "textarea" },
       { key: "whatsapp-dialog-type", label: "Opens as", choices: ["", "popout"] },
@@ -118,6 +126,7 @@ export const ACTION_TYPES: Record<ActionType, { label: string; value: string; pr
   FACEBOOK: {
     label: "Facebook Messenger",
     value: "Page id or username",
+    colour: HEADER_COLORS.facebook,
     properties: [
       { key: "facebook-dialog-type", label: "Opens as", choices: ["", "popout", "widget"] },
       { key: "facebook-widget-default-state", label: "Widget starts", choices: ["", "closed", "open"] },
@@ -126,28 +135,30 @@ export const ACTION_TYPES: Record<ActionType, { label: string; value: string; pr
       { key: "facebook-welcome-message", label: "Welcome message" },
     ],
   },
-  TELEGRAM: { label: "Telegram", value: "Username", properties: [] },
-  SIGNAL: { label: "Signal", value: "Phone number", properties: [] },
+  TELEGRAM: { label: "Telegram", value: "Username", colour: "#229ed9", properties: [] },
+  SIGNAL: { label: "Signal", value: "Phone number", colour: "#3a76f0", properties: [] },
   VIBER: {
     label: "Viber",
     value: "Number or public account URI",
+    colour: "#7360f2",
     properties: [
       { key: "viber-link-type", label: "Link type", choices: ["", "CHAT", "ADD_NUMBER", "PA_CHAT"] },
       { key: "viber-content", label: "Context (public account)" },
       { key: "viber-text", label: "Text (public account)" },
     ],
   },
-  SKYPE: { label: "Skype", value: "Skype name", properties: [{ key: "skype-link-type", label: "Link type", choices: ["", "CALL", "CHAT"] }] },
+  SKYPE: { label: "Skype", value: "Skype name", colour: "#00aff0", properties: [{ key: "skype-link-type", label: "Link type", choices: ["", "CALL", "CHAT"] }] },
   LINE: {
     label: "LINE",
     value: "LINE id",
+    colour: "#06c755",
     properties: [
       { key: "line-link-type", label: "Link type", choices: ["", "MESSAGE", "PROFILE"] },
       { key: "line-message", label: "Message" },
     ],
   },
-  ZALO: { label: "Zalo", value: "Phone number, OA id or group", properties: [{ key: "zalo-link-type", label: "Link type", choices: ["", "PERSONAL", "OA", "GROUP", "INVITE"] }] },
-  WECHAT: { label: "WeChat", value: "WeChat id or URL", properties: [{ key: "wechat-link-type", label: "Link type", choices: ["", "CHAT", "URL"] }] },
+  ZALO: { label: "Zalo", value: "Phone number, OA id or group", colour: "#0068ff", properties: [{ key: "zalo-link-type", label: "Link type", choices: ["", "PERSONAL", "OA", "GROUP", "INVITE"] }] },
+  WECHAT: { label: "WeChat", value: "WeChat id or URL", colour: "#07c160", properties: [{ key: "wechat-link-type", label: "Link type", choices: ["", "CHAT", "URL"] }] },
   MAP: { label: "Map", value: "Address", properties: [{ key: "map-query-type", label: "Opens", choices: ["", "q", "directions"] }] },
   LINK: {
     label: "Link",
@@ -183,15 +194,16 @@ export const ACTION_TYPES: Record<ActionType, { label: string; value: string; pr
     value: "(not used)",
     properties: [
       { key: "chatmodal-header-text", label: "Header text" },
-      { key: "chatmodal-header-subtext", label: "Header subtext" },
+      { key: "chatmodal-header-subtext", label: "Status text (under the header)", shownWhenEmpty: DEFAULT_STATUS },
       { key: "chatmodal-header-text-color", label: "Header text colour", kind: "color" },
       { key: "chatmodal-header-background-color", label: "Header background", kind: "color" },
-      { key: "chatmodal-placeholder-message", label: "Input placeholder" },
+      { key: "chatmodal-messages", label: "Welcome messages (one per line)", kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME },
+      { key: "chatmodal-placeholder-message", label: "Input placeholder", shownWhenEmpty: DEFAULT_PLACEHOLDER },
       { key: "chatmodal-agent-bar-message", label: "Agent bar message" },
       { key: "chatmodal-show-agent-bar", label: "Show agent bar", choices: ["", "true", "false"] },
       { key: "chatmodal-show-menu-button", label: "Show menu button", choices: ["", "true", "false"] },
-      { key: "chatmodal-customer-message", label: "Greeting message" },
-      { key: "chatmodal-customer-message-enabled", label: "Show greeting", choices: ["", "true", "false"] },
+      { key: "chatmodal-customer-message", label: "Text pre-filled in the message box" },
+      { key: "chatmodal-customer-message-enabled", label: "Pre-fill the message box", choices: ["", "true", "false"] },
       { key: "chatmodal-send-icon-color", label: "Send icon colour", kind: "color" },
       { key: "chatmodal-background-color", label: "Window background", kind: "color" },
       { key: "chatmodal-width", label: "Window width (px)" },
@@ -221,8 +233,24 @@ export function freshId(prefix: string, taken: { id: string }[]): string {
   }
 }
 
+/**
+ * A new action: its type's label and brand colour, and its texts that visitors would otherwise
+ * get as defaults written out (such as the chat's status text), so the owner sees and edits them.
+ */
 export function newAction(id: string, actionType: ActionType): Action {
-  return { id, actionType, actionValue: "", labelText: ACTION_TYPES[actionType].label, iconEnabled: true, iconType: "FONT", schedule: { showAlways: true } };
+  const info = ACTION_TYPES[actionType];
+  const texts = Object.fromEntries(info.properties.filter((f) => f.shownWhenEmpty).map((f) => [f.key, f.shownWhenEmpty!]));
+  return {
+    id,
+    actionType,
+    actionValue: "",
+    labelText: info.label,
+    ...(info.colour ? { backgroundColor: info.colour } : {}),
+    ...(Object.keys(texts).length ? { properties: texts } : {}),
+    iconEnabled: true,
+    iconType: "FONT",
+    schedule: { showAlways: true },
+  };
 }
 
 export function newButton(id: string, domainId: string): Button {

@@ -124,12 +124,25 @@ export function SelectField<T extends string>({ path, label, options, optional, 
   );
 }
 
-export function CheckField({ path, label, hint, defaultValue = false }: { path: string; label: string; hint?: string; defaultValue?: boolean }) {
+/** A checkbox; `onToggle` writes more than the one value when ticking it changes other fields too. */
+export function CheckField({
+  path,
+  label,
+  hint,
+  defaultValue = false,
+  onToggle,
+}: {
+  path: string;
+  label: string;
+  hint?: string;
+  defaultValue?: boolean;
+  onToggle?: (checked: boolean, set: EditorState["set"]) => void;
+}) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   return (
     <Frame path={path} label={label} hint={hint} inline>
-      {(p) => <input {...p} type="checkbox" checked={typeof v === "boolean" ? v : defaultValue} onChange={(e) => set(path, e.target.checked)} />}
+      {(p) => <input {...p} type="checkbox" checked={typeof v === "boolean" ? v : defaultValue} onChange={(e) => (onToggle ? onToggle(e.target.checked, set) : set(path, e.target.checked))} />}
     </Frame>
   );
 }
