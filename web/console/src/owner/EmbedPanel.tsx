@@ -1,6 +1,6 @@
 // Publishing the draft, and the snippet to put on the site: hosted (follows each publication) or
 // inline (the config pasted into the page), each with a copy button.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { api } from "../api/http";
 import type { DomainInfo } from "../api/types";
@@ -54,27 +54,41 @@ export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domai
   );
 }
 
+/** Selects all the text of `el` and focuses it, so the owner's Ctrl+C copies exactly that. */
+function selectText(el: HTMLElement) {
+  el.focus();
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const selection = getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+}
+
 function Snippet({ title, help, code }: { title: string; help: string; code: string }) {
-  const [copied, setCopied] = useState(false);
+  const [status, setStatus] = useState("");
+  const pre = useRef<HTMLPreElement>(null);
+  // The clipboard API exists only on https (and localhost) pages, and may be refused: then the
+  // snippet is selected and the owner copies it with the keyboard.
   const copy = async () => {
     try {
+      if (!navigator.clipboard) throw new Error("no clipboard on a plain http page");
       await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
+      setStatus("Copied.");
     } catch {
-      setCopied(false);
+      if (pre.current) selectText(pre.current);
+      setStatus(`The snippet is selected: press ${/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘+C" : "Ctrl+C"} to copy it.`);
     }
   };
   return (
     <div className="card stack">
       <strong>{title}</strong>
       <span className="muted">{help}</span>
-      <pre className="snippet" tabIndex={0} aria-label={`${title} snippet`}>
+      <pre ref={pre} className="snippet" tabIndex={0} aria-label={`${title} snippet`}>
         <code>{code}</code>
       </pre>
       <div className="row">
         <button onClick={copy}>Copy {title.split(" ")[0].toLowerCase()} snippet</button>
-        <span role="status">{copied ? "Copied." : ""}</span>
+        <span role="status">{status}</span>
       </div>
     </div>
   );
