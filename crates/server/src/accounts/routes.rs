@@ -176,7 +176,12 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if let Some(auth) = session::authenticate(&state, &headers).await? {
         session::check_csrf(&state, &axum::http::Method::POST, &headers, &auth)?;
         state.store.delete_session(&auth.session.id).await?;
-        end_logins(&state, &auth.user.user_id, Ended::Session(auth.session.id.clone())).await;
+        end_logins(
+            &state,
+            &auth.user.user_id,
+            Ended::Session(auth.session.id.clone()),
+        )
+        .await;
         super::presence::go_away(&state, &auth.user).await;
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
@@ -230,6 +235,11 @@ async fn change_password(
     // Every other session ends; this one stays.
     state.store.delete_user_sessions(&user.id).await?;
     state.store.create_session(auth.session.clone()).await?;
-    end_logins(&state, &user.id, Ended::AllBut(Some(auth.session.id.clone()))).await;
+    end_logins(
+        &state,
+        &user.id,
+        Ended::AllBut(Some(auth.session.id.clone())),
+    )
+    .await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }

@@ -102,10 +102,7 @@ pub async fn authenticate(
 /// The session stored under `id` (a token's hash) and its user, if it is still live: not
 /// logged out, not expired, the user not removed. Each use slides the expiry (at most every
 /// [`TOUCH_EVERY_MS`]); the realtime hub re-checks its agents' sockets with this too.
-pub async fn live_session(
-    state: &AppState,
-    id: &str,
-) -> Result<Option<(Session, User)>, ApiError> {
+pub async fn live_session(state: &AppState, id: &str) -> Result<Option<(Session, User)>, ApiError> {
     let mut session = match state.store.get_session(id).await {
         Ok(s) => s,
         Err(StoreError::NotFound) => return Ok(None),

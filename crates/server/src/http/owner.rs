@@ -34,9 +34,9 @@ use serde_json::{json, Map, Value};
 
 use crate::accounts::users::{create_account, invalid, user_json, NewAccount};
 use crate::accounts::{password, OwnerAuth, Role};
-use crate::realtime::revoke::{end_logins, Ended};
 use crate::error::ApiError;
 use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
+use crate::realtime::revoke::{end_logins, Ended};
 use crate::state::AppState;
 use crate::store::{Domain, NewDomain, StoreError};
 

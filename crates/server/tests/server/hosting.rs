@@ -37,6 +37,16 @@ async fn published_embed(t: &crate::common::TestServer) -> (String, String) {
     (domain, url)
 }
 
+/// A conditional GET, as a browser holding the version `etag` sends it.
+async fn revalidate(t: &crate::common::TestServer, url: &str, etag: &str) -> reqwest::Response {
+    t.http
+        .get(url)
+        .header("If-None-Match", etag)
+        .send()
+        .await
+        .unwrap()
+}
+
 /// A response body decoded from its content coding (none, gzip or br).
 fn decode(coding: Option<&str>, body: &[u8]) -> String {
     use std::io::Read as _;
@@ -88,13 +98,7 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
     assert_eq!(data["options"]["debugMode"], false);
 
     // 304 for the same version.
-    let r = t
-        .http
-        .get(&url)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let r = revalidate(&t, &url, &etag).await;
     assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
     assert_eq!(r.headers()["etag"].to_str().unwrap(), etag);
     assert!(r.text().await.unwrap().is_empty());
@@ -106,13 +110,7 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
         .publish_config(&domain, &next.to_string())
         .await
         .unwrap();
-    let r = t
-        .http
-        .get(&url)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let r = revalidate(&t, &url, &etag).await;
     assert_eq!(r.status(), StatusCode::OK);
     assert_ne!(r.headers()["etag"].to_str().unwrap(), etag);
     assert_eq!(cnb_data(&r.text().await.unwrap())["userId"], "u2");
@@ -153,13 +151,7 @@ async fn a_published_change_is_what_the_next_revalidation_gets() {
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     // A browser holding the embed asks again on the next page view, and the answer carries
     // the same revalidate-always rule on a 304 too.
-    let unchanged = t
-        .http
-        .get(&url)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let unchanged = revalidate(&t, &url, &etag).await;
     assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
     assert_eq!(unchanged.headers()["cache-control"], "public, no-cache");
 
@@ -169,13 +161,7 @@ async fn a_published_change_is_what_the_next_revalidation_gets() {
         .publish_config(&domain, &next.to_string())
         .await
         .unwrap();
-    let changed = t
-        .http
-        .get(&url)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let changed = revalidate(&t, &url, &etag).await;
     assert_eq!(changed.status(), StatusCode::OK);
     assert_eq!(
         cnb_data(&changed.text().await.unwrap())["userId"],
@@ -193,13 +179,7 @@ async fn a_cdn_friendly_max_age_is_opt_in() {
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.headers()["cache-control"], "public, max-age=300");
     let etag = r.headers()["etag"].to_str().unwrap().to_owned();
-    let r = t
-        .http
-        .get(&url)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let r = revalidate(&t, &url, &etag).await;
     assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
     assert_eq!(r.headers()["cache-control"], "public, max-age=300");
 }
