@@ -32,6 +32,7 @@ pub fn routes() -> Router<AppState> {
         .route("/console/", get(index))
         .route("/console/{*path}", get(file))
         .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(axum::middleware::from_fn(super::headers::console))
 }
 
 async fn index(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -78,17 +79,12 @@ async fn serve_index(state: &AppState, headers: &HeaderMap) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         return r;
     };
-    let mut r = cached_response(
+    // Its security headers (no framing, the CSP) come from `headers::console`.
+    cached_response(
         headers,
         &asset.etag,
         HeaderValue::from_static("no-cache"),
         asset.content_type,
         asset.bytes.clone(),
-    );
-    // The console is never framed by another site (clickjacking on the reply box).
-    r.headers_mut().insert(
-        header::X_FRAME_OPTIONS,
-        HeaderValue::from_static("SAMEORIGIN"),
-    );
-    r
+    )
 }

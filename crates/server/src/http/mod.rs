@@ -23,6 +23,7 @@ pub mod agent;
 pub mod chat;
 pub mod console;
 pub mod geo;
+pub mod headers;
 pub mod hosting;
 pub mod owner;
 pub mod stats;
@@ -52,6 +53,7 @@ pub fn router(state: AppState) -> Router {
         .merge(hosting::routes())
         .merge(console::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(headers::every_response())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

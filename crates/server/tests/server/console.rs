@@ -96,3 +96,69 @@ async fn an_unbuilt_console_says_how_to_build_it() {
     assert!(r.text().await.unwrap().contains("make build"));
     t.stop().await;
 }
+
+#[tokio::test]
+async fn security_headers_lock_the_console_down_and_leave_the_widget_open_to_any_site() {
+    let (dir, mut config) = test_dirs();
+    let console = dir.path().join("console");
+    std::fs::create_dir_all(console.join("assets")).unwrap();
+    std::fs::write(console.join("index.html"), INDEX).unwrap();
+    std::fs::write(console.join("preview.html"), "<!doctype html><title>p</title>").unwrap();
+    config.console_dir = console;
+    let t = spawn_with(dir, config).await;
+    let domain = crate::common::seed_domain(t.store()).await;
+    let get = |path: String| {
+        let http = t.http.clone();
+        let url = format!("{}{path}", t.url);
+        async move { http.get(url).send().await.unwrap() }
+    };
+    let header = |r: &reqwest::Response, name: &str| {
+        r.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_owned())
+    };
+
+    // The console: no inline script, talks only to this server, framed by nobody.
+    for path in ["/console/", "/console/inbox/c-1"] {
+        let r = get(path.into()).await;
+        let csp = header(&r, "content-security-policy").expect("a CSP");
+        for part in [
+            "script-src 'self';",
+            "connect-src 'self';",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(part), "{path}: {part} in {csp}");
+        }
+        assert!(!csp.contains("unsafe-eval"), "{csp}");
+        assert_eq!(header(&r, "x-frame-options").as_deref(), Some("DENY"));
+        assert_eq!(header(&r, "referrer-policy").as_deref(), Some("same-origin"));
+        assert_eq!(header(&r, "x-content-type-options").as_deref(), Some("nosniff"));
+    }
+    // Its preview is framed by the console only.
+    let r = get("/console/preview.html".into()).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let csp = header(&r, "content-security-policy").unwrap();
+    assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    assert_eq!(header(&r, "x-frame-options").as_deref(), Some("SAMEORIGIN"));
+
+    // The widget's files, the hosted embed and the API run on or for any site: nosniff and a
+    // referrer policy, but no CSP or framing rule of the console's.
+    for path in [
+        "/static/beckon.js".to_owned(),
+        format!("/d/{domain}.js"),
+        format!("/api/v1/chat/public/channels/available/{domain}"),
+        "/api/v1/no-such-route".to_owned(),
+        "/".to_owned(),
+    ] {
+        let r = get(path.clone()).await;
+        assert_eq!(header(&r, "x-content-type-options").as_deref(), Some("nosniff"), "{path}");
+        assert_eq!(
+            header(&r, "referrer-policy").as_deref(),
+            Some("strict-origin-when-cross-origin"),
+            "{path}"
+        );
+        assert_eq!(header(&r, "content-security-policy"), None, "{path}");
+        assert_eq!(header(&r, "x-frame-options"), None, "{path}");
+    }
+}
