@@ -10,7 +10,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
@@ -22,6 +22,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::session::{self, Authenticated};
+use super::throttle::AccountThrottle;
 use super::users::{invalid, normalise_email, user_json};
 use super::{password, Role};
 use crate::error::ApiError;
@@ -38,7 +39,7 @@ pub const LOGIN_RATE: Rate = Rate {
 };
 
 #[derive(Clone)]
-struct LoginLimit(Arc<RateLimiter>);
+struct LoginLimit(Arc<RateLimiter>, Arc<AccountThrottle>);
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -46,9 +47,10 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/auth/logout", post(logout))
         .route("/v1/auth/me", get(me))
         .route("/v1/auth/password", post(change_password))
-        .layer(Extension(LoginLimit(Arc::new(RateLimiter::new(
-            LOGIN_RATE,
-        )))))
+        .layer(Extension(LoginLimit(
+            Arc::new(RateLimiter::new(LOGIN_RATE)),
+            Arc::new(AccountThrottle::default()),
+        )))
 }
 
 // ---------- extractors ----------
@@ -120,7 +122,7 @@ struct LoginBody {
 
 async fn login(
     State(state): State<AppState>,
-    Extension(LoginLimit(limit)): Extension<LoginLimit>,
+    Extension(LoginLimit(limit, accounts)): Extension<LoginLimit>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<LoginBody>,
@@ -143,6 +145,14 @@ async fn login(
         return Err(wrong_login());
     }
     let email = normalise_email(&body.email);
+    if let Err(wait) = accounts.check(&email, ip, Instant::now()) {
+        let secs = wait.as_secs().max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many login attempts for this account; try again in {secs} s"),
+        )
+        .with("retryAfter", json!(secs)));
+    }
     let user = match state.store.get_user_by_email(&email).await {
         Ok(u) => Some(u),
         Err(StoreError::NotFound) => None,
@@ -153,10 +163,22 @@ async fn login(
         |u| u.password_hash.clone(),
     );
     let ok = password::verify(&body.password, &hash).await;
+    let user_id = user.as_ref().map(|u| u.id.clone());
     let Some(user) = user.filter(|_| ok) else {
         tracing::info!(%ip, "failed login");
+        if let Some(wait) = accounts.failed(&email, Instant::now()) {
+            // Logged, nobody notified: the wait is short and the owner of the account can
+            // still log in from an address it used before.
+            tracing::warn!(
+                %ip,
+                user = user_id.as_deref().unwrap_or("(no such account)"),
+                wait_s = wait.as_secs(),
+                "repeated failed logins: the account is held"
+            );
+        }
         return Err(wrong_login());
     };
+    accounts.succeeded(&email, ip);
     let _ = state.store.delete_expired_sessions(now_ms()).await;
     let (token, _) = session::start_session(&state, &user).await?;
     tracing::info!(user = %user.id, "login");

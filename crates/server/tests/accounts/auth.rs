@@ -82,6 +82,75 @@ async fn login_me_logout() {
     t.stop().await;
 }
 
+/// A login attempt from `addr` (as a trusted proxy reports it).
+async fn login_from(t: &TestServer, addr: &str, email: &str, password: &str) -> reqwest::Response {
+    t.http
+        .post(t.api("/v1/auth/login"))
+        .header("x-forwarded-for", addr)
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn guesses_at_one_account_from_many_addresses_slow_down_but_its_owner_gets_in() {
+    let (dir, mut config) = test_dirs();
+    config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    let t = spawn_with(dir, config).await;
+    org_with_owner(t.store(), "a").await;
+    let email = "owner@a.test";
+    // The owner logged in from home before.
+    let home = "192.0.2.1";
+    assert_eq!(login_from(&t, home, email, PASSWORD).await.status(), StatusCode::OK);
+
+    // Guesses from 50 addresses in turn (each well within its own per-address limit), until
+    // the account is held for a few seconds.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let (mut wrong, mut held) = (0, None);
+    for i in 0.. {
+        assert!(std::time::Instant::now() < deadline, "never held: {wrong} wrong-password answers");
+        let r = login_from(&t, &format!("203.0.113.{}", i % 50 + 1), email, "guess").await;
+        match r.status() {
+            StatusCode::UNAUTHORIZED => wrong += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                let b = body(r).await;
+                assert!(
+                    b["error"].as_str().unwrap().contains("too many login attempts for this account"),
+                    "{b}"
+                );
+                if b["retryAfter"].as_u64().unwrap() >= 3 {
+                    held = Some(b);
+                    break;
+                }
+            }
+            other => panic!("{other}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(held.is_some());
+    // 5 free failures, then waits of 1 s and 2 s: only a handful of passwords were tried.
+    assert!((5..=8).contains(&wrong), "{wrong} passwords tried");
+
+    // While held, even the right password from a new address waits (nothing is checked)…
+    let r = login_from(&t, "198.51.100.9", email, PASSWORD).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().contains_key("retry-after"));
+    // … but the owner at home is not locked out, and getting in forgets the failures.
+    assert_eq!(login_from(&t, home, email, PASSWORD).await.status(), StatusCode::OK);
+    let r = login_from(&t, "198.51.100.9", email, "guess").await;
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    // An unknown account is held the same way (the answer tells nothing about existence).
+    for i in 0..20 {
+        let r = login_from(&t, &format!("203.0.113.{}", i + 100), "nobody@a.test", "guess").await;
+        if r.status() == StatusCode::TOO_MANY_REQUESTS {
+            t.stop().await;
+            return;
+        }
+    }
+    panic!("an unknown account was never held");
+}
+
 #[tokio::test]
 async fn wrong_passwords_then_429() {
     let t = spawn().await;
