@@ -3,7 +3,7 @@ import type { Config } from "../../widget/src/config/types.gen";
 import { breakdownCounts, daysBetween, eventLabel, itemNames, niceTicks, seriesLabel, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
-import { previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
+import { fitScale, previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
 import { freshId, MATCH_TYPES, ACTION_TYPES, newAction } from "../src/owner/catalogue";
 import { limitedSchedule, scheduleDays } from "../src/owner/schedule";
@@ -138,6 +138,11 @@ describe("live preview", () => {
     expect(config.domains[0].name).toBe("shop.example.com");
   });
 
+  it("scales the whole visitor viewport into the box, never up", () => {
+    expect(fitScale({ width: 1280, height: 800 }, 640, 1000)).toBe(0.5);
+    expect(fitScale({ width: 390, height: 844 }, 480, 422)).toBe(0.5);
+    expect(fitScale({ width: 390, height: 844 }, 1000, Infinity)).toBe(1);
+  });
   it("keeps the page path, query and hash of the chosen URL", () => {
     expect(previewPath("https://shop.example.com/pricing?x=1#top")).toBe("/pricing?x=1#top");
     expect(previewPath("/contact")).toBe("/contact");

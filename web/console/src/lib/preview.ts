@@ -15,7 +15,17 @@ export type PreviewControls = {
   agentsAvailable: boolean;
 };
 
-export const VIEWPORTS = { mobile: { width: 375, height: 640 }, desktop: { width: 1024, height: 640 } } as const;
+/** The visitor's whole viewport the preview shows: a common phone, and a laptop screen. */
+export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+/**
+ * The scale (at most 1) at which a visitor viewport fits a box `width` wide and at most
+ * `height` tall, so the whole of it (every corner where buttons sit) is in view.
+ */
+export function fitScale(viewport: { width: number; height: number }, width: number, height: number): number {
+  if (width <= 0 || height <= 0) return 1;
+  return Math.min(1, width / viewport.width, height / viewport.height);
+}
 
 /** Minutes `zone` is ahead of UTC at the instant `utcMs`. */
 export function zoneOffsetMinutes(utcMs: number, zone: string): number {

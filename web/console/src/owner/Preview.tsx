@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { previewConfig, previewPath, VIEWPORTS, type PreviewControls } from "../lib/preview";
+import { ScaledFrame } from "./ScaledFrame";
 import { timezones } from "./catalogue";
 
 function nowLocal(zone: string): string {
@@ -52,12 +53,26 @@ export function Preview({ config }: { config: Config }) {
     return () => clearTimeout(t);
   }, [ready, config, controls]);
 
-  const size = VIEWPORTS[controls.viewport];
   return (
     <section aria-labelledby="preview-h" className="stack preview">
-      <h2 id="preview-h">Live preview</h2>
-      <p className="muted">The real widget with your unsaved changes. Nothing is published until you publish.</p>
-      <div className="grid-fields">
+      {/* The frame comes first and stays in view beside the editor; what the visitor brings is below. */}
+      <div className="stack preview-stick">
+      <div className="row preview-head">
+        <h2 id="preview-h">Live preview</h2>
+        <fieldset className="inline-choice">
+          <legend className="visually-hidden">Screen</legend>
+          {(["mobile", "desktop"] as const).map((v) => (
+            <label key={v} className="check">
+              <input type="radio" name="preview-viewport" checked={controls.viewport === v} onChange={() => set("viewport", v)} />
+              <span>{v === "mobile" ? "Phone" : "Desktop"}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <ScaledFrame frameRef={frame} viewport={VIEWPORTS[controls.viewport]} label={controls.viewport === "mobile" ? "Phone" : "Desktop"} key={controls.viewport} />
+      </div>
+      <p className="muted hint">The real widget with your unsaved changes. Nothing is published until you publish.</p>
+      <div className="grid-fields preview-controls">
         <label>
           <span>Time</span>
           <input type="datetime-local" value={controls.localTime} onChange={(e) => set("localTime", e.target.value)} />
@@ -78,30 +93,10 @@ export function Preview({ config }: { config: Config }) {
           <span>Visitor's country (code)</span>
           <input type="text" maxLength={2} placeholder="e.g. JP" value={controls.country} onChange={(e) => set("country", e.target.value)} />
         </label>
-        <fieldset>
-          <legend>Screen</legend>
-          {(["mobile", "desktop"] as const).map((v) => (
-            <label key={v} className="check">
-              <input type="radio" name="preview-viewport" checked={controls.viewport === v} onChange={() => set("viewport", v)} />
-              <span>{v === "mobile" ? "Phone" : "Desktop"}</span>
-            </label>
-          ))}
-        </fieldset>
         <label className="check">
           <input type="checkbox" checked={controls.agentsAvailable} onChange={(e) => set("agentsAvailable", e.target.checked)} />
           <span>An agent is online</span>
         </label>
-      </div>
-      <div className="preview-scroll" tabIndex={0} role="region" aria-label="Preview at the chosen screen size">
-        <iframe
-          ref={frame}
-          className="preview-frame"
-          title="Preview of your buttons"
-          src="/console/preview.html"
-          width={size.width}
-          height={size.height}
-          key={controls.viewport}
-        />
       </div>
     </section>
   );
