@@ -26,6 +26,7 @@ pub mod config;
 pub mod error;
 pub mod geo;
 pub mod http;
+pub mod limits;
 pub mod openapi;
 pub mod presence;
 pub mod ratelimit;

@@ -665,7 +665,9 @@ fn build() -> Value {
     add(&mut p, "/api/v1/agent/channels/{id}/messages", "post",
         Op::new("agent", "Reply (idempotent on clientId); claims an unassigned chat", Agent).param(id())
             .body(json!({"type": "object", "required": ["clientId", "text"], "properties": {
-                "clientId": {"type": "string", "maxLength": 128}, "text": {"type": "string", "maxLength": 10000}}}))
+                "clientId": {"type": "string", "maxLength": crate::limits::MAX_CLIENT_ID},
+                "text": {"type": "string", "maxLength": crate::limits::MAX_MESSAGE_CHARS,
+                    "description": "trimmed; the same limit as a chat-message frame (docs/realtime.md)"}}}))
             .resp("201", ok("stored", json!({"type": "object", "properties": {
                 "message": schema_ref("Message"), "created": {"type": "boolean"}}})))
             .resp("200", ok("already stored under this clientId", json!({"type": "object"})))

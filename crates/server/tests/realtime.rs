@@ -856,3 +856,62 @@ async fn a_socket_whose_session_expires_closes() {
         Ended::Closed(SESSION_ENDED, "your login ended; log in again".into())
     );
 }
+
+/// One message length limit, the same over HTTP and over the socket, for agents and visitors
+/// (docs/realtime.md, Limits): 4000 characters pass everywhere, 4001 pass nowhere.
+#[tokio::test]
+async fn one_message_length_limit_over_http_and_the_socket() {
+    let t = spawn().await;
+    let (domain, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    let (cookie, csrf) = login(&t, "agent@shop.test").await;
+    let (mut agent, _) = Ws::agent(&t, &cookie).await;
+    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    let longest = "é".repeat(4000);
+    let too_long = "é".repeat(4001);
+
+    let http_reply = |client_id: &'static str, text: String| {
+        t.http
+            .post(t.api(&format!("/v1/agent/channels/{channel}/messages")))
+            .header("cookie", &cookie)
+            .header("x-beckon-csrf", &csrf)
+            .json(&json!({"clientId": client_id, "text": text}))
+            .send()
+    };
+    let r = http_reply("http-long", too_long.clone()).await.unwrap();
+    assert_eq!(r.status(), 422);
+    let problem: Value = r.json().await.unwrap();
+    assert!(problem.to_string().contains("4000 characters"), "{problem}");
+    let r = http_reply("http-ok", format!("  {longest}  "))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201, "{:?}", r.text().await);
+
+    // The agent's socket: the same text is refused, the longest one is taken.
+    agent.send(reply(&channel, "ws-long", &too_long)).await;
+    let e = agent.recv_op("error").await;
+    assert_eq!(e["code"], 413, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("4000"), "{e}");
+    agent.send(reply(&channel, "ws-ok", &longest)).await;
+    let ack = agent.recv_op("ack").await;
+    assert_eq!(ack["clientId"], "ws-ok");
+
+    // The visitor's socket: the same limit.
+    visitor
+        .send(json!({"op": "chat-message", "clientId": "v-long", "message": too_long}))
+        .await;
+    assert_eq!(visitor.recv_op("error").await["code"], 413);
+    visitor.say("v-ok", &longest).await;
+
+    let texts: Vec<usize> = history(&t, &channel)
+        .await
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().chars().count())
+        .collect();
+    assert_eq!(
+        texts,
+        vec![4000, 4000, 4000],
+        "only the three that fit are stored"
+    );
+}

@@ -33,16 +33,13 @@ use crate::accounts::{presence, AgentAuth};
 use crate::error::ApiError;
 use crate::http::chat::{message_json, public_persona_json, MAX_HISTORY};
 use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
+use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 use crate::realtime_hooks::{self, ChannelUpdate};
 use crate::state::AppState;
 use crate::store::{
     now_ms, AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, NewMessage, StoreError,
 };
 
-/// Longest reply, in characters.
-pub const MAX_TEXT: usize = 10_000;
-/// Longest client id.
-pub const MAX_CLIENT_ID: usize = 128;
 /// Most channels one list call answers.
 pub const MAX_LIST: i64 = 200;
 
@@ -259,16 +256,17 @@ async fn reply(
         }
     };
     let text = match &body.text {
-        Some(Value::String(s)) if !s.trim().is_empty() => s.trim_end().to_owned(),
+        // Trimmed as the socket trims it (realtime/frames.rs), so both count the same characters.
+        Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
         _ => {
             problems.push(Problem::new("text", "is required"));
             String::new()
         }
     };
-    if text.chars().count() > MAX_TEXT {
+    if text.chars().count() > MAX_MESSAGE_CHARS {
         problems.push(Problem::new(
             "text",
-            format!("is longer than {MAX_TEXT} characters"),
+            format!("is longer than {MAX_MESSAGE_CHARS} characters"),
         ));
     }
     if !problems.is_empty() {

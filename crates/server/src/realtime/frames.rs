@@ -4,12 +4,10 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-/// Longest message text, in characters.
-pub const MAX_TEXT_CHARS: usize = 4000;
+use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
+
 /// Most attachments on one message.
 pub const MAX_ATTACHMENTS: usize = 10;
-/// Longest client id, in bytes.
-pub const MAX_CLIENT_ID: usize = 100;
 
 /// A frame the server refuses: answered with an `error` frame, nothing changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,10 +160,12 @@ pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError>
     }
     let text = f.message.trim();
     let chars = text.chars().count();
-    if chars > MAX_TEXT_CHARS {
+    if chars > MAX_MESSAGE_CHARS {
         return Err(FrameError::new(
             413,
-            format!("the message is {chars} characters long; at most {MAX_TEXT_CHARS} are allowed"),
+            format!(
+                "the message is {chars} characters long; at most {MAX_MESSAGE_CHARS} are allowed"
+            ),
         ));
     }
     if f.attachments.len() > MAX_ATTACHMENTS {
@@ -374,9 +374,9 @@ mod tests {
             kind: None,
         };
         assert_eq!(check_message(&frame("   ", vec![])).unwrap_err().code, 400);
-        let long = "é".repeat(MAX_TEXT_CHARS + 1);
+        let long = "é".repeat(MAX_MESSAGE_CHARS + 1);
         assert_eq!(check_message(&frame(&long, vec![])).unwrap_err().code, 413);
-        assert!(check_message(&frame(&"é".repeat(MAX_TEXT_CHARS), vec![])).is_ok());
+        assert!(check_message(&frame(&"é".repeat(MAX_MESSAGE_CHARS), vec![])).is_ok());
         let bad = Attachment {
             kind: "image".into(),
             url: "javascript:alert(1)".into(),
