@@ -10,12 +10,15 @@
 mod checks;
 pub mod config;
 pub mod enums;
+pub mod host;
 mod problem;
 pub mod ts;
 mod validate;
 
+pub use checks::is_http_url;
 pub use config::*;
 pub use enums::*;
+pub use host::{domain_name_problem, host_matches, normalize_host};
 pub use problem::Problem;
 pub use validate::{problems, validate, validate_value, without_bom, LINK_URL_MESSAGE};
 

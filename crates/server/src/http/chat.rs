@@ -351,6 +351,9 @@ pub fn parse_persona(body: &Value) -> Result<NewPersona, ApiError> {
     let url = string("url").filter(|u| !u.is_empty());
     if url.is_some_and(|u| u.len() > 2048) {
         bad("url", "is longer than 2048 characters");
+    } else if url.is_some_and(|u| !beckon_model::is_http_url(u)) {
+        // The console shows it as a link: only http(s) (README, "Links and page URLs").
+        bad("url", "must be the page's http:// or https:// URL");
     }
     let legal = match obj.get("legalNoticeAccepted") {
         None | Some(Value::Null) => 0,
@@ -451,16 +454,6 @@ async fn domain_of_path(state: &AppState, path: &str) -> Result<Option<Domain>, 
     }
 }
 
-/// The host of an `Origin` value (`https://shop.example.com:8443` → `shop.example.com`).
-fn origin_host(origin: &str) -> Option<&str> {
-    let rest = origin.split_once("://")?.1;
-    let host_port = rest.split('/').next()?;
-    if let Some(v6) = host_port.strip_prefix('[') {
-        return v6.split(']').next();
-    }
-    host_port.split(':').next().filter(|h| !h.is_empty())
-}
-
 async fn cors(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let Some(origin) = req
         .headers()
@@ -477,7 +470,8 @@ async fn cors(State(state): State<AppState>, req: Request, next: Next) -> Respon
         match domain_of_path(&state, req.uri().path()).await {
             // Nothing to protect: let the widget read the 404.
             Ok(None) => true,
-            Ok(Some(domain)) => origin_host(&origin).is_some_and(|h| domain.matches_host(h)),
+            // An origin is scheme://host[:port]; "null" (a sandboxed page) is no domain's.
+            Ok(Some(domain)) => origin.contains("://") && domain.matches_host(&origin),
             Err(e) => return ApiError::from(e).into_response(),
         }
     };
@@ -547,16 +541,5 @@ mod tests {
         .unwrap();
         assert_eq!(p.legal_notice_accepted, 1_700_000_000_000);
         assert_eq!(p.url.as_deref(), Some("https://x.test/"));
-    }
-
-    #[test]
-    fn origin_hosts() {
-        assert_eq!(
-            origin_host("https://shop.example.com"),
-            Some("shop.example.com")
-        );
-        assert_eq!(origin_host("http://localhost:8080"), Some("localhost"));
-        assert_eq!(origin_host("http://[::1]:8080"), Some("::1"));
-        assert_eq!(origin_host("null"), None);
     }
 }

@@ -160,25 +160,6 @@ pub fn empty_config(d: &Domain) -> Value {
     })
 }
 
-/// `shop.example.com`, `localhost`, `127.0.0.1`, `[::1]`: no scheme, path, port or spaces.
-fn host_problem(name: &str) -> Option<String> {
-    let n = name.trim();
-    if n.is_empty() {
-        return None; // the model reports it
-    }
-    if n.contains("://") || n.contains('/') {
-        return Some(format!(
-            "{:?} is not a host name; give just the host, like \"shop.example.com\" \
-             (no scheme or path)",
-            n
-        ));
-    }
-    let ok = n.len() <= 253
-        && n.chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | ':' | '[' | ']'));
-    (!ok).then(|| format!("{n:?} is not a host name like \"shop.example.com\""))
-}
-
 /// Problems with the config's domain entries beyond the model's: the config must hold exactly
 /// this domain, and names must be host names.
 fn binding_problems(config: &Value, d: &Domain) -> Vec<Problem> {
@@ -205,13 +186,13 @@ fn binding_problems(config: &Value, d: &Domain) -> Vec<Problem> {
             }
         }
         if let Some(n) = e.get("name").and_then(Value::as_str) {
-            if let Some(p) = host_problem(n) {
+            if let Some(p) = beckon_model::domain_name_problem(n) {
                 problems.push(Problem::new(format!("domains[{i}].name"), p));
             }
         }
         if let Some(aliases) = e.get("aliases").and_then(Value::as_array) {
             for (j, a) in aliases.iter().enumerate() {
-                if let Some(p) = a.as_str().and_then(host_problem) {
+                if let Some(p) = a.as_str().and_then(beckon_model::domain_name_problem) {
                     problems.push(Problem::new(format!("domains[{i}].aliases[{j}]"), p));
                 }
             }

@@ -180,7 +180,7 @@ pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError>
     let mut attachments = Vec::with_capacity(f.attachments.len());
     for (i, a) in f.attachments.iter().enumerate() {
         let url = a.url.trim();
-        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2048 {
+        if !beckon_model::is_http_url(url) || url.len() > 2048 {
             return Err(FrameError::bad(format!(
                 "attachment {i}: url must be an http(s) URL of at most 2048 characters"
             )));

@@ -146,18 +146,10 @@ pub struct Domain {
 }
 
 impl Domain {
-    /// Whether `host` (no scheme, no port) is this domain, by name or alias, ignoring case and a
-    /// leading `www.` (spec §5.1).
+    /// Whether `host` (a host, a `Host` header or an `Origin`) is this domain, by name or
+    /// alias: the host rule of the README that the widget applies too (`beckon_model::host`).
     pub fn matches_host(&self, host: &str) -> bool {
-        fn bare(h: &str) -> String {
-            let h = h.trim().trim_end_matches('.').to_ascii_lowercase();
-            h.strip_prefix("www.").map(str::to_owned).unwrap_or(h)
-        }
-        let host = bare(host);
-        !host.is_empty()
-            && std::iter::once(&self.name)
-                .chain(self.aliases.iter())
-                .any(|n| bare(n) == host)
+        beckon_model::host_matches(&self.name, &self.aliases, host)
     }
 }
 

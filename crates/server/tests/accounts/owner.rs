@@ -268,6 +268,56 @@ async fn the_config_domain_entry_is_written_back() {
     t.stop().await;
 }
 
+/// A domain is a host (README, "Which domain a page belongs to"): a name or alias with a port
+/// is refused with the reason, on create, on update and in a config, and nothing changes.
+#[tokio::test]
+async fn a_domain_name_with_a_port_is_refused() {
+    let t = spawn().await;
+    org_with_owner(t.store(), "a").await;
+    let b = login(&t, "owner@a.test", PASSWORD).await;
+    let r = b
+        .post(
+            "/v1/owner/domains",
+            json!({"name": "shop.example.com:8443", "aliases": ["localhost:8080", "[::1]"]}),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let v = body(r).await;
+    assert_eq!(problem_paths(&v), ["name", "aliases[0]"], "{v}");
+    assert!(v["problems"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("has a port"));
+    let list = body(b.get("/v1/owner/domains").await).await;
+    assert_eq!(list["domains"], json!([]), "nothing was created");
+
+    let d = body(
+        b.post(
+            "/v1/owner/domains",
+            json!({"name": "shop.example.com", "aliases": ["[::1]"]}),
+        )
+        .await,
+    )
+    .await;
+    let id = d["id"].as_str().unwrap();
+    let r = b
+        .put(
+            &format!("/v1/owner/domains/{id}"),
+            json!({"name": "shop.example.com:443"}),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let mut c = config(&d, "b1");
+    c["domains"][0]["aliases"] = json!(["shop.example.org:8080"]);
+    let r = b.put(&format!("/v1/owner/domains/{id}/config"), c).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(problem_paths(&body(r).await), ["domains[0].aliases[0]"]);
+    let dom = body(b.get(&format!("/v1/owner/domains/{id}")).await).await;
+    assert_eq!(dom["name"], "shop.example.com");
+    assert_eq!(dom["aliases"], json!(["[::1]"]));
+    t.stop().await;
+}
+
 #[tokio::test]
 async fn statistics_per_day_and_event() {
     let t = spawn().await;

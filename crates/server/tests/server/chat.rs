@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use beckon_server::store::{NewMessage, NewPersona, PersonaType};
+use beckon_server::store::{NewDomain, NewMessage, NewPersona, PersonaType};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -438,5 +438,92 @@ async fn new_chats_are_rate_limited_per_address_with_a_429() {
             .len(),
         2
     );
+    t.stop().await;
+}
+
+/// The host rule (README): a port is ignored on both sides, so a domain stored with a port in
+/// its name (as the owner API once accepted) answers its pages' chat calls, as the widget shows
+/// its buttons there.
+#[tokio::test]
+async fn a_domain_named_with_a_port_answers_its_pages_on_any_port() {
+    let t = spawn().await;
+    let org = t.store().create_organisation("Shop Ltd").await.unwrap();
+    let domain = t
+        .store()
+        .create_domain(NewDomain {
+            id: None,
+            org_id: org.id,
+            name: "shop.example.com:8443".into(),
+            aliases: vec!["[::1]".into()],
+            domain_type: "PRO".into(),
+            properties: json!({}),
+            timezone: None,
+        })
+        .await
+        .unwrap()
+        .id;
+    let create = t.api(&format!("/v1/chat/public/channels/domain/{domain}"));
+    for origin in [
+        "https://shop.example.com:8443",
+        "https://shop.example.com",
+        "https://www.shop.example.com",
+        "http://[::1]:8080",
+    ] {
+        let r = t
+            .http
+            .post(&create)
+            .header("Origin", origin)
+            .json(&persona())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{origin}");
+        assert_eq!(r.headers()["access-control-allow-origin"], origin);
+    }
+    for origin in ["https://shop.example.com.evil.test", "null"] {
+        let r = t
+            .http
+            .post(&create)
+            .header("Origin", origin)
+            .json(&persona())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{origin}");
+    }
+    t.stop().await;
+}
+
+/// A page URL is shown to agents as a link: only http(s) is taken (a `javascript:` URL would
+/// run in the console when clicked).
+#[tokio::test]
+async fn a_page_url_that_is_not_http_is_refused() {
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await;
+    let create = t.api(&format!("/v1/chat/public/channels/domain/{domain}"));
+    for url in [
+        "javascript:alert(document.cookie)",
+        " JavaScript:alert(1)",
+        "data:text/html,hi",
+        "shop.example.com/pricing",
+    ] {
+        let mut p = persona();
+        p["url"] = json!(url);
+        let r = t.http.post(&create).json(&p).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{url}");
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(
+            body["fields"]["url"], "must be the page's http:// or https:// URL",
+            "{body}"
+        );
+    }
+    assert!(t
+        .store()
+        .list_channels(&domain, None, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let r = t.http.post(&create).json(&persona()).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
     t.stop().await;
 }

@@ -8,6 +8,7 @@ import { lastSeqOf, mergeMessages, newClientId } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
+import { isHttpUrl } from "../../../widget/src/loader/actions/validate";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -220,11 +221,14 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           { term: "E-mail", value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
           {
             term: "Page",
-            value: v.url ? (
+            // Only an http(s) URL is a link (README, "Links and page URLs"); anything else is text.
+            value: !v.url ? null : isHttpUrl(v.url) ? (
               <a href={v.url} target="_blank" rel="noreferrer noopener">
                 {v.url}
               </a>
-            ) : null,
+            ) : (
+              v.url
+            ),
           },
           { term: "Consent given", value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt)}</time> : null },
           { term: "First seen", value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time> },

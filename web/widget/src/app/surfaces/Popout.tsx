@@ -8,23 +8,13 @@ import { MessageBar } from "../modal/MessageBar";
 import { modalOptions, prop } from "../options";
 import type { SurfaceProps } from "../context";
 import { Welcome } from "./Welcome";
+import { messengerUrl as messengerLink, whatsappUrl as whatsappLink } from "../../loader/actions/chat-links";
 
-const enc = encodeURIComponent;
-const q = (o: Record<string, string | undefined>): string => {
-  const s = Object.keys(o).filter((k) => o[k]).map((k) => k + "=" + enc(o[k]!)).join("&");
-  return s ? "?" + s : "";
-};
+/** The WhatsApp chat link for the action's number with `text` (loader/actions/chat-links.ts). */
+export const whatsappUrl = (a: Action, text: string): string => whatsappLink(a.actionValue, text);
 
-// The same links as the loader's actionLink (loader/actions/links.ts: WhatsApp numbers keep their
-// digits without leading zeros), written out here to keep its other types out of the chunk; a test
-// holds the two together.
-
-/** https://wa.me/{number}?text={text} (no text parameter for an empty text). */
-export const whatsappUrl = (a: Action, text: string): string =>
-  "https://wa.me/" + a.actionValue.replace(/\D/g, "").replace(/^0+/, "") + q({ text });
-
-/** https://m.me/{page}?ref={facebook-ref}&text={text}. */
-export const messengerUrl = (a: Action, text = ""): string => "https://m.me/" + a.actionValue.trim() + q({ ref: prop(a, "facebook-ref"), text });
+/** The Messenger link for the action's page, its facebook-ref and `text`. */
+export const messengerUrl = (a: Action, text = ""): string => messengerLink(a.actionValue, prop(a, "facebook-ref"), text);
 
 /** Opens url in a new tab without giving it this page; false when the browser blocked it. */
 export function openTab(url: string): boolean {

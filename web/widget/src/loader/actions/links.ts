@@ -36,21 +36,15 @@
 //
 // Phone normalisation for chat-related links (WhatsApp, Signal, Viber, Zalo) keeps digits only and
 // strips leading zeros (spec §5.2: leading plus, leading zeros, spaces, hyphens, parentheses).
+// The WhatsApp and Messenger links are also built by chat-links.ts for the pop-outs; one table of
+// cases (crates/model/tests/fixtures/rules/chat-links.json) tests both.
 // All prefilled texts are encoded with encodeURIComponent.
 import type { Action } from "../../config/types.gen";
 import type { ActionLink } from "./types";
 import { isHttpUrl } from "./validate";
 import { tallyId } from "./tally";
+import { enc, qs } from "./chat-links";
 import type { Warning } from "../messages";
-
-const enc = encodeURIComponent;
-
-/** "?k=v&…" from an object; empty values are left out. */
-const qs = (o: Record<string, string>) => {
-  let s = "";
-  for (const k in o) if (o[k]) s += (s ? "&" : "?") + k + "=" + enc(o[k]);
-  return s;
-};
 
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });
 const invalid = (error: Warning): ActionLink => ({ kind: "invalid", error });

@@ -1,5 +1,7 @@
-// Domain matching (spec §5.1): a button's domain matches the page host by name or alias,
-// ignoring protocol, a leading "www.", a port, a path and letter case.
+// Domain matching (spec §5.1; README, "Which domain a page belongs to"): a button's domain matches
+// the page host by name or alias, ignoring protocol, a leading "www.", a port, a path and letter
+// case. The server applies the same rule (crates/model/src/host.rs); both are tested on
+// crates/model/tests/fixtures/rules/hosts.json.
 import type { Domain } from "../../config/types.gen";
 
 /** Lower case without protocol and "www." (front), trailing dot, port, path, query and fragment (end). */
