@@ -20,7 +20,8 @@ pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
 
 /// The console's policy, before its `frame-ancestors`. Styles may be inline (React's `style`
 /// attributes, the widget's own in the preview); images may come from any https site (avatars).
-const CONSOLE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+const CONSOLE_CSP: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
      img-src 'self' data: blob: https:; font-src 'self' data:; media-src 'self' data: blob:; \
      connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 
@@ -47,7 +48,10 @@ pub fn every_response() -> (
 /// The console's policy for a path under `/console/`.
 pub fn console_policy(path: &str) -> (String, &'static str) {
     if path == PREVIEW_PATH {
-        (format!("{CONSOLE_CSP}; frame-ancestors 'self'"), "SAMEORIGIN")
+        (
+            format!("{CONSOLE_CSP}; frame-ancestors 'self'"),
+            "SAMEORIGIN",
+        )
     } else {
         (format!("{CONSOLE_CSP}; frame-ancestors 'none'"), "DENY")
     }
@@ -63,7 +67,10 @@ pub async fn console(req: Request, next: Next) -> Response {
     }
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static(frames));
     // The console's own URLs name chats: not even their origin goes elsewhere.
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     r
 }
 

@@ -463,11 +463,13 @@ async fn a_domain_named_with_a_port_answers_its_pages_on_any_port() {
         .unwrap()
         .id;
     let create = t.api(&format!("/v1/chat/public/channels/domain/{domain}"));
-    for origin in [
-        "https://shop.example.com:8443",
-        "https://shop.example.com",
-        "https://www.shop.example.com",
-        "http://[::1]:8080",
+    for (origin, allowed) in [
+        ("https://shop.example.com:8443", true),
+        ("https://shop.example.com", true),
+        ("https://www.shop.example.com", true),
+        ("http://[::1]:8080", true),
+        ("https://shop.example.com.evil.test", false),
+        ("null", false),
     ] {
         let r = t
             .http
@@ -477,19 +479,15 @@ async fn a_domain_named_with_a_port_answers_its_pages_on_any_port() {
             .send()
             .await
             .unwrap();
-        assert_eq!(r.status(), StatusCode::OK, "{origin}");
-        assert_eq!(r.headers()["access-control-allow-origin"], origin);
-    }
-    for origin in ["https://shop.example.com.evil.test", "null"] {
-        let r = t
-            .http
-            .post(&create)
-            .header("Origin", origin)
-            .json(&persona())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{origin}");
+        let status = if allowed {
+            StatusCode::OK
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        assert_eq!(r.status(), status, "{origin}");
+        if allowed {
+            assert_eq!(r.headers()["access-control-allow-origin"], origin);
+        }
     }
     t.stop().await;
 }

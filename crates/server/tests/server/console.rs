@@ -103,7 +103,11 @@ async fn security_headers_lock_the_console_down_and_leave_the_widget_open_to_any
     let console = dir.path().join("console");
     std::fs::create_dir_all(console.join("assets")).unwrap();
     std::fs::write(console.join("index.html"), INDEX).unwrap();
-    std::fs::write(console.join("preview.html"), "<!doctype html><title>p</title>").unwrap();
+    std::fs::write(
+        console.join("preview.html"),
+        "<!doctype html><title>p</title>",
+    )
+    .unwrap();
     config.console_dir = console;
     let t = spawn_with(dir, config).await;
     let domain = crate::common::seed_domain(t.store()).await;
@@ -132,8 +136,14 @@ async fn security_headers_lock_the_console_down_and_leave_the_widget_open_to_any
         }
         assert!(!csp.contains("unsafe-eval"), "{csp}");
         assert_eq!(header(&r, "x-frame-options").as_deref(), Some("DENY"));
-        assert_eq!(header(&r, "referrer-policy").as_deref(), Some("same-origin"));
-        assert_eq!(header(&r, "x-content-type-options").as_deref(), Some("nosniff"));
+        assert_eq!(
+            header(&r, "referrer-policy").as_deref(),
+            Some("same-origin")
+        );
+        assert_eq!(
+            header(&r, "x-content-type-options").as_deref(),
+            Some("nosniff")
+        );
     }
     // Its preview is framed by the console only.
     let r = get("/console/preview.html".into()).await;
@@ -152,7 +162,11 @@ async fn security_headers_lock_the_console_down_and_leave_the_widget_open_to_any
         "/".to_owned(),
     ] {
         let r = get(path.clone()).await;
-        assert_eq!(header(&r, "x-content-type-options").as_deref(), Some("nosniff"), "{path}");
+        assert_eq!(
+            header(&r, "x-content-type-options").as_deref(),
+            Some("nosniff"),
+            "{path}"
+        );
         assert_eq!(
             header(&r, "referrer-policy").as_deref(),
             Some("strict-origin-when-cross-origin"),
