@@ -25,9 +25,10 @@ export const chatAction = (properties = {}) => ({
 
 /**
  * Publishes the demo domain with one button: the chat (plus `actions`, more surface actions in a
- * MULTI button when given). Returns the owner's fetch.
+ * MULTI button when given). With `chatInMulti`, the chat is the first action of that MULTI button
+ * (bottom left, its toggle labelled "Contact us") and there is no other button. Returns the owner's fetch.
  */
-export async function publishChat(origin, { properties, actions = [], domainProperties = {} } = {}) {
+export async function publishChat(origin, { properties, actions = [], domainProperties = {}, chatInMulti = false } = {}) {
   const owner = await login(origin, DEMO.owner);
   const cfg = await (await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`)).json();
   const chat = chatAction(properties);
@@ -41,8 +42,12 @@ export async function publishChat(origin, { properties, actions = [], domainProp
     actions: ids,
     options: { placement, position: "FIXED", displayMode: "ALWAYS" },
   });
-  cfg.buttons = [button("chat-button", "SINGLE", [chat.id], "BOTTOM_RIGHT")];
-  if (actions.length) cfg.buttons.push(button("more-button", "MULTI", actions.map((a) => a.id), "BOTTOM_LEFT"));
+  cfg.buttons = chatInMulti ? [] : [button("chat-button", "SINGLE", [chat.id], "BOTTOM_RIGHT")];
+  if (actions.length || chatInMulti) {
+    const more = button("more-button", "MULTI", [...(chatInMulti ? [chat.id] : []), ...actions.map((a) => a.id)], "BOTTOM_LEFT");
+    if (chatInMulti) more.multiButtonOptions = { labelTextOpen: "Contact us", labelTextClose: "Close" };
+    cfg.buttons.push(more);
+  }
   const put = await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`, { method: "PUT", body: JSON.stringify(cfg) });
   if (!put.ok) throw new Error(`config: ${put.status} ${await put.text()}`);
   const pub = await owner(`/api/v1/owner/domains/${DEMO.domainId}/publish`, { method: "POST" });

@@ -2,14 +2,15 @@
 // current config and decision and the folder it was loaded from; this builds the surface context
 // from them (debug mode, events on document, static assets beside the loader) so that the loader
 // itself stays a few bytes. Also the chat's life between page views: a stored open chat is
-// resumed when the page loads, its unread agent messages are shown as a bubble on the chat button,
-// and the chat opens by itself after 1 s when there are some (spec §4.5, §9).
+// resumed when the page loads, its unread agent messages are told (cnb:chat-unread: the extras
+// chunk shows them as a bubble on the chat button), and the chat opens by itself after 1 s when
+// there are unread messages (spec §4.5, §9).
 import type { Action, Config, Domain } from "../config/types.gen";
 import { flag } from "../loader/log";
 import type { SurfaceContext } from "./context";
 import { prop } from "./options";
 import { pageSession } from "./chat/session";
-import { setBubble } from "../loader/bubble";
+import { unreadDetail } from "./chat/index";
 
 /** What the loader knows: its config (c) and the decision drawn (d). Its Ctx, as far as read here. */
 export type LoaderState = { c?: Config; d?: { domain: Domain | null } };
@@ -23,7 +24,7 @@ export const isDebug = (c: Config, domain: Domain | null): boolean =>
 
 const emit = (name: string, detail: object) => document.dispatchEvent(new CustomEvent(name, { detail }));
 
-/** The surface context of the loader's state; unread counts of a chat also go to its button's bubble. */
+/** The surface context of the loader's state. */
 export function surfaceContext(l: LoaderState, trigger: Element | null | undefined, base: string): SurfaceContext {
   const config = l.c!;
   const domain = (l.d && l.d.domain) || null;
@@ -33,23 +34,10 @@ export function surfaceContext(l: LoaderState, trigger: Element | null | undefin
     trigger: (trigger as HTMLElement) || null,
     staticRoot: base,
     debug: isDebug(config, domain),
-    emit(name, detail) {
-      emit(name, detail);
-      if (name == "cnb:chat-unread") {
-        const d = detail as { actionId: string; count: number };
-        const a = config.actions && config.actions.find((x) => x.id == d.actionId);
-        if (a) showBubble(a, d.count);
-      }
-    },
+    emit, // cnb:chat-unread also puts the bubble on the chat's buttons (loader/chat-resume.ts)
   };
 }
 
-/**
- * The notification bubble on the chat buttons of action a: the count when the action's
- * show-notification-count is true, a dot otherwise; removed at 0 (the chat opened).
- */
-export const showBubble = (a: Action, count: number): void =>
-  setBubble(a.id, count ? (/^true$/i.test(prop(a, "show-notification-count")) ? String(count) : "") : null);
 
 /**
  * A chat stored in this browser is open: reconnect now (history, unread since the visitor last
@@ -59,7 +47,7 @@ export function resumeChat(a: Action, ctx: SurfaceContext, open: () => void): vo
   const domain = ctx.domain || (ctx.config.domains && ctx.config.domains[0]);
   if (!domain) return;
   const s = pageSession((ctx.config.options && ctx.config.options.apiRoot) || "", ctx.staticRoot, domain);
-  s.setOnUnread((count) => ctx.emit("cnb:chat-unread", { actionId: a.id, count }));
+  s.setOnUnread((count, m) => ctx.emit("cnb:chat-unread", unreadDetail(a.id, count, m)));
   s.begin();
   const off = s.subscribe(() => {
     const v = s.view();

@@ -16,7 +16,8 @@
 // chat/chat.css) inside: the page's CSS does not reach the surfaces, and ours does not touch the
 // page (app.css says what still crosses the boundary). Opening a surface also toggles the
 // floating main button: an expanded multi/dots button holding the trigger collapses (by its own
-// toggle, so the loader emits cnb:collapse), and focus returns to that toggle on close.
+// toggle, so the loader emits cnb:collapse), and focus returns to that toggle on close. A surface
+// opens on the side of its button (place(): the container's data-side and data-edge, app.css).
 //
 // Warm-up (warm.tsx): when the chunk arrives before any surface is open and the pointer or the focus
 // is on a surface button, the surface that button opens (chat, pop-outs) is rendered in idle time
@@ -26,7 +27,9 @@
 // Events, through ctx.emit (dispatched on document by the loader):
 //   cnb:expand  { actionId, actionType, buttonId }  a surface opened (spec §4.4 "fires an expand event")
 //   cnb:close   { actionId, actionType, buttonId }  it closed (or handed over: Intercom, the Facebook widget)
-//   cnb:chat-unread { actionId, count }          agent messages the visitor has not seen (0: seen)
+//   cnb:chat-unread { actionId, count, from?, text? }  agent messages the visitor has not seen (0: seen);
+//                                                from/text: the reply that raised the count while the
+//                                                chat was closed, said once by a polite live region here
 // buttonId is the data-button-id of the trigger's button, or null.
 import { createRoot, type Root } from "react-dom/client";
 import type { ReactNode } from "react";
@@ -56,12 +59,18 @@ const inert = (e: HTMLElement | null) => {
   if (e) e.inert = true;
 };
 
+/** What the polite live region says: the last reply that arrived while the chat was closed. */
+let said = "";
+
 function draw(): void {
   const c = current;
   const S = c && surfaceFor(c.action);
   root!.render(
     <>
       <style>{CSS}</style>
+      <p className="cnb-c-sr" role="status">
+        {said}
+      </p>
       {c && S ? <S key={c.key} action={c.action} ctx={c.ctx} open={c.open} returnFocus={c.back} onClosed={() => closed(c.key)} /> : null}
       {warm ? (
         <div className={"cnb-m-warm" + (warm.parked ? " cnb-m-parked" : "")} aria-hidden="true" ref={inert}>
@@ -98,6 +107,13 @@ function mount(): void {
     host.className = "cnb-m-host";
     root = createRoot(host.attachShadow({ mode: "open" }));
     draw();
+    // A reply while the chat is closed (cnb:chat-unread with its text): said once.
+    document.addEventListener("cnb:chat-unread", (e) => {
+      const d = (e as CustomEvent<{ from?: string; text?: string }>).detail;
+      if (d.text == null) return;
+      said = (d.from ? "New message from " + d.from : "New message") + ": " + d.text;
+      draw();
+    });
   }
   if (!host.isConnected) document.body.appendChild(host);
 }
@@ -125,10 +141,24 @@ if (document.body) {
   });
 }
 
+/**
+ * The surface opens on the side of the button that opened it (its trigger, else the action's button
+ * on the page: CNB.open, a resumed chat): left for a cnb-left one, else right, mirrored on RTL pages
+ * as the buttons are (both are logical sides); above a bottom or middle one, below a top one.
+ */
+function place(action: Action, trigger: HTMLElement | null): void {
+  const own = Array.from(document.querySelectorAll<HTMLElement>(".call-now-button [data-action-id]")).find((e) => e.dataset.actionId == action.id);
+  const r = (trigger || own)?.closest(".call-now-button");
+  const c = r ? r.classList : { contains: () => false };
+  host!.setAttribute("data-side", c.contains("cnb-left") ? "start" : "end");
+  host!.setAttribute("data-edge", c.contains("cnb-top") ? "top" : "bottom");
+}
+
 export function openSurface(action: Action, ctx: SurfaceContext): void {
   if (current?.open && current.action.id == action.id) return closeSurface();
   if (!surfaceFor(action)) return;
   mount(); // again if the page replaced <body>'s content
+  place(action, ctx.trigger);
   const prev = current;
   const { back, buttonId } = collapse(ctx.trigger);
   warm = null;

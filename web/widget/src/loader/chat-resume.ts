@@ -1,13 +1,14 @@
 // What the extras chunk does for the React app (dist/beckon-app.js), so that a click on a surface
 // button finds it ready: the app is prefetched when the pointer or the focus comes to a surface
 // button, and imported at once when this browser holds an open chat, which the app then resumes
-// (bubble with the unread count, auto-open after 1 s: app/embed.ts). The loader imports the same
+// (auto-open after 1 s: app/embed.ts; the bubble with the unread count is drawn here, on the
+// app's cnb:chat-unread event, also on a multi/dots toggle holding the chat: bubble.ts). The loader imports the same
 // URL on click (surface.ts), so the browser fetches and runs the chunk only once.
 // Without a stored chat, a chat button whose action has welcome messages (chatmodal-messages) and
 // show-notification-count "true" shows a bubble with 1 until its chat is opened (spec §4.5).
 import type { Ctx } from "./extras";
 import { KEYS } from "../app/chat/core/storage";
-import { setBubble } from "./bubble";
+import { setBubble, showBubble } from "./bubble";
 
 /** Sets up prefetching; resumes a stored chat now. Never throws (the chunk's other work goes on). */
 export function chatResume(ctx: Ctx): void {
@@ -33,6 +34,12 @@ export function chatResume(ctx: Ctx): void {
     document.addEventListener("focusin", prefetch);
     const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
     if (!chats.length) return;
+    // The app tells unread agent messages; their bubble is drawn here (bubble.ts).
+    document.addEventListener("cnb:chat-unread", (e) => {
+      const d = (e as CustomEvent<{ actionId: string; count: number }>).detail;
+      const a = ctx.c?.actions?.find((x) => x.id == d.actionId);
+      if (a) showBubble(a, d.count);
+    });
     // Only now: the first read of localStorage is a synchronous load from the browser process.
     let stored = null;
     try {

@@ -3,7 +3,7 @@
 // Props: action (the CHAT action; its chatmodal-* properties, see app/options.ts) · domain
 // (the config's domain: id, type for the branding line, properties for the legal notice before a
 // chat exists) · apiRoot · staticRoot (sounds under {staticRoot}/audio/) · debug (shows the
-// System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n) (agent
+// System messages and Profile tabs) · onClose (after the modal's slide-out) · onUnread?(n, arrived?) (agent
 // messages the visitor has not seen; the chat button's bubble) · open? (false: close from
 // outside, the slide-out plays, then onClose) · returnFocus? (see Modal) · warm? (rendered hidden
 // ahead of a click, app/index.tsx: a session of its own that never starts, disposed on unmount;
@@ -23,7 +23,7 @@ import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
-import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView } from "./session";
+import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 
 export type ChatWindowProps = {
   action: Action;
@@ -32,7 +32,7 @@ export type ChatWindowProps = {
   staticRoot: string;
   debug?: boolean;
   onClose: () => void;
-  onUnread?: (n: number) => void;
+  onUnread?: UnreadListener;
   open?: boolean;
   returnFocus?: HTMLElement | null;
   warm?: boolean;

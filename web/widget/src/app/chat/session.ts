@@ -70,7 +70,7 @@ export type SessionOptions = {
   domainId: string;
   /** properties of the domain from the config (chat-legal-* before a channel exists) */
   domainProperties?: Record<string, unknown> | null;
-  onUnread?: (n: number) => void;
+  onUnread?: UnreadListener;
   // seams for tests
   fetch?: typeof fetch;
   storage?: ChatStorage;
@@ -86,11 +86,17 @@ export type SessionOptions = {
   pageUrl?: () => string | null;
 };
 
+/**
+ * Unread agent messages: the count, and the message that raised it when it arrived live while the
+ * window was closed (what a screen reader is told once).
+ */
+export type UnreadListener = (n: number, arrived?: ChatMessage) => void;
+
 export type ChatSession = {
   view(): ChatView;
   subscribe(fn: () => void): () => void;
   /** Props to honour: the latest onUnread. */
-  setOnUnread(fn: ((n: number) => void) | undefined): void;
+  setOnUnread(fn: UnreadListener | undefined): void;
   /** The window is open (true) or closed. */
   setOpen(open: boolean): void;
   /** Saves the profile (already validated) and starts the chat when none is running. */
@@ -149,6 +155,10 @@ export function createChatSession(o: SessionOptions): ChatSession {
   let everOpen = false;
   let disposed = false;
   let started = false;
+  /** The socket has told who is online (ready); until then the header shows the HTTP answer. */
+  let heard = false;
+  /** The agent message being counted, when it arrived live with the window closed. */
+  let arrived: ChatMessage | undefined;
 
   const set = (patch: Partial<ChatView>) => {
     v = { ...v, ...patch };
@@ -185,7 +195,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
   const unread: Unread = createUnread((n) => {
     set({ unread: n });
     try {
-      onUnread?.(n);
+      onUnread?.(n, arrived);
     } catch {
       /* the host's callback must not break the chat */
     }
@@ -348,6 +358,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
   function onFrame(f: Frame) {
     switch (f.op) {
       case "ready":
+        heard = true;
         presence = initialPresence(!!f.agentsOnline);
         set({ presence: agentPresence(presence) });
         break;
@@ -360,7 +371,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
         outbox.seen(m.clientId);
         set({ messages: merged });
         if (isAgentSender(m.sender, v.personaId)) {
+          arrived = open ? undefined : m;
           unread.add(m, v.personaId, seen);
+          arrived = undefined;
           attention.agentMessage((m.sender && m.sender.name) || "", seen);
           // their typing stops with their message
           const t = { ...presence.typing };
@@ -409,6 +422,16 @@ export function createChatSession(o: SessionOptions): ChatSession {
     setOpen(isOpen) {
       open = isOpen;
       updateSeen();
+      // Before the socket says who is online (no profile yet, or still connecting): ask.
+      if (open && !heard)
+        api.available(o.domainId).then(
+          (a) => {
+            if (heard || disposed) return;
+            presence = initialPresence(a.agentAvailable === true);
+            set({ presence: agentPresence(presence) });
+          },
+          () => {}, // unknown: the header stays as it is
+        );
     },
     saveProfile(input) {
       const prev = v.persona;

@@ -108,7 +108,15 @@ describe("start (spec §4.5)", () => {
     expect(screen.getByRole("form", { name: "Profile" })).toBeTruthy();
     expect(input().placeholder).toBe("Complete your profile first");
     expect(input().disabled).toBe(true);
-    expect(calls).toEqual([]);
+    // Only who is online is asked (the header's answer until a socket tells it).
+    expect(calls.map((c) => c.method + " " + c.url.replace("https://chat.example/api/v1/chat/public", ""))).toEqual(["GET /channels/available/d-1"]);
+  });
+
+  it("before a socket tells who is online, the header shows the availability answer; the socket's wins", async () => {
+    routes["GET /channels/available/d-1"] = { status: 200, body: { agentAvailable: true } };
+    show();
+    await screen.findByText("Online");
+    expect(screen.queryByText("Away")).toBeNull();
   });
 
   it("with a stored profile: the chat tab, 'Connecting you to Chat...', then history, subscribe, input enabled", async () => {
@@ -122,6 +130,7 @@ describe("start (spec §4.5)", () => {
     expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
     const s = await connectSocket();
     expect(calls.map((c) => c.method + " " + c.url.replace("https://chat.example/api/v1/chat/public", ""))).toEqual([
+      "GET /channels/available/d-1",
       "GET /channel/c-1?personaId=p-1",
       "GET /channel/c-1/history?personaId=p-1",
       "GET /channel/c-1/token?personaId=p-1",
@@ -360,10 +369,12 @@ describe("agent side", () => {
       s.receive(msg(2));
     });
     expect(onUnread.mock.calls.map((c) => c[0])).toEqual([1, 2]);
+    // Each arrived with the window closed: the message is told with its count (said once by the app).
+    expect(onUnread.mock.calls.map((c) => c[1]?.id)).toEqual(["m-1", "m-2"]);
     expect(session.view().banner).toBe(true);
     expect(s.frames("client-action")).toHaveLength(0);
     session.setOpen(true);
-    expect(onUnread).toHaveBeenLastCalledWith(0);
+    expect(onUnread.mock.calls.at(-1)).toEqual([0, undefined]);
     expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "message-ack", data: { id: "m-2", seq: 2 } }]);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChatSession, type ChatSession } from "../../../src/app/chat/session";
 import { chatStorage, KEYS, type ChatStorage } from "../../../src/app/chat/core/storage";
 import { createStorage, type Store } from "../../../src/loader/storage";
-import { showBubble } from "../../../src/app/embed";
+import { showBubble } from "../../../src/loader/bubble";
 import type { Action } from "../../../src/config/types.gen";
 import { FakeEnv, FakeSocket } from "./fakes";
 

@@ -58,6 +58,8 @@ export type ChatApi = {
   createChannel(domainId: string, persona: ClientPersona, previousPersonaId?: string | null): Promise<ChannelResponse>;
   history(channelId: string, personaId?: string | null): Promise<HistoryResponse>;
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
+  /** Whether an agent of the domain is online now (the header's answer until the socket's). */
+  available(domainId: string): Promise<{ agentAvailable?: boolean }>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
   realtimeUrl(base?: string): string;
 };
@@ -129,6 +131,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
       ),
     token: (channelId, personaId) =>
       call(`/channel/${enc(channelId)}/token?personaId=${enc(personaId)}`),
+    available: (domainId) => call(`/channels/available/${enc(domainId)}`),
     realtimeUrl(base) {
       const u = new URL(root + "/v1/realtime", base || (typeof location != "undefined" ? location.href : undefined));
       u.protocol = u.protocol == "https:" ? "wss:" : "ws:";
