@@ -671,7 +671,9 @@ fn build() -> Value {
             .resp("201", ok("stored", json!({"type": "object", "properties": {
                 "message": schema_ref("Message"), "created": {"type": "boolean"}}})))
             .resp("200", ok("already stored under this clientId", json!({"type": "object"})))
-            .resp("404", error("no such chat")).resp("410", error("the chat has ended"))
+            .resp("404", error("no such chat"))
+            .resp("409", error("another sender used this clientId in the chat"))
+            .resp("410", error("the chat has ended"))
             .resp("422", error("invalid fields: `problems` lists each")));
     add(
         &mut p,

@@ -915,3 +915,52 @@ async fn one_message_length_limit_over_http_and_the_socket() {
         "only the three that fit are stored"
     );
 }
+
+#[tokio::test]
+async fn a_client_id_taken_by_another_sender_is_an_error_on_the_socket_and_over_http() {
+    let t = spawn().await;
+    let (domain, org) = seed(t.store()).await;
+    add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
+    let session = login(&t, "agent@shop.test").await;
+    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    let (mut agent, _) = Ws::agent(&t, &session.0).await;
+    visitor.say("shared-1", "from Ann").await;
+
+    // The agent reuses the visitor's clientId: an error naming it, on the socket …
+    agent.send(reply(&channel, "shared-1", "from Ada")).await;
+    let e = agent.recv_op("error").await;
+    assert_eq!((e["code"].clone(), e["clientId"].clone()), (json!(409), json!("shared-1")), "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("already used by someone else"),
+        "{e}"
+    );
+    // … and the same over HTTP.
+    let r = t
+        .http
+        .post(t.api(&format!("/v1/agent/channels/{channel}/messages")))
+        .header("cookie", &session.0)
+        .header("x-beckon-csrf", &session.1)
+        .json(&json!({"clientId": "shared-1", "text": "from Ada"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["error"], e["error"], "the same answer on both paths");
+
+    // The other way round: the agent's clientId, reused by the visitor.
+    agent.send(reply(&channel, "ada-1", "from Ada")).await;
+    assert_eq!(agent.recv_op("ack").await["clientId"], "ada-1");
+    visitor
+        .send(json!({"op": "chat-message", "clientId": "ada-1", "message": "from Ann", "attachments": []}))
+        .await;
+    let e = visitor.recv_op("error").await;
+    assert_eq!((e["code"].clone(), e["clientId"].clone()), (json!(409), json!("ada-1")), "{e}");
+
+    // Each sender's own re-send is still acknowledged as the message it was.
+    assert_eq!(visitor.say("shared-1", "from Ann").await["duplicate"], true);
+    let stored = t.store().messages_after(&channel, 0, 100).await.unwrap();
+    let texts: Vec<_> = stored.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["from Ann", "from Ada"]);
+}

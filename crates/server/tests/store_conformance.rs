@@ -69,6 +69,7 @@ conformance!(
     channels,
     messages_get_gapless_sequence_numbers,
     resending_a_message_stores_nothing_new,
+    a_client_id_taken_by_another_sender_is_refused,
     ended_channels_take_no_new_messages,
     concurrent_senders_never_share_a_sequence_number,
     a_message_that_cannot_be_stored_fails_alone,
@@ -497,6 +498,45 @@ mod behaviours {
             .unwrap();
         assert!(other.created);
         assert_eq!(other.message.seq, 1);
+    }
+
+    pub async fn a_client_id_taken_by_another_sender_is_refused(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let (c, visitor_persona) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let agent = s
+            .create_persona(NewPersona {
+                persona_type: PersonaType::ChatAgentPersona,
+                ..visitor("Bob")
+            })
+            .await
+            .unwrap();
+        let first = s
+            .insert_message(msg(&c.id, "taken", &visitor_persona.id, "from Ann"))
+            .await
+            .unwrap();
+        // Another sender with the same client id: refused, nothing stored, no sequence used.
+        let clash = s
+            .insert_message(msg(&c.id, "taken", &agent.id, "from Bob"))
+            .await;
+        assert!(
+            matches!(clash, Err(StoreError::ClientIdTaken)),
+            "{clash:?}"
+        );
+        assert_eq!(s.messages_after(&c.id, 0, 100).await.unwrap(), vec![first.message.clone()]);
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 1);
+        // Its own sender's re-send is still that message.
+        let again = s
+            .insert_message(msg(&c.id, "taken", &visitor_persona.id, "from Ann"))
+            .await
+            .unwrap();
+        assert!(!again.created);
+        assert_eq!(again.message, first.message);
+        // And the other sender's next message, with an id of its own, gets the next seq.
+        let next = s
+            .insert_message(msg(&c.id, "bob-1", &agent.id, "from Bob"))
+            .await
+            .unwrap();
+        assert_eq!(next.message.seq, 2);
     }
 
     pub async fn ended_channels_take_no_new_messages(s: &dyn Store) {

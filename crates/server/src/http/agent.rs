@@ -286,12 +286,6 @@ async fn reply(
         })
         .await?;
     let m = &inserted.message;
-    if m.sender_persona_id != user.persona_id {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "this clientId was already used by someone else in this chat",
-        ));
-    }
     let sender = state.store.get_persona(&user.persona_id).await?;
     if inserted.created {
         state

@@ -463,6 +463,9 @@ impl AgentSession {
         let inserted = match post_message(&c.state, &ch, &persona, msg, c.id).await {
             Ok(i) => i,
             Err(StoreError::ChannelEnded) => return Err(FrameError::new(410, CHAT_ENDED)),
+            Err(StoreError::ClientIdTaken) => {
+                return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
+            }
             Err(e) => return Err(internal(e)),
         };
         let stored = &inserted.message;

@@ -439,6 +439,9 @@ impl VisitorSession {
                 self.ended = true;
                 return Err(FrameError::new(410, CHAT_ENDED));
             }
+            Err(StoreError::ClientIdTaken) => {
+                return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
+            }
             Err(e) => return Err(internal(e)),
         };
         let stored = &inserted.message;

@@ -27,6 +27,9 @@ pub enum StoreError {
     /// A new message for a channel that has ended.
     #[error("the chat has ended")]
     ChannelEnded,
+    /// A message's client id is taken in its chat by another sender's message.
+    #[error("{CLIENT_ID_TAKEN}")]
+    ClientIdTaken,
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]
@@ -36,6 +39,10 @@ pub enum StoreError {
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// What [`StoreError::ClientIdTaken`] says, on HTTP (409) and the realtime socket (`error` 409).
+pub const CLIENT_ID_TAKEN: &str =
+    "this clientId was already used by someone else in this chat; send the message with a new clientId";
 
 /// Milliseconds since the Unix epoch, now.
 pub fn now_ms() -> i64 {
@@ -452,8 +459,10 @@ pub trait Store: Send + Sync + 'static {
     async fn reopen_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
     async fn assign_channel(&self, id: &str, agent_user_id: Option<&str>) -> StoreResult<()>;
     /// Stores a message with the channel's next sequence number. Idempotent on
-    /// (channel, client id): a re-send returns the stored row with `created: false`, even after
-    /// the chat ended. A new message on an ended chat is `ChannelEnded`.
+    /// (channel, sender, client id): a re-send returns the stored row with `created: false`, even
+    /// after the chat ended. A client id names one message in a chat: the same id from another
+    /// sender is `ClientIdTaken` and stores nothing. A new message on an ended chat is
+    /// `ChannelEnded`.
     async fn insert_message(&self, message: NewMessage) -> StoreResult<Inserted>;
     /// Messages with `seq > after_seq`, oldest first, at most `limit`.
     async fn messages_after(

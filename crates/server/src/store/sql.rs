@@ -857,7 +857,14 @@ macro_rules! impl_sql_store {
 
             async fn insert_message(&self, m: NewMessage) -> StoreResult<Inserted> {
                 // Each backend writes messages its own way (SQLite: group commit).
-                self.insert_message_durably(m).await
+                let sender = m.sender_persona_id.clone();
+                let inserted = self.insert_message_durably(m).await?;
+                // A client id names one message in a chat: a re-send by its sender is that
+                // message again; the same id from anyone else is refused, never merged.
+                if !inserted.created && inserted.message.sender_persona_id != sender {
+                    return Err(StoreError::ClientIdTaken);
+                }
+                Ok(inserted)
             }
 
             async fn messages_after(
