@@ -419,7 +419,8 @@ mod behaviours {
         assert_eq!(s.get_channel(&c1.id).await.unwrap().assigned_agent_id, None);
     }
 
-    pub async fn messages_get_gapless_sequence_numbers(s: &dyn Store) {
+    /// A chat of visitor Ann and an agent persona Bob.
+    async fn chat_with_agent(s: &dyn Store) -> (Channel, Persona, Persona) {
         let (_, domain) = org_and_domain(s).await;
         let (c, visitor_p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
         let agent = s
@@ -429,6 +430,11 @@ mod behaviours {
             })
             .await
             .unwrap();
+        (c, visitor_p, agent)
+    }
+
+    pub async fn messages_get_gapless_sequence_numbers(s: &dyn Store) {
+        let (c, visitor_p, agent) = chat_with_agent(s).await;
         let mut seqs = vec![];
         for i in 0..5 {
             let sender = if i % 2 == 0 { &visitor_p.id } else { &agent.id };
@@ -460,7 +466,7 @@ mod behaviours {
         want.sort();
         assert_eq!(ids, want);
         // Another channel counts from 1.
-        let (c2, p2) = s.create_channel(&domain.id, visitor("Cy")).await.unwrap();
+        let (c2, p2) = s.create_channel(&c.domain_id, visitor("Cy")).await.unwrap();
         let m = s
             .insert_message(msg(&c2.id, "c0", &p2.id, "x"))
             .await
@@ -501,15 +507,7 @@ mod behaviours {
     }
 
     pub async fn a_client_id_taken_by_another_sender_is_refused(s: &dyn Store) {
-        let (_, domain) = org_and_domain(s).await;
-        let (c, visitor_persona) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
-        let agent = s
-            .create_persona(NewPersona {
-                persona_type: PersonaType::ChatAgentPersona,
-                ..visitor("Bob")
-            })
-            .await
-            .unwrap();
+        let (c, visitor_persona, agent) = chat_with_agent(s).await;
         let first = s
             .insert_message(msg(&c.id, "taken", &visitor_persona.id, "from Ann"))
             .await
