@@ -25,7 +25,7 @@ fn valid_config_prints_a_summary_and_exits_0() {
     assert_eq!(stdout(&out), "ok: 5 buttons, 19 actions\n");
     let out = run(&[&fixture("demo.json")]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out), "ok: 4 buttons, 9 actions\n");
+    assert_eq!(stdout(&out), "ok: 6 buttons, 9 actions\n");
 }
 
 #[test]

@@ -59,7 +59,7 @@ for (const width of [1280, 390]) {
       assert.equal(l.color, "rgb(34, 34, 34)", `dots: "${l.text}" is not the panel's dark text`);
     }
     // The single button's label is the owner's dark bubble.
-    const single = await labels(page, ".cnb-single");
+    const single = await labels(page, '.cnb-single[data-button-id="demo-single"]');
     assert.deepEqual(single.map((l) => [l.text, l.bg, l.color]), [["Call us", "rgb(51, 51, 51)", "rgb(255, 255, 255)"]]);
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
