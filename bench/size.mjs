@@ -10,7 +10,7 @@ import { DIST, recordSection } from "./lib.mjs";
 
 const BUDGET = 8 * 1024; // docs/architecture.md: loader JS + CSS before the buttons show, ≤ 8 KB gzip, aim 5 KB
 const AIM = 5 * 1024;
-const APP_BUDGET = 20 * 1024; // docs/architecture.md: the React chunk for modals and chat, ≤ 20 KB gzip
+const APP_BUDGET = 28 * 1024; // docs/architecture.md: the app chunk for modals and chat (React code on Preact), ≤ 28 KB gzip
 const BEFORE_SHOW = [
   { name: "beckon.js", note: "every page" },
   { name: "beckon.css", note: "every page" },

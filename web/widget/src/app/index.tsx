@@ -54,7 +54,7 @@ let seq = 0;
 /** The warm-up's current step (rendered hidden; parked: display none, no frame styles or lays it out), or null. */
 let warm: { n: ReactNode; parked: boolean } | null = null;
 
-/** Inert (no focus, no clicks, nothing for assistive technology) also on renderers without the prop. */
+/** Inert (no focus, no clicks, nothing for assistive technology); React 18 does not pass an `inert` prop on. */
 const inert = (e: HTMLElement | null) => {
   if (e) e.inert = true;
 };

@@ -1,7 +1,6 @@
 // Per-surface values (colours, sizes, images) reach the stylesheet as CSS custom properties set
 // inline: `all: unset !important` resets every real property, even inline ones, but no custom
-// property, and React and the embed's renderer (runtime/dom.ts) both set custom properties with
-// style.setProperty.
+// property, and React and Preact both set custom properties with style.setProperty.
 import type { CSSProperties } from "react";
 import { isColor } from "./color";
 

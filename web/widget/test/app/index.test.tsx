@@ -33,7 +33,7 @@ const ctx = (trigger: HTMLElement | null, emit = vi.fn()): SurfaceContext => ({
 // React (these tests' renderer) puts the focus back after each commit on the element that had it
 // before, here the container (document.activeElement while the focus is inside its shadow root);
 // a browser ignores focus() on an element that cannot take the focus, happy-dom does not. As in a
-// browser, then (the embed's own renderer, src/app/runtime/, does not do this):
+// browser, then:
 const focus = HTMLElement.prototype.focus;
 HTMLElement.prototype.focus = function (this: HTMLElement, o?: FocusOptions) {
   if (this.matches("a[href],button,input,textarea,select,iframe,[tabindex]")) focus.call(this, o);

@@ -109,7 +109,7 @@ describe("WhatsApp pop-out", () => {
     expect(d.style.getPropertyValue("--cnb-m-hc")).toBe("#008069");
     const input = screen.getByRole("textbox") as HTMLInputElement;
     expect(input.value).toBe("Hello there");
-    fireEvent.change(input, { target: { value: "  I want 2 tickets & more " } });
+    fireEvent.input(input, { target: { value: "  I want 2 tickets & more " } });
     fireEvent.click(screen.getByRole("button", { name: "Send on WhatsApp" }));
     expect(open).toHaveBeenCalledWith("https://wa.me/31612345678?text=I%20want%202%20tickets%20%26%20more", "_blank");
   });
@@ -140,7 +140,7 @@ describe("WhatsApp pop-out", () => {
     const d = screen.getByRole("dialog", { name: "Messenger" });
     expect(d.style.getPropertyValue("--cnb-m-hc")).toBe("#0a7cff");
     expect(texts()).toEqual(["Hi from Facebook"]);
-    fireEvent.change(screen.getByRole("textbox"), { target: { value: "yo" } });
+    fireEvent.input(screen.getByRole("textbox"), { target: { value: "yo" } });
     fireEvent.submit(screen.getByRole("textbox").closest("form")!);
     expect(open).toHaveBeenCalledWith("https://m.me/beckonpage?text=yo", "_blank");
   });

@@ -14,7 +14,7 @@
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
-import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
@@ -66,18 +66,8 @@ export function inputState(v: ChatView, o: { placeholder?: string }): { disabled
   return { disabled: true, placeholder: TEXTS.connecting };
 }
 
-function useView(s: ChatSession): ChatView {
-  const [, bump] = useReducer((n: number) => n + 1, 0);
-  const v = s.view();
-  const drawn = useRef(v);
-  drawn.current = v;
-  useEffect(() => {
-    const off = s.subscribe(bump);
-    if (s.view() !== drawn.current) bump();
-    return off;
-  }, [s]);
-  return v;
-}
+/** The session's current view; a change re-renders (the session is an external store). */
+const useView = (s: ChatSession): ChatView => useSyncExternalStore(s.subscribe, s.view);
 
 const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${names.length > 1 ? "are" : "is"} typing…` : "");
 

@@ -2,8 +2,7 @@
 // `required` and `type=email`), the legal-notice checkbox when the channel asks for it (required,
 // its text with up to three links), replaced by 'Legal notices accepted on {date}' once accepted.
 // It submits only when the browser's validity check passes, then our own rules.
-import { useState, type FormEvent } from "react";
-import { useUid } from "../uid";
+import { useId, useState, type FormEvent } from "react";
 import { legalAcceptedText, legalNotice, validateProfile, type ProfileErrors, type ProfileInput } from "./core/profile";
 import type { ClientPersona, PropertyValue } from "./core/types";
 
@@ -16,7 +15,7 @@ export type ProfileFormProps = {
 };
 
 export function ProfileForm(p: ProfileFormProps) {
-  const id = useUid();
+  const id = useId();
   const [name, setName] = useState(p.persona?.name || "");
   const [email, setEmail] = useState(p.persona?.email || "");
   const [legal, setLegal] = useState(false);

@@ -54,8 +54,8 @@ export function MessageBar(p: MessageBarProps) {
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
   const key = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    // IME composition: Enter picks a word. React wraps the DOM event (nativeEvent); the embed's renderer passes it as is.
-    if (e.key != "Enter" || e.shiftKey || ((e.nativeEvent || e) as unknown as { isComposing?: boolean }).isComposing) return;
+    // IME composition: Enter picks a word.
+    if (e.key != "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     send();
   };

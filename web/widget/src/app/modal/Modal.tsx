@@ -37,8 +37,7 @@
 // (focus guards at both ends send focus back in, also when it leaves an iframe);
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the viewport (app.css).
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
-import { useUid } from "../uid";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
 import { cssVars } from "../vars";
@@ -86,7 +85,7 @@ export const reducedMotion = (): boolean => typeof matchMedia == "function" && m
 export const branded = (domain: { type?: string } | null | undefined): boolean => domain?.type != "PRO";
 
 export function Modal(p: ModalProps) {
-  const id = useUid();
+  const id = useId();
   const titleId = "cnb-m-t" + id;
   const subId = titleId + "s";
   const dialog = useRef<HTMLDivElement>(null);
