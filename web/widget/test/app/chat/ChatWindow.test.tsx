@@ -374,7 +374,7 @@ describe("agent side", () => {
     expect(session.view().banner).toBe(true);
     expect(s.frames("client-action")).toHaveLength(0);
     session.setOpen(true);
-    expect(onUnread.mock.calls.at(-1)).toEqual([0, undefined]);
+    expect(onUnread.mock.lastCall).toEqual([0, undefined]);
     expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "message-ack", data: { id: "m-2", seq: 2 } }]);
   });
 });
