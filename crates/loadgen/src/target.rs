@@ -80,6 +80,9 @@ pub async fn spawn_beckon(bin: &Path) -> anyhow::Result<Spawned> {
         .arg("--data-dir")
         .arg(dir.path().join("data"))
         .arg("--seed-demo")
+        // Every simulated client connects from 127.0.0.1.
+        .arg("--max-connections-per-address")
+        .arg("1000000")
         .env("RUST_LOG", "warn")
         .env_remove("DATABASE_URL")
         .env_remove("BECKON_LISTEN")

@@ -137,6 +137,10 @@ pub struct ServeArgs {
     /// publication shows on the next page view; above 0, it may take that long.
     #[arg(long, env = "BECKON_EMBED_MAX_AGE", default_value_t = 0)]
     pub embed_max_age: u32,
+    /// Open connections one client address may hold (IPv6: per /64); trusted proxies are
+    /// exempt. More are answered 429 and closed.
+    #[arg(long, env = "BECKON_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::listener::ConnLimits::default().per_address)]
+    pub max_connections_per_address: usize,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -174,6 +178,7 @@ impl ServeArgs {
         c.geoip_db = self.geoip_db;
         c.trusted_proxies = self.trusted_proxies;
         c.embed_max_age = std::time::Duration::from_secs(self.embed_max_age.into());
+        c.connections.per_address = self.max_connections_per_address;
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

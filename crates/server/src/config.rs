@@ -43,6 +43,8 @@ pub struct ServeConfig {
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
+    /// Bounds on every HTTP connection (timeouts, per-address and total caps).
+    pub connections: crate::listener::ConnLimits,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -94,6 +96,7 @@ impl ServeConfig {
             },
             realtime: crate::realtime::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
+            connections: crate::listener::ConnLimits::default(),
         }
     }
 

@@ -27,6 +27,7 @@ pub mod error;
 pub mod geo;
 pub mod http;
 pub mod limits;
+pub mod listener;
 pub mod openapi;
 pub mod presence;
 pub mod ratelimit;
@@ -127,8 +128,10 @@ pub struct Server {
     pub addr: SocketAddr,
     pub state: AppState,
     shutdown: watch::Sender<bool>,
-    http: JoinHandle<std::io::Result<()>>,
-    tasks: Vec<JoinHandle<()>>,
+    http: JoinHandle<()>,
+    /// Stops the statistics writer, which then writes what waits: sent once HTTP has drained.
+    stop_stats: watch::Sender<bool>,
+    stats: JoinHandle<()>,
 }
 
 impl Server {
@@ -137,22 +140,22 @@ impl Server {
         format!("http://{}", self.addr)
     }
 
-    /// Stops accepting, lets open requests finish (up to [`SHUTDOWN_GRACE`]), writes pending
-    /// statistics.
+    /// Stops accepting, closes connections that are between requests (idle or half-sent),
+    /// lets requests in progress finish (up to [`SHUTDOWN_GRACE`]), then writes the statistics
+    /// still waiting, so every event that was answered is stored.
     pub async fn shutdown(self) -> anyhow::Result<()> {
         let _ = self.shutdown.send(true);
         self.state.realtime.shut_down();
         let abort = self.http.abort_handle();
         match tokio::time::timeout(SHUTDOWN_GRACE, self.http).await {
-            Ok(r) => r.context("server task")?.context("server")?,
+            Ok(r) => r.context("server task")?,
             Err(_) => {
                 tracing::warn!("open connections did not finish in time; closing them");
                 abort.abort();
             }
         }
-        for t in self.tasks {
-            let _ = t.await;
-        }
+        let _ = self.stop_stats.send(true);
+        self.stats.await.context("statistics writer")?;
         Ok(())
     }
 }
@@ -165,27 +168,19 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let addr = listener.local_addr()?;
-    let flusher =
-        state
-            .stats
-            .spawn_flusher(state.store.clone(), config.stats_flush_interval, rx.clone());
-    let app = http::router(state.clone());
-    let mut stop = rx;
-    // No Nagle delay: realtime frames are small and must leave at once (with it, an agent's
-    // frames waited for the previous one's ACK, ~10 ms at the median under load).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let http = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stop.wait_for(|s| *s).await;
-        })
-        .await
-    });
+    let (stop_stats, stats_stopped) = watch::channel(false);
+    let stats = state.stats.spawn_flusher(
+        state.store.clone(),
+        config.stats_flush_interval,
+        stats_stopped,
+    );
+    let http = tokio::spawn(listener::serve(
+        listener,
+        http::router(state.clone()),
+        config.connections.clone(),
+        state.trusted_proxies.clone(),
+        rx,
+    ));
     tracing::info!(
         "Beckon listening on http://{addr} (database: {}, public URL: {})",
         state.store.backend(),
@@ -199,7 +194,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         state,
         shutdown: tx,
         http,
-        tasks: vec![flusher],
+        stop_stats,
+        stats,
     })
 }
 

@@ -18,6 +18,17 @@ pub struct Rate {
     pub every: Duration,
 }
 
+/// What a client address is counted as: itself, or its /64 for IPv6.
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
+        }
+        v4 => v4,
+    }
+}
+
 pub struct RateLimiter {
     rate: Rate,
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
@@ -35,16 +46,6 @@ impl RateLimiter {
         }
     }
 
-    fn key(ip: IpAddr) -> IpAddr {
-        match ip.to_canonical() {
-            IpAddr::V6(v6) => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(bits.into())
-            }
-            v4 => v4,
-        }
-    }
-
     /// Takes one token for `ip`; `Err(wait)` when none is left.
     pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
         self.check_at(ip, Instant::now())
@@ -59,7 +60,7 @@ impl RateLimiter {
                 *tokens + now.saturating_duration_since(*at).as_secs_f64() * per_sec < burst
             });
         }
-        let (tokens, at) = buckets.entry(Self::key(ip)).or_insert((burst, now));
+        let (tokens, at) = buckets.entry(address_key(ip)).or_insert((burst, now));
         *tokens = (*tokens + now.saturating_duration_since(*at).as_secs_f64() * per_sec).min(burst);
         *at = now;
         if *tokens >= 1.0 {

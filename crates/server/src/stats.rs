@@ -1,7 +1,8 @@
 //! The statistics collector (spec §7): page-view events are counted in memory per
 //! (domain, day, event name), button views and action clicks per (domain, day, event name,
 //! button, action), and written to the store in batches by one background task, every
-//! second or as soon as 500 events are waiting, and once more at shutdown. The HTTP handler
+//! second or as soon as 500 events are waiting, and once more at shutdown, after the last
+//! request has been answered. The HTTP handler
 //! only bumps a counter, so a burst costs the visitors nothing.
 
 use std::collections::HashMap;
@@ -141,7 +142,7 @@ impl StatsCollector {
     }
 
     /// The background writer: flushes every `interval`, when a batch is full, and a last time
-    /// when `shutdown` turns true.
+    /// when `shutdown` turns true (the server sends it once no request can count any more).
     pub fn spawn_flusher(
         &self,
         store: Arc<dyn Store>,

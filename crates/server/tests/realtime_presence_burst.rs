@@ -72,12 +72,15 @@ async fn chats(t: &T, domain: &str, n: usize) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_agent_behind_a_burst_of_visitors_stays_connected_and_sees_their_latest_presence() {
-    let t = spawn_with(|c| {
-        c.send_queue = 4;
-        // Typing stays on for the whole test.
-        c.typing_ttl = Duration::from_secs(300);
-    })
-    .await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut c = config(dir.path());
+    c.realtime.send_queue = 4;
+    // Typing stays on for the whole test.
+    c.realtime.typing_ttl = Duration::from_secs(300);
+    // Every visitor connects from 127.0.0.1, all at once.
+    c.connections.per_address = 10 * VISITORS;
+    c.realtime.max_unauthenticated_per_address = VISITORS;
+    let t = spawn_config(dir, c).await;
     let (domain, org) = seed(t.store()).await;
     add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
     let (cookie, _) = login(&t, "agent@shop.test").await;

@@ -153,7 +153,8 @@ enum Pre {
     Visitor(VisitorAuth),
     /// The user and the id of the session its cookie names.
     Agent(SessionUser, String),
-    Unknown,
+    /// Waits for an `auth` frame, holding one of its address's unauthenticated places.
+    Unknown(crate::listener::Slot),
 }
 
 /// `GET /api/v1/realtime`.
@@ -198,7 +199,17 @@ pub(crate) async fn upgrade(
                 }
                 Pre::Agent(auth.user, auth.session.id)
             }
-            Ok(None) => Pre::Unknown,
+            Ok(None) => match state.realtime.unauthenticated.admit(ip, false) {
+                Ok(slot) => Pre::Unknown(slot),
+                Err(_) => {
+                    return ApiError::new(
+                        axum::http::StatusCode::TOO_MANY_REQUESTS,
+                        "too many unauthenticated realtime connections from your address; \
+                         authenticate (or close) the open ones first",
+                    )
+                    .into_response()
+                }
+            },
             Err(e) => return e.into_response(),
         }
     };
@@ -375,8 +386,10 @@ async fn start(
         Pre::Visitor(auth) => VisitorSession::start(c, auth)
             .await
             .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs)),
-        Pre::Unknown => {
-            let auth = first_frame(c, stream).await?;
+        Pre::Unknown(slot) => {
+            let auth = first_frame(c, stream).await;
+            drop(slot);
+            let auth = auth?;
             VisitorSession::start(c, auth)
                 .await
                 .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs))

@@ -78,6 +78,9 @@ pub struct RealtimeConfig {
     pub message_rate_conn: Rate,
     /// Any frames per connection.
     pub frame_rate_conn: Rate,
+    /// Sockets one client address (IPv6: /64) may hold open before they authenticate; more
+    /// are refused at the upgrade (429).
+    pub max_unauthenticated_per_address: usize,
     /// Malformed frames a connection may send before it is closed (1008).
     pub max_bad_frames: u32,
     /// Events a topic holds for a subscriber that is behind (in-process broker).
@@ -116,6 +119,7 @@ impl Default for RealtimeConfig {
                 burst: 60,
                 every: Duration::from_millis(100),
             },
+            max_unauthenticated_per_address: 32,
             max_bad_frames: 10,
             broker_capacity: 1024,
             chat_topic_capacity: 2,
@@ -128,6 +132,8 @@ pub struct Hub {
     pub config: RealtimeConfig,
     pub broker: Arc<dyn Broker>,
     ip_messages: RateLimiter,
+    /// Sockets waiting for their `auth` frame, per client address.
+    unauthenticated: Arc<crate::listener::ConnCounter>,
     next_conn: AtomicU64,
     /// Agents connected to this instance: user id → connections and chosen status.
     agents: Mutex<HashMap<String, LocalAgent>>,
@@ -146,6 +152,10 @@ impl Hub {
     pub fn new(config: RealtimeConfig, broker: Arc<dyn Broker>) -> Self {
         Hub {
             ip_messages: RateLimiter::new(config.message_rate_ip),
+            unauthenticated: crate::listener::ConnCounter::new(
+                config.max_unauthenticated_per_address,
+                usize::MAX,
+            ),
             config,
             broker,
             next_conn: AtomicU64::new(1),

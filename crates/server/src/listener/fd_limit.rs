@@ -1,0 +1,78 @@
+//! The process's open-file limit: every connection is a file descriptor, and the common default
+//! soft limit of 1,024 is far below what the hard limit usually allows.
+
+/// Raises the soft open-file limit to the hard limit; returns the limit now in force.
+#[cfg(unix)]
+pub fn raise_open_file_limit() -> std::io::Result<u64> {
+    // A hard limit of "infinity" cannot be the soft one on Linux (fs.nr_open caps it).
+    const CEILING: u64 = 1 << 20;
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed to them.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let want = if lim.rlim_max == libc::RLIM_INFINITY {
+        CEILING
+    } else {
+        lim.rlim_max
+    };
+    if lim.rlim_cur != libc::RLIM_INFINITY && lim.rlim_cur < want {
+        let raised = libc::rlimit {
+            rlim_cur: want,
+            rlim_max: lim.rlim_max,
+        };
+        // SAFETY: as above.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            lim.rlim_cur = want;
+        } else {
+            tracing::warn!(
+                soft = lim.rlim_cur,
+                hard = lim.rlim_max,
+                error = %std::io::Error::last_os_error(),
+                "cannot raise the open-file limit"
+            );
+        }
+    }
+    Ok(if lim.rlim_cur == libc::RLIM_INFINITY {
+        CEILING
+    } else {
+        lim.rlim_cur
+    })
+}
+
+#[cfg(not(unix))]
+pub fn raise_open_file_limit() -> std::io::Result<u64> {
+    Ok(8192)
+}
+
+/// Connections the server keeps open at most with `limit` file descriptors: a tenth of them
+/// (at least 64) stay free for the database, files, logs and for answering refused clients.
+pub fn max_connections(limit: u64) -> usize {
+    let reserve = (limit / 10).max(64);
+    usize::try_from(limit.saturating_sub(reserve).max(16)).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn keeps_a_reserve() {
+        assert_eq!(super::max_connections(1024), 922);
+        assert_eq!(super::max_connections(256), 192);
+        assert_eq!(super::max_connections(65536), 58983);
+    }
+
+    #[test]
+    fn the_soft_limit_becomes_the_hard_limit() {
+        let now = super::raise_open_file_limit().unwrap();
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) }, 0);
+        assert_eq!(lim.rlim_cur, now);
+        assert!(lim.rlim_max == libc::RLIM_INFINITY || lim.rlim_cur == lim.rlim_max);
+    }
+}
