@@ -78,3 +78,11 @@ test("window.CNB.render renders again from new data and resolves to the buttons"
   const none = await page.evaluate(async (next) => (await window.CNB.render(next)).length, config({ buttons: [button("off", "SINGLE", ["p"], {}, { active: false })], actions: [action("p", "PHONE", "2")] }));
   assert.equal(none, 0);
 });
+
+test("a page that preloads the stylesheet (as page-speed plugins do) still shows the buttons", async () => {
+  // The same href as the config's cssLocation (fixtures.mjs): a preload of the very file.
+  const preload = `<link rel="preload" as="style" href="${cfg.options.cssLocation}">`;
+  const { page } = await h.load({ config: cfg, head: preload });
+  assert.equal(await visibleButtons(page), 2);
+  assert.equal(await page.locator('link[rel="stylesheet"][href$="/static/beckon.css"]').count(), 1);
+});

@@ -6,9 +6,12 @@ import { loaderBase } from "./surface";
 /** options.cssLocation, else beckon.css beside the loader ("" when neither is known). */
 export const cssHref = (css?: string): string => css || (loaderBase() && loaderBase() + "beckon.css");
 
-/** The <link rel=stylesheet> for href: the one already on the page, or a new one in <head>. */
+/**
+ * The <link rel=stylesheet> for href: the one already on the page, or a new one in <head>. Only a
+ * stylesheet link counts: a page may also preload the file (rel=preload), which applies nothing.
+ */
 export function ensureStylesheet(href: string): HTMLLinkElement {
-  for (const l of document.querySelectorAll("link")) if (l.getAttribute("href") == href) return l;
+  for (const l of document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet" i]')) if (l.getAttribute("href") == href) return l;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = href;
