@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../widget/src/config/types.gen";
-import { breakdownCounts, daysBetween, eventLabel, itemNames, niceTicks, seriesLabel, toSeries } from "../src/lib/chart";
+import { breakdownCounts, clickThrough, daysBetween, eventLabel, itemNames, niceTicks, percent, sameLines, seriesLabel, seriesStyle, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
 import { fitScale, previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
@@ -89,6 +89,44 @@ describe("statistics chart", () => {
     expect(totals("button-views")).toEqual({ "view:b1": [4, 0], "view:b2": [3, 0] });
     expect(totals("button-clicks")).toEqual({ "click:b1": [2, 0], "click:b2": [0, 1] });
     expect(totals("action-clicks")).toEqual({ "action:wa": [2, 1] });
+  });
+  it("styles a series by what it is, not by its rank, and tells equal lines apart", () => {
+    const config = { buttons: [{ id: "b1" }, { id: "b2" }], actions: [{ id: "wa" }, { id: "tel" }] } as unknown as Config;
+    expect(seriesStyle("pageview", null)).toEqual(seriesStyle("pageview", config));
+    const overview = ["pageview", "views", "clicks"].map((k) => seriesStyle(k, config));
+    expect(new Set(overview.map((s) => s.colour)).size).toBe(3);
+    expect(new Set(overview.map((s) => s.marker)).size).toBe(3);
+    expect(seriesStyle("action:wa", config)).not.toEqual(seriesStyle("action:tel", config));
+    expect(seriesStyle("view:b2", config)).toEqual(seriesStyle("click:b2", config));
+    expect(sameLines([
+      { label: "Page views", points: [2, 0] },
+      { label: "Clicks", points: [2, 0] },
+      { label: "Views", points: [3, 0] },
+    ])).toEqual([null, "Page views", null]);
+  });
+  it("works out each action's click-through from the views of the buttons that hold it", () => {
+    const config = {
+      buttons: [
+        { id: "b1", actions: ["wa", "tel"] },
+        { id: "b2", actions: ["wa"] },
+      ],
+      actions: [{ id: "wa" }, { id: "tel" }, { id: "mail" }],
+    } as unknown as Config;
+    const items = [
+      { day: "d", event: "view", buttonId: "b1", actionId: null, count: 6 },
+      { day: "d", event: "view", buttonId: "b2", actionId: null, count: 2 },
+      { day: "d", event: "click", buttonId: "b1", actionId: "wa", count: 1 },
+      { day: "d", event: "click", buttonId: "b2", actionId: "wa", count: 1 },
+      { day: "d", event: "click", buttonId: "b1", actionId: "tel", count: 3 },
+      { day: "d", event: "click", buttonId: "b9", actionId: "old", count: 1 },
+    ];
+    expect(clickThrough(items, config)).toEqual([
+      { actionId: "wa", views: 8, clicks: 2, rate: 0.25 },
+      { actionId: "tel", views: 6, clicks: 3, rate: 0.5 },
+      { actionId: "mail", views: 0, clicks: 0, rate: null },
+      { actionId: "old", views: 0, clicks: 1, rate: null },
+    ]);
+    expect([percent(0.25), percent(0.025), percent(1 / 3), percent(null)]).toEqual(["25 %", "2.5 %", "33 %", "—"]);
   });
   it("names buttons and actions from the config, and ids it no longer has", () => {
     const names = itemNames({

@@ -106,3 +106,74 @@ export function seriesLabel(key: string, names: ReturnType<typeof itemNames>): s
   if (kind === "action") return `Clicks on ${names.actions[id] ?? gone}`;
   return eventLabel(key, { ...names.buttons, ...names.actions });
 }
+
+/** How a series is drawn: its colour, the marker at each point and the line's dash pattern. */
+export type SeriesStyle = { colour: string; marker: Marker; dash: string };
+export type Marker = "circle" | "square" | "triangle" | "diamond" | "cross";
+
+/** Colours with at least 4.5:1 contrast on white, so lines and legend text read alike. */
+export const PALETTE = ["#1f5fbf", "#b3261e", "#1e7a3c", "#8a4b00", "#6b3fa0", "#00707a"];
+const MARKERS: Marker[] = ["circle", "square", "triangle", "diamond", "cross"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3"];
+
+/** The overview's series: the same colour and marker on every domain and period. */
+const FIXED: Record<string, number> = { pageview: 0, views: 3, clicks: 2 };
+
+/**
+ * The style of a series key of breakdownCounts, which depends on the key only (never on its rank
+ * in this period), so a series looks the same on every domain and period: the overview's three
+ * series have fixed styles; a button's or action's follows its place in the config; anything
+ * else (a removed id, another event) a hash of its key. The marker and dash also differ where
+ * colours repeat, and tell equal lines apart.
+ */
+export function seriesStyle(key: string, config: Config | null): SeriesStyle {
+  const id = key.slice(key.indexOf(":") + 1);
+  let n = FIXED[key];
+  if (n === undefined) {
+    const list = key.startsWith("action:") ? (config?.actions ?? []) : key.startsWith("view:") || key.startsWith("click:") ? config?.buttons ?? [] : [];
+    const i = list.findIndex((x) => x.id === id);
+    n = i >= 0 ? i : [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  }
+  return { colour: PALETTE[n % PALETTE.length], marker: MARKERS[n % MARKERS.length], dash: DASHES[n % DASHES.length] };
+}
+
+/** For each series, the label of an earlier one with exactly the same points (one line hides the other). */
+export function sameLines(series: { label: string; points: number[] }[]): (string | null)[] {
+  return series.map((s, i) => series.slice(0, i).find((o) => o.points.every((p, j) => p === s.points[j]))?.label ?? null);
+}
+
+/** One action's click-through in a period: its clicks ÷ the views of the buttons that hold it. */
+export type ClickThrough = { actionId: string; views: number; clicks: number; rate: number | null };
+
+/**
+ * Click-through per action: clicks on the action over the views of every button that holds it
+ * in the config (or that it was clicked in). Actions of the config come first, in its order,
+ * then removed ones that still have clicks.
+ */
+export function clickThrough(items: ItemCount[], config: Config | null): ClickThrough[] {
+  const views = new Map<string, number>();
+  const clicks = new Map<string, number>();
+  const clickedIn = new Map<string, Set<string>>();
+  for (const i of items) {
+    if (i.event === "view") views.set(i.buttonId, (views.get(i.buttonId) ?? 0) + i.count);
+    if (i.event === "click" && i.actionId) {
+      clicks.set(i.actionId, (clicks.get(i.actionId) ?? 0) + i.count);
+      if (!clickedIn.has(i.actionId)) clickedIn.set(i.actionId, new Set());
+      clickedIn.get(i.actionId)!.add(i.buttonId);
+    }
+  }
+  const ids = [...(config?.actions ?? []).map((a) => a.id), ...[...clicks.keys()].filter((id) => !config?.actions?.some((a) => a.id === id))];
+  return ids.map((actionId) => {
+    const buttons = new Set([...(config?.buttons ?? []).filter((b) => b.actions.includes(actionId)).map((b) => b.id), ...(clickedIn.get(actionId) ?? [])]);
+    const v = [...buttons].reduce((sum, b) => sum + (views.get(b) ?? 0), 0);
+    const c = clicks.get(actionId) ?? 0;
+    return { actionId, views: v, clicks: c, rate: v > 0 ? c / v : null };
+  });
+}
+
+/** A click-through rate as owners read it: "25 %", "2.5 %", or "—" without views. */
+export function percent(rate: number | null): string {
+  if (rate === null) return "—";
+  const p = rate * 100;
+  return `${p >= 10 || Number.isInteger(p) ? Math.round(p) : p.toFixed(1)} %`;
+}

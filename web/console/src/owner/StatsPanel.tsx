@@ -1,14 +1,33 @@
 // Page views, views per button and clicks per button or action, per day, as a plain SVG line
-// chart, with the same figures as tables (totals, and per day) for screen readers and keyboard
-// users. Buttons and actions are named from the domain's config (the draft being edited).
+// chart with a legend (each series keeps its colour, marker and dash on every domain and period;
+// equal lines are named as such), the same figures as tables (totals, and per day) for screen
+// readers and keyboard users, and the click-through of each action. Buttons and actions are named
+// from the domain's config (the draft being edited).
 import { useEffect, useMemo, useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { api } from "../api/http";
 import type { DomainInfo, StatsAnswer } from "../api/types";
-import { BREAKDOWNS, breakdownCounts, daysBetween, itemNames, niceTicks, seriesLabel, toSeries, type Breakdown } from "../lib/chart";
+import {
+  BREAKDOWNS,
+  breakdownCounts,
+  clickThrough,
+  daysBetween,
+  itemNames,
+  niceTicks,
+  percent,
+  sameLines,
+  seriesLabel,
+  seriesStyle,
+  toSeries,
+  type Breakdown,
+  type SeriesStyle,
+} from "../lib/chart";
 
-const COLOURS = ["#1f5fbf", "#b3261e", "#1e7a3c", "#8a4b00", "#6b3fa0", "#00707a"];
 const RANGES = [7, 30, 90];
+/** The chart draws at most this many series (the largest); the tables list all. */
+const MAX_LINES = 6;
+
+type DrawnSeries = { event: string; label: string; points: number[]; total: number; style: SeriesStyle };
 
 export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Config | null }) {
   const [days, setDays] = useState(30);
@@ -27,8 +46,13 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
   if (error) return <p className="error">{error}</p>;
   if (!data) return <p className="muted">Loading…</p>;
   const dayList = daysBetween(data.from.slice(0, 10), data.to.slice(0, 10));
-  const all = toSeries(breakdownCounts(data.counts, data.items ?? [], by), dayList).map((s) => ({ ...s, label: seriesLabel(s.event, names) }));
-  const series = all.slice(0, COLOURS.length); // the chart draws the largest; the table lists all
+  const all: DrawnSeries[] = toSeries(breakdownCounts(data.counts, data.items ?? [], by), dayList).map((s) => ({
+    ...s,
+    label: seriesLabel(s.event, names),
+    style: seriesStyle(s.event, config),
+  }));
+  const series = all.slice(0, MAX_LINES);
+  const ctr = clickThrough(data.items ?? [], config);
   const byLabel = BREAKDOWNS.find((b) => b.value === by)!.label;
   return (
     <section className="stack" aria-labelledby="stats-h">
@@ -60,6 +84,7 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
       ) : (
         <>
           <Chart days={dayList} series={series} title={byLabel} />
+          <Legend series={series} />
           {all.length > series.length && <p className="muted">The chart shows the {series.length} largest; the table lists all {all.length}.</p>}
           <table data-testid="stats-totals">
             <caption>Totals: {byLabel}</caption>
@@ -73,11 +98,7 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
               {all.map((s, i) => (
                 <tr key={s.event}>
                   <th scope="row">
-                    {i < COLOURS.length && (
-                      <span aria-hidden="true" style={{ color: COLOURS[i] }}>
-                        ■{" "}
-                      </span>
-                    )}
+                    {i < MAX_LINES && <Swatch style={s.style} />}
                     {s.label}
                   </th>
                   <td>{s.total}</td>
@@ -85,6 +106,29 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
               ))}
             </tbody>
           </table>
+          {ctr.length > 0 && (
+            <table data-testid="click-through">
+              <caption>Click-through per action (clicks ÷ views of the buttons that hold it)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Action</th>
+                  <th scope="col">Views</th>
+                  <th scope="col">Clicks</th>
+                  <th scope="col">Click-through</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ctr.map((row) => (
+                  <tr key={row.actionId}>
+                    <th scope="row">{names.actions[row.actionId] ?? `removed (${row.actionId})`}</th>
+                    <td>{row.views}</td>
+                    <td>{row.clicks}</td>
+                    <td>{percent(row.rate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <details>
             <summary>Figures per day</summary>
             <div className="table-scroll" tabIndex={0} role="region" aria-label="Figures per day">
@@ -119,10 +163,53 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
   );
 }
 
-function Chart({ days, series, title }: { days: string[]; series: { event: string; label: string; points: number[] }[]; title: string }) {
+/** A series' look in little: its line (colour and dash) with its marker, for the legend and tables. */
+function Swatch({ style }: { style: SeriesStyle }) {
+  return (
+    <svg className="swatch" width="28" height="12" viewBox="0 0 28 12" aria-hidden="true">
+      <line x1="1" x2="27" y1="6" y2="6" stroke={style.colour} strokeWidth={2} strokeDasharray={style.dash || undefined} />
+      <MarkerShape style={style} x={14} y={6} />
+    </svg>
+  );
+}
+
+/** A point's marker: each series has its own shape, so lines that coincide still show both. */
+function MarkerShape({ style, x, y }: { style: SeriesStyle; x: number; y: number }) {
+  const r = 3.5;
+  const common = { fill: style.colour, stroke: style.colour };
+  switch (style.marker) {
+    case "square":
+      return <rect x={x - r} y={y - r} width={2 * r} height={2 * r} {...common} />;
+    case "triangle":
+      return <polygon points={`${x},${y - r - 0.5} ${x + r + 0.5},${y + r} ${x - r - 0.5},${y + r}`} {...common} />;
+    case "diamond":
+      return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} {...common} />;
+    case "cross":
+      return <path d={`M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}`} stroke={style.colour} strokeWidth={2} />;
+    default:
+      return <circle cx={x} cy={y} r={r} fill="none" stroke={style.colour} strokeWidth={2} />;
+  }
+}
+
+/** What each line of the chart is, with its total; a line that another one covers says so. */
+function Legend({ series }: { series: DrawnSeries[] }) {
+  const same = sameLines(series);
+  return (
+    <ul className="legend list-plain" aria-label="Chart legend">
+      {series.map((s, i) => (
+        <li key={s.event}>
+          <Swatch style={s.style} /> {s.label}: {s.total}
+          {same[i] && <span className="muted"> (the same line as {same[i]})</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Chart({ days, series, title }: { days: string[]; series: DrawnSeries[]; title: string }) {
   const W = 640;
   const H = 220;
-  const pad = { l: 36, r: 8, t: 8, b: 24 };
+  const pad = { l: 36, r: 12, t: 10, b: 24 };
   const max = Math.max(1, ...series.flatMap((s) => s.points));
   const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1];
@@ -146,10 +233,13 @@ function Chart({ days, series, title }: { days: string[]; series: { event: strin
           </text>
         ) : null,
       )}
-      {series.map((s, si) => (
-        <polyline key={s.event} fill="none" stroke={COLOURS[si]} strokeWidth={2} points={s.points.map((v, i) => `${x(i)},${y(v)}`).join(" ")}>
+      {series.map((s) => (
+        <g key={s.event} className="series" data-series={s.label}>
           <title>{s.label}</title>
-        </polyline>
+          <polyline fill="none" stroke={s.style.colour} strokeWidth={2} strokeDasharray={s.style.dash || undefined} points={s.points.map((v, i) => `${x(i)},${y(v)}`).join(" ")} />
+          {/* Markers on the days with figures (a row of them along zero would only clutter). */}
+          {s.points.map((v, i) => (v > 0 ? <MarkerShape key={i} style={s.style} x={x(i)} y={y(v)} /> : null))}
+        </g>
       ))}
     </svg>
   );
