@@ -34,6 +34,9 @@ export function ScaledFrame({ frameRef, viewport, label }: { frameRef: Ref<HTMLI
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     observer.observe(scroller);
+    // What sits above the editor (a message, the list of problems) moves where the preview starts.
+    const screens = el.closest(".editor-layout")?.parentElement;
+    if (screens) observer.observe(screens);
     return () => observer.disconnect();
   }, [viewport]);
 
