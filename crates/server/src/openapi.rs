@@ -165,18 +165,23 @@ fn build() -> Value {
         &mut p,
         "/api/v1/chat/public/channel/{channel_id}/history",
         "get",
-        Op::new("chat", "Messages of a channel", Public)
-            .param(path_param("channel_id", "chat channel id"))
-            .param(persona_q())
-            .param(query(
-                "after",
-                "integer",
-                "only messages after this sequence number",
-            ))
-            .param(query("limit", "integer", "at most this many (≤ 1000)"))
-            .resp("200", ok("messages", schema_ref("History")))
-            .resp("404", error("unknown channel"))
-            .resp("410", error("the chat has ended")),
+        Op::new(
+            "chat",
+            "Messages of a channel (personaId required: the visitor's credential)",
+            Public,
+        )
+        .param(path_param("channel_id", "chat channel id"))
+        .param(persona_q())
+        .param(query(
+            "after",
+            "integer",
+            "only messages after this sequence number",
+        ))
+        .param(query("limit", "integer", "at most this many (≤ 1000)"))
+        .resp("200", ok("messages", schema_ref("History")))
+        .resp("400", error("personaId missing"))
+        .resp("404", error("unknown channel or not this persona's"))
+        .resp("410", error("the chat has ended")),
     );
     add(
         &mut p,

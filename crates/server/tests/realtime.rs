@@ -930,9 +930,16 @@ async fn a_client_id_taken_by_another_sender_is_an_error_on_the_socket_and_over_
     // The agent reuses the visitor's clientId: an error naming it, on the socket …
     agent.send(reply(&channel, "shared-1", "from Ada")).await;
     let e = agent.recv_op("error").await;
-    assert_eq!((e["code"].clone(), e["clientId"].clone()), (json!(409), json!("shared-1")), "{e}");
+    assert_eq!(
+        (e["code"].clone(), e["clientId"].clone()),
+        (json!(409), json!("shared-1")),
+        "{e}"
+    );
     assert!(
-        e["error"].as_str().unwrap().contains("already used by someone else"),
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("already used by someone else"),
         "{e}"
     );
     // … and the same over HTTP.
@@ -956,7 +963,11 @@ async fn a_client_id_taken_by_another_sender_is_an_error_on_the_socket_and_over_
         .send(json!({"op": "chat-message", "clientId": "ada-1", "message": "from Ann", "attachments": []}))
         .await;
     let e = visitor.recv_op("error").await;
-    assert_eq!((e["code"].clone(), e["clientId"].clone()), (json!(409), json!("ada-1")), "{e}");
+    assert_eq!(
+        (e["code"].clone(), e["clientId"].clone()),
+        (json!(409), json!("ada-1")),
+        "{e}"
+    );
 
     // Each sender's own re-send is still acknowledged as the message it was.
     assert_eq!(visitor.say("shared-1", "from Ann").await["duplicate"], true);

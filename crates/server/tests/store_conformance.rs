@@ -516,11 +516,11 @@ mod behaviours {
         let clash = s
             .insert_message(msg(&c.id, "taken", &agent.id, "from Bob"))
             .await;
-        assert!(
-            matches!(clash, Err(StoreError::ClientIdTaken)),
-            "{clash:?}"
+        assert!(matches!(clash, Err(StoreError::ClientIdTaken)), "{clash:?}");
+        assert_eq!(
+            s.messages_after(&c.id, 0, 100).await.unwrap(),
+            vec![first.message.clone()]
         );
-        assert_eq!(s.messages_after(&c.id, 0, 100).await.unwrap(), vec![first.message.clone()]);
         assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 1);
         // Its own sender's re-send is still that message.
         let again = s

@@ -71,11 +71,14 @@ impl AccountThrottle {
         if accounts.len() > PRUNE_ABOVE {
             accounts.retain(|_, a| {
                 !a.known.is_empty()
-                    || a.last_failure.is_some_and(|t| now.duration_since(t) < FORGET_AFTER)
+                    || a.last_failure
+                        .is_some_and(|t| now.duration_since(t) < FORGET_AFTER)
             });
         }
         let a = accounts.entry(account.to_owned()).or_default();
-        if a.last_failure.is_some_and(|t| now.duration_since(t) >= FORGET_AFTER) {
+        if a.last_failure
+            .is_some_and(|t| now.duration_since(t) >= FORGET_AFTER)
+        {
             a.failures = 0;
         }
         a.failures = a.failures.saturating_add(1);
@@ -151,6 +154,9 @@ mod tests {
         assert_eq!(t.check(A, ip("203.0.113.9"), now), Err(MAX_WAIT));
         assert!(t.check(A, ip("192.0.2.1"), now).is_ok());
         t.succeeded(A, ip("192.0.2.1"));
-        assert!(t.check(A, ip("203.0.113.9"), now).is_ok(), "success forgets");
+        assert!(
+            t.check(A, ip("203.0.113.9"), now).is_ok(),
+            "success forgets"
+        );
     }
 }

@@ -401,7 +401,8 @@ async fn end(
     let was_open = s.channel.status == ChannelStatus::Open;
     let channel = state.store.end_channel(&s.channel.id, now_ms()).await?;
     if was_open {
-        tracing::info!(channel = %channel.id, by = %auth.0.user.user_id, "chat ended by agent");
+        tracing::info!(by = %auth.0.user.user_id, "chat ended by agent");
+        tracing::debug!(channel = %channel.id, "chat ended by agent");
         realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Ended).await;
     }
     let s = org_channel(&state, &auth, &id).await?;
@@ -418,7 +419,8 @@ async fn reopen(
     let s = org_channel(&state, &auth, &id).await?;
     if s.channel.status == ChannelStatus::Ended {
         let channel = state.store.reopen_channel(&s.channel.id, now_ms()).await?;
-        tracing::info!(channel = %channel.id, by = %auth.0.user.user_id, "chat reopened by agent");
+        tracing::info!(by = %auth.0.user.user_id, "chat reopened by agent");
+        tracing::debug!(channel = %channel.id, "chat reopened by agent");
         realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;
     }
     let s = org_channel(&state, &auth, &id).await?;

@@ -4,11 +4,17 @@
 //! |---|---|
 //! | `GET  /v1/chat/public/channel/{channelId}?personaId=` | `{channel, chatClientPersona}` |
 //! | `POST /v1/chat/public/channels/domain/{domainId}` (body: persona) | same |
-//! | `GET  /v1/chat/public/channel/{channelId}/history[?personaId=&after=&limit=]` | `{messages, personas}` |
+//! | `GET  /v1/chat/public/channel/{channelId}/history?personaId=[&after=&limit=]` | `{messages, personas}` |
 //! | `GET  /v1/chat/public/channel/{channelId}/token?personaId=` | `{token, expiresAt}` |
 //! | `GET  /v1/chat/public/channels/available/{domainId}` | `{agentAvailable}` |
 //!
 //! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410.
+//!
+//! The visitor's persona id is its credential: only the browser that created the chat was given
+//! it, and with it come the visitor's contact details (the channel call) and a token to write as
+//! the visitor (the token call). So every call about a chat needs it, history too (the spec shows
+//! history without `personaId`; the widget sends it there as on the other calls: a missing one is
+//! 400, a wrong one 404), and the channel id alone reveals nothing. Neither id is logged at INFO.
 //!
 //! A returning visitor: when a new chat comes from the browser that held an ended chat of the same
 //! domain — the body's `personaId` is that chat's visitor persona, which only that browser was
@@ -181,9 +187,8 @@ struct PersonaQuery {
     persona_id: Option<String>,
 }
 
-fn required_persona(q: &PersonaQuery) -> Result<&str, ApiError> {
-    q.persona_id
-        .as_deref()
+fn required_persona(persona_id: Option<&str>) -> Result<&str, ApiError> {
+    persona_id
         .filter(|p| !p.is_empty())
         .ok_or_else(|| ApiError::bad_request("the personaId query parameter is required"))
 }
@@ -195,7 +200,7 @@ async fn get_channel(
     Path(channel_id): Path<String>,
     ApiQuery(q): ApiQuery<PersonaQuery>,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(&q)?;
+    let persona_id = required_persona(q.persona_id.as_deref())?;
     let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
     let persona = state.store.get_persona(persona_id).await?;
     let domain = optional_domain(&state, &channel.domain_id).await?;
@@ -238,13 +243,16 @@ async fn create_channel(
             visitor.legal_notice_accepted = persona.legal_notice_accepted;
             state.store.update_persona(&visitor).await?;
             let channel = state.store.reopen_channel(&ended.id, now_ms()).await?;
-            tracing::info!(channel = %channel.id, domain = %domain.id, "chat reopened by its returning visitor");
+            // Channel ids are the visitors' business: not at INFO.
+            tracing::info!(domain = %domain.id, "chat reopened by its returning visitor");
+            tracing::debug!(channel = %channel.id, "chat reopened");
             realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;
             return Ok(channel_response(&channel, Some(&domain), &visitor));
         }
     }
     let (channel, persona) = state.store.create_channel(&domain.id, persona).await?;
-    tracing::info!(channel = %channel.id, domain = %domain.id, "chat channel created");
+    tracing::info!(domain = %domain.id, "chat channel created");
+    tracing::debug!(channel = %channel.id, "chat channel created");
     crate::realtime::announce_channel(&state, &channel, Some(&persona)).await;
     Ok(channel_response(&channel, Some(&domain), &persona))
 }
@@ -262,8 +270,8 @@ async fn history(
     Path(channel_id): Path<String>,
     ApiQuery(q): ApiQuery<HistoryQuery>,
 ) -> Result<Response, ApiError> {
-    let persona_id = q.persona_id.as_deref().filter(|p| !p.is_empty());
-    let channel = visitor_channel(&state, &channel_id, persona_id).await?;
+    let persona_id = required_persona(q.persona_id.as_deref())?;
+    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
     let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
     let after = q.after.unwrap_or(0).max(0);
     let messages = state
@@ -289,7 +297,7 @@ async fn token(
     Path(channel_id): Path<String>,
     ApiQuery(q): ApiQuery<PersonaQuery>,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(&q)?;
+    let persona_id = required_persona(q.persona_id.as_deref())?;
     let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
     let (token, claims) = state.tokens.issue(&channel.id, persona_id, now_ms());
     Ok(no_store(Json(

@@ -55,8 +55,14 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(headers::every_response())
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(state)
+}
+
+/// The span each request is traced in: its method and path, never the query (the chat calls
+/// carry the visitor's persona id there, a credential, and the realtime upgrade its token).
+fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    tracing::debug_span!("request", method = %req.method(), path = %req.uri().path())
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {

@@ -102,21 +102,30 @@ async fn guesses_at_one_account_from_many_addresses_slow_down_but_its_owner_gets
     let email = "owner@a.test";
     // The owner logged in from home before.
     let home = "192.0.2.1";
-    assert_eq!(login_from(&t, home, email, PASSWORD).await.status(), StatusCode::OK);
+    assert_eq!(
+        login_from(&t, home, email, PASSWORD).await.status(),
+        StatusCode::OK
+    );
 
     // Guesses from 50 addresses in turn (each well within its own per-address limit), until
     // the account is held for a few seconds.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let (mut wrong, mut held) = (0, None);
     for i in 0.. {
-        assert!(std::time::Instant::now() < deadline, "never held: {wrong} wrong-password answers");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never held: {wrong} wrong-password answers"
+        );
         let r = login_from(&t, &format!("203.0.113.{}", i % 50 + 1), email, "guess").await;
         match r.status() {
             StatusCode::UNAUTHORIZED => wrong += 1,
             StatusCode::TOO_MANY_REQUESTS => {
                 let b = body(r).await;
                 assert!(
-                    b["error"].as_str().unwrap().contains("too many login attempts for this account"),
+                    b["error"]
+                        .as_str()
+                        .unwrap()
+                        .contains("too many login attempts for this account"),
                     "{b}"
                 );
                 if b["retryAfter"].as_u64().unwrap() >= 3 {
@@ -137,12 +146,21 @@ async fn guesses_at_one_account_from_many_addresses_slow_down_but_its_owner_gets
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(r.headers().contains_key("retry-after"));
     // … but the owner at home is not locked out, and getting in forgets the failures.
-    assert_eq!(login_from(&t, home, email, PASSWORD).await.status(), StatusCode::OK);
+    assert_eq!(
+        login_from(&t, home, email, PASSWORD).await.status(),
+        StatusCode::OK
+    );
     let r = login_from(&t, "198.51.100.9", email, "guess").await;
     assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
     // An unknown account is held the same way (the answer tells nothing about existence).
     for i in 0..20 {
-        let r = login_from(&t, &format!("203.0.113.{}", i + 100), "nobody@a.test", "guess").await;
+        let r = login_from(
+            &t,
+            &format!("203.0.113.{}", i + 100),
+            "nobody@a.test",
+            "guess",
+        )
+        .await;
         if r.status() == StatusCode::TOO_MANY_REQUESTS {
             t.stop().await;
             return;

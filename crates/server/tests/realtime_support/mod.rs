@@ -153,9 +153,18 @@ pub async fn available(t: &T, domain: &str) -> bool {
     r["agentAvailable"].as_bool().unwrap()
 }
 
+/// The chat's history as its visitor reads it (with its persona id, the visitor's credential).
 pub async fn history(t: &T, channel: &str) -> Vec<Value> {
+    let persona = t
+        .store()
+        .get_channel(channel)
+        .await
+        .unwrap()
+        .visitor_persona_id;
     let r = t
-        .get_json(&format!("/v1/chat/public/channel/{channel}/history"))
+        .get_json(&format!(
+            "/v1/chat/public/channel/{channel}/history?personaId={persona}"
+        ))
         .await;
     r["messages"].as_array().cloned().unwrap_or_default()
 }

@@ -60,7 +60,9 @@ async fn create_get_history_token_and_end() {
 
     // History: empty, then with a visitor and an agent message.
     let h = t
-        .get_json(&format!("/v1/chat/public/channel/{channel_id}/history"))
+        .get_json(&format!(
+            "/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}"
+        ))
         .await;
     assert_eq!(h["messages"], json!([]));
     assert_eq!(h["personas"].as_array().unwrap().len(), 1);
@@ -119,7 +121,7 @@ async fn create_get_history_token_and_end() {
     // Only what came after a sequence number.
     let h = t
         .get_json(&format!(
-            "/v1/chat/public/channel/{channel_id}/history?after=1"
+            "/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}&after=1"
         ))
         .await;
     assert_eq!(h["messages"].as_array().unwrap().len(), 1);
@@ -152,7 +154,7 @@ async fn create_get_history_token_and_end() {
         .unwrap();
     for path in [
         format!("/v1/chat/public/channel/{channel_id}?personaId={persona_id}"),
-        format!("/v1/chat/public/channel/{channel_id}/history"),
+        format!("/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}"),
         format!("/v1/chat/public/channel/{channel_id}/token?personaId={persona_id}"),
     ] {
         let r = t.http.get(t.api(&path)).send().await.unwrap();
@@ -181,7 +183,8 @@ async fn unknown_channels_and_wrong_personas_are_404_json() {
     for path in [
         "/v1/chat/public/channel/nope?personaId=x".to_owned(),
         format!("/v1/chat/public/channel/{channel_id}?personaId=someone-else"),
-        "/v1/chat/public/channel/nope/history".to_owned(),
+        "/v1/chat/public/channel/nope/history?personaId=x".to_owned(),
+        format!("/v1/chat/public/channel/{channel_id}/history?personaId=someone-else"),
         format!("/v1/chat/public/channel/{channel_id}/token?personaId=someone-else"),
         "/v1/chat/public/channels/available/nope".to_owned(),
     ] {
@@ -365,7 +368,10 @@ async fn cors_allows_the_domains_own_origins_only() {
     assert!(r.headers()["vary"].to_str().unwrap().contains("Origin"));
     let created: Value = r.json().await.unwrap();
     let channel = created["channel"]["id"].as_str().unwrap();
-    let history = t.api(&format!("/v1/chat/public/channel/{channel}/history"));
+    let persona = created["chatClientPersona"]["id"].as_str().unwrap();
+    let history = t.api(&format!(
+        "/v1/chat/public/channel/{channel}/history?personaId={persona}"
+    ));
     let r = t
         .http
         .get(&history)
@@ -523,5 +529,87 @@ async fn a_page_url_that_is_not_http_is_refused() {
         .is_empty());
     let r = t.http.post(&create).json(&persona()).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
+    t.stop().await;
+}
+
+/// The visitor's persona id is its credential (crates/server/src/http/chat.rs): the channel id
+/// alone shows nothing of the chat, not the visitor's persona id, messages or contact details.
+#[tokio::test]
+async fn the_channel_id_alone_reveals_nothing_the_persona_id_is_the_credential() {
+    let t = spawn().await;
+    let domain = seed_domain(t.store()).await;
+    let created: Value = t
+        .http
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(&persona())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let channel = created["channel"]["id"].as_str().unwrap();
+    let persona_id = created["chatClientPersona"]["id"].as_str().unwrap();
+    // Both ids are random UUIDs (122 random bits): not guessable, not counters.
+    for id in [channel, persona_id] {
+        let u = uuid::Uuid::parse_str(id).unwrap_or_else(|_| panic!("{id} is a UUID"));
+        assert_eq!(u.get_version_num(), 4, "{id}");
+    }
+    t.store()
+        .insert_message(NewMessage {
+            channel_id: channel.into(),
+            client_id: "c1".into(),
+            sender_persona_id: persona_id.into(),
+            text: "my order number is 1234".into(),
+            attachments: json!([]),
+        })
+        .await
+        .unwrap();
+
+    // Knowing only the channel id (from a log, a console URL, a shoulder): no history, no
+    // persona id, no e-mail, no token.
+    for (path, status) in [
+        (
+            format!("/v1/chat/public/channel/{channel}/history"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            format!("/v1/chat/public/channel/{channel}/history?after=0"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            format!("/v1/chat/public/channel/{channel}/history?personaId="),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            format!(
+                "/v1/chat/public/channel/{channel}/history?personaId={}",
+                uuid::Uuid::new_v4()
+            ),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            format!("/v1/chat/public/channel/{channel}"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            format!("/v1/chat/public/channel/{channel}/token"),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let r = t.http.get(t.api(&path)).send().await.unwrap();
+        assert_eq!(r.status(), status, "{path}");
+        let text = r.text().await.unwrap();
+        for secret in [persona_id, "ann@example.com", "my order number"] {
+            assert!(!text.contains(secret), "{path} answered {text}");
+        }
+    }
+    // The visitor itself, with its persona id, reads its history.
+    let h = t
+        .get_json(&format!(
+            "/v1/chat/public/channel/{channel}/history?personaId={persona_id}"
+        ))
+        .await;
+    assert_eq!(h["messages"][0]["text"], "my order number is 1234");
     t.stop().await;
 }

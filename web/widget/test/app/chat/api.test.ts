@@ -65,7 +65,7 @@ describe("chat API errors (spec §8)", () => {
 
   it("410 rejects with the parsed body, the ended text, and clears the stored channel", async () => {
     const t = api(() => json(410, { error: "this chat has ended", channelId: "c" }));
-    for (const call of [() => t.api.getChannel("c", "p"), () => t.api.history("c"), () => t.api.token("c", "p")]) {
+    for (const call of [() => t.api.getChannel("c", "p"), () => t.api.history("c", "p"), () => t.api.token("c", "p")]) {
       const e = (await call().catch((x) => x)) as ChatError;
       expect(e.kind).toBe("ended");
       expect(e.message).toBe("This chat has ended. Please refresh the page to start a new chat.");

@@ -56,7 +56,11 @@ export type ChatApi = {
    * server reopens that thread instead of starting a new one (crates/server/README.md).
    */
   createChannel(domainId: string, persona: ClientPersona, previousPersonaId?: string | null): Promise<ChannelResponse>;
-  history(channelId: string, personaId?: string | null): Promise<HistoryResponse>;
+  /**
+   * The chat's messages. personaId is required: the server treats it as the visitor's credential
+   * (crates/server/src/http/chat.rs), a deviation from the spec's bare history URL.
+   */
+  history(channelId: string, personaId: string): Promise<HistoryResponse>;
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
   /** Whether an agent of the domain is online now (the header's answer until the socket's). */
   available(domainId: string): Promise<{ agentAvailable?: boolean }>;
@@ -119,7 +123,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
       }),
     history: (channelId, personaId) =>
       call<HistoryResponse>(
-        `/channel/${enc(channelId)}/history${personaId ? "?personaId=" + enc(personaId) : ""}`,
+        `/channel/${enc(channelId)}/history?personaId=${enc(personaId)}`,
       ).then(
         (h) => ({ ...h, messages: Array.isArray(h.messages) ? h.messages : [], personas: h.personas || [] }),
         (e: ChatError) => {
