@@ -72,6 +72,16 @@ impl Op {
             access,
         }
     }
+    /// A history's paging parameters: `after` a sequence number, at most `limit`.
+    fn paged(self) -> Self {
+        self.param(query(
+            "after",
+            "integer",
+            "only messages after this sequence number",
+        ))
+        .param(query("limit", "integer", "at most this many (≤ 1000)"))
+    }
+
     fn param(mut self, p: Value) -> Self {
         self.params.push(p);
         self
@@ -172,12 +182,7 @@ fn build() -> Value {
         )
         .param(path_param("channel_id", "chat channel id"))
         .param(persona_q())
-        .param(query(
-            "after",
-            "integer",
-            "only messages after this sequence number",
-        ))
-        .param(query("limit", "integer", "at most this many (≤ 1000)"))
+        .paged()
         .resp("200", ok("messages", schema_ref("History")))
         .resp("400", error("personaId missing"))
         .resp("404", error("unknown channel or not this persona's"))
@@ -658,12 +663,7 @@ fn build() -> Value {
         "get",
         Op::new("agent", "Messages of a chat", Agent)
             .param(id())
-            .param(query(
-                "after",
-                "integer",
-                "only messages after this sequence number",
-            ))
-            .param(query("limit", "integer", "at most this many (≤ 1000)"))
+            .paged()
             .resp("200", ok("messages", schema_ref("History")))
             .resp("404", error("no such chat")),
     );

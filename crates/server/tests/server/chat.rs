@@ -6,7 +6,20 @@ use beckon_server::store::{NewDomain, NewMessage, NewPersona, PersonaType};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::{seed_domain, spawn};
+use crate::common::{seed_domain, spawn, TestServer};
+
+/// A new chat of Ann on `domain`: the create call's answer.
+async fn create_chat(t: &TestServer, domain: &str) -> Value {
+    t.http
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(&persona())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
 
 fn persona() -> Value {
     json!({"name": "Ann Visitor", "email": "ann@example.com", "ip": "", "url": "https://shop.example.com/pricing", "legalNoticeAccepted": 1700000000000u64})
@@ -169,16 +182,7 @@ async fn create_get_history_token_and_end() {
 async fn unknown_channels_and_wrong_personas_are_404_json() {
     let t = spawn().await;
     let domain = seed_domain(t.store()).await;
-    let created: Value = t
-        .http
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&persona())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let created = create_chat(&t, &domain).await;
     let channel_id = created["channel"]["id"].as_str().unwrap();
     for path in [
         "/v1/chat/public/channel/nope?personaId=x".to_owned(),
@@ -277,16 +281,7 @@ async fn availability_follows_agent_presence() {
         .await;
     assert_eq!(get(domain.clone()).await, json!({"agentAvailable": true}));
     // A channel id stands for its domain.
-    let created: Value = t
-        .http
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&persona())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let created = create_chat(&t, &domain).await;
     let channel = created["channel"]["id"].as_str().unwrap().to_owned();
     assert_eq!(get(channel).await, json!({"agentAvailable": true}));
     presence.agent_offline(&domain, "agent-1").await;
@@ -538,16 +533,7 @@ async fn a_page_url_that_is_not_http_is_refused() {
 async fn the_channel_id_alone_reveals_nothing_the_persona_id_is_the_credential() {
     let t = spawn().await;
     let domain = seed_domain(t.store()).await;
-    let created: Value = t
-        .http
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&persona())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let created = create_chat(&t, &domain).await;
     let channel = created["channel"]["id"].as_str().unwrap();
     let persona_id = created["chatClientPersona"]["id"].as_str().unwrap();
     // Both ids are random UUIDs (122 random bits): not guessable, not counters.
