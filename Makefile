@@ -6,7 +6,7 @@ PORT ?= 8080
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.installed
 
-.PHONY: help run build test test-rust test-web test-e2e size-check bench bench-realtime clean
+.PHONY: help run build web-dist test test-rust test-web test-e2e size-check bench bench-realtime clean
 
 help:
 	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
@@ -36,14 +36,19 @@ test-web: $(NPM_STAMP)
 	cd $(WEB) && npm run typecheck -w widget && npm test -w widget
 	cd $(WEB) && npm run typecheck -w console && npm test -w console
 
-size-check: $(NPM_STAMP)
-	cd $(WEB) && npm run build -w widget
+# The widget and the console, built once per make run (size-check and test-e2e both use them).
+web-dist: $(NPM_STAMP)
+	cd $(WEB) && npm run build -w widget && npm run build -w console
+
+size-check: web-dist
 	node bench/size.mjs --check
 
-test-e2e: $(NPM_STAMP)
+# The server binary is built by `cargo test --no-run`, with the features the Rust tests resolve, so
+# after test-rust nothing is compiled again (a plain `cargo build -p` resolves other features).
+test-e2e: web-dist
 	@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
-	cargo build -p beckon-server
-	cd $(WEB) && npm run build -w widget && npm run build -w console && npm test -w e2e
+	cargo test --workspace --no-run
+	cd $(WEB) && npm test -w e2e
 
 bench: build
 	node bench/size.mjs
