@@ -59,6 +59,9 @@ test("logging out in another tab ends this tab's login at once: it shows the log
   await other.getByRole("button", { name: "Log out" }).click();
   await other.getByRole("button", { name: "Log in" }).waitFor();
   await page.getByRole("button", { name: "Log in" }).waitFor();
+  await page.getByRole("status").filter({ hasText: "Your login ended" }).waitFor();
+  // The tab that logged out itself says nothing of the kind.
+  assert.equal(await other.getByText("Your login ended").count(), 0);
   assert.deepEqual(await axeViolations(page, "body"), []);
   assert.deepEqual(errors, []);
   await context.close();

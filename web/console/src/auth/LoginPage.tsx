@@ -3,7 +3,7 @@ import { ApiError } from "../api/http";
 import { useSession } from "./session";
 
 export function LoginPage() {
-  const { login } = useSession();
+  const { login, ended } = useSession();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
@@ -28,6 +28,11 @@ export function LoginPage() {
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">Beckon console</h1>
         <p className="muted">Log in to answer chats and configure your buttons.</p>
+        {ended && !error && (
+          <p className="notice" role="status">
+            Your login ended: you logged out elsewhere, your password was changed or your account was removed. Log in again.
+          </p>
+        )}
         <label>
           E-mail
           <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />

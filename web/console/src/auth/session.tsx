@@ -1,11 +1,14 @@
-// Who is logged in: /me on start, login and logout; a 401 from any call returns to the login form.
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+// Who is logged in: /me on start, login and logout; a 401 from any call (or the realtime socket's
+// close 4001) returns to the login form, which then says the login ended.
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { api, setCsrfToken, setUnauthorizedHandler } from "../api/http";
 import type { Session } from "../api/types";
 
 type SessionState = {
   session: Session | null;
   loading: boolean;
+  /** The server ended this login (logged out elsewhere, password changed, account removed). */
+  ended: boolean;
   login: (email: string, password: string) => Promise<void>;
   logout: () => Promise<void>;
 };
@@ -15,14 +18,21 @@ const Ctx = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [ended, setEnded] = useState(false);
+  const current = useRef<Session | null>(null);
 
   const accept = useCallback((s: Session | null) => {
     setCsrfToken(s?.csrfToken ?? "");
+    current.current = s;
     setSession(s);
+    if (s) setEnded(false);
   }, []);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => accept(null));
+    setUnauthorizedHandler(() => {
+      if (current.current) setEnded(true);
+      accept(null);
+    });
     api<Session>("/v1/auth/me")
       .then(accept, () => accept(null))
       .finally(() => setLoading(false));
@@ -33,11 +43,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [accept],
   );
   const logout = useCallback(async () => {
+    current.current = null; // this tab's own logout: its socket's close 4001 is expected
     await api("/v1/auth/logout", { method: "POST" }).catch(() => {});
     accept(null);
   }, [accept]);
 
-  return <Ctx.Provider value={{ session, loading, login, logout }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ session, loading, ended, login, logout }}>{children}</Ctx.Provider>;
 }
 
 export function useSession(): SessionState {
