@@ -11,6 +11,7 @@ mod checks;
 pub mod config;
 pub mod enums;
 pub mod host;
+mod nul;
 mod problem;
 pub mod ts;
 mod validate;
@@ -19,6 +20,7 @@ pub use checks::is_http_url;
 pub use config::*;
 pub use enums::*;
 pub use host::{domain_name_problem, host_matches, normalize_host};
+pub use nul::{may_hold_nul, nul_path, NUL_REFUSED};
 pub use problem::Problem;
 pub use validate::{problems, validate, validate_value, without_bom, LINK_URL_MESSAGE};
 

@@ -51,6 +51,10 @@ pub fn validate_value(value: &Value) -> Result<Config, Vec<Problem>> {
 pub fn problems(value: &Value) -> Vec<Problem> {
     let mut w = Walker::new(value);
     w.config(value);
+    // One is enough: the store could not keep the config at all.
+    if let Some(path) = crate::nul_path(value) {
+        w.problems.push(Problem::new(path, crate::NUL_REFUSED));
+    }
     w.problems
 }
 

@@ -57,6 +57,7 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound => ApiError::not_found("not found"),
             StoreError::ChannelEnded => ApiError::gone(CHAT_ENDED),
             StoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
+            StoreError::Invalid(m) => ApiError::bad_request(m),
             StoreError::ClientIdTaken => {
                 ApiError::new(StatusCode::CONFLICT, crate::store::CLIENT_ID_TAKEN)
             }

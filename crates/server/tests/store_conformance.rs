@@ -81,6 +81,7 @@ conformance!(
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
     paging_through_chats_active_in_the_same_millisecond,
+    text_with_u0000_is_refused_and_changes_nothing,
 );
 
 mod behaviours {
@@ -1158,5 +1159,51 @@ mod behaviours {
         }
         ids.sort();
         assert_eq!(seen, ids, "every chat once, ties in id order");
+    }
+
+    /// PostgreSQL cannot keep U+0000; SQLite could, but refuses it too, the same way.
+    pub async fn text_with_u0000_is_refused_and_changes_nothing(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        for bad in [
+            NewPersona {
+                name: "An\0n".into(),
+                ..visitor("Ann")
+            },
+            NewPersona {
+                url: Some("https://acme.example/\0".into()),
+                ..visitor("Ann")
+            },
+        ] {
+            match s.create_channel(&domain.id, bad).await {
+                Err(StoreError::Invalid(m)) => assert!(m.contains("U+0000"), "{m}"),
+                other => panic!("a persona with U+0000: {other:?}"),
+            }
+        }
+        match s.create_channel("d\0", visitor("Ann")).await {
+            Err(StoreError::Invalid(_)) => {}
+            other => panic!("a domain id with U+0000: {other:?}"),
+        }
+        let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let mut with_attachment = msg(&c.id, "m4", &p.id, "x");
+        with_attachment.attachments =
+            json!([{"type": "file", "url": "https://acme.example/\u{0}", "name": "a"}]);
+        for bad in [
+            msg(&c.id, "m1", &p.id, "hello\0"),
+            msg(&c.id, "m\u{0}2", &p.id, "hello"),
+            msg(&format!("{}\0", c.id), "m3", &p.id, "hello"),
+            with_attachment,
+        ] {
+            match s.insert_message(bad).await {
+                Err(StoreError::Invalid(m)) => assert!(m.contains("U+0000"), "{m}"),
+                other => panic!("a message with U+0000: {other:?}"),
+            }
+        }
+        assert!(s.messages_after(&c.id, 0, 10).await.unwrap().is_empty());
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 0);
+        let ok = s
+            .insert_message(msg(&c.id, "m5", &p.id, "hello"))
+            .await
+            .unwrap();
+        assert_eq!(ok.message.seq, 1, "no gap after the refused ones");
     }
 }

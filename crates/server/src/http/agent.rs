@@ -94,6 +94,7 @@ fn optional_json<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<Option
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
+    crate::http::refuse_nul(bytes)?;
     serde_json::from_slice(bytes)
         .map(Some)
         .map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))

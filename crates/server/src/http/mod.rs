@@ -53,6 +53,7 @@ pub fn router(state: AppState) -> Router {
         .merge(hosting::routes())
         .merge(console::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(refuse_nul_in_url))
         .layer(headers::every_response())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
@@ -116,10 +117,46 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 "the request body is empty; JSON expected",
             ));
         }
+        refuse_nul(&bytes)?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))
     }
+}
+
+/// A JSON body with U+0000 in any string is refused (400, naming the field): see
+/// `beckon_model::nul_path`.
+pub fn refuse_nul(json: &[u8]) -> Result<(), ApiError> {
+    if !beckon_model::may_hold_nul(json) {
+        return Ok(());
+    }
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(json) else {
+        return Ok(()); // the caller's own parse says what is wrong
+    };
+    match beckon_model::nul_path(&v) {
+        Some(path) if path.is_empty() => Err(ApiError::bad_request(format!(
+            "the request body is not valid: {}",
+            beckon_model::NUL_REFUSED
+        ))),
+        Some(path) => Err(ApiError::bad_request(format!(
+            "the request body is not valid: {path}: {}",
+            beckon_model::NUL_REFUSED
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A URL whose path or query holds U+0000 (`%00`) is refused (400) before any route sees it.
+async fn refuse_nul_in_url(req: Request, next: axum::middleware::Next) -> Response {
+    let uri = req.uri();
+    if uri.path().contains("%00") || uri.query().is_some_and(|q| q.contains("%00")) {
+        return ApiError::bad_request(format!(
+            "the URL is not valid: {} (%00)",
+            beckon_model::NUL_REFUSED
+        ))
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Query parameters; errors as JSON 400.

@@ -130,8 +130,18 @@ pub fn parse(text: &str) -> Result<Inbound, FrameError> {
             "unknown op {op:?}; expected one of: {OPS}"
         )));
     }
+    // A message's U+0000 is refused by `check_message`, whose error names the message.
+    if op != "chat-message" {
+        if let Some(path) = beckon_model::nul_path(&v) {
+            return Err(nul_refused(&path));
+        }
+    }
     let op = op.to_owned();
     serde_json::from_value(v).map_err(|e| FrameError::bad(format!("invalid {op} frame: {e}")))
+}
+
+fn nul_refused(field: &str) -> FrameError {
+    FrameError::bad(format!("{field}: {}", beckon_model::NUL_REFUSED))
 }
 
 /// A message's checked content.
@@ -145,6 +155,26 @@ pub struct CheckedMessage {
 
 /// Trims the text (spec §5.3) and checks sizes and attachments.
 pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError> {
+    let attachment_texts = f.attachments.iter().flat_map(|a| {
+        [
+            Some(a.kind.as_str()),
+            Some(a.url.as_str()),
+            a.name.as_deref(),
+        ]
+    });
+    let texts = [
+        ("clientId", Some(f.client_id.as_str())),
+        ("message", Some(f.message.as_str())),
+        ("channelId", f.channel_id.as_deref()),
+        ("type", f.kind.as_deref()),
+    ]
+    .into_iter()
+    .chain(attachment_texts.map(|t| ("attachments", t)));
+    for (field, text) in texts {
+        if text.is_some_and(|t| t.contains('\0')) {
+            return Err(nul_refused(field));
+        }
+    }
     let client_id = f.client_id.trim();
     if client_id.is_empty() || client_id.len() > MAX_CLIENT_ID {
         return Err(FrameError::bad(format!(

@@ -30,6 +30,9 @@ pub enum StoreError {
     /// A message's client id is taken in its chat by another sender's message.
     #[error("{CLIENT_ID_TAKEN}")]
     ClientIdTaken,
+    /// Text no backend may keep (U+0000): refused the same way on SQLite and PostgreSQL.
+    #[error("{0}")]
+    Invalid(String),
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]
@@ -39,6 +42,23 @@ pub enum StoreError {
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Refuses U+0000 in any of `texts` (named fields): PostgreSQL cannot store it, so neither
+/// backend does. Validation refuses it before; this keeps the two stores the same regardless.
+pub(crate) fn refuse_nul<'a>(
+    texts: impl IntoIterator<Item = (&'static str, Option<&'a str>)>,
+) -> StoreResult<()> {
+    match texts
+        .into_iter()
+        .find(|(_, t)| t.is_some_and(|t| t.contains('\0')))
+    {
+        Some((field, _)) => Err(StoreError::Invalid(format!(
+            "{field}: {}",
+            beckon_model::NUL_REFUSED
+        ))),
+        None => Ok(()),
+    }
+}
 
 /// What [`StoreError::ClientIdTaken`] says, on HTTP (409) and the realtime socket (`error` 409).
 pub const CLIENT_ID_TAKEN: &str =

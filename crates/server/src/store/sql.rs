@@ -635,6 +635,14 @@ macro_rules! impl_sql_store {
                 domain_id: &str,
                 visitor: NewPersona,
             ) -> StoreResult<(Channel, Persona)> {
+                $crate::store::refuse_nul([
+                    ("domainId", Some(domain_id)),
+                    ("name", Some(visitor.name.as_str())),
+                    ("email", visitor.email.as_deref()),
+                    ("ip", visitor.ip.as_deref()),
+                    ("url", visitor.url.as_deref()),
+                    ("avatarUrl", visitor.avatar_url.as_deref()),
+                ])?;
                 let now = now_ms();
                 let persona = Persona {
                     id: new_id(),
@@ -856,6 +864,13 @@ macro_rules! impl_sql_store {
             }
 
             async fn insert_message(&self, m: NewMessage) -> StoreResult<Inserted> {
+                $crate::store::refuse_nul([
+                    ("channelId", Some(m.channel_id.as_str())),
+                    ("clientId", Some(m.client_id.as_str())),
+                    ("sender", Some(m.sender_persona_id.as_str())),
+                    ("text", Some(m.text.as_str())),
+                    ("attachments", beckon_model::nul_path(&m.attachments).map(|_| "\0")),
+                ])?;
                 // Each backend writes messages its own way (SQLite: group commit).
                 let sender = m.sender_persona_id.clone();
                 let inserted = self.insert_message_durably(m).await?;
