@@ -271,6 +271,10 @@ impl AgentSession {
 
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
         let Ok(bytes) = item else {
+            // What was missed may have been the end of this login: then say so, not "reconnect".
+            if let Ok(false) = session_live(c, &self.session_id).await {
+                return Err(session_ended());
+            }
             return Err(Stop::close(
                 code::TRY_AGAIN,
                 "fell behind the events; reconnect and reload",

@@ -93,8 +93,8 @@ pub mod topic {
 ///
 /// A broadcast channel allocates its whole ring at once (about 64 bytes a slot), and every
 /// visitor connection has a chat topic of its own, so chat topics (`ch:…`) get a small ring:
-/// a visitor that falls behind recovers from the store. Domain and agent topics, shared by
-/// many connections, keep the large one.
+/// a visitor that falls behind recovers from the store. So do users' topics (`user:…`, ended
+/// logins). Domain and agent topics, shared by many connections, keep the large one.
 pub struct LocalBroker {
     inner: Arc<LocalInner>,
 }
@@ -124,7 +124,9 @@ impl LocalBroker {
     }
 
     fn capacity_of(&self, topic: &str) -> usize {
-        if topic.starts_with("ch:") {
+        // A user's topic carries only its rare ended logins; one that lags closes its sockets
+        // (they reconnect and are checked afresh), so it needs no large ring either.
+        if topic.starts_with("ch:") || topic.starts_with("user:") {
             self.inner.chat_capacity
         } else {
             self.inner.capacity
@@ -346,19 +348,18 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn chat_topics_have_their_own_capacity() {
+    async fn chat_and_user_topics_have_their_own_capacity() {
         let b = LocalBroker::with_chat_capacity(8, 2);
         let mut chat = b.subscribe(&topic::channel("c-1")).await.unwrap();
+        let mut user = b.subscribe(&topic::user("u-1")).await.unwrap();
         let mut dom = b.subscribe(&topic::domain("d-1")).await.unwrap();
         for i in 0..5u8 {
-            b.publish(&topic::channel("c-1"), Bytes::from(vec![i]))
-                .await
-                .unwrap();
-            b.publish(&topic::domain("d-1"), Bytes::from(vec![i]))
-                .await
-                .unwrap();
+            for t in [topic::channel("c-1"), topic::user("u-1"), topic::domain("d-1")] {
+                b.publish(&t, Bytes::from(vec![i])).await.unwrap();
+            }
         }
         assert_eq!(chat.next().await, Some(Err(Lagged(3))));
+        assert_eq!(user.next().await, Some(Err(Lagged(3))));
         assert_eq!(dom.next().await, Some(Ok(Bytes::from(vec![0u8]))));
     }
 
