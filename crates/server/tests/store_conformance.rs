@@ -1063,6 +1063,16 @@ mod behaviours {
         assert_eq!(run(search("a%s")).await.len(), 0);
         assert_eq!(run(search("n_s")).await.len(), 1);
         assert_eq!(run(search("nXs")).await.len(), 0);
+        // A visitor's e-mail, exactly but without case (a visitor's other conversations).
+        let email = |e: &str| ChannelQuery {
+            visitor_email: Some(e.into()),
+            ..q.clone()
+        };
+        let anns = run(email("ANN_SMITH@example.com")).await;
+        assert_eq!(anns.len(), 1);
+        assert_eq!(anns[0].channel.id, ann.id);
+        assert!(run(email("ann")).await.is_empty(), "not a substring");
+        assert!(run(email("a%@example.com")).await.is_empty());
 
         // Assignment and status filters.
         s.assign_channel(&ann.id, Some(&agent.id)).await.unwrap();

@@ -4,7 +4,7 @@
 //! | call | answer |
 //! |---|---|
 //! | `GET  /channels?filter=open\|ended\|mine\|unassigned\|all&q=&domainId=&before=&beforeId=&limit=` | `{channels: [channel], unreadTotal}`, newest activity first (the next page: `before` and `beforeId` of the last chat) |
-//! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread, `visitorReadSeq`) |
+//! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread, `visitorReadSeq`, `earlierConversations`) |
 //! | `GET  /channels/{id}/messages?after=SEQ&limit=` | `{messages, personas, lastSeq}` |
 //! | `POST /channels/{id}/messages {clientId, text}` | 201 `{message}` (200 for a re-send of the same clientId); 410 ended |
 //! | `POST /channels/{id}/read {seq?}` | `{seq}` (the read marker; default: the latest message) |
@@ -13,6 +13,11 @@
 //! | `POST /channels/{id}/reopen` | channel; an ended chat open again in the same thread (a returning visitor) |
 //! | `PUT  /presence {status: online\|away}` | `{status, leaseSeconds}` |
 //! | `GET  /team` | `{agents: [{id, name, role, personaId}]}` (for assigning) |
+//!
+//! `earlierConversations`: the visitor's conversations on the same domain that started before this
+//! one (the same e-mail, without case; newest first, at most [`MAX_EARLIER`]), each
+//! `{id, status, createdAt, endedAt, lastActivityAt, lastMessageText}`: a visitor who ended a chat
+//! and started a new one gets a new conversation, and the agent sees the earlier ones here.
 //!
 //! A reply is stored before anything else happens; then it marks the channel read for the
 //! sender, claims an unassigned channel for them, and goes to the realtime hub
@@ -42,6 +47,9 @@ use crate::store::{
 
 /// Most channels one list call answers.
 pub const MAX_LIST: i64 = 200;
+
+/// Most earlier conversations a channel's detail lists.
+pub const MAX_EARLIER: i64 = 20;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -190,7 +198,46 @@ async fn detail(
         .read_marker(&s.channel.id, &s.visitor.id)
         .await?;
     body["visitorReadSeq"] = json!(visitor_read);
+    body["earlierConversations"] = json!(earlier_conversations(&state, &auth, &s).await?);
     Ok(no_store(Json(body)))
+}
+
+/// The chats of the same visitor e-mail on the same domain that started before `s`.
+async fn earlier_conversations(
+    state: &AppState,
+    auth: &AgentAuth,
+    s: &ChannelSummary,
+) -> Result<Vec<Value>, ApiError> {
+    let Some(email) = s.visitor.email.as_deref().filter(|e| !e.is_empty()) else {
+        return Ok(vec![]);
+    };
+    let q = ChannelQuery {
+        domain_id: Some(s.channel.domain_id.clone()),
+        visitor_email: Some(email.to_owned()),
+        // The newest first: an earlier chat may have been active after this one started.
+        limit: MAX_LIST,
+        ..base_query(auth)
+    };
+    let all = state.store.query_channels(&q).await?;
+    let mut earlier: Vec<&ChannelSummary> = all
+        .iter()
+        .filter(|c| (c.channel.created_at, &c.channel.id) < (s.channel.created_at, &s.channel.id))
+        .collect();
+    earlier.sort_by(|a, b| b.channel.created_at.cmp(&a.channel.created_at));
+    Ok(earlier
+        .into_iter()
+        .take(MAX_EARLIER as usize)
+        .map(|c| {
+            json!({
+                "id": c.channel.id,
+                "status": c.channel.status.as_str(),
+                "createdAt": iso_time(c.channel.created_at),
+                "endedAt": c.channel.ended_at.map(iso_time),
+                "lastActivityAt": iso_time(c.channel.last_activity_at),
+                "lastMessageText": c.last_message_text,
+            })
+        })
+        .collect())
 }
 
 #[derive(Deserialize)]

@@ -8,7 +8,9 @@
 //! | `GET  /v1/chat/public/channel/{channelId}/token?personaId=` | `{token, expiresAt}` |
 //! | `GET  /v1/chat/public/channels/available/{domainId}` | `{agentAvailable}` |
 //!
-//! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410.
+//! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410, except
+//! the history: the visitor may still read an ended chat (`status` says `ended`), which the widget
+//! shows read-only.
 //!
 //! The visitor's persona id is its credential: only the browser that created the chat was given
 //! it, and with it come the visitor's contact details (the channel call) and a token to write as
@@ -16,6 +18,9 @@
 //! history without `personaId`; the widget sends it there as on the other calls: a missing one is
 //! 400, a wrong one 404), and the channel id alone reveals nothing. Neither id is logged at INFO.
 //!
+//! A visitor who ends the chat themselves (End Chat) gets a new conversation from "Start a new
+//! chat": the widget forgets its visitor persona id then (spec §4.5), so nothing below applies; the
+//! agent sees the earlier conversations of the same e-mail in the chat's details (agent.rs).
 //! A returning visitor: when a new chat comes from the browser that held an ended chat of the same
 //! domain — the body's `personaId` is that chat's visitor persona, which only that browser was
 //! given — with the same e-mail, and the chat ended within [`REOPEN_WITHIN_DAYS`], that chat is
@@ -157,6 +162,19 @@ async fn visitor_channel(
     channel_id: &str,
     persona_id: Option<&str>,
 ) -> Result<Channel, ApiError> {
+    let channel = own_channel(state, channel_id, persona_id).await?;
+    if channel.status == ChannelStatus::Ended {
+        return Err(ApiError::gone(CHAT_ENDED).with("channelId", json!(channel.id)));
+    }
+    Ok(channel)
+}
+
+/// The channel, checked against the persona (when given), ended or not.
+async fn own_channel(
+    state: &AppState,
+    channel_id: &str,
+    persona_id: Option<&str>,
+) -> Result<Channel, ApiError> {
     let channel = match state.store.get_channel(channel_id).await {
         Ok(c) => c,
         Err(StoreError::NotFound) => return Err(channel_not_found()),
@@ -166,9 +184,6 @@ async fn visitor_channel(
         if p != channel.visitor_persona_id {
             return Err(channel_not_found());
         }
-    }
-    if channel.status == ChannelStatus::Ended {
-        return Err(ApiError::gone(CHAT_ENDED).with("channelId", json!(channel.id)));
     }
     Ok(channel)
 }
@@ -271,7 +286,8 @@ async fn history(
     ApiQuery(q): ApiQuery<HistoryQuery>,
 ) -> Result<Response, ApiError> {
     let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
+    // An ended chat's history is still its own visitor's to read (the widget shows it, read-only).
+    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
     let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
     let after = q.after.unwrap_or(0).max(0);
     let messages = state
@@ -289,6 +305,7 @@ async fn history(
         "messages": messages,
         "personas": personas,
         "lastSeq": channel.last_seq,
+        "status": channel.status.as_str(),
     }))))
 }
 

@@ -366,6 +366,9 @@ pub struct ChannelQuery {
     pub assigned: AssignedFilter,
     /// Case-insensitive substring of the visitor's name or e-mail.
     pub search: Option<String>,
+    /// Only chats whose visitor gave this e-mail (compared without case): a visitor's other
+    /// conversations.
+    pub visitor_email: Option<String>,
     /// Unread counts are for this persona: messages after its read marker, not sent by it.
     pub reader_persona_id: String,
     /// Paging: only channels listed after the one last active at `before` (Unix ms) with id

@@ -784,6 +784,7 @@ macro_rules! impl_sql_store {
                           OR LOWER(COALESCE(p.email, '')) LIKE $8 ESCAPE '\\') \
                      AND ($9 IS NULL OR c.last_activity_at < $9 \
                           OR (c.last_activity_at = $9 AND c.id > $11)) \
+                     AND ($12 IS NULL OR LOWER(p.email) = LOWER($12)) \
                      ORDER BY c.last_activity_at DESC, c.id LIMIT $10",
                 )
                 .bind(&q.reader_persona_id)
@@ -797,6 +798,7 @@ macro_rules! impl_sql_store {
                 .bind(q.before)
                 .bind(q.limit)
                 .bind(q.before_id.as_deref())
+                .bind(q.visitor_email.as_deref())
                 .fetch_all(self.reader())
                 .await?;
                 rows.iter()

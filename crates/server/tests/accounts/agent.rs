@@ -430,3 +430,58 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     assert_ne!(carl, bob);
     t.stop().await;
 }
+
+/// A visitor who ended their chat and starts another (without the ended chat's persona: End Chat
+/// forgets it) gets a new conversation; the agent sees the earlier ones of the same e-mail on the
+/// same domain in the new one's detail, newest first, and not those of another domain or e-mail.
+#[tokio::test]
+async fn a_chat_lists_the_visitors_earlier_conversations() {
+    let t = spawn().await;
+    let (owner, d, _, b) = agent_of_a_shop(&t).await;
+    let (first, first_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    visitor_says(&t, &first, &first_p, "v1", "Do you ship to Norway?").await;
+    b.post(&format!("/v1/agent/channels/{first}/end"), json!({}))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    let (second, second_p) = visitor_chat(&t, &d, "Ann", "ANN@example.com").await;
+    visitor_says(&t, &second, &second_p, "v1", "And to Iceland?").await;
+    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    // The same e-mail on another domain of the organisation.
+    let other = t
+        .store()
+        .create_domain(beckon_server::store::NewDomain {
+            id: None,
+            org_id: owner.org_id.clone(),
+            name: "other.example.com".into(),
+            aliases: vec![],
+            domain_type: "FREE".into(),
+            properties: json!({}),
+            timezone: None,
+        })
+        .await
+        .unwrap();
+    let (elsewhere, _) = visitor_chat(&t, &other.id, "Ann", "ann@example.com").await;
+    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    // Ended again, then a third: a new conversation each time.
+    b.post(&format!("/v1/agent/channels/{second}/end"), json!({}))
+        .await;
+    let (third, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    assert!(third != first && third != second);
+
+    let v = body(b.get(&format!("/v1/agent/channels/{third}")).await).await;
+    let earlier = v["earlierConversations"].as_array().unwrap();
+    let listed: Vec<&str> = earlier.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(listed, [second.as_str(), first.as_str()], "newest first");
+    assert!(!listed.contains(&bob.as_str()) && !listed.contains(&elsewhere.as_str()));
+    assert_eq!(earlier[0]["status"], "ended");
+    assert_eq!(earlier[0]["lastMessageText"], "And to Iceland?");
+    assert_eq!(earlier[1]["lastMessageText"], "Do you ship to Norway?");
+    assert!(earlier[1]["createdAt"].is_string() && earlier[1]["endedAt"].is_string());
+    // The first has none before it; each is openable by the agent.
+    let v = body(b.get(&format!("/v1/agent/channels/{first}")).await).await;
+    assert_eq!(v["earlierConversations"], json!([]));
+    let h = body(b.get(&format!("/v1/agent/channels/{first}/messages")).await).await;
+    assert_eq!(h["messages"][0]["text"], "Do you ship to Norway?");
+    t.stop().await;
+}

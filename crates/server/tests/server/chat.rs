@@ -165,6 +165,24 @@ async fn create_get_history_token_and_end() {
         .end_channel(&channel_id, beckon_server::store::now_ms())
         .await
         .unwrap();
+    // … but its own visitor may still read the history (the widget shows it read-only); another
+    // persona may not.
+    let h = t
+        .get_json(&format!(
+            "/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}"
+        ))
+        .await;
+    assert_eq!(h["status"], "ended");
+    assert_eq!(h["messages"].as_array().unwrap().len(), 2, "{h}");
+    let r = t
+        .http
+        .get(t.api(&format!(
+            "/v1/chat/public/channel/{channel_id}/history?personaId=someone-else"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
     for path in [
         format!("/v1/chat/public/channel/{channel_id}?personaId={persona_id}"),
         format!("/v1/chat/public/channel/{channel_id}/history?personaId={persona_id}"),
