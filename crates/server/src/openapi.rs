@@ -185,8 +185,8 @@ fn build() -> Value {
         .paged()
         .resp("200", ok("messages", schema_ref("History")))
         .resp("400", error("personaId missing"))
-        .resp("404", error("unknown channel or not this persona's"))
-        .resp("410", error("the chat has ended")),
+        // An ended chat's history is still answered to its visitor (status: ended): no 410.
+        .resp("404", error("unknown channel or not this persona's")),
     );
     add(
         &mut p,
@@ -822,7 +822,8 @@ fn schemas() -> Value {
         "History": {"type": "object", "properties": {
             "messages": {"type": "array", "items": schema_ref("Message")},
             "personas": {"type": "array", "items": schema_ref("Persona")},
-            "lastSeq": s("integer")}},
+            "lastSeq": s("integer"),
+            "status": {"enum": ["open", "ended"], "description": "the public history only: an ended chat is answered to its own visitor"}}},
         "User": {"type": "object", "properties": {
             "id": s("string"), "orgId": s("string"), "email": s("string"), "name": s("string"),
             "role": {"enum": ["owner", "agent"]}, "personaId": s("string"), "createdAt": s("string")}},
@@ -847,6 +848,10 @@ fn schemas() -> Value {
             "visitor": {"type": "object", "properties": {
                 "id": s("string"), "name": s("string"), "email": ns(), "ip": ns(), "url": ns(),
                 "consentAt": ns(), "firstSeenAt": s("string"), "lastSeenAt": s("string")}},
-            "visitorReadSeq": {"type": "integer", "description": "how far the visitor has read (GET of one chat only)"}}},
+            "visitorReadSeq": {"type": "integer", "description": "how far the visitor has read (GET of one chat only)"},
+            "earlierConversations": {"type": "array", "description": "the visitor's chats on the same domain (same e-mail, without case) that started before this one, newest first (GET of one chat only)",
+                "items": {"type": "object", "properties": {
+                    "id": s("string"), "status": {"enum": ["open", "ended"]}, "createdAt": s("string"),
+                    "endedAt": ns(), "lastActivityAt": s("string"), "lastMessageText": ns()}}}}},
     })
 }

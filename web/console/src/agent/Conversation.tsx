@@ -2,13 +2,14 @@
 // (Enter sends, Shift+Enter starts a new line), claim/assign and end.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, History, Message } from "../api/types";
+import type { Channel, EarlierConversation, History, Message } from "../api/types";
 import { visitorLabel } from "../lib/inbox";
 import { lastSeqOf, mergeMessages, newClientId } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
 import { isHttpUrl } from "../../../widget/src/loader/actions/validate";
+import { Link } from "../app/router";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -16,6 +17,27 @@ const TYPING_SHOWN_MS = 6000;
 const TYPING_REPEAT_MS = 3000;
 
 type Pending = { clientId: string; text: string; failed?: string };
+
+/**
+ * The visitor's earlier chats on this site (same e-mail; a visitor who ended a chat and started
+ * another has a new one), each a link that opens it here; null when there are none.
+ */
+function earlierList(earlier: EarlierConversation[] | undefined) {
+  if (!earlier?.length) return null;
+  return (
+    <ul className="earlier-conversations">
+      {earlier.map((c) => (
+        <li key={c.id}>
+          <Link to={`inbox/${c.id}`}>
+            {fullTime(c.createdAt)}
+            {c.status === "ended" ? " (ended)" : " (open)"}
+          </Link>
+          {c.lastMessageText ? <span className="earlier-last"> {c.lastMessageText}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Conversation({ channelId, onClose }: { channelId: string; onClose: () => void }) {
   const { me, team, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
@@ -234,6 +256,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           { term: "First seen", value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time> },
           { term: "Last seen", value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt)}</time> },
           { term: "Site", value: channel.domainName },
+          { term: "Earlier conversations", value: earlierList(channel.earlierConversations) },
         ].map((d) => (
           <div key={d.term}>
             <dt>{d.term}</dt>

@@ -31,6 +31,18 @@ export type Channel = {
   visitor: Visitor;
   /** How far the visitor has read (the GET of one chat only). */
   visitorReadSeq?: number;
+  /** The visitor's chats on this site that started before this one, newest first (the GET of one chat only). */
+  earlierConversations?: EarlierConversation[];
+};
+
+/** A visitor's earlier chat: the same e-mail on the same site. */
+export type EarlierConversation = {
+  id: string;
+  status: "open" | "ended";
+  createdAt: string;
+  endedAt: string | null;
+  lastActivityAt: string;
+  lastMessageText: string | null;
 };
 
 export type Sender = { id: string; type: string; name: string | null; avatarUrl: string | null };

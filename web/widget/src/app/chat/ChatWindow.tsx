@@ -183,6 +183,11 @@ export function ChatWindow(p: ChatWindowProps) {
           system={v.system.filter((s) => s.text != SYSTEM.connecting && s.text != SYSTEM.connected)}
           onRetry={(id) => session.retry(id)}
         />
+        {v.phase == "ended" && v.error ? (
+          <p className="cnb-c-pt cnb-c-gone" role="status">
+            {v.error.text}
+          </p>
+        ) : null}
         {v.phase == "ended" && !v.ending ? (
           <button type="button" className="cnb-c-btn cnb-c-new" onClick={() => session.restart()}>
             {TEXTS.newChat}

@@ -105,7 +105,7 @@ export type ChatSession = {
   send(text: string): boolean;
   /** The input's value changed (typing indicator). */
   input(value: string): void;
-  /** End Chat (spec §4.5): true when the end-chat action went out. */
+  /** End Chat (spec §4.5): true when the end-chat action went out; the stored channel and persona ids are forgotten. */
   endChat(): boolean;
   /** Retry after an error panel, or start a new chat after an ended one. */
   restart(): void;
@@ -242,8 +242,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
     if (r != run) return;
     const err = e instanceof ChatError ? e : new ChatError("setup", 0);
     if (err.kind == "ended") {
+      // The spec's text, with what was said so far read-only and "Start a new chat" (ChatWindow).
       stopConnection();
-      return set({ phase: "error", error: { kind: "ended", text: TEXT.ended } });
+      return set({ phase: "ended", error: { kind: "ended", text: TEXT.ended } });
     }
     const kind = err.kind == "network" ? "network" : "setup";
     set({ phase: "error", error: { kind, text: kind == "network" ? TEXT.networkText : TEXT.setupText } });
@@ -263,6 +264,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
         try {
           res = await api.getChannel(channelId, personaId);
         } catch (e) {
+          if (e instanceof ChatError && e.kind == "ended") return endedWhileAway(channelId, personaId, r, e);
           if (!(e instanceof ChatError) || e.kind != "not-found") throw e;
           store.clearChannel(); // unknown here (another server, data reset): start a new chat
         }
@@ -296,6 +298,22 @@ export function createChatSession(o: SessionOptions): ChatSession {
     for (const m of messages) if (m.seq > read) unread.add(m, personaId, seen);
     set({ messages: mergeMessages(v.messages, messages) });
     openSocket(channelId, personaId, r);
+  }
+
+  /**
+   * The stored chat ended while the visitor was away (410): its history is still theirs to read
+   * (the server answers it to the chat's own persona), shown read-only under the spec's text.
+   */
+  async function endedWhileAway(channelId: string, personaId: string, r: number, e: ChatError) {
+    let messages: ChatMessage[] = [];
+    try {
+      messages = (await api.history(channelId, personaId)).messages;
+    } catch {
+      /* the text and "Start a new chat" still show */
+    }
+    if (r != run || disposed) return;
+    set({ personaId, messages: mergeMessages(v.messages, messages) });
+    fail(e, r);
   }
 
   function openSocket(channelId: string, personaId: string, r: number) {
@@ -342,8 +360,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
 
   function ended() {
     if (v.phase == "ended") return;
-    // The persona id stays: a new chat from this browser with the same e-mail reopens this
-    // thread (the server will not do that for the e-mail alone).
+    // The persona id stays (unless the visitor ended it: endChat): a new chat from this browser
+    // with the same e-mail reopens this thread (the server will not do that for the e-mail alone).
     store.clearChannelId();
     typing.sent();
     outbox.clear();
@@ -468,6 +486,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
         return false;
       }
       ended();
+      // Ended by the visitor: "Start a new chat" starts a new conversation, so the visitor persona
+      // is forgotten too (spec §4.5), and the server has nothing to reopen.
+      store.clearChannel();
       return true;
     },
     restart,

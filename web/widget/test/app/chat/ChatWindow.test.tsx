@@ -393,16 +393,16 @@ describe("End Chat (spec §4.5, §8)", () => {
     expect(input().disabled).toBe(true);
     expect(input().placeholder).toBe("Chat has ended");
     expect(store.channelId()).toBeNull();
-    // Kept: a new chat from this browser with the same e-mail reopens this thread.
-    expect(store.personaId()).toBe("p-1");
+    // Forgotten too (spec §4.5): the visitor ended it, the next chat is a new conversation.
+    expect(store.personaId()).toBeNull();
     expect(store.persona()?.name).toBe("Ann");
-    // Start a new chat: the request names the ended chat's visitor, so the server can reopen it.
+    // Start a new chat: the request names no earlier visitor, so the server opens a new chat.
     calls = [];
     await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
     await connectSocket();
     const create = calls.find((c) => c.method == "POST")!;
     expect(create.url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
-    expect(create.body.personaId).toBe("p-1");
+    expect(create.body).not.toHaveProperty("personaId");
   });
 
   it("when it cannot be sent: quietly, the input stays usable", async () => {
@@ -455,10 +455,23 @@ describe("errors (spec §8)", () => {
     store.setPersona(ann);
     store.setChannel("c-1", "p-1");
     routes["GET /channel/c-1?personaId"] = { status: 410, body: { error: "this chat has ended" } };
+    const said = { id: "m-1", seq: 1, text: "We close at six.", sender: ada, attachments: [], createdAt: new Date().toISOString() };
+    routes["GET /channel/c-1/history"] = { status: 200, body: { messages: [said], personas: [], lastSeq: 1, status: "ended" } };
+    const user = userEvent.setup();
     show();
-    const panel = await screen.findByRole("alert");
-    expect(panel.textContent).toBe("This chat has ended. Please refresh the page to start a new chat.");
+    // The spec's text, under the ended chat's history (read-only), with "Start a new chat" there.
+    const line = await screen.findByText("This chat has ended. Please refresh the page to start a new chat.");
+    expect(line.getAttribute("role")).toBe("status");
+    expect(screen.getByRole("log", { name: "Chat messages" }).textContent).toContain("We close at six.");
+    expect(input().disabled).toBe(true);
     expect(store.channelId()).toBeNull();
+    // Not ended by the visitor: the browser keeps its visitor persona, and the new chat names it
+    // (the server reopens the thread for the same e-mail: the returning-visitor rule).
+    expect(store.personaId()).toBe("p-1");
+    calls = [];
+    await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
+    await connectSocket();
+    expect(calls.find((c) => c.method == "POST")!.body.personaId).toBe("p-1");
   });
 
   it("history failure: its text, and the chat goes on", async () => {
