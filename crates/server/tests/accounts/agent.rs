@@ -448,20 +448,8 @@ async fn a_chat_lists_the_visitors_earlier_conversations() {
     tokio::time::sleep(std::time::Duration::from_millis(3)).await;
     let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
     // The same e-mail on another domain of the organisation.
-    let other = t
-        .store()
-        .create_domain(beckon_server::store::NewDomain {
-            id: None,
-            org_id: owner.org_id.clone(),
-            name: "other.example.com".into(),
-            aliases: vec![],
-            domain_type: "FREE".into(),
-            properties: json!({}),
-            timezone: None,
-        })
-        .await
-        .unwrap();
-    let (elsewhere, _) = visitor_chat(&t, &other.id, "Ann", "ann@example.com").await;
+    let other = domain(t.store(), &owner.org_id, "other.example.com").await;
+    let (elsewhere, _) = visitor_chat(&t, &other, "Ann", "ann@example.com").await;
     tokio::time::sleep(std::time::Duration::from_millis(3)).await;
     // Ended again, then a third: a new conversation each time.
     b.post(&format!("/v1/agent/channels/{second}/end"), json!({}))
