@@ -354,7 +354,11 @@ mod tests {
         let mut user = b.subscribe(&topic::user("u-1")).await.unwrap();
         let mut dom = b.subscribe(&topic::domain("d-1")).await.unwrap();
         for i in 0..5u8 {
-            for t in [topic::channel("c-1"), topic::user("u-1"), topic::domain("d-1")] {
+            for t in [
+                topic::channel("c-1"),
+                topic::user("u-1"),
+                topic::domain("d-1"),
+            ] {
                 b.publish(&t, Bytes::from(vec![i])).await.unwrap();
             }
         }
