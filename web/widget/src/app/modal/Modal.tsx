@@ -36,11 +36,13 @@
 // element marked data-autofocus inside, else to the dialog itself; Tab and Shift+Tab stay inside
 // (focus guards at both ends send focus back in, also when it leaves an iframe);
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
-// under prefers-reduced-motion. On small screens it fills the viewport (app.css).
+// under prefers-reduced-motion. On small screens it fills the visual viewport, within the safe
+// area, and the page behind it does not scroll (viewport.ts, app.css).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
 import { cssVars } from "../vars";
+import { followVisualViewport, lockPageScroll, SMALL_SCREEN } from "./viewport";
 
 export type ModalType = "default" | "whatsapp" | "facebook" | "iframe" | "chat";
 
@@ -103,6 +105,18 @@ export function Modal(p: ModalProps) {
     (d.querySelector<HTMLElement>("[data-autofocus]") || d).focus({ preventScroll: true });
     return () => {
       if (back && back.isConnected && typeof back.focus == "function") back.focus();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A small screen: fill the visual viewport (the on-screen keyboard shrinks it), page held still.
+  useEffect(() => {
+    if (p.warm || typeof matchMedia != "function" || !matchMedia(SMALL_SCREEN).matches) return;
+    const stopFollowing = followVisualViewport(dialog.current!);
+    const unlock = lockPageScroll();
+    return () => {
+      stopFollowing();
+      unlock();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

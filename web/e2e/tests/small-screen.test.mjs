@@ -1,0 +1,89 @@
+// Surfaces on a phone (390×844, touch), against a real `beckon serve`: the chat and the pop-out
+// modals fill the visual viewport (also when it shrinks: here by zooming in, as the on-screen
+// keyboard shrinks it), and while one is open the page behind neither scrolls nor takes taps; it
+// scrolls again once the surface is closed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { CHAT_ACTION_ID, chatFixture } from "../lib/chat.mjs";
+
+const whatsapp = {
+  id: "s-wa",
+  actionType: "WHATSAPP",
+  actionValue: "+31612345678",
+  labelText: "WhatsApp us",
+  backgroundColor: "#008069",
+  iconEnabled: true,
+  iconType: "FONT",
+  iconText: "whatsapp",
+  iconColor: "#ffffff",
+  properties: { "whatsapp-dialog-type": "popout", "chatmodal-messages": "Hello 👋" },
+};
+const fx = chatFixture({ agent: false, publish: { actions: [whatsapp] } });
+const PHONE = { width: 390, height: 844 };
+
+async function phone() {
+  const opened = await openPage(fx.browser, { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
+  const { page } = opened;
+  await page.goto(fx.site.page("/long"));
+  // A long article: the page scrolls.
+  await page.evaluate(() => document.querySelector("main").insertAdjacentHTML("beforeend", '<p style="height:3000px">Long read.</p>'));
+  await page.locator(".call-now-button").first().waitFor({ state: "visible" });
+  return opened;
+}
+
+/** Two frames later: whatever a wheel or tap was going to do has been done. */
+const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const box = (dialog) => dialog.evaluate((d) => { const r = d.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); });
+
+test("the chat fills the phone's screen; the page behind neither scrolls nor takes taps, until it closes", async () => {
+  const { page, context } = await phone();
+  const more = page.locator('.call-now-button[data-button-id="more-button"] .cnb-toggle');
+  const moreBox = await more.boundingBox();
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).tap();
+  const dialog = page.getByRole("dialog", { name: "Live chat" });
+  await dialog.waitFor();
+  assert.deepEqual(await box(dialog), [0, 0, 390, 844], "the whole screen");
+  assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+
+  // A tap where the other floating button is lands on the chat, not on the button.
+  await page.touchscreen.tap(moreBox.x + moreBox.width / 2, moreBox.y + moreBox.height / 2);
+  await settled(page);
+  assert.equal(await more.getAttribute("aria-expanded"), "false", "the button under the chat took no tap");
+  // Scrolling over the chat's header does not move the page.
+  await page.mouse.move(195, 40);
+  await page.mouse.wheel(0, 600);
+  await settled(page);
+  assert.equal(await page.evaluate(() => scrollY), 0, "the page did not scroll");
+
+  // Closed: the page scrolls again.
+  await dialog.getByRole("button", { name: "Close" }).tap();
+  await dialog.waitFor({ state: "detached" });
+  await page.mouse.wheel(0, 600);
+  await page.waitForFunction(() => scrollY > 0);
+  await context.close();
+});
+
+test("a pop-out modal fills the screen too, and follows the visual viewport when it shrinks", async () => {
+  const { page, context } = await phone();
+  await page.locator('.call-now-button[data-button-id="more-button"] .cnb-toggle').tap();
+  await page.locator('.call-now-button [data-action-id="s-wa"]').tap();
+  const dialog = page.getByRole("dialog", { name: "WhatsApp us" });
+  await dialog.waitFor();
+  assert.deepEqual(await box(dialog), [0, 0, 390, 844]);
+  // The visual viewport shrinks (zoomed in here, as by a pinch; the on-screen keyboard shrinks it
+  // too): the modal is then exactly what the visitor sees.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setPageScaleFactor", { pageScaleFactor: 2 });
+  await page.waitForFunction(() => visualViewport.scale > 1.5);
+  const vv = () => page.evaluate(() => [visualViewport.offsetLeft, visualViewport.offsetTop, visualViewport.width, visualViewport.height].map(Math.round));
+  await page.waitForFunction(() => {
+    const d = document.querySelector(".cnb-m-host").shadowRoot.querySelector('[role="dialog"]').getBoundingClientRect();
+    const v = visualViewport;
+    return Math.abs(d.top - v.offsetTop) < 1 && Math.abs(d.height - v.height) < 1 && Math.abs(d.width - v.width) < 1 && Math.abs(d.left - v.offsetLeft) < 1;
+  });
+  const [x, y, w, h] = await vv();
+  assert.ok(w < 390 && h < 844, `the visual viewport shrank: ${[x, y, w, h]}`);
+  await context.close();
+});
