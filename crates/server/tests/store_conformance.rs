@@ -375,15 +375,23 @@ mod behaviours {
         );
         assert_eq!(s.list_channels(&domain.id, None, 1).await.unwrap().len(), 1);
 
-        let ended = s.end_channel(&c2.id, 12_345).await.unwrap();
+        let c2_visitor = c2.visitor_persona_id.clone();
+        let ended = s
+            .end_channel(&c2.id, 12_345, Some(&c2_visitor))
+            .await
+            .unwrap();
         assert_eq!(ended.status, ChannelStatus::Ended);
         assert_eq!(ended.ended_at, Some(12_345));
-        let again = s.end_channel(&c2.id, 99_999).await.unwrap();
+        assert_eq!(ended.ended_by.as_deref(), Some(c2_visitor.as_str()));
+        let again = s.end_channel(&c2.id, 99_999, None).await.unwrap();
         assert_eq!(
-            again.ended_at,
-            Some(12_345),
-            "ending twice keeps the first time"
+            (again.ended_at, again.ended_by.as_deref()),
+            (Some(12_345), Some(c2_visitor.as_str())),
+            "ending twice keeps the first time and who"
         );
+        let reopened = s.reopen_channel(&c2.id, 12_346).await.unwrap();
+        assert_eq!((reopened.ended_at, reopened.ended_by), (None, None));
+        s.end_channel(&c2.id, 12_347, None).await.unwrap();
         let open = s
             .list_channels(&domain.id, Some(ChannelStatus::Open), 10)
             .await
@@ -396,7 +404,7 @@ mod behaviours {
             .unwrap();
         assert_eq!(closed.len(), 1);
         assert!(matches!(
-            s.end_channel("nope", 1).await,
+            s.end_channel("nope", 1, None).await,
             Err(StoreError::NotFound)
         ));
 
@@ -545,7 +553,7 @@ mod behaviours {
             .insert_message(msg(&c.id, "m1", &p.id, "bye"))
             .await
             .unwrap();
-        s.end_channel(&c.id, now_ms()).await.unwrap();
+        s.end_channel(&c.id, now_ms(), None).await.unwrap();
         assert!(matches!(
             s.insert_message(msg(&c.id, "m2", &p.id, "late")).await,
             Err(StoreError::ChannelEnded)
@@ -801,7 +809,7 @@ mod behaviours {
             "still open"
         );
         for (c, at) in [(&first, 1_000), (&elsewhere, 5_000), (&bob, 6_000)] {
-            s.end_channel(&c.id, at).await.unwrap();
+            s.end_channel(&c.id, at, None).await.unwrap();
         }
         // The visitor's own ended chat; the e-mail compares without case.
         assert_eq!(
@@ -830,7 +838,7 @@ mod behaviours {
             found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 0).await,
             None
         );
-        s.end_channel(&open.id, 2_000).await.unwrap();
+        s.end_channel(&open.id, 2_000, None).await.unwrap();
         assert_eq!(
             found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 0).await,
             Some(open.id.clone())
@@ -1090,7 +1098,7 @@ mod behaviours {
         .await;
         assert_eq!(free.len(), 1);
         assert_eq!(free[0].channel.id, bob.id);
-        s.end_channel(&bob.id, now_ms()).await.unwrap();
+        s.end_channel(&bob.id, now_ms(), None).await.unwrap();
         let open = run(ChannelQuery {
             status: Some(ChannelStatus::Open),
             ..q.clone()
@@ -1143,7 +1151,7 @@ mod behaviours {
         // Ended together: one activity time for all five.
         let at = now_ms();
         for id in &ids {
-            s.end_channel(id, at).await.unwrap();
+            s.end_channel(id, at, None).await.unwrap();
         }
         let q = ChannelQuery {
             org_id: org.id.clone(),

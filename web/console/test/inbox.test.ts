@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
-import { inFilter, matchesSearch, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
-import { mergeMessages } from "../src/lib/messages";
+import { endedLine, inFilter, matchesSearch, movedNotice, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
+import { charactersOver, mergeMessages } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
 import { reconnectDelay } from "../src/lib/backoff";
 
@@ -98,5 +98,38 @@ describe("small things agents see", () => {
     expect(reconnectDelay(1, () => 0.5)).toBe(1000);
     expect(reconnectDelay(20, () => 1)).toBe(18_750);
     expect(reconnectDelay(20, () => 0)).toBe(11_250);
+  });
+});
+
+describe("the chat on screen stays listed", () => {
+  it("moves to Mine when the agent's reply claimed an unassigned chat", () => {
+    const claimed = channel({ assignedAgentId: "me" });
+    expect(tabNowHolding(channel(), "unassigned", "me")).toBeNull();
+    expect(tabNowHolding(claimed, "unassigned", "me")).toBe("mine");
+    expect(movedNotice("mine")).toBe("This chat is yours now (you replied or claimed it): it moved to Mine.");
+  });
+  it("moves to All open when someone else took it, and stays where it is listed", () => {
+    expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "mine", "me")).toBe("open");
+    expect(movedNotice("open")).toBe("This chat moved to All open.");
+    expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "open", "me")).toBeNull();
+  });
+});
+
+describe("who ended a chat", () => {
+  const ended = (endedBy: Channel["endedBy"]) => channel({ status: "ended", endedAt: "2026-11-22T08:00:00.000Z", endedBy });
+  const when = new Date("2026-11-22T08:00:00.000Z").toLocaleString();
+  it("names the visitor, the agent reading, or another agent, with the time", () => {
+    expect(endedLine(ended({ personaId: "p1", name: "Ann" }), "me-p")).toBe(`Ended by Ann (the visitor) on ${when}.`);
+    expect(endedLine(ended({ personaId: "me-p", name: "Me" }), "me-p")).toBe(`Ended by you on ${when}.`);
+    expect(endedLine(ended({ personaId: "ada-p", name: "Ada" }), "me-p")).toBe(`Ended by Ada on ${when}.`);
+    expect(endedLine(ended(null), "me-p")).toBe(`Ended on ${when}.`);
+  });
+});
+
+describe("the message length limit", () => {
+  it("counts characters (not UTF-16 units) after trimming, as the server does", () => {
+    expect(charactersOver("x".repeat(4000))).toBe(0);
+    expect(charactersOver(`  ${"é".repeat(4000)}  `)).toBe(0);
+    expect(charactersOver("😀".repeat(4001))).toBe(1);
   });
 });

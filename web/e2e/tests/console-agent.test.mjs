@@ -190,14 +190,17 @@ test("away makes the agent unavailable; after a server restart the console catch
   await item.waitFor();
   await search.fill("");
 
-  // Assign it to a colleague: it leaves Unassigned and is not Mine.
+  // Assign it to a colleague: it leaves Unassigned, and the list moves to All open, where the chat
+  // on screen still is, and says so; it is not Mine.
   await item.click();
   await page.getByLabel("Assigned to").selectOption({ label: "Demo Owner" });
-  await item.waitFor({ state: "detached" });
+  await page.getByRole("status").filter({ hasText: "This chat moved to All open." }).waitFor();
+  assert.equal(await page.getByRole("tab", { name: "All open" }).getAttribute("aria-selected"), "true");
+  await item.waitFor();
   await page.getByRole("tab", { name: "Mine" }).click();
   assert.equal(await item.count(), 0);
-  await page.getByRole("tab", { name: "All open" }).click();
-  await item.waitFor();
+  await page.getByRole("tab", { name: /Unassigned/ }).click();
+  assert.equal(await item.count(), 0);
   await context.close();
   await visitor.context.close();
 });

@@ -80,6 +80,8 @@ pub fn channel_summary_json(s: &ChannelSummary) -> Value {
         "createdAt": iso_time(c.created_at),
         "lastActivityAt": iso_time(c.last_activity_at),
         "endedAt": c.ended_at.map(iso_time),
+        // Who ended it: the visitor (their persona id is visitor.id) or an agent.
+        "endedBy": c.ended_by.as_ref().map(|id| json!({"personaId": id, "name": s.ended_by_name})),
         "lastSeq": c.last_seq,
         "assignedAgentId": c.assigned_agent_id,
         "unread": s.unread,
@@ -447,7 +449,8 @@ async fn end(
 ) -> Result<Response, ApiError> {
     let s = org_channel(&state, &auth, &id).await?;
     let was_open = s.channel.status == ChannelStatus::Open;
-    let channel = state.store.end_channel(&s.channel.id, now_ms()).await?;
+    let by = Some(auth.0.user.persona_id.as_str()).filter(|p| !p.is_empty());
+    let channel = state.store.end_channel(&s.channel.id, now_ms(), by).await?;
     if was_open {
         tracing::info!(by = %auth.0.user.user_id, "chat ended by agent");
         tracing::debug!(channel = %channel.id, "chat ended by agent");

@@ -359,7 +359,16 @@ impl AgentSession {
                     Err(e) => return c.refuse(e, None).await,
                 };
                 match a.action.as_str() {
-                    "end-chat" => match c.state.store.end_channel(&ch.id, now_ms()).await {
+                    "end-chat" => match c
+                        .state
+                        .store
+                        .end_channel(
+                            &ch.id,
+                            now_ms(),
+                            Some(self.user.persona_id.as_str()).filter(|p| !p.is_empty()),
+                        )
+                        .await
+                    {
                         Ok(ch) => {
                             publish_ended(&c.state, &ch, 0).await;
                             Ok(())

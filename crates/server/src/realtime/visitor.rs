@@ -358,7 +358,12 @@ impl VisitorSession {
                         Ok(())
                     }
                     "end-chat" => {
-                        match c.state.store.end_channel(&self.channel.id, now_ms()).await {
+                        match c
+                            .state
+                            .store
+                            .end_channel(&self.channel.id, now_ms(), Some(&self.persona.id))
+                            .await
+                        {
                             Ok(ch) => {
                                 self.ended = true;
                                 publish_ended(&c.state, &ch, 0).await;

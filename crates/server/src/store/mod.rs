@@ -284,6 +284,8 @@ pub struct Channel {
     pub status: ChannelStatus,
     pub created_at: i64,
     pub ended_at: Option<i64>,
+    /// The persona (the visitor's or an agent's) that ended it, while it is ended.
+    pub ended_by: Option<String>,
     pub last_activity_at: i64,
     /// A user id.
     pub assigned_agent_id: Option<String>,
@@ -399,6 +401,8 @@ pub struct ChannelSummary {
     pub last_message_text: Option<String>,
     /// When the visitor last sent a message, if ever.
     pub visitor_last_message_at: Option<i64>,
+    /// The name of the persona that ended the chat (`channel.ended_by`).
+    pub ended_by_name: Option<String>,
 }
 
 /// Everything Beckon keeps. Object safe: the server holds an `Arc<dyn Store>`.
@@ -475,8 +479,9 @@ pub trait Store: Send + Sync + 'static {
     /// Channels of an organisation's domains with their visitor, unread count for the reader
     /// and latest message, most recently active first.
     async fn query_channels(&self, query: &ChannelQuery) -> StoreResult<Vec<ChannelSummary>>;
-    /// Ends the channel (idempotent: an ended channel keeps its first `ended_at`).
-    async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;
+    /// Ends the channel, noting the persona that ended it, if known (idempotent: an ended
+    /// channel keeps its first `ended_at` and `ended_by`).
+    async fn end_channel(&self, id: &str, now: i64, by: Option<&str>) -> StoreResult<Channel>;
     /// Opens an ended channel again in the same thread (a returning visitor); an open one is
     /// left as it is.
     async fn reopen_channel(&self, id: &str, now: i64) -> StoreResult<Channel>;

@@ -20,7 +20,7 @@ macro_rules! persona_cols {
 macro_rules! channel_cols {
     () => {
         "id, domain_id, visitor_persona_id, status, created_at, ended_at, last_activity_at, \
-         assigned_agent_id, last_seq"
+         assigned_agent_id, last_seq, ended_by"
     };
 }
 macro_rules! message_cols {
@@ -158,6 +158,7 @@ macro_rules! impl_sql_store {
                     .ok_or_else(|| StoreError::Corrupt(format!("channel status {status:?}")))?,
                 created_at: r.try_get("created_at")?,
                 ended_at: r.try_get("ended_at")?,
+                ended_by: r.try_get("ended_by")?,
                 last_activity_at: r.try_get("last_activity_at")?,
                 assigned_agent_id: r.try_get("assigned_agent_id")?,
                 last_seq: r.try_get("last_seq")?,
@@ -662,6 +663,7 @@ macro_rules! impl_sql_store {
                     status: ChannelStatus::Open,
                     created_at: now,
                     ended_at: None,
+                    ended_by: None,
                     last_activity_at: now,
                     assigned_agent_id: None,
                     last_seq: 0,
@@ -693,7 +695,7 @@ macro_rules! impl_sql_store {
                 sqlx::query(concat!(
                     "INSERT INTO channels (",
                     channel_cols!(),
-                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
                 ))
                 .bind(&channel.id)
                 .bind(&channel.domain_id)
@@ -704,6 +706,7 @@ macro_rules! impl_sql_store {
                 .bind(channel.last_activity_at)
                 .bind(&channel.assigned_agent_id)
                 .bind(channel.last_seq)
+                .bind(&channel.ended_by)
                 .execute(&mut *tx)
                 .await?;
                 tx.commit().await?;
@@ -759,7 +762,8 @@ macro_rules! impl_sql_store {
                 let rows = sqlx::query(
                     "SELECT c.id, c.domain_id, c.visitor_persona_id, c.status, c.created_at, \
                      c.ended_at, c.last_activity_at, c.assigned_agent_id, c.last_seq, \
-                     d.name AS domain_name, \
+                     c.ended_by, d.name AS domain_name, \
+                     (SELECT e.name FROM personas e WHERE e.id = c.ended_by) AS ended_by_name, \
                      p.type AS p_type, p.name AS p_name, p.email AS p_email, p.ip AS p_ip, \
                      p.url AS p_url, p.legal_notice_accepted AS p_legal, \
                      p.avatar_url AS p_avatar, p.created_at AS p_created, \
@@ -824,18 +828,20 @@ macro_rules! impl_sql_store {
                             unread: r.try_get("unread")?,
                             last_message_text: r.try_get("last_text")?,
                             visitor_last_message_at: r.try_get("visitor_last")?,
+                            ended_by_name: r.try_get("ended_by_name")?,
                         })
                     })
                     .collect()
             }
 
-            async fn end_channel(&self, id: &str, now: i64) -> StoreResult<Channel> {
+            async fn end_channel(&self, id: &str, now: i64, by: Option<&str>) -> StoreResult<Channel> {
                 sqlx::query(
-                    "UPDATE channels SET status = 'ended', ended_at = $1, last_activity_at = $1 \
-                     WHERE id = $2 AND status = 'open'",
+                    "UPDATE channels SET status = 'ended', ended_at = $1, last_activity_at = $1, \
+                     ended_by = $3 WHERE id = $2 AND status = 'open'",
                 )
                 .bind(now)
                 .bind(id)
+                .bind(by)
                 .execute(self.writer())
                 .await?;
                 self.get_channel(id).await
@@ -843,8 +849,8 @@ macro_rules! impl_sql_store {
 
             async fn reopen_channel(&self, id: &str, now: i64) -> StoreResult<Channel> {
                 sqlx::query(
-                    "UPDATE channels SET status = 'open', ended_at = NULL, last_activity_at = $1 \
-                     WHERE id = $2 AND status = 'ended'",
+                    "UPDATE channels SET status = 'open', ended_at = NULL, ended_by = NULL, \
+                     last_activity_at = $1 WHERE id = $2 AND status = 'ended'",
                 )
                 .bind(now)
                 .bind(id)

@@ -162,7 +162,7 @@ async fn create_get_history_token_and_end() {
 
     // Ended: 410 with a JSON body on the channel and token calls …
     store
-        .end_channel(&channel_id, beckon_server::store::now_ms())
+        .end_channel(&channel_id, beckon_server::store::now_ms(), None)
         .await
         .unwrap();
     // … but its own visitor may still read the history (the widget shows it read-only); another

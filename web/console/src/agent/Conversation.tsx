@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
 import type { Channel, EarlierConversation, History, Message } from "../api/types";
-import { visitorLabel } from "../lib/inbox";
-import { lastSeqOf, mergeMessages, newClientId } from "../lib/messages";
+import { endedLine, visitorLabel } from "../lib/inbox";
+import { charactersOver, lastSeqOf, MAX_MESSAGE_CHARS, mergeMessages, newClientId } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
@@ -151,9 +151,10 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
     }
   };
 
+  const over = charactersOver(draft);
   const submit = () => {
     const text = draft.trim();
-    if (!text) return;
+    if (!text || over) return;
     const p = { clientId: newClientId(), text };
     setPending((list) => [...list, p]);
     setDraft("");
@@ -307,7 +308,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
       </p>
       {ended ? (
         <p className="muted ended-note">
-          This chat has ended.{" "}
+          This chat has ended. {endedLine(channel, me.personaId)}{" "}
           <button onClick={reopen}>Reopen the chat</button>
         </p>
       ) : (
@@ -325,6 +326,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
             id="reply"
             rows={2}
             value={draft}
+            aria-invalid={over > 0 || undefined}
+            aria-describedby={over ? "reply-too-long" : undefined}
             placeholder="Write a reply — Enter sends, Shift+Enter for a new line"
             onChange={(e) => {
               setDraft(e.target.value);
@@ -333,9 +336,14 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
             onKeyDown={onKeyDown}
             onBlur={() => draft && sendTyping(false)}
           />
-          <button type="submit" className="primary" disabled={!draft.trim()}>
+          <button type="submit" className="primary" disabled={!draft.trim() || over > 0}>
             Send
           </button>
+          {over > 0 && (
+            <p id="reply-too-long" className="error composer-error" role="status">
+              {over} {over === 1 ? "character" : "characters"} too long: a message holds at most {MAX_MESSAGE_CHARS}.
+            </p>
+          )}
         </form>
       )}
     </div>

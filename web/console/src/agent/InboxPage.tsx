@@ -1,9 +1,9 @@
 // The inbox: tabs (unassigned, mine, all open, ended) with unread counts, search by visitor name
 // or e-mail, newest activity first; the selected chat beside it (or alone on a phone).
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/http";
 import type { Channel } from "../api/types";
-import { FILTERS, inFilter, matchesSearch, visitorLabel, type InboxFilter } from "../lib/inbox";
+import { FILTERS, inFilter, matchesSearch, movedNotice, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
 import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
@@ -25,8 +25,32 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   const [query, setQuery] = useState("");
   const [ended, setEnded] = useState<Channel[]>([]);
   const [searched, setSearched] = useState<Channel[] | null>(null);
+  const [notice, setNotice] = useState("");
 
   useEffect(() => localStorage.setItem(FILTER_KEY, filter), [filter]);
+
+  // The chat on screen stays in the list beside it: when it leaves the tab because it changed
+  // (the agent's reply claimed it, someone assigned it), the list moves to the tab that holds it
+  // now and says so. A tab the agent picks where the chat never was is left alone.
+  const selected = channelId ? open.find((c) => c.id === channelId) : undefined;
+  const listedIn = useRef("");
+  useEffect(() => {
+    if (!selected) return;
+    const here = `${selected.id} ${filter}`;
+    const to = tabNowHolding(selected, filter, me.id);
+    if (!to) {
+      listedIn.current = here;
+      return;
+    }
+    if (listedIn.current !== here) return;
+    setFilter(to);
+    setNotice(movedNotice(to));
+  }, [selected, filter, me.id]);
+  useEffect(() => setNotice(""), [channelId]);
+  const pickFilter = (f: InboxFilter) => {
+    setFilter(f);
+    setNotice("");
+  };
 
   // Ended chats are not live: fetched when their tab shows.
   useEffect(() => {
@@ -83,13 +107,13 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                 aria-controls="chat-list"
                 tabIndex={filter === f.id ? 0 : -1}
                 className="tab"
-                onClick={() => setFilter(f.id)}
+                onClick={() => pickFilter(f.id)}
                 onKeyDown={(e) => {
                   // The tabs pattern: arrows move between tabs, Tab goes on to the list.
                   const next = tabAfter(f.id, e.key);
                   if (!next) return;
                   e.preventDefault();
-                  setFilter(next);
+                  pickFilter(next);
                   document.getElementById(`tab-${next}`)?.focus();
                 }}
               >
@@ -103,6 +127,9 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
             );
           })}
         </div>
+        <p className="inbox-notice" role="status">
+          {notice}
+        </p>
         <label className="search">
           <span className="visually-hidden">Search visitors by name or e-mail</span>
           <input type="search" placeholder="Search name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} />

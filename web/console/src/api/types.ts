@@ -24,6 +24,8 @@ export type Channel = {
   createdAt: string;
   lastActivityAt: string;
   endedAt: string | null;
+  /** Who ended it (while ended): the visitor (personaId is visitor.id) or an agent. */
+  endedBy?: { personaId: string; name: string | null } | null;
   lastSeq: number;
   assignedAgentId: string | null;
   unread: number;

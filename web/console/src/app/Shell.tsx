@@ -1,17 +1,22 @@
 // The frame around every screen: navigation, the agent's status, notifications and logout.
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Session } from "../api/types";
 import { useSession } from "../auth/session";
+import { focusMainHeadingWhenShown } from "../auth/landing";
 import { useAgent } from "../agent/AgentContext";
 import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
 import { Link } from "./router";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
-  const { logout } = useSession();
+  const { logout, arrivedByLogin, landed } = useSession();
   const { unread, status, setStatus, connected } = useAgent();
   const [permission, setPermission] = useState(desktopPermission());
   const [sound, setSound] = useState(soundPreference);
   const owner = session.user.role === "owner";
+  // After logging in, focus goes to the screen's main heading instead of being lost on <body>.
+  useEffect(() => {
+    if (arrivedByLogin) return focusMainHeadingWhenShown(landed);
+  }, [arrivedByLogin, landed]);
   const nav = [
     { to: "inbox", label: "Inbox", id: "inbox" },
     ...(owner
@@ -58,14 +63,19 @@ export function Shell({ session, section, children }: { session: Session; sectio
             {status === "online" ? "Online" : "Away"}
           </button>
           <button
-            className="subtle"
+            className="subtle toggle"
             aria-pressed={sound}
             onClick={() => {
               setSoundPreference(!sound);
               setSound(!sound);
             }}
           >
+            {/* The state shows as a switch and a word; the name stays "Sound" (aria-pressed says which). */}
+            <span className="switch" aria-hidden="true" />
             Sound
+            <span className="toggle-state" aria-hidden="true">
+              {sound ? "on" : "off"}
+            </span>
           </button>
           {permission === "default" && (
             <button className="subtle" onClick={async () => setPermission(await askDesktopPermission())}>

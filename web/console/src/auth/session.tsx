@@ -9,6 +9,9 @@ type SessionState = {
   loading: boolean;
   /** The server ended this login (logged out elsewhere, password changed, account removed). */
   ended: boolean;
+  /** True from a login through the form until the first screen took focus (see landing.ts). */
+  arrivedByLogin: boolean;
+  landed: () => void;
   login: (email: string, password: string) => Promise<void>;
   logout: () => Promise<void>;
 };
@@ -20,6 +23,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [ended, setEnded] = useState(false);
   const current = useRef<Session | null>(null);
+  const [arrivedByLogin, setArrivedByLogin] = useState(false);
+  const landed = useCallback(() => setArrivedByLogin(false), []);
 
   const accept = useCallback((s: Session | null) => {
     setCsrfToken(s?.csrfToken ?? "");
@@ -39,7 +44,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [accept]);
 
   const login = useCallback(
-    async (email: string, password: string) => accept(await api<Session>("/v1/auth/login", { method: "POST", body: { email, password } })),
+    async (email: string, password: string) => {
+      const s = await api<Session>("/v1/auth/login", { method: "POST", body: { email, password } });
+      setArrivedByLogin(true);
+      accept(s);
+    },
     [accept],
   );
   const logout = useCallback(async () => {
@@ -48,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     accept(null);
   }, [accept]);
 
-  return <Ctx.Provider value={{ session, loading, ended, login, logout }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ session, loading, ended, arrivedByLogin, landed, login, logout }}>{children}</Ctx.Provider>;
 }
 
 export function useSession(): SessionState {

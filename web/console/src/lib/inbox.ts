@@ -1,6 +1,7 @@
 // The inbox's pure rules: which tab a chat belongs to, newest activity first, and how a live
 // event changes a listed chat. The components only render what these return.
 import type { Channel, Message } from "../api/types";
+import { fullTime } from "./time";
 
 export type InboxFilter = "unassigned" | "mine" | "open" | "ended";
 
@@ -22,6 +23,21 @@ export function inFilter(c: Channel, filter: InboxFilter, myId: string): boolean
     case "ended":
       return c.status === "ended";
   }
+}
+
+/**
+ * The tab that lists `c` now, when the tab on screen (`filter`) no longer does: the first of
+ * FILTERS that holds it (Mine for a chat the agent's reply just claimed). Null while it is listed.
+ */
+export function tabNowHolding(c: Channel, filter: InboxFilter, myId: string): InboxFilter | null {
+  if (inFilter(c, filter, myId)) return null;
+  return FILTERS.find((f) => inFilter(c, f.id, myId))?.id ?? null;
+}
+
+/** What the agent is told when the chat on screen moved to another tab, and why. */
+export function movedNotice(to: InboxFilter): string {
+  const label = FILTERS.find((f) => f.id === to)?.label ?? to;
+  return to === "mine" ? `This chat is yours now (you replied or claimed it): it moved to ${label}.` : `This chat moved to ${label}.`;
 }
 
 /** Visitor name or e-mail contains the query (case-insensitive), as the server's `q` does. */
@@ -59,4 +75,17 @@ export function unreadTotal(list: Channel[]): number {
 /** "Ann", else her e-mail, else "Visitor". */
 export function visitorLabel(c: Channel): string {
   return c.visitor.name?.trim() || c.visitor.email?.trim() || "Visitor";
+}
+
+/** "Ended by Ann (the visitor) on …", "Ended by you on …", "Ended by Ada on …"; when unknown, "Ended on …". */
+export function endedLine(c: Channel, myPersonaId: string): string {
+  const by = c.endedBy;
+  const who = !by
+    ? ""
+    : by.personaId === c.visitor.id
+      ? `${visitorLabel(c)} (the visitor)`
+      : by.personaId === myPersonaId
+        ? "you"
+        : by.name?.trim() || "an agent";
+  return `Ended${who ? ` by ${who}` : ""} on ${fullTime(c.endedAt)}.`;
 }

@@ -17,3 +17,11 @@ export function lastSeqOf(messages: Message[]): number {
 export function newClientId(): string {
   return `console-${crypto.randomUUID()}`;
 }
+
+/** The server's limit on a message, for visitors and agents alike (crates/server/src/limits.rs). */
+export const MAX_MESSAGE_CHARS = 4000;
+
+/** How many characters a draft is over the limit once trimmed, as the server counts them (0: fits). */
+export function charactersOver(draft: string): number {
+  return Math.max(0, [...draft.trim()].length - MAX_MESSAGE_CHARS);
+}

@@ -1,0 +1,147 @@
+// What an agent notices around answering a chat, against a real `beckon serve` (issue 11, items
+// 14, 15 and 17): after logging in focus is on the page's main heading; the Sound toggle shows
+// whether it is on; a reply that claims an unassigned chat keeps the chat listed (the list moves to
+// Mine and says so); an ended chat says who ended it and when; a reply over the message limit is
+// not sent and the console says by how much.
+// The visitor side is driven through the public chat API and the realtime socket.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon } from "../lib/beckon.mjs";
+import { launchBrowser } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
+
+let beckon;
+let browser;
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+const openConsole = () => openConsoleAs(browser, beckon.origin);
+
+/** A visitor with a chat that has said `text`; resolves once the agent's page lists it. */
+async function visitorSays(page, text, name) {
+  const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say(text);
+  const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
+  return { visitor, channelId, item };
+}
+
+test("after login focus is on the main heading, and the Sound toggle shows on or off", async () => {
+  const { page, context, errors } = await openConsole();
+  await page.waitForFunction(() => document.activeElement?.matches("#main h1"));
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.trim()), "Inbox");
+
+  const sound = page.getByRole("button", { name: "Sound" });
+  assert.equal(await sound.getAttribute("aria-pressed"), "true");
+  assert.equal((await sound.innerText()).replace(/\s+/g, " ").trim(), "Sound on");
+  const switchColour = () => sound.locator(".switch").evaluate((el) => getComputedStyle(el).backgroundColor);
+  const onColour = await switchColour();
+  await sound.click();
+  await page.waitForFunction(() => document.querySelector(".toggle[aria-pressed='false']"));
+  assert.equal((await sound.innerText()).replace(/\s+/g, " ").trim(), "Sound off");
+  assert.notEqual(await switchColour(), onColour, "the switch looks different when off");
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  // The choice is kept for the next visit.
+  await page.reload();
+  await page.getByRole("button", { name: "Sound", pressed: false }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a reply that claims an unassigned chat keeps it listed: the list moves to Mine and says so", async () => {
+  const { page, context, errors } = await openConsole();
+  const { visitor, item } = await visitorSays(page, "Do you ship to Belgium?", "Bea Visitor");
+  const tab = (name) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  await tab("Unassigned").click();
+  await item.click();
+  const conversation = page.getByRole("region", { name: "Conversation" });
+  await conversation.getByRole("heading", { name: "Bea Visitor" }).waitFor();
+
+  await page.getByLabel("Reply to Bea Visitor").fill("Yes, we do.");
+  await page.keyboard.press("Enter");
+  await visitor.waitFrame((f) => f.op === "chat-message" && f.message?.text === "Yes, we do.", "the reply");
+
+  // The chat is now the agent's: the list shows Mine with the chat in it, and says why.
+  await page.waitForFunction(() => document.querySelector("#tab-mine")?.getAttribute("aria-selected") === "true");
+  await item.waitFor();
+  assert.equal(await item.getAttribute("aria-current"), "page");
+  const notice = page.getByRole("status").filter({ hasText: "This chat is yours now" });
+  await notice.waitFor();
+  assert.equal(await page.getByText("No chats here.").count(), 0);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+
+  // Picking a tab is the agent's choice again: the notice goes.
+  await tab("Unassigned").click();
+  await page.waitForFunction(() => !document.querySelector(".inbox-notice")?.textContent);
+  assert.deepEqual(errors, []);
+  await visitor.context.close();
+  await context.close();
+});
+
+test("an ended chat says who ended it and when", async () => {
+  const { page, context, errors } = await openConsole();
+  const conversation = page.getByRole("region", { name: "Conversation" });
+
+  // The visitor ends it.
+  const first = await visitorSays(page, "Thanks, that is all.", "Cas Visitor");
+  await first.item.click();
+  await conversation.getByRole("heading", { name: "Cas Visitor" }).waitFor();
+  await first.visitor.send({ op: "client-action", action: "end-chat" });
+  const byVisitor = conversation.locator(".ended-note");
+  await byVisitor.filter({ hasText: "Ended by Cas Visitor (the visitor) on" }).waitFor();
+  const endedAt = await page.evaluate(async (id) => (await (await fetch(`/api/v1/agent/channels/${id}`)).json()).endedAt, first.channelId);
+  const shown = await page.evaluate((iso) => new Date(iso).toLocaleString(), endedAt);
+  assert.match(await byVisitor.innerText(), new RegExp(`on ${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
+
+  // The agent ends the next one.
+  const second = await visitorSays(page, "Hello?", "Dan Visitor");
+  await second.item.click();
+  await conversation.getByRole("heading", { name: "Dan Visitor" }).waitFor();
+  page.once("dialog", (d) => d.accept());
+  await conversation.getByRole("button", { name: "End chat" }).click();
+  await conversation.locator(".ended-note").filter({ hasText: "Ended by you on" }).waitFor();
+  // Reopened, it no longer says so.
+  await conversation.getByRole("button", { name: "Reopen the chat" }).click();
+  await page.getByLabel("Reply to Dan Visitor").waitFor();
+  assert.equal(await conversation.locator(".ended-note").count(), 0);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  assert.deepEqual(errors, []);
+  await first.visitor.context.close();
+  await second.visitor.context.close();
+  await context.close();
+});
+
+test("a reply over the message limit is not sent, and the console says by how much", async () => {
+  const { page, context, errors } = await openConsole();
+  const { visitor, item } = await visitorSays(page, "Can you send the full terms?", "Eve Visitor");
+  await item.click();
+  const reply = page.getByLabel("Reply to Eve Visitor");
+  const send = page.getByRole("button", { name: "Send" });
+
+  await reply.fill("é".repeat(4002));
+  const tooLong = page.getByRole("status").filter({ hasText: "2 characters too long: a message holds at most 4000." });
+  await tooLong.waitFor();
+  assert.equal(await send.isDisabled(), true);
+  assert.equal(await reply.getAttribute("aria-invalid"), "true");
+  await page.keyboard.press("Enter");
+  assert.equal(await reply.inputValue(), "é".repeat(4002), "Enter sends nothing and keeps the text");
+  assert.deepEqual(await axeViolations(page, "body"), []);
+
+  // Two characters fewer: it fits, and it reaches the visitor whole.
+  await reply.fill("é".repeat(4000));
+  await page.waitForFunction(() => !document.getElementById("reply-too-long"));
+  await send.click();
+  const got = await visitor.waitFrame((f) => f.op === "chat-message" && f.message?.sender?.type !== "ChatClient", "the long reply");
+  assert.equal([...got.message.text].length, 4000);
+  assert.deepEqual(errors, []);
+  await visitor.context.close();
+  await context.close();
+});
