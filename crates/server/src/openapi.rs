@@ -843,7 +843,10 @@ fn schemas() -> Value {
         "AgentChannel": {"type": "object", "properties": {
             "id": s("string"), "domainId": s("string"), "domainName": s("string"),
             "status": {"enum": ["open", "ended"]}, "createdAt": s("string"),
-            "lastActivityAt": s("string"), "endedAt": ns(), "lastSeq": s("integer"),
+            "lastActivityAt": s("string"), "endedAt": ns(),
+            "endedBy": {"type": ["object", "null"], "description": "who ended it, while ended: the visitor (personaId is visitor.id) or an agent",
+                "properties": {"personaId": s("string"), "name": ns()}},
+            "lastSeq": s("integer"),
             "assignedAgentId": ns(), "unread": s("integer"), "lastMessageText": ns(),
             "visitor": {"type": "object", "properties": {
                 "id": s("string"), "name": s("string"), "email": ns(), "ip": ns(), "url": ns(),
