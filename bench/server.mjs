@@ -30,7 +30,7 @@ export async function freePort() {
  * A server that can be killed and started again on the same port and data. `databaseUrl`:
  * PostgreSQL, else SQLite in the data directory. Its log (every start) goes to `{dir}/server.log`.
  */
-export async function beckonServer({ databaseUrl, extraArgs = [] } = {}) {
+export async function beckonServer({ databaseUrl, extraArgs = [], openFiles, logLevel = "warn" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "beckon-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -42,14 +42,17 @@ export async function beckonServer({ databaseUrl, extraArgs = [] } = {}) {
     dir,
     logPath: join(dir, "server.log"),
     async start() {
-      const env = { ...process.env, RUST_LOG: "warn" };
+      const env = { ...process.env, RUST_LOG: logLevel };
       delete env.DATABASE_URL;
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
-      child = spawn(
-        beckonBin(),
-        ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", join(dir, "data"), "--seed-demo", ...extraArgs],
-        { env, stdio: ["ignore", "ignore", "pipe"] },
-      );
+      const args = ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", join(dir, "data"), "--seed-demo", ...extraArgs];
+      // `openFiles`: the server runs with this open-file limit, soft and hard (as a small host).
+      child = openFiles
+        ? spawn("sh", ["-c", `ulimit -n ${openFiles} && exec "$0" "$@"`, beckonBin(), ...args], {
+            env,
+            stdio: ["ignore", "ignore", "pipe"],
+          })
+        : spawn(beckonBin(), args, { env, stdio: ["ignore", "ignore", "pipe"] });
       child.stderr.pipe(log, { end: false });
       exited = new Promise((resolve) => child.once("exit", resolve));
       const deadline = Date.now() + 30_000;

@@ -93,6 +93,7 @@ pub async fn serve(
                 }
             });
     let counter = ConnCounter::new(limits.per_address, max_total);
+    let lingering = Arc::new(AtomicUsize::new(0));
     let limits = Arc::new(limits);
     // Every connection task holds a receiver; the loop's end waits for all of them to drop.
     let (drained_tx, drained_rx) = watch::channel(());
@@ -127,7 +128,7 @@ pub async fn serve(
             }
             Err(why) => {
                 tracing::debug!(%peer, ?why, "connection refused");
-                tokio::spawn(refuse(tcp, why));
+                refuse(tcp, why, &lingering);
             }
         }
     }
@@ -216,8 +217,14 @@ fn body_too_slow(limit: Duration) -> Response {
     r
 }
 
-/// Answers a connection over a cap and closes it, without reading its request.
-async fn refuse(mut tcp: TcpStream, why: Refused) {
+/// Refused connections that may wait (1 s at most) for their client to read the answer; past
+/// this many, a refused connection is closed right after its answer is written, so a flood of
+/// them cannot hold the file descriptors the cap keeps free.
+const MAX_LINGERING_REFUSALS: usize = 32;
+
+/// Answers a connection over a cap and closes it, without reading its request. Done in the
+/// accept loop itself: a refused socket never waits for a task to run.
+fn refuse(tcp: TcpStream, why: Refused, lingering: &Arc<AtomicUsize>) {
     let (status, retry, message) = match why {
         Refused::Address => (
             "429 Too Many Requests",
@@ -236,14 +243,25 @@ async fn refuse(mut tcp: TcpStream, why: Refused) {
          retry-after: {retry}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        tcp.write_all(reply.as_bytes()).await?;
-        tcp.shutdown().await?;
-        // Read what the client sent (briefly), so closing does not reset the connection
-        // before it has read the answer.
-        let mut sink = [0u8; 1024];
-        while tcp.read(&mut sink).await? > 0 {}
-        std::io::Result::Ok(())
-    })
-    .await;
+    // A fresh socket's buffer takes the whole answer at once.
+    let _ = tcp.try_write(reply.as_bytes());
+    if lingering.fetch_add(1, Ordering::SeqCst) >= MAX_LINGERING_REFUSALS {
+        lingering.fetch_sub(1, Ordering::SeqCst);
+        return; // closed now
+    }
+    let lingering = lingering.clone();
+    tokio::spawn(async move {
+        let mut tcp = tcp;
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            tcp.shutdown().await?;
+            // Read what the client sent, so closing does not reset the connection before it
+            // has read the answer.
+            let mut sink = [0u8; 1024];
+            while tcp.read(&mut sink).await? > 0 {}
+            std::io::Result::Ok(())
+        })
+        .await;
+        drop(tcp);
+        lingering.fetch_sub(1, Ordering::SeqCst);
+    });
 }
