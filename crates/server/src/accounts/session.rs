@@ -10,8 +10,11 @@
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use base64::Engine as _;
+use cookie::{Cookie, SameSite};
 use rand::RngCore as _;
 use sha2::Digest as _;
+use subtle::ConstantTimeEq as _;
+use url::Url;
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -187,10 +190,10 @@ pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| k.trim() == name)
-        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == name)
+        .map(|c| c.value_trimmed().to_owned())
 }
 
 /// Whether cookies should carry `Secure`: the server's public URL is https, or the browser
@@ -212,27 +215,30 @@ pub fn secure_cookies(state: &AppState, headers: &HeaderMap) -> bool {
 
 /// `Set-Cookie` for a session token (max-age 30 days).
 pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-        SESSION_TTL_MS / 1000
-    ))
-    .expect("cookie value is ASCII")
+    set_cookie(token, SESSION_TTL_MS / 1000, secure)
 }
 
 /// `Set-Cookie` that removes the session cookie.
 pub fn clear_cookie(secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"
-    ))
-    .expect("cookie value is ASCII")
+    set_cookie("", 0, secure)
 }
 
-/// The `host[:port]` of an origin or URL.
-fn authority(url: &str) -> Option<&str> {
-    let rest = url.split_once("://")?.1;
-    rest.split('/').next().filter(|a| !a.is_empty())
+/// The session cookie: HttpOnly, SameSite=Lax, the whole site, `Secure` when asked.
+fn set_cookie(value: &str, max_age_secs: i64, secure: bool) -> HeaderValue {
+    let c = Cookie::build((COOKIE, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(cookie::time::Duration::seconds(max_age_secs))
+        .secure(secure);
+    HeaderValue::from_str(&c.to_string()).expect("cookie value is ASCII")
+}
+
+/// An origin's or a `Host` header's host and port (the scheme's default when none is given),
+/// as the browser's URL parser reads them.
+fn host_and_port(url: &str) -> Option<(String, Option<u16>)> {
+    let u = Url::parse(url).ok()?;
+    Some((u.host_str()?.to_owned(), u.port_or_known_default()))
 }
 
 /// Whether the request's `Origin` is this server: the configured public URL, or (without one)
@@ -245,9 +251,10 @@ pub fn same_origin(state: &AppState, headers: &HeaderMap) -> Option<bool> {
     if let Some(u) = &state.public_url {
         return Some(origin.eq_ignore_ascii_case(u));
     }
+    let scheme = origin.split_once("://").map_or("http", |(s, _)| s);
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    Some(match (authority(origin), host) {
-        (Some(a), Some(h)) => a.eq_ignore_ascii_case(h),
+    Some(match (host_and_port(origin), host) {
+        (Some(a), Some(h)) => host_and_port(&format!("{scheme}://{h}")) == Some(a),
         _ => false,
     })
 }
@@ -273,7 +280,7 @@ pub fn check_csrf(
     let header_ok = headers
         .get(CSRF_HEADER)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| constant_time_eq(v.as_bytes(), auth.csrf_token().as_bytes()));
+        .is_some_and(|v| bool::from(v.as_bytes().ct_eq(auth.csrf_token().as_bytes())));
     if header_ok || origin == Some(true) {
         Ok(())
     } else {
@@ -283,10 +290,6 @@ pub fn check_csrf(
              GET /api/v1/auth/me)",
         ))
     }
-}
-
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[cfg(test)]
