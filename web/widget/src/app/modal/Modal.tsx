@@ -109,8 +109,9 @@ export function Modal(p: ModalProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A small screen: fill the visual viewport (the on-screen keyboard shrinks it), page held still.
-  useEffect(() => {
+  // A small screen: fill the visual viewport (the on-screen keyboard shrinks it), page held still,
+  // from the first frame the dialog is seen in (a layout effect).
+  useLayoutEffect(() => {
     if (p.warm || typeof matchMedia != "function" || !matchMedia(SMALL_SCREEN).matches) return;
     const stopFollowing = followVisualViewport(dialog.current!);
     const unlock = lockPageScroll();
