@@ -30,12 +30,9 @@ impl LocalPresence {
     pub fn new() -> Self {
         Self::default()
     }
-}
 
-#[async_trait]
-impl Presence for LocalPresence {
-    async fn agents_online(&self, domain_id: &str) -> bool {
-        let now = Instant::now();
+    /// agents_online at instant `now` (the clock is a parameter, so that tests need no sleeps).
+    fn online_at(&self, domain_id: &str, now: Instant) -> bool {
         let mut leases = self.leases.lock().expect("presence lock");
         let Some(agents) = leases.get_mut(domain_id) else {
             return false;
@@ -48,14 +45,25 @@ impl Presence for LocalPresence {
         any
     }
 
-    async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration) {
-        let until = Instant::now() + ttl;
+    /// Takes or renews a lease that ends at `until`.
+    fn lease_until(&self, domain_id: &str, agent_id: &str, until: Instant) {
         self.leases
             .lock()
             .expect("presence lock")
             .entry(domain_id.to_owned())
             .or_default()
             .insert(agent_id.to_owned(), until);
+    }
+}
+
+#[async_trait]
+impl Presence for LocalPresence {
+    async fn agents_online(&self, domain_id: &str) -> bool {
+        self.online_at(domain_id, Instant::now())
+    }
+
+    async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration) {
+        self.lease_until(domain_id, agent_id, Instant::now() + ttl);
     }
 
     async fn agent_offline(&self, domain_id: &str, agent_id: &str) {
@@ -76,14 +84,20 @@ mod tests {
     #[tokio::test]
     async fn leases_expire_and_can_be_given_up() {
         let p = LocalPresence::new();
-        assert!(!p.agents_online("d").await);
-        p.agent_online("d", "a", Duration::from_millis(30)).await;
-        p.agent_online("d", "b", Duration::from_secs(60)).await;
-        assert!(p.agents_online("d").await);
-        assert!(!p.agents_online("other").await);
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        assert!(!p.online_at("d", t0));
+        p.lease_until("d", "a", t0 + ms(30));
+        p.lease_until("d", "b", t0 + ms(60_000));
+        assert!(p.online_at("d", t0));
+        assert!(!p.online_at("other", t0));
         p.agent_offline("d", "b").await;
+        assert!(p.online_at("d", t0 + ms(29)), "a's lease still runs");
+        assert!(!p.online_at("d", t0 + ms(30)), "a's lease has ended");
+        // Through the trait, on the real clock: a lease of a minute is live, one given up is not.
+        p.agent_online("d", "c", ms(60_000)).await;
         assert!(p.agents_online("d").await);
-        tokio::time::sleep(Duration::from_millis(40)).await;
+        p.agent_offline("d", "c").await;
         assert!(!p.agents_online("d").await);
     }
 }

@@ -563,20 +563,20 @@ async fn a_slow_consumer_is_disconnected_while_others_keep_receiving() {
     let (got, _fast) = fast_reader.await.unwrap();
     assert_eq!(got, n, "the fast agent got every message");
 
-    // The slow agent has not read for longer than the write timeout by now.
-    tokio::time::sleep(Duration::from_secs(3)).await;
-
-    // The slow one was cut off: once it reads, it finds the end.
+    // The slow agent, which does not read, is cut off once its writes time out.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while t.server.state.realtime.local_agents() != 1 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the slow agent is still connected"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Once it reads, it finds the end.
     let end = slow.ended(Duration::from_secs(10)).await;
     assert!(
         matches!(&end, Ended::Dropped) || matches!(&end, Ended::Closed(1013, _)),
         "{end:?}"
-    );
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(
-        t.server.state.realtime.local_agents(),
-        1,
-        "the slow agent is gone"
     );
 }
 
@@ -601,8 +601,9 @@ async fn availability_follows_agent_connections_and_status() {
     assert_eq!(enter["domainId"], domain.as_str());
     assert_eq!(enter["status"], "online");
     assert!(available(&t, &domain).await);
-    // Leases are renewed while the socket lives (TTL 600 ms).
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Leases are renewed by the heartbeat while the socket lives: after 4 beats of 200 ms the
+    // first lease (TTL 600 ms) would have ended.
+    agent.pings(4).await;
     assert!(available(&t, &domain).await, "renewed by the heartbeat");
 
     agent
@@ -614,7 +615,7 @@ async fn availability_follows_agent_connections_and_status() {
         (json!("update"), json!("away"))
     );
     assert!(!available(&t, &domain).await);
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    agent.pings(4).await; // beats that would have renewed it
     assert!(!available(&t, &domain).await, "away is not renewed");
 
     agent

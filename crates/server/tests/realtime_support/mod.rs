@@ -281,6 +281,19 @@ impl Ws {
         }
     }
 
+    /// Reads until `n` heartbeat pings have come (frames between are dropped): each is a beat of
+    /// the server's heartbeat, which renews the agent's leases right after the ping.
+    pub async fn pings(&mut self, n: usize) {
+        let mut seen = 0;
+        while seen < n {
+            match tokio::time::timeout(WAIT, self.s.next()).await {
+                Ok(Some(Ok(Message::Ping(_)))) => seen += 1,
+                Ok(Some(Ok(_))) => {}
+                other => panic!("{seen} of {n} pings, then {other:?}"),
+            }
+        }
+    }
+
     /// Reads until the connection ends (frames before are dropped).
     pub async fn ended(&mut self, wait: Duration) -> Ended {
         let deadline = tokio::time::Instant::now() + wait;
