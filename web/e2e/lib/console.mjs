@@ -3,6 +3,8 @@
 import { DEMO } from "./beckon.mjs";
 import { openPage } from "./browser.mjs";
 
+export { eventually } from "./wait.mjs";
+
 /** A new page logged in as `email` (the demo agent by default); resolves once the console shows. */
 export async function openConsole(browser, origin, { email = DEMO.agent, path = "", viewport } = {}) {
   const opened = await openPage(browser, viewport ? { viewport } : {});
@@ -13,16 +15,6 @@ export async function openConsole(browser, origin, { email = DEMO.agent, path = 
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByRole("navigation", { name: "Console" }).waitFor();
   return opened;
-}
-
-/** Polls `check` until it is true. */
-export async function eventually(check, what, timeout = 10_000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**

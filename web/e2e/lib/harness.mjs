@@ -3,6 +3,7 @@ import { startServer } from "../../demo/server.mjs";
 import { embedPage } from "../../demo/page.mjs";
 import { launchBrowser, openPage } from "./browser.mjs";
 import { HOST } from "./fixtures.mjs";
+import { eventually, fetchedByPage } from "./wait.mjs";
 
 export async function harness({ api = {} } = {}) {
   const server = await startServer({ api });
@@ -14,12 +15,16 @@ export async function harness({ api = {} } = {}) {
   return {
     server,
     browser,
-    /** Registers a page built by embedPage(pageOptions) and opens it; host defaults to HOST. */
-    async load(pageOptions, { host = HOST, viewport, path, waitFor = "load", ...contextOptions } = {}) {
+    /**
+     * Registers a page built by embedPage(pageOptions) and opens it; host defaults to HOST.
+     * prepare(page) runs before the page loads (routes, init scripts).
+     */
+    async load(pageOptions, { host = HOST, viewport, path, waitFor = "load", prepare, ...contextOptions } = {}) {
       const pagePath = path ?? `/page-${++n}`;
       server.pages[pagePath] = embedPage(pageOptions);
       const opened = await openPage(browser, { viewport, ...contextOptions });
       contexts.push(opened.context);
+      await prepare?.(opened.page);
       await opened.page.goto(`http://${host}:${port}${pagePath}`, { waitUntil: waitFor });
       return opened;
     },
@@ -33,25 +38,36 @@ export async function harness({ api = {} } = {}) {
 }
 
 /** Waits until Beckon has rendered and revealed its buttons; returns their count. */
-export async function visibleButtons(page, timeout = 5000) {
+export async function visibleButtons(page, timeout = 10_000) {
   await page.waitForSelector(".call-now-button", { state: "visible", timeout });
   return page.locator(".call-now-button:visible").count();
 }
 
-/** Gives the loader time to finish and returns the number of Beckon roots in the DOM. */
+/**
+ * Waits until the loader has settled and returns the number of Beckon roots in the DOM. It has
+ * settled once it requested the extras chunk, which it does only after its render: when the
+ * buttons are revealed, when there is nothing to reveal, or when startup stopped with a code.
+ */
 export async function settledButtonCount(page) {
-  await page.waitForLoadState("load");
-  await page.waitForTimeout(300);
+  await fetchedByPage(page, "beckon-extras.js");
   return page.locator(".call-now-button").count();
 }
 
 /** Waits until a console line matching re was logged (Beckon writes its warnings once the extras chunk is there); returns it. */
-export async function logged(logs, re, timeout = 5000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const line = logs.find((l) => re.test(l.text));
-    if (line) return line;
-    if (Date.now() > end) throw new Error(`no console line matching ${re} within ${timeout} ms; got: ${JSON.stringify(logs.map((l) => l.text))}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+export function logged(logs, re, timeout = 10_000) {
+  return eventually(() => logs.find((l) => re.test(l.text)), () => `a console line matching ${re}; got: ${JSON.stringify(logs.map((l) => l.text))}`, timeout);
 }
+
+/**
+ * Scrolls the page to height y and resolves once the frame that handled the scroll has run
+ * (Beckon applies scroll rules in the animation frame after a scroll event).
+ */
+export const scrolledTo = (page, y) =>
+  page.evaluate(
+    (to) =>
+      new Promise((done) => {
+        addEventListener("scroll", () => requestAnimationFrame(() => requestAnimationFrame(done)), { once: true });
+        scrollTo(0, to);
+      }),
+    y,
+  );

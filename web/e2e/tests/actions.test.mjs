@@ -63,7 +63,7 @@ test("an ANCHOR scrolls to its element", async () => {
   const { page } = await fullBar([action("anc", "ANCHOR", "#contact", { labelText: "Contact" }), action("p", "PHONE", "1")]);
   assert.equal(await page.evaluate(() => scrollY), 0);
   await page.locator("[data-action-id=anc]").click();
-  await page.waitForFunction(() => Math.abs(document.getElementById("contact").getBoundingClientRect().top) < 5, null, { timeout: 3000 });
+  await page.waitForFunction(() => Math.abs(document.getElementById("contact").getBoundingClientRect().top) < 5, null, { timeout: 10_000 });
 });
 
 test("surface actions are buttons that announce themselves with cnb:open", async () => {

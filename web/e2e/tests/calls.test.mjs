@@ -3,6 +3,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
+import { eventually, extrasRan, markExtrasRun, recordFetches } from "../lib/wait.mjs";
 
 let country = "NL";
 let agents = true;
@@ -21,9 +22,8 @@ test("one statistics event per page view, with the matched domain id; one naming
   const before = h.server.requests.length;
   const { page } = await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot() } }) });
   await visibleButtons(page);
-  await page.waitForFunction(() => true);
-  await new Promise((r) => setTimeout(r, 500));
   const posts = () => h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats").map((r) => JSON.parse(r.body));
+  await eventually(() => posts().length >= 2, "the page view and the view events");
   assert.deepEqual(posts(), [
     { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "" } },
     { type: "event", payload: { website: "beckon", event_name: "dom-1", url: "", name: "view", buttons: ["b"] } },
@@ -31,15 +31,20 @@ test("one statistics event per page view, with the matched domain id; one naming
   // A click (the tel: link is not followed by the test page) names the action and its button.
   await page.evaluate(() => document.addEventListener("click", (e) => e.preventDefault()));
   await page.locator("[data-action-id=a]").click();
-  await new Promise((r) => setTimeout(r, 300));
+  await eventually(() => posts().length >= 3, "the click event");
   assert.deepEqual(posts().slice(2), [{ type: "event", payload: { website: "beckon", event_name: "dom-1", url: "", name: "click", buttons: ["b"], action: "a" } }]);
 });
 
 test("no statistics when reporting is off or no domain matches", async () => {
   const before = h.server.requests.length;
-  await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot(), reportStats: false } }) });
-  await h.load({ config: config({ domains: [{ id: "x", name: "elsewhere.test" }], buttons: [], actions: [], options: { apiRoot: apiRoot() } }) });
-  await new Promise((r) => setTimeout(r, 500));
+  // The chunk decides and sends the statistics: once it has run, every request it made was started.
+  const prepare = (p) => Promise.all([markExtrasRun(p), p.addInitScript(recordFetches)]);
+  const off = await h.load({ config: config({ buttons: [button("b", "SINGLE", ["a"])], actions: [action("a", "PHONE", "1")], options: { apiRoot: apiRoot(), reportStats: false } }) }, { prepare });
+  const elsewhere = await h.load({ config: config({ domains: [{ id: "x", name: "elsewhere.test" }], buttons: [], actions: [], options: { apiRoot: apiRoot() } }) }, { prepare });
+  for (const { page } of [off, elsewhere]) {
+    await extrasRan(page);
+    assert.deepEqual(await page.evaluate(() => window.fetched.filter((u) => u.includes("/v1/stats"))), []);
+  }
   assert.equal(h.server.requests.slice(before).filter((r) => r.path === "/api/v1/stats").length, 0);
 });
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { embedPage } from "../../demo/page.mjs";
+import { eventually, fetchedByPage, revealedAt } from "../lib/wait.mjs";
 import { action, button, config, domain } from "../lib/fixtures.mjs";
 
 const h = await harness({
@@ -36,9 +37,9 @@ test("a GEO config makes one geo lookup before its button shows; a plain config 
 
   since = h.server.requests.length;
   const plain = await h.load({ config: one({}, { options: { apiRoot: apiRoot() } }) });
-  assert.equal(await visibleButtons(plain.page), 1);
-  await plain.page.waitForTimeout(300);
+  assert.equal(await visibleButtons(plain.page), 1); // a lookup is made before deciding: none is still to come
   assert.equal(lookups(since).length, 0);
+  await eventually(() => fetched(since, "beckon-extras.js").length, "the extras chunk");
   assert.equal(fetched(since, "beckon-extras.js").length, 1);
 });
 
@@ -47,6 +48,7 @@ test("beckon-anim.css is requested after an animated button shows, and animates 
   const held = new Promise((r) => (release = r));
   h.server.pages["/anim"] = embedPage({ config: one({ animation: "SHAKE" }) });
   const { page, context, errors } = await openPage(h.browser, { reducedMotion: "no-preference" });
+  await page.addInitScript(revealedAt);
   const anim = [];
   page.on("request", (r) => r.url().endsWith("/static/beckon-anim.css") && anim.push(r.url()));
   await page.route("**/static/beckon.css", async (route) => {
@@ -55,19 +57,21 @@ test("beckon-anim.css is requested after an animated button shows, and animates 
   });
   await page.goto(h.url("/anim"), { waitUntil: "domcontentloaded" });
   await page.waitForSelector(".call-now-button", { state: "attached" });
-  await page.waitForTimeout(300);
-  assert.deepEqual(anim, [], "not before the button shows");
   release();
   assert.equal(await visibleButtons(page), 1);
-  await page.waitForFunction(() => getComputedStyle(document.querySelector(".call-now-button .cnb-fx")).animationName == "cnb-shake", null, { timeout: 5000 });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector(".call-now-button .cnb-fx")).animationName == "cnb-shake", null, { timeout: 10_000 });
   assert.deepEqual(anim, [h.url("/static/beckon-anim.css")]);
+  const requested = (await fetchedByPage(page, "beckon-anim.css")).startTime;
+  assert.ok(requested >= (await page.evaluate(() => window.revealed)), "not before the button shows");
   assert.deepEqual(errors, []);
   await context.close();
 
+  // The chunk's "view" statistics event is sent in the same call that would add the stylesheet.
   const since = h.server.requests.length;
-  const still = await h.load({ config: one() });
+  const still = await h.load({ config: one({}, { options: { apiRoot: apiRoot() } }) });
   assert.equal(await visibleButtons(still.page), 1);
-  await still.page.waitForTimeout(300);
+  await eventually(() => h.server.requests.slice(since).some((r) => r.path == "/api/v1/stats" && JSON.parse(r.body).payload.name == "view"), "the view event");
+  assert.equal(await still.page.locator('link[href$="beckon-anim.css"]').count(), 0, "not for a button without animation");
   assert.equal(fetched(since, "beckon-anim.css").length, 0, "not for a button without animation");
 });
 
@@ -81,9 +85,9 @@ test("click analytics reach the page's gtag through the extras chunk", async () 
   const cfg = one({}, { domains: [domain({ properties: { trackGA: true, trackConversion: true } })] });
   const { page, errors } = await h.load({ config: cfg, head });
   await visibleButtons(page);
-  await page.waitForTimeout(300); // the chunk has arrived
+  await fetchedByPage(page, "beckon-extras.js"); // clicks before it are queued: this one comes after
   await page.locator("[data-action-id=a]").click();
-  await page.waitForFunction(() => window.seen.length == 2, null, { timeout: 3000 });
+  await page.waitForFunction(() => window.seen.length == 2, null, { timeout: 10_000 });
   assert.deepEqual(await page.evaluate(() => window.seen), [
     ["event", "click", { event_category: "Beckon Button", event_label: "PHONE 1" }],
     ["conversion callback"],

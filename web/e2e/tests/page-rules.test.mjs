@@ -2,7 +2,8 @@
 // scroll reveal/hide, attachTo.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { harness, logged, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
+import { harness, logged, visibleButtons, settledButtonCount, scrolledTo } from "../lib/harness.mjs";
+import { extrasRan, markExtrasRun } from "../lib/wait.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 
 const h = await harness();
@@ -18,8 +19,9 @@ test("startup codes 1–3 render nothing and log the code only in debug mode", a
     { name: "hostile data", page: { rawData: '{ get userId() { throw new Error("boom") }, buttons: [], domains: [] }' }, code: 3 },
   ];
   for (const c of cases) {
-    const quiet = await h.load(c.page);
+    const quiet = await h.load(c.page, { prepare: markExtrasRun });
     assert.equal(await settledButtonCount(quiet.page), 0, c.name);
+    await extrasRan(quiet.page); // it would have written the code line by now
     assert.deepEqual(quiet.errors, [], `${c.name}: nothing thrown into the page`);
     assert.ok(!quiet.logs.some((l) => /Beckon/.test(l.text)), `${c.name}: silent without debug`);
     await quiet.context.close();
@@ -28,7 +30,7 @@ test("startup codes 1–3 render nothing and log the code only in debug mode", a
     await debug.page.evaluate(() => localStorage.setItem("cnb.debug", "true"));
     await debug.page.reload();
     assert.equal(await settledButtonCount(debug.page), 0);
-    assert.ok(debug.logs.some((l) => new RegExp(`\\b${c.code}\\b`).test(l.text)), `${c.name}: code ${c.code} logged in debug mode`);
+    await logged(debug.logs, new RegExp(`\\b${c.code}\\b`)); // code c.code logged in debug mode
     await debug.context.close();
   }
 });
@@ -63,7 +65,7 @@ test("resizing the window re-evaluates display modes", async () => {
   const { page } = await h.load({ config: cfg }, { viewport: { width: 1200, height: 800 } });
   await visibleButtons(page);
   await page.setViewportSize({ width: 700, height: 500 });
-  await page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: 3000 });
+  await page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: 10_000 });
   await page.setViewportSize({ width: 1200, height: 800 });
   await visibleButtons(page);
 });
@@ -81,9 +83,9 @@ test("schedules are evaluated at options.date in the action's time zone", async 
 });
 
 test("scroll rules reveal a button after revealAtHeight and hide it after hideAtHeight", async () => {
-  const { page } = await h.load({ config: one({ scroll: { revealAtHeight: 300, hideAtHeight: 1500, neverHide: false } }), body: '<div style="height:4000px"></div>' });
+  const { page } = await h.load({ config: one({ scroll: { revealAtHeight: 300, hideAtHeight: 1500, neverHide: false } }), body: '<div style="height:4000px"></div>' }, { prepare: markExtrasRun });
   await page.waitForSelector(".call-now-button", { state: "attached" });
-  await page.waitForTimeout(200);
+  await extrasRan(page); // the chunk has applied the rule
   assert.equal(await page.locator(".call-now-button").isVisible(), false, "hidden at the top");
   await page.evaluate(() => scrollTo(0, 400));
   await page.waitForSelector(".call-now-button", { state: "visible" });
@@ -95,8 +97,7 @@ test("neverHide keeps a revealed button", async () => {
   const { page } = await h.load({ config: one({ scroll: { revealAtHeight: 300, hideAtHeight: 1500, neverHide: true } }), body: '<div style="height:4000px"></div>' });
   await page.evaluate(() => scrollTo(0, 400));
   await page.waitForSelector(".call-now-button", { state: "visible" });
-  await page.evaluate(() => scrollTo(0, 2000));
-  await page.waitForTimeout(200);
+  await scrolledTo(page, 2000);
   assert.ok(await page.locator(".call-now-button").isVisible());
 });
 

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { harness } from "../lib/harness.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { animationsDone } from "../lib/wait.mjs";
 import { action, config, domain, HOST } from "../lib/fixtures.mjs";
 import { inlineJson } from "../../demo/page.mjs";
 
@@ -93,12 +94,14 @@ test("every modal surface opens and closes by mouse, focus in and back, and axe 
     await d.waitFor({ state: "visible" });
     assert.equal(await d.getAttribute("aria-modal"), "true");
     assert.ok(await inDialog(page), `${id}: focus moved into the dialog`);
-    await page.waitForTimeout(250); // slide-in done
+    await animationsDone(page); // slide-in done
     assert.deepEqual(await axeViolations(page, ".cnb-m-host"), [], `${id}: axe`);
     assert.ok(await page.getByText("Powered by Beckon").isVisible(), `${id}: branding on a FREE domain`);
+    // The slide-out is short: seen by an observer in the page, not by a later look.
+    await d.evaluate((el, id) => new MutationObserver(() => el.classList.contains("cnb-m-out") && (window.slidOut = id)).observe(el, { attributes: true, attributeFilter: ["class"] }), id);
     await d.getByRole("button", { name: "Close" }).click();
-    assert.match((await d.getAttribute("class")) ?? "", /cnb-m-out/, `${id}: slides out`);
-    await d.waitFor({ state: "detached", timeout: 1000 });
+    await page.waitForFunction((id) => window.slidOut == id, id, { timeout: 10_000 }); // slides out
+    await d.waitFor({ state: "detached" });
     assert.equal(await focusedId(page), id, `${id}: focus back on the trigger`);
   }
   const names = await page.evaluate(() => events.map((e) => e[0] + ":" + e[1].actionId));
@@ -121,14 +124,14 @@ test("every modal surface opens with Enter, keeps Tab inside, and Esc closes it"
     for (let i = 0; i < 5 && (await focusedTag(page)) == "IFRAME"; i++) await page.keyboard.press("Shift+Tab");
     assert.ok((await focusedTag(page)) != "IFRAME", `${id}: Shift+Tab leaves the iframe`);
     await page.keyboard.press("Escape");
-    await dialog(page).waitFor({ state: "detached", timeout: 1000 });
+    await dialog(page).waitFor({ state: "detached", timeout: 10_000 });
     assert.equal(await focusedId(page), id);
   }
   // A second click on the opener closes its surface again (a toggle, spec §4.4).
   await trigger(page, "fr").click();
   await dialog(page).waitFor({ state: "visible" });
   await page.evaluate(() => document.querySelector('.trigger[data-id="fr"]').click());
-  await dialog(page).waitFor({ state: "detached", timeout: 1000 });
+  await dialog(page).waitFor({ state: "detached", timeout: 10_000 });
   assert.deepEqual(errors, []);
 });
 
@@ -138,8 +141,8 @@ test("WhatsApp: welcome messages arrive with typing dots; the message bar opens 
   const d = page.getByRole("dialog", { name: "WhatsApp us" });
   await d.waitFor();
   assert.deepEqual(await d.locator(".cnb-m-msg").allTextContents(), ["Hello 👋"]);
-  await d.locator(".cnb-m-typing").waitFor({ state: "visible", timeout: 1500 });
-  await d.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 3000 });
+  await d.locator(".cnb-m-typing").waitFor({ state: "visible", timeout: 10_000 });
+  await d.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 10_000 });
   assert.equal(await d.locator(".cnb-m-typing").count(), 0);
   const input = d.getByRole("textbox");
   assert.equal(await input.inputValue(), "Hi!");
@@ -169,7 +172,7 @@ test("Facebook widget: the SDK is requested only on click; offline it falls back
   const { page, context, errors } = await load();
   const sdk = [];
   page.on("request", (r) => r.url().startsWith("https://connect.facebook.net/") && sdk.push(r.url()));
-  await page.waitForTimeout(200);
+  // load() waited for the page's module, which imported the app chunk: nothing else runs before the click.
   assert.deepEqual(sdk, [], "not before the click");
   const popup = context.waitForEvent("page");
   await trigger(page, "fw").click();
@@ -185,7 +188,7 @@ test("Intercom: its script is loaded on click and shown; when it cannot load, a 
   const d = off.page.getByRole("dialog", { name: "Unable to connect" });
   await d.waitFor();
   assert.match(await d.textContent(), /could not be loaded/);
-  await off.page.waitForTimeout(250);
+  await animationsDone(off.page);
   assert.deepEqual(await axeViolations(off.page, ".cnb-m-host"), []);
   await off.page.keyboard.press("Escape");
   await dialog(off.page).waitFor({ state: "detached" });
@@ -226,8 +229,8 @@ test("a hostile stylesheet changes nothing in an open surface: the WhatsApp pop-
   for (const p of [plain.page, hostile.page]) {
     await trigger(p, "wa").evaluate((b) => b.click());
     await dialog(p).waitFor();
-    await p.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 3000 });
-    await p.waitForTimeout(100);
+    await p.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 10_000 });
+    await animationsDone(p);
   }
   const before = await snapshot(plain.page);
   assert.ok(before.length > 15);
@@ -239,7 +242,7 @@ test("a hostile stylesheet changes nothing in an open surface: the WhatsApp pop-
     const d = p.getByRole("dialog", { name: "Live chat" });
     await d.getByRole("button", { name: "Menu" }).click();
     await d.getByRole("menuitem", { name: "End Chat" }).waitFor();
-    await p.waitForTimeout(100);
+    await animationsDone(p);
   }
   const chat = await snapshot(plain.page);
   assert.ok(chat.length > 40);
