@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startBeckon, ROOT, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { logged } from "../lib/harness.mjs";
 
 let beckon;
 let browser;
@@ -142,9 +143,7 @@ test('localStorage["cnb.debug"] = "true" shows the startup code in the console',
   await page.evaluate(() => localStorage.setItem("cnb.debug", "true"));
   await page.reload();
   await page.locator(".call-now-button").first().waitFor();
-  const end = Date.now() + 10_000;
-  while (!logs.some((l) => l.text === "Beckon: startup code 0") && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(logs.some((l) => l.text === "Beckon: startup code 0"), JSON.stringify(logs));
+  await logged(logs, /^Beckon: startup code 0$/);
   await context.close();
 });
 
