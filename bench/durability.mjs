@@ -9,7 +9,7 @@
 //
 // The messages go through the agent's HTTP reply route: the same store path (and, on SQLite,
 // the same group commit) as a visitor's socket message, without the visitor rate limits.
-import { beckonServer, loginHeaders, newChat, pgDatabase, beckonBin } from "./server.mjs";
+import { beckonServer, loginHeaders, newChat, onEachStore, beckonBin } from "./server.mjs";
 import { recordSection } from "./lib.mjs";
 
 const arg = (name, dflt) => {
@@ -115,17 +115,7 @@ async function run(backend, databaseUrl) {
   return row;
 }
 
-const rows = [await run("SQLite", null)];
-const pg = await pgDatabase();
-if (pg) {
-  try {
-    rows.push(await run("PostgreSQL", pg.url));
-  } finally {
-    await pg.drop();
-  }
-} else {
-  console.log("PostgreSQL skipped: set DATABASE_URL_BENCH (or DATABASE_URL_TEST)");
-}
+const rows = await onEachStore(run);
 const bad = rows.filter((r) => r.lost || r.duplicated || r.gaps || r.wrongSeq);
 
 if (RECORD) {

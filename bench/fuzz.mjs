@@ -9,7 +9,7 @@
 // The server trusts 127.0.0.1 as a proxy, and each request names a random client address in
 // X-Forwarded-For, so the per-address rate limits do not hide what validation does.
 import { readFileSync } from "node:fs";
-import { beckonServer, loginHeaders, newChat, pgDatabase, beckonBin } from "./server.mjs";
+import { beckonServer, loginHeaders, newChat, onEachStore, beckonBin } from "./server.mjs";
 import { recordSection } from "./lib.mjs";
 
 const arg = (name, dflt) => {
@@ -266,17 +266,7 @@ async function run(backend, databaseUrl) {
   return row;
 }
 
-const rows = [await run("SQLite", null)];
-const pg = await pgDatabase();
-if (pg) {
-  try {
-    rows.push(await run("PostgreSQL", pg.url));
-  } finally {
-    await pg.drop();
-  }
-} else {
-  console.log("PostgreSQL skipped: set DATABASE_URL_BENCH (or DATABASE_URL_TEST)");
-}
+const rows = await onEachStore(run);
 
 if (RECORD) {
   const bin = beckonBin().replace(/.*\/target\//, "target/");

@@ -127,3 +127,22 @@ function run(cmd, args) {
     p.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")}: exit ${code}`))));
   });
 }
+
+/**
+ * Runs `run(backend, databaseUrl)` on SQLite (databaseUrl null), then on a fresh PostgreSQL
+ * database when one is configured (see pgDatabase); resolves to the rows it returned.
+ */
+export async function onEachStore(run) {
+  const rows = [await run("SQLite", null)];
+  const pg = await pgDatabase();
+  if (!pg) {
+    console.log("PostgreSQL skipped: set DATABASE_URL_BENCH (or DATABASE_URL_TEST)");
+    return rows;
+  }
+  try {
+    rows.push(await run("PostgreSQL", pg.url));
+  } finally {
+    await pg.drop();
+  }
+  return rows;
+}
