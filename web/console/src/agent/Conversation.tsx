@@ -48,7 +48,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [visitorReadSeq, setVisitorReadSeq] = useState(0);
   const [draft, setDraft] = useState("");
-  const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
   const logRef = useRef<HTMLDivElement>(null);
   const messagesRef = useRef(messages);
