@@ -1,14 +1,14 @@
 // One domain: its settings, the buttons editor beside the live preview, publishing and the embed
-// snippet, and statistics. The draft config is edited here and saved as a whole (the server
-// validates it and names every problem's path).
-import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Config } from "../../../widget/src/config/types.gen";
+// snippet, and statistics. The draft config lives in useDraft (builder/useDraft.ts) and is saved as
+// a whole (the server validates it and names every problem's path).
+import { useEffect, useMemo, useState } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { Link } from "../app/router";
 import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
 import { DOMAIN_TYPES, timezones } from "./catalogue";
+import { useDraft } from "./builder/useDraft";
 import { ConfigEditor } from "./ConfigEditor";
 import { EmbedPanel } from "./EmbedPanel";
 import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
@@ -23,22 +23,8 @@ const TABS = [
 ];
 
 export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; tab: string; onChanged: () => void }) {
-  const [config, setConfig] = useState<Config | null>(null);
-  const [saved, setSaved] = useState<string>("");
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState("");
-
-  const load = useCallback(async () => {
-    const c = await api<Config>(`/v1/owner/domains/${domain.id}/config`);
-    setConfig(c);
-    setSaved(JSON.stringify(c));
-  }, [domain.id]);
-  useEffect(() => {
-    load().catch((e) => setError(e.message));
-  }, [load]);
-
-  const dirty = config !== null && JSON.stringify(config) !== saved;
+  const draft = useDraft(domain.id, onChanged);
+  const { config, dirty, problems, message, error, save } = draft;
   // Leaving the page with unsaved changes asks first.
   useEffect(() => {
     if (!dirty) return;
@@ -47,32 +33,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
     return () => removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  /** Saves the draft; true when the server took it. */
-  const save = async (): Promise<boolean> => {
-    if (!config) return false;
-    setMessage("");
-    setError("");
-    try {
-      const r = await api<{ config: Config }>(`/v1/owner/domains/${domain.id}/config`, { method: "PUT", body: config });
-      setConfig(r.config);
-      setSaved(JSON.stringify(r.config));
-      setProblems([]);
-      setMessage("Draft saved.");
-      onChanged();
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.problems.length) {
-        setProblems(e.problems);
-        setError(`The draft was not saved: ${e.problems.length} problem${e.problems.length > 1 ? "s" : ""} to fix (shown next to each field).`);
-      } else setError((e as Error).message);
-      return false;
-    }
-  };
-
-  const editor = useMemo(
-    () => ({ value: config, problems, set: (path: string, value: unknown) => setConfig((c) => (c ? setAt(c, path, value) : c)) }),
-    [config, problems],
-  );
+  const editor = useMemo(() => ({ value: config, problems, set: draft.set }), [config, problems, draft.set]);
 
   return (
     <div className="stack">
@@ -114,7 +75,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
           )}
         </div>
       )}
-      {tab === "settings" && <DomainSettings domain={domain} onSaved={() => (onChanged(), dirty ? undefined : load())} />}
+      {tab === "settings" && <DomainSettings domain={domain} onSaved={() => (onChanged(), dirty ? undefined : draft.reload())} />}
       {tab === "buttons" && config && (
         <EditorContext.Provider value={editor}>
           <div className="row">
@@ -124,7 +85,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
             <Link to={`domains/${domain.id}/publish`}>Publish…</Link>
           </div>
           <div className="editor-layout">
-            <ConfigEditor config={config} setConfig={setConfig} />
+            <ConfigEditor config={config} setConfig={draft.replace} />
             <Preview config={config} />
           </div>
         </EditorContext.Provider>
