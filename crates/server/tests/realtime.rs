@@ -481,6 +481,30 @@ async fn message_rates_are_limited_per_connection_and_per_address() {
 }
 
 #[tokio::test]
+async fn frames_beyond_the_connection_rate_are_answered_429_and_the_socket_stays() {
+    let t = spawn_with(|c| {
+        c.frame_rate_conn.burst = 3;
+        c.frame_rate_conn.every = Duration::from_secs(3600);
+    })
+    .await;
+    let (domain, _) = seed(t.store()).await;
+    let (_, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (mut v, _) = Ws::visitor(&t, &token, None).await;
+    for _ in 0..3 {
+        v.send(json!({"op": "ping"})).await;
+        v.recv_op("pong").await;
+    }
+    v.send(json!({"op": "ping"})).await;
+    let e = v.recv_op("error").await;
+    assert_eq!(e["code"], 429);
+    let text = e["error"].as_str().unwrap();
+    assert!(text.starts_with("too many frames; try again in "), "{text}");
+    // Still open: a refused frame is not a malformed one.
+    v.send(json!({"op": "ping"})).await;
+    assert_eq!(v.recv_op("error").await["code"], 429);
+}
+
+#[tokio::test]
 async fn a_slow_consumer_is_disconnected_while_others_keep_receiving() {
     let t = spawn_with(|c| {
         c.send_queue = 8;

@@ -22,7 +22,7 @@ use super::{Hub, RealtimeConfig};
 use crate::accounts::SessionUser;
 use crate::error::ApiError;
 use crate::http::ApiQuery;
-use crate::ratelimit::Rate;
+use crate::ratelimit::ConnLimit;
 use crate::state::AppState;
 
 /// Why a connection stops.
@@ -53,38 +53,6 @@ pub(crate) mod code {
     pub use super::super::revoke::SESSION_ENDED;
 }
 
-/// A token bucket for one connection.
-pub(crate) struct Bucket {
-    rate: Rate,
-    tokens: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    pub fn new(rate: Rate) -> Self {
-        Bucket {
-            rate,
-            tokens: f64::from(rate.burst),
-            at: Instant::now(),
-        }
-    }
-
-    /// Takes a token; `Err(wait)` when none is left.
-    pub fn take(&mut self) -> Result<(), Duration> {
-        let now = Instant::now();
-        let per_sec = 1.0 / self.rate.every.as_secs_f64();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * per_sec)
-            .min(f64::from(self.rate.burst));
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - self.tokens) / per_sec))
-        }
-    }
-}
-
 /// What a connection's session sees of it.
 pub(crate) struct Conn {
     pub id: u64,
@@ -92,8 +60,8 @@ pub(crate) struct Conn {
     pub hub: Arc<Hub>,
     pub ip: IpAddr,
     pub out: Outbox,
-    messages: Bucket,
-    frames: Bucket,
+    messages: ConnLimit,
+    frames: ConnLimit,
     bad_frames: u32,
     /// The read side broke mid-frame: keep the socket a moment so the client can read the
     /// error and the close before the unread rest of its frame resets the connection.
@@ -129,7 +97,7 @@ impl Conn {
                 ),
             )
         };
-        self.messages.take().map_err(limited)?;
+        self.messages.check().map_err(limited)?;
         self.hub.ip_messages.check(self.ip).map_err(limited)
     }
 }
@@ -306,8 +274,8 @@ fn run(
     let (out, writer) = super::outbox::outbox(cfg.send_queue, write_timeout);
     let conn = Conn {
         id: hub.conn_id(),
-        messages: Bucket::new(cfg.message_rate_conn),
-        frames: Bucket::new(cfg.frame_rate_conn),
+        messages: ConnLimit::new(cfg.message_rate_conn),
+        frames: ConnLimit::new(cfg.frame_rate_conn),
         state,
         hub,
         ip,
@@ -508,7 +476,7 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
         Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => return Ok(()),
         Some(Ok(WsMessage::Close(_))) => return Err(Stop::Gone),
     };
-    if let Err(wait) = c.frames.take() {
+    if let Err(wait) = c.frames.check() {
         let e = FrameError::new(
             429,
             format!(
