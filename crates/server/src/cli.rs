@@ -141,6 +141,18 @@ pub struct ServeArgs {
     /// exempt. More are answered 429 and closed.
     #[arg(long, env = "BECKON_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::listener::ConnLimits::default().per_address)]
     pub max_connections_per_address: usize,
+    /// redis://… (or rediss://…): run as one of several instances behind a load balancer,
+    /// sharing realtime events and agent presence through Redis or Valkey. Needs PostgreSQL
+    /// and BECKON_SECRET (the same on every instance).
+    #[arg(long, env = "REDIS_URL", hide_env_values = true)]
+    pub redis_url: Option<String>,
+    /// Prefix of Beckon's Redis keys and channels (to share one Redis between deployments).
+    #[arg(long, env = "BECKON_REDIS_PREFIX", default_value = "beckon:")]
+    pub redis_prefix: String,
+    /// Seconds an agent's presence lease lasts without renewal (sockets renew it every third
+    /// of it): how soon the agents of an instance that died show as away.
+    #[arg(long, env = "BECKON_AGENT_LEASE_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(3..=3600))]
+    pub agent_lease_seconds: u64,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -179,6 +191,13 @@ impl ServeArgs {
         c.trusted_proxies = self.trusted_proxies;
         c.embed_max_age = std::time::Duration::from_secs(self.embed_max_age.into());
         c.connections.per_address = self.max_connections_per_address;
+        c.redis_url = self
+            .redis_url
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty());
+        c.redis_prefix = self.redis_prefix;
+        c.realtime.lease_ttl = std::time::Duration::from_secs(self.agent_lease_seconds);
+        c.realtime.heartbeat = c.realtime.heartbeat.min(c.realtime.lease_ttl / 3);
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

@@ -45,6 +45,11 @@ pub struct ServeConfig {
     pub embed_max_age: Duration,
     /// Bounds on every HTTP connection (timeouts, per-address and total caps).
     pub connections: crate::listener::ConnLimits,
+    /// `redis://…`: one of several instances, sharing realtime events and presence through
+    /// Redis (`crate::cluster`). Needs PostgreSQL and an explicit `secret`.
+    pub redis_url: Option<String>,
+    /// Starts every Redis key and pub/sub channel name (deployments sharing one Redis).
+    pub redis_prefix: String,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -97,6 +102,8 @@ impl ServeConfig {
             realtime: crate::realtime::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
             connections: crate::listener::ConnLimits::default(),
+            redis_url: None,
+            redis_prefix: "beckon:".into(),
         }
     }
 

@@ -22,6 +22,7 @@ pub mod accounts;
 pub mod alloc;
 pub mod assets;
 pub mod cli;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod geo;
@@ -67,6 +68,9 @@ pub async fn build_state(
             config.data_dir.display()
         )
     })?;
+    if let Some(why) = cluster::refuse(config) {
+        anyhow::bail!(why);
+    }
     let db_url = config.database_url();
     let store = store::connect(&db_url)
         .await
@@ -88,9 +92,21 @@ pub async fn build_state(
         ("audio/".to_owned(), config.audio_dir.clone()),
         (String::new(), config.static_dir.clone()),
     ]);
+    // One instance: in-process broker and leases; several (--redis-url): shared through Redis.
+    let (presence, realtime): (Arc<dyn presence::Presence>, _) =
+        match cluster::connect(config).await? {
+            Some(shared) => (
+                shared.presence,
+                realtime::Hub::new(config.realtime.clone(), shared.broker),
+            ),
+            None => (
+                Arc::new(presence::LocalPresence::new()),
+                realtime::Hub::local(config.realtime.clone()),
+            ),
+        };
     Ok(AppState {
         store,
-        presence: Arc::new(presence::LocalPresence::new()),
+        presence,
         tokens: Arc::new(tokens),
         stats: stats::StatsCollector::new(config.stats_flush_batch),
         geo,
@@ -103,14 +119,13 @@ pub async fn build_state(
             config.console_dir.clone(),
         )])),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
-        // realtime: the hub with the in-process broker.
-        realtime: Arc::new(realtime::Hub::local(config.realtime.clone())),
+        realtime: Arc::new(realtime),
         shutdown,
     })
 }
 
 /// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
-fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => {
             let creds = &url[s + 3..at];

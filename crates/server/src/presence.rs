@@ -1,7 +1,8 @@
 //! Who is online: the seam between the HTTP API (availability, spec §7's CHAT condition) and the
 //! realtime hub, which keeps the leases. Entries are leases with a TTL, so an agent whose
 //! connection or instance dies without a word drops out by itself. The in-process
-//! implementation serves one instance; a shared one (Redis) plugs in behind the same trait.
+//! implementation serves one instance; the shared one, `crate::cluster::RedisPresence`, plugs
+//! in behind the same trait when instances share Redis.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,8 +16,13 @@ pub trait Presence: Send + Sync + 'static {
     async fn agents_online(&self, domain_id: &str) -> bool;
     /// Takes or renews agent `agent_id`'s lease on `domain_id` for `ttl`.
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration);
-    /// Gives the lease up at once (the agent went away or logged out).
+    /// Gives the agent's leases up at once (the agent went away or logged out).
     async fn agent_offline(&self, domain_id: &str, agent_id: &str);
+    /// The agent's last socket on this instance closed: gives up this instance's lease (with
+    /// several instances, the agent's sockets on others keep theirs).
+    async fn agent_disconnected(&self, domain_id: &str, agent_id: &str) {
+        self.agent_offline(domain_id, agent_id).await
+    }
 }
 
 /// Leases in this process's memory.

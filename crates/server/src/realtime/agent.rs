@@ -558,7 +558,10 @@ impl AgentSession {
         };
         if last {
             for d in &self.domain_list {
-                c.state.presence.agent_offline(d, &self.user.user_id).await;
+                c.state
+                    .presence
+                    .agent_disconnected(d, &self.user.user_id)
+                    .await;
             }
             c.hub
                 .publish_agent_presence(

@@ -95,6 +95,11 @@ pub mod topic {
 /// visitor connection has a chat topic of its own, so chat topics (`ch:…`) get a small ring:
 /// a visitor that falls behind recovers from the store. So do users' topics (`user:…`, ended
 /// logins). Domain and agent topics, shared by many connections, keep the large one.
+///
+/// A shared broker (`crate::cluster::RedisBroker`) fans out through one of these too: it is
+/// told ([`Upstream`]) when a topic gets its first subscriber here and loses its last one, so
+/// it holds one upstream subscription per topic, whatever the number of sockets.
+#[derive(Clone)]
 pub struct LocalBroker {
     inner: Arc<LocalInner>,
 }
@@ -104,6 +109,49 @@ struct LocalInner {
     chat_capacity: usize,
     /// The name is shared with the subscriptions' guards (one allocation per topic).
     topics: Mutex<HashMap<Arc<str>, broadcast::Sender<Bytes>>>,
+    upstream: Option<Arc<dyn Upstream>>,
+}
+
+/// Told, under the topics' lock (so in order, and it must not block), when a topic gets its
+/// first local subscriber and when it loses its last one.
+pub trait Upstream: Send + Sync + 'static {
+    fn first(&self, topic: &Arc<str>);
+    fn last(&self, topic: &Arc<str>);
+}
+
+/// A payload no publisher sends (an envelope always has a header): on a topic, it tells the
+/// subscribers they may have missed events ([`Lagged`]`(0)`), so they catch up from the store.
+const RESYNC: Bytes = Bytes::new();
+
+/// A handle on a [`LocalBroker`] that does not keep it alive (held by a shared broker's
+/// background task, which ends when the broker is dropped).
+pub struct WeakBroker(std::sync::Weak<LocalInner>);
+
+impl WeakBroker {
+    /// Delivers to this instance's subscribers of `topic`; false once the broker is gone.
+    pub fn deliver(&self, topic: &str, payload: Bytes) -> bool {
+        let Some(inner) = self.0.upgrade() else {
+            return false;
+        };
+        if payload.is_empty() {
+            return true;
+        }
+        if let Some(tx) = inner.topics.lock().expect("broker lock").get(topic) {
+            let _ = tx.send(payload);
+        }
+        true
+    }
+
+    /// Tells every subscriber here that events may have been lost; false once the broker is
+    /// gone. Returns how many topics were told.
+    pub fn resync(&self) -> Option<usize> {
+        let inner = self.0.upgrade()?;
+        let topics = inner.topics.lock().expect("broker lock");
+        for tx in topics.values() {
+            let _ = tx.send(RESYNC);
+        }
+        Some(topics.len())
+    }
 }
 
 impl LocalBroker {
@@ -114,13 +162,27 @@ impl LocalBroker {
 
     /// `chat_capacity` for the per-chat topics (`ch:…`), `capacity` for the others.
     pub fn with_chat_capacity(capacity: usize, chat_capacity: usize) -> Self {
+        Self::with_upstream(capacity, chat_capacity, None)
+    }
+
+    /// The fan-out of a shared broker, which `upstream` is told about.
+    pub fn with_upstream(
+        capacity: usize,
+        chat_capacity: usize,
+        upstream: Option<Arc<dyn Upstream>>,
+    ) -> Self {
         LocalBroker {
             inner: Arc::new(LocalInner {
                 capacity: capacity.max(1),
                 chat_capacity: chat_capacity.max(1),
                 topics: Mutex::new(HashMap::new()),
+                upstream,
             }),
         }
+    }
+
+    pub fn downgrade(&self) -> WeakBroker {
+        WeakBroker(Arc::downgrade(&self.inner))
     }
 
     fn capacity_of(&self, topic: &str) -> usize {
@@ -148,6 +210,9 @@ impl Default for LocalBroker {
 #[async_trait]
 impl Broker for LocalBroker {
     async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError> {
+        if payload.is_empty() {
+            return Err(BrokerError("an empty payload is reserved".into()));
+        }
         let topics = self.inner.topics.lock().expect("broker lock");
         if let Some(tx) = topics.get(topic) {
             // No receivers: nobody listens; the entry goes when the last guard drops.
@@ -166,6 +231,9 @@ impl Broker for LocalBroker {
                     let tx = broadcast::channel(self.capacity_of(topic)).0;
                     let rx = tx.subscribe();
                     topics.insert(name.clone(), tx);
+                    if let Some(up) = &self.inner.upstream {
+                        up.first(&name);
+                    }
                     (name, rx)
                 }
             }
@@ -180,6 +248,7 @@ impl Broker for LocalBroker {
             |mut g| async move {
                 let rx = g.rx.as_mut()?;
                 let item = match rx.recv().await {
+                    Ok(b) if b.is_empty() => Err(Lagged(0)),
                     Ok(b) => Ok(b),
                     Err(broadcast::error::RecvError::Lagged(n)) => Err(Lagged(n)),
                     Err(broadcast::error::RecvError::Closed) => return None,
@@ -206,6 +275,9 @@ impl Drop for TopicGuard {
             .is_some_and(|tx| tx.receiver_count() == 0)
         {
             topics.remove(&*self.topic);
+            if let Some(up) = &self.inner.upstream {
+                up.last(&self.topic);
+            }
         }
     }
 }

@@ -158,7 +158,9 @@ impl Hub {
             ),
             config,
             broker,
-            next_conn: AtomicU64::new(1),
+            // Connection ids name the origin of events, which other instances see too: each
+            // process starts at a random point, so two instances' ids do not meet.
+            next_conn: AtomicU64::new(u64::from(rand::random::<u32>()) << 32 | 1),
             agents: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
             stop: Notify::new(),

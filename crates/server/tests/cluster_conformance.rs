@@ -1,0 +1,310 @@
+//! One behaviour suite for every `Broker` and every `Presence`: each behaviour runs against the
+//! in-process implementation always and against Redis when `REDIS_URL_TEST` is set (each test
+//! with its own key prefix, so tests running side by side on one Redis do not meet). A pair of
+//! brokers (or presences) stands for two instances: the in-process one is the same object
+//! twice, the Redis ones are two connections.
+//!
+//! Redis-only behaviours (one Redis subscription per topic whatever the subscribers, resync
+//! after the subscription connection is lost) follow, the latter on a `redis-server` of its own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use beckon_server::cluster::{RedisBroker, RedisPresence};
+use beckon_server::presence::{LocalPresence, Presence};
+use beckon_server::realtime::broker::{Broker, LocalBroker, Subscription};
+use bytes::Bytes;
+use futures_util::StreamExt as _;
+
+#[path = "cluster/redis_server.rs"]
+mod redis_server;
+
+const WAIT: Duration = Duration::from_secs(5);
+
+fn redis_url() -> Option<String> {
+    let url = std::env::var("REDIS_URL_TEST")
+        .ok()
+        .filter(|u| !u.is_empty());
+    if url.is_none() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "\n*** SKIPPED: Redis broker and presence conformance (set REDIS_URL_TEST) ***\n"
+            );
+        });
+    }
+    url
+}
+
+fn prefix() -> String {
+    format!("beckon-test-{}:", uuid::Uuid::new_v4().simple())
+}
+
+async fn redis_brokers(url: &str, prefix: &str) -> (Arc<RedisBroker>, Arc<RedisBroker>) {
+    let client = redis::Client::open(url).unwrap();
+    let a = RedisBroker::connect(&client, prefix, 64, 2)
+        .await
+        .expect("Redis at REDIS_URL_TEST");
+    let b = RedisBroker::connect(&client, prefix, 64, 2).await.unwrap();
+    (Arc::new(a), Arc::new(b))
+}
+
+/// Runs `behaviour(a, b)` on the in-process broker, then on two Redis brokers.
+macro_rules! brokers {
+    ($($name:ident),* $(,)?) => {$(
+        #[tokio::test]
+        async fn $name() {
+            let local: Arc<dyn Broker> = Arc::new(LocalBroker::new(64));
+            broker_behaviours::$name(local.clone(), local).await;
+            if let Some(url) = redis_url() {
+                let (a, b) = redis_brokers(&url, &prefix()).await;
+                broker_behaviours::$name(a, b).await;
+            }
+        }
+    )*};
+}
+
+macro_rules! presences {
+    ($($name:ident),* $(,)?) => {$(
+        #[tokio::test]
+        async fn $name() {
+            let local: Arc<dyn Presence> = Arc::new(LocalPresence::new());
+            presence_behaviours::$name(local.clone(), local).await;
+            if let Some(url) = redis_url() {
+                let client = redis::Client::open(url).unwrap();
+                let p = prefix();
+                let a = RedisPresence::connect(&client, &p, "instance-a").await.unwrap();
+                let b = RedisPresence::connect(&client, &p, "instance-b").await.unwrap();
+                presence_behaviours::$name(Arc::new(a), Arc::new(b)).await;
+            }
+        }
+    )*};
+}
+
+async fn next(s: &mut Subscription) -> Result<Bytes, beckon_server::realtime::broker::Lagged> {
+    tokio::time::timeout(WAIT, s.next())
+        .await
+        .expect("an event in time")
+        .expect("the subscription lives")
+}
+
+/// Nothing arrives on `s` while a marker published after it does on `marker`.
+async fn nothing_before_marker(s: &mut Subscription, b: &dyn Broker, topic: &str) {
+    b.publish(topic, Bytes::from_static(b"marker"))
+        .await
+        .unwrap();
+    assert_eq!(next(s).await, Ok(Bytes::from_static(b"marker")));
+}
+
+brokers!(
+    events_reach_every_subscriber_of_their_topic_only,
+    events_of_one_publisher_arrive_in_order,
+);
+
+mod broker_behaviours {
+    use super::*;
+
+    pub async fn events_reach_every_subscriber_of_their_topic_only(
+        a: Arc<dyn Broker>,
+        b: Arc<dyn Broker>,
+    ) {
+        b.publish("t", Bytes::from_static(b"before anyone listens"))
+            .await
+            .unwrap();
+        let mut s1 = a.subscribe("t").await.unwrap();
+        let mut s2 = a.subscribe("t").await.unwrap();
+        let mut s3 = b.subscribe("t").await.unwrap();
+        let mut other = a.subscribe("u").await.unwrap();
+        b.publish("t", Bytes::from_static(b"x")).await.unwrap();
+        for s in [&mut s1, &mut s2, &mut s3] {
+            assert_eq!(next(s).await, Ok(Bytes::from_static(b"x")));
+        }
+        // "u" heard nothing of "t": its first event is its own marker.
+        nothing_before_marker(&mut other, b.as_ref(), "u").await;
+    }
+
+    pub async fn events_of_one_publisher_arrive_in_order(a: Arc<dyn Broker>, b: Arc<dyn Broker>) {
+        let mut s = a.subscribe("dom:order").await.unwrap();
+        // More than a chat topic's ring: the subscriber reads as they come.
+        let reader = tokio::spawn(async move {
+            let mut got = Vec::new();
+            while got.len() < 50 {
+                got.push(next(&mut s).await.expect("no lag"));
+            }
+            got
+        });
+        for i in 0..50u8 {
+            b.publish("dom:order", Bytes::from(vec![b'e', i]))
+                .await
+                .unwrap();
+            tokio::task::yield_now().await;
+        }
+        let got = reader.await.unwrap();
+        let want: Vec<Bytes> = (0..50u8).map(|i| Bytes::from(vec![b'e', i])).collect();
+        assert_eq!(got, want);
+    }
+}
+
+presences!(
+    a_lease_makes_the_domain_available_everywhere_until_it_ends,
+    going_away_ends_the_agents_leases_everywhere,
+);
+
+mod presence_behaviours {
+    use super::*;
+
+    async fn until(p: &dyn Presence, domain: &str, want: bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while p.agents_online(domain).await != want {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "agents_online({domain}) never became {want}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    pub async fn a_lease_makes_the_domain_available_everywhere_until_it_ends(
+        a: Arc<dyn Presence>,
+        b: Arc<dyn Presence>,
+    ) {
+        assert!(!a.agents_online("d").await);
+        a.agent_online("d", "ada", Duration::from_millis(400)).await;
+        assert!(a.agents_online("d").await);
+        assert!(
+            b.agents_online("d").await,
+            "the other instance sees the lease"
+        );
+        assert!(!b.agents_online("other").await);
+        // Not renewed: it ends by itself (an instance that died renews nothing).
+        until(b.as_ref(), "d", false).await;
+        assert!(!a.agents_online("d").await);
+    }
+
+    pub async fn going_away_ends_the_agents_leases_everywhere(
+        a: Arc<dyn Presence>,
+        b: Arc<dyn Presence>,
+    ) {
+        let minute = Duration::from_secs(60);
+        a.agent_online("d", "ada", minute).await;
+        b.agent_online("d", "ada", minute).await;
+        b.agent_online("d", "bob", minute).await;
+        a.agent_offline("d", "ada").await;
+        assert!(b.agents_online("d").await, "bob is still online");
+        b.agent_offline("d", "bob").await;
+        assert!(!a.agents_online("d").await, "ada's lease on b went too");
+        assert!(!b.agents_online("d").await);
+    }
+}
+
+// ---------- Redis only ----------
+
+#[tokio::test]
+async fn redis_a_socket_closing_keeps_the_agents_lease_on_other_instances() {
+    let Some(url) = redis_url() else { return };
+    let client = redis::Client::open(url).unwrap();
+    let p = prefix();
+    let a = RedisPresence::connect(&client, &p, "a").await.unwrap();
+    let b = RedisPresence::connect(&client, &p, "b").await.unwrap();
+    let minute = Duration::from_secs(60);
+    a.agent_online("d", "ada", minute).await;
+    b.agent_online("d", "ada", minute).await;
+    a.agent_disconnected("d", "ada").await;
+    assert!(a.agents_online("d").await, "ada is still connected to b");
+    b.agent_disconnected("d", "ada").await;
+    assert!(!a.agents_online("d").await);
+}
+
+#[tokio::test]
+async fn redis_one_subscription_per_topic_per_instance_whatever_the_sockets() {
+    let Some(url) = redis_url() else { return };
+    let p = prefix();
+    let (a, b) = redis_brokers(&url, &p).await;
+    let client = redis::Client::open(url.as_str()).unwrap();
+    let mut admin = client.get_multiplexed_async_connection().await.unwrap();
+    let numsub = |name: String| {
+        let mut admin = admin.clone();
+        async move {
+            let r: Vec<(String, i64)> = redis::cmd("PUBSUB")
+                .arg("NUMSUB")
+                .arg(name)
+                .query_async(&mut admin)
+                .await
+                .unwrap();
+            r[0].1
+        }
+    };
+    let mut subs = Vec::new();
+    for _ in 0..100 {
+        subs.push(a.subscribe("dom:busy").await.unwrap());
+    }
+    subs.push(b.subscribe("dom:busy").await.unwrap());
+    assert_eq!(numsub(format!("{p}dom:busy")).await, 2, "one per instance");
+    assert_eq!(
+        a.counters()
+            .subscriptions
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+    b.publish("dom:busy", Bytes::from_static(b"x"))
+        .await
+        .unwrap();
+    for s in &mut subs {
+        assert_eq!(next(s).await, Ok(Bytes::from_static(b"x")));
+    }
+    subs.clear();
+    // The last local subscriber gone, the instance unsubscribes (asynchronously).
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while numsub(format!("{p}dom:busy")).await != 0 {
+        assert!(tokio::time::Instant::now() < deadline, "still subscribed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let _ = &mut admin;
+}
+
+#[tokio::test]
+async fn redis_restarted_every_subscriber_is_told_to_catch_up_and_hears_again() {
+    let Some(_) = redis_url() else { return };
+    let mut server = redis_server::RedisServer::start();
+    let p = prefix();
+    let (a, b) = redis_brokers(&server.url(), &p).await;
+    let mut s = a.subscribe("ch:c1").await.unwrap();
+    let mut d = a.subscribe("dom:d1").await.unwrap();
+    b.publish("ch:c1", Bytes::from_static(b"before"))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut s).await, Ok(Bytes::from_static(b"before")));
+    server.restart();
+    // Told they may have missed something, once resubscribed.
+    assert_eq!(
+        next(&mut s).await,
+        Err(beckon_server::realtime::broker::Lagged(0))
+    );
+    assert_eq!(
+        next(&mut d).await,
+        Err(beckon_server::realtime::broker::Lagged(0))
+    );
+    assert_eq!(
+        a.counters()
+            .reconnects
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+    // The publishing connection reconnects by itself too (a publish may fail meanwhile: the
+    // store has the event, and the subscribers were told to catch up).
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while b
+        .publish("ch:c1", Bytes::from_static(b"after"))
+        .await
+        .is_err()
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "publishing never recovered"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(next(&mut s).await, Ok(Bytes::from_static(b"after")));
+}
