@@ -30,6 +30,8 @@ use crate::realtime::broker::{
 /// Longest wait between two attempts to reconnect the subscription connection.
 const MAX_RETRY: Duration = Duration::from_secs(2);
 const FIRST_RETRY: Duration = Duration::from_millis(50);
+/// A publication is tried again after 50, 100, … up to this many milliseconds.
+const PUBLISH_RETRIES: Duration = Duration::from_millis(400);
 
 /// What one instance costs Redis, and how its link went (for the bench and logs).
 #[derive(Debug, Default)]
@@ -115,20 +117,31 @@ impl RedisBroker {
 
 #[async_trait]
 impl Broker for RedisBroker {
+    /// Tries a few times over about three quarters of a second: the command connection reconnects
+    /// by itself, and a publication lost after the subscribers have resynchronised would be
+    /// noticed only at the next message of the chat.
     async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError> {
-        let r: redis::RedisResult<i64> = redis::cmd("PUBLISH")
-            .arg(format!("{}{topic}", self.prefix))
-            .arg(payload.as_ref())
-            .query_async(&mut self.publisher.clone())
-            .await;
-        match r {
-            Ok(_) => {
-                self.counters.published.fetch_add(1, Ordering::Relaxed);
-                Ok(())
-            }
-            Err(e) => {
-                self.counters.publish_errors.fetch_add(1, Ordering::Relaxed);
-                Err(BrokerError(format!("redis: {e}")))
+        let channel = format!("{}{topic}", self.prefix);
+        let mut wait = Duration::from_millis(50);
+        loop {
+            let r: redis::RedisResult<i64> = redis::cmd("PUBLISH")
+                .arg(&channel)
+                .arg(payload.as_ref())
+                .query_async(&mut self.publisher.clone())
+                .await;
+            match r {
+                Ok(_) => {
+                    self.counters.published.fetch_add(1, Ordering::Relaxed);
+                    return Ok(());
+                }
+                Err(e) if wait > PUBLISH_RETRIES => {
+                    self.counters.publish_errors.fetch_add(1, Ordering::Relaxed);
+                    return Err(BrokerError(format!("redis: {e}")));
+                }
+                Err(_) => {
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                }
             }
         }
     }

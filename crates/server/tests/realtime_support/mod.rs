@@ -31,6 +31,43 @@ pub const PASSWORD: &str = "correct horse battery staple";
 /// The test server of the other integration tests (`tests/server/common.rs`).
 pub type T = common::TestServer;
 
+/// A running server the helpers talk to: the in-process one ([`T`]) or a `beckon serve`
+/// process (tests/cluster).
+pub trait Endpoint {
+    /// `http://127.0.0.1:PORT`
+    fn base_url(&self) -> String;
+    fn client(&self) -> &reqwest::Client;
+    fn api(&self, path: &str) -> String {
+        format!("{}/api{path}", self.base_url())
+    }
+    fn ws_url(&self) -> String {
+        format!(
+            "{}/api/v1/realtime",
+            self.base_url().replacen("http", "ws", 1)
+        )
+    }
+    /// GET `/api{path}` and its JSON body (whatever the status).
+    #[allow(async_fn_in_trait)]
+    async fn get_json(&self, path: &str) -> Value {
+        let r = self
+            .client()
+            .get(self.api(path))
+            .send()
+            .await
+            .expect("request");
+        r.json().await.expect("JSON body")
+    }
+}
+
+impl Endpoint for T {
+    fn base_url(&self) -> String {
+        self.url.clone()
+    }
+    fn client(&self) -> &reqwest::Client {
+        &self.http
+    }
+}
+
 pub fn config(dir: &Path) -> ServeConfig {
     let mut c = ServeConfig::for_tests(dir.join("data"));
     c.static_dir = dir.join("static");
@@ -86,10 +123,10 @@ pub async fn add_agent(store: &dyn Store, org: &str, email: &str, name: &str) {
 }
 
 /// Logs in over HTTP; returns (cookie header value, CSRF token).
-pub async fn login(t: &T, email: &str) -> (String, String) {
+pub async fn login(t: &impl Endpoint, email: &str) -> (String, String) {
     let r = t
-        .http
-        .post(t.api("/v1/auth/login"))
+        .client()
+        .post(Endpoint::api(t, "/v1/auth/login"))
         .json(&json!({"email": email, "password": PASSWORD}))
         .send()
         .await
@@ -120,10 +157,10 @@ pub async fn shop_with_agent(t: &T) -> (String, Ws) {
     (domain, agent)
 }
 
-pub async fn new_chat(t: &T, domain: &str, name: &str) -> (String, String, String) {
+pub async fn new_chat(t: &impl Endpoint, domain: &str, name: &str) -> (String, String, String) {
     let r: Value = t
-        .http
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .client()
+        .post(Endpoint::api(t, &format!("/v1/chat/public/channels/domain/{domain}")))
         .json(&json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/"}))
         .send()
         .await
@@ -137,19 +174,17 @@ pub async fn new_chat(t: &T, domain: &str, name: &str) -> (String, String, Strin
     (channel, persona, token)
 }
 
-pub async fn token(t: &T, channel: &str, persona: &str) -> String {
-    let r = t
-        .get_json(&format!(
-            "/v1/chat/public/channel/{channel}/token?personaId={persona}"
-        ))
-        .await;
+pub async fn token(t: &impl Endpoint, channel: &str, persona: &str) -> String {
+    let r = Endpoint::get_json(
+        t,
+        &format!("/v1/chat/public/channel/{channel}/token?personaId={persona}"),
+    )
+    .await;
     r["token"].as_str().expect("token").to_owned()
 }
 
-pub async fn available(t: &T, domain: &str) -> bool {
-    let r = t
-        .get_json(&format!("/v1/chat/public/channels/available/{domain}"))
-        .await;
+pub async fn available(t: &impl Endpoint, domain: &str) -> bool {
+    let r = Endpoint::get_json(t, &format!("/v1/chat/public/channels/available/{domain}")).await;
     r["agentAvailable"].as_bool().unwrap()
 }
 
@@ -186,8 +221,8 @@ pub enum Ended {
 
 impl Ws {
     /// Connects; `cookie` for agents.
-    pub async fn connect(t: &T, query: &str, cookie: Option<&str>) -> Ws {
-        let mut req = format!("{}{query}", t.ws_url())
+    pub async fn connect(t: &impl Endpoint, query: &str, cookie: Option<&str>) -> Ws {
+        let mut req = format!("{}{query}", Endpoint::ws_url(t))
             .into_client_request()
             .unwrap();
         if let Some(c) = cookie {
@@ -201,7 +236,7 @@ impl Ws {
     }
 
     /// A visitor: connects, authenticates with a first frame, reads `ready`.
-    pub async fn visitor(t: &T, token: &str, last_seq: Option<i64>) -> (Ws, Value) {
+    pub async fn visitor(t: &impl Endpoint, token: &str, last_seq: Option<i64>) -> (Ws, Value) {
         let mut ws = Ws::connect(t, "", None).await;
         let mut auth = json!({"op": "auth", "token": token});
         if let Some(s) = last_seq {
@@ -214,7 +249,7 @@ impl Ws {
     }
 
     /// An agent: connects with the session cookie, reads `ready`.
-    pub async fn agent(t: &T, cookie: &str) -> (Ws, Value) {
+    pub async fn agent(t: &impl Endpoint, cookie: &str) -> (Ws, Value) {
         let mut ws = Ws::connect(t, "", Some(cookie)).await;
         let ready = ws.recv_op("ready").await;
         assert_eq!(ready["role"], "agent");

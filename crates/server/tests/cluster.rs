@@ -1,0 +1,412 @@
+//! Several `beckon serve` processes on one PostgreSQL database and one Redis (`--redis-url`):
+//! visitors and agents on different instances chat, availability agrees everywhere, a killed
+//! instance's agents go offline, a killed instance's visitor resumes on another, a Redis
+//! restart loses nothing, logins end everywhere, and a publication shows on every instance.
+//! Skipped, loudly, without DATABASE_URL_TEST and REDIS_URL_TEST.
+
+#[path = "cluster/node.rs"]
+mod node;
+#[path = "realtime_support/mod.rs"]
+mod realtime_support;
+#[path = "cluster/redis_server.rs"]
+mod redis_server;
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use node::{Cluster, Node, LEASE};
+use realtime_support::*;
+use serde_json::{json, Value};
+
+/// Polls `cond` until it holds (at most `within`).
+async fn until<F, Fut>(what: &str, within: Duration, mut cond: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let deadline = Instant::now() + within;
+    while !cond().await {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// The shop, its agent Ada logged in on `on` with her socket open: (domain, agent socket, cookie).
+async fn agent_on(c: &Cluster, on: &Node) -> (String, Ws, String) {
+    let (domain, org) = seed(c.store()).await;
+    add_agent(c.store(), &org, "agent@shop.test", "Ada").await;
+    let (cookie, _) = login(on, "agent@shop.test").await;
+    let (ws, _) = Ws::agent(on, &cookie).await;
+    (domain, ws, cookie)
+}
+
+/// The next frame of `op` about `channel` (agents hear every chat of the domain).
+async fn recv_for(ws: &mut Ws, op: &str, channel: &str) -> Value {
+    loop {
+        let f = ws.recv_op(op).await;
+        if f["channelId"] == channel {
+            return f;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_visitor_on_one_instance_and_an_agent_on_another_chat_both_ways() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (domain, mut agent, _) = agent_on(&c, &b).await;
+
+    // The visitor opens the chat on A; the agent on B hears of it.
+    let (channel, persona, token) = new_chat(&a, &domain, "Ann Visitor").await;
+    let (mut visitor, ready) = Ws::visitor(&a, &token, None).await;
+    assert_eq!(
+        ready["agentsOnline"], true,
+        "A sees the agent connected to B"
+    );
+    let nc = agent.recv_op("new-channel").await;
+    assert_eq!(nc["channel"]["id"], channel.as_str());
+    let enter = recv_for(&mut agent, "presence", &channel).await;
+    assert_eq!(enter["action"], "enter");
+
+    // Visitor → agent, with typing first.
+    visitor
+        .send(json!({"op": "presence", "typing": true, "type": "typing-update"}))
+        .await;
+    let typing = recv_for(&mut agent, "presence", &channel).await;
+    assert_eq!(typing["typing"], true);
+    let ack = visitor.say("v-1", "Hello from A").await;
+    assert_eq!(ack["seq"], 1);
+    let got = recv_for(&mut agent, "chat-message", &channel).await;
+    assert_eq!(got["message"]["text"], "Hello from A");
+    assert_eq!(got["seq"], 1);
+
+    // Agent → visitor, with typing first.
+    agent
+        .send(json!({"op": "presence", "channelId": channel, "typing": true, "type": "typing-update"}))
+        .await;
+    let typing = visitor.recv_op("presence").await;
+    assert_eq!(typing["typing"], true);
+    assert_eq!(typing["name"], "Ada");
+    agent.send(reply(&channel, "a-1", "Hi Ann, from B")).await;
+    assert_eq!(agent.recv_op("ack").await["seq"], 2);
+    let m = loop {
+        let m = visitor.recv_op("chat-message").await;
+        if m["seq"] == 2 {
+            break m;
+        }
+    };
+    assert_eq!(m["message"]["text"], "Hi Ann, from B");
+
+    // The visitor reads it on A; the agent on B gets the read receipt.
+    visitor
+        .send(json!({"op": "client-action", "action": "message-ack", "data": m["message"]["id"]}))
+        .await;
+    let read = recv_for(&mut agent, "channel-update", &channel).await;
+    assert_eq!(read["update"], "read");
+    assert_eq!(read["seq"], 2);
+    assert_eq!(c.store().read_marker(&channel, &persona).await.unwrap(), 2);
+
+    drop(visitor);
+    let leave = recv_for(&mut agent, "presence", &channel).await;
+    assert_eq!(leave["action"], "leave");
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn availability_agrees_everywhere_and_a_killed_instances_agent_goes_offline() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b, mut k) = (c.node("a"), c.node("b"), c.node("k"));
+    let (domain, agent, _) = agent_on(&c, &k).await;
+    for n in [&a, &b, &k] {
+        assert!(
+            available(n, &domain).await,
+            "{} sees the agent online",
+            n.name
+        );
+    }
+    k.kill();
+    let killed = Instant::now();
+    for n in [&a, &b] {
+        until(
+            "the agent of the killed instance goes offline",
+            LEASE * 3,
+            || async { !available(n, &domain).await },
+        )
+        .await;
+    }
+    let took = killed.elapsed();
+    assert!(
+        took <= LEASE + Duration::from_secs(1),
+        "offline after {took:?}, lease {LEASE:?}"
+    );
+    drop(agent);
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn a_visitor_whose_instance_dies_resumes_on_another_with_nothing_lost_or_twice() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (mut a, b) = (c.node("a"), c.node("b"));
+    let (domain, mut agent, _) = agent_on(&c, &b).await;
+    let (channel, persona, token) = new_chat(&a, &domain, "Ann").await;
+    let (mut visitor, _) = Ws::visitor(&a, &token, None).await;
+    visitor.say("v-1", "one").await;
+    let seen = visitor.recv_op("chat-message").await["seq"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(seen, 1);
+    // The visitor sends, and A dies before its answer can be trusted to have arrived.
+    visitor
+        .send(json!({"op": "chat-message", "clientId": "v-2", "message": "two", "attachments": [], "type": "client-message"}))
+        .await;
+    a.kill();
+    // The agent keeps writing meanwhile (on B).
+    for (id, text) in [("a-1", "three"), ("a-2", "four")] {
+        agent.send(reply(&channel, id, text)).await;
+        agent.recv_op("ack").await;
+    }
+    // The widget reconnects (the load balancer sends it to B) from what it has, and sends
+    // again what was not acknowledged.
+    let (mut visitor, _) = Ws::visitor(&b, &token, Some(seen)).await;
+    visitor
+        .send(json!({"op": "chat-message", "clientId": "v-2", "message": "two", "attachments": [], "type": "client-message"}))
+        .await;
+    let mut texts = Vec::new();
+    let mut seqs = Vec::new();
+    while texts.len() < 3 {
+        let f = visitor.recv().await;
+        if f["op"] == "chat-message" {
+            seqs.push(f["seq"].as_i64().unwrap());
+            texts.push(f["message"]["text"].as_str().unwrap().to_owned());
+        }
+    }
+    // Whether "two" was stored before A died or not, it is there once, in order.
+    assert_eq!(seqs, vec![2, 3, 4], "{texts:?}");
+    let mut sorted = texts.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec!["four", "three", "two"]);
+    let h = Endpoint::get_json(
+        &b,
+        &format!("/v1/chat/public/channel/{channel}/history?personaId={persona}"),
+    )
+    .await;
+    let all: Vec<&str> = h["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(all.len(), 4, "{all:?}");
+    assert_eq!(all.iter().filter(|t| **t == "two").count(), 1);
+    drop(b);
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn redis_restarted_mid_conversation_every_client_catches_up() {
+    if std::env::var("REDIS_URL_TEST").map_or(true, |u| u.is_empty()) {
+        let _ = Cluster::new().await; // says SKIPPED
+        return;
+    }
+    let mut redis = redis_server::RedisServer::start();
+    let Some(c) = Cluster::with_redis(redis.url()).await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (domain, mut agent, cookie) = agent_on(&c, &b).await;
+    let (channel, _, token) = new_chat(&a, &domain, "Ann").await;
+    let (mut visitor, _) = Ws::visitor(&a, &token, None).await;
+    visitor.say("v-1", "before").await;
+    recv_for(&mut agent, "chat-message", &channel).await;
+
+    // Redis goes away; both sides write (stored; the live events are lost).
+    redis.stop();
+    visitor.say("v-2", "during, from the visitor").await;
+    agent
+        .send(reply(&channel, "a-1", "during, from the agent"))
+        .await;
+    agent.recv_op("ack").await;
+    redis.restart();
+
+    // The visitor's instance resubscribes and catches it up from the store.
+    let mut got = Vec::new();
+    while !got.contains(&"during, from the agent".to_owned()) {
+        let f = visitor.recv_op("chat-message").await;
+        got.push(f["message"]["text"].as_str().unwrap().to_owned());
+    }
+    // The agent's socket is told to reconnect and reload (1013), and then has everything.
+    match agent.ended(Duration::from_secs(10)).await {
+        Ended::Closed(code, _) => assert_eq!(code, 1013),
+        other => panic!("agent socket {other:?}"),
+    }
+    let (mut agent, _) = Ws::agent(&b, &cookie).await;
+    let msgs = b
+        .client()
+        .get(Endpoint::api(
+            &b,
+            &format!("/v1/agent/channels/{channel}/messages"),
+        ))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    let texts: Vec<&str> = msgs["messages"]
+        .as_array()
+        .expect("messages")
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        vec![
+            "before",
+            "during, from the visitor",
+            "during, from the agent"
+        ]
+    );
+    // And live events flow again, both ways.
+    visitor.say("v-3", "after").await;
+    assert_eq!(
+        recv_for(&mut agent, "chat-message", &channel).await["message"]["text"],
+        "after"
+    );
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn logging_out_on_one_instance_closes_the_agents_sockets_on_all() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b, d) = (c.node("a"), c.node("b"), c.node("c"));
+    let (_, mut on_b, cookie) = agent_on(&c, &b).await;
+    let (mut on_c, _) = Ws::agent(&d, &cookie).await;
+    let r = a
+        .client()
+        .post(Endpoint::api(&a, "/v1/auth/logout"))
+        .header("cookie", &cookie)
+        .header("origin", &a.url)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "logout: {}", r.status());
+    for ws in [&mut on_b, &mut on_c] {
+        match ws.ended(Duration::from_secs(5)).await {
+            Ended::Closed(code, _) => assert_eq!(code, 4001),
+            other => panic!("{other:?}"),
+        }
+    }
+    drop((a, b, d));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn a_publication_is_served_fresh_by_every_instance() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (domain, _) = seed(c.store()).await;
+    let embed = |n: &Node| {
+        let url = format!("{}/d/{domain}.js", n.url);
+        let http = n.client().clone();
+        async move {
+            let r = http
+                .get(url)
+                .header("accept-encoding", "br")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200);
+            r.bytes().await.unwrap()
+        }
+    };
+    let config = |title: &str| {
+        json!({
+            "userId": "u1",
+            "domains": [{"id": domain, "name": "shop.example.com", "type": "PRO", "properties": {}}],
+            "buttons": [], "actions": [], "conditions": [],
+            "options": {"debugMode": false, "title": title}
+        })
+        .to_string()
+    };
+    let text = |n: &Node| {
+        let url = format!("{}/d/{domain}.js", n.url);
+        let http = n.client().clone();
+        async move { http.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    c.store()
+        .publish_config(&domain, &config("first"))
+        .await
+        .unwrap();
+    let mut before = Vec::new();
+    for n in [&a, &b] {
+        // Compressed once per version and kept: the kept bytes must not outlive a publication.
+        before.push(embed(n).await);
+        assert!(text(n).await.contains("\"first\""), "{}", n.name);
+    }
+    c.store()
+        .publish_config(&domain, &config("second"))
+        .await
+        .unwrap();
+    for (n, old) in [&a, &b].into_iter().zip(before) {
+        assert_ne!(
+            embed(n).await,
+            old,
+            "{} serves the new publication at once",
+            n.name
+        );
+        let now = text(n).await;
+        assert!(
+            now.contains("\"second\"") && !now.contains("\"first\""),
+            "{}: {now}",
+            n.name
+        );
+    }
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn serve_refuses_redis_with_sqlite_or_without_a_shared_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |envs: &[(&str, &str)]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_beckon"));
+        cmd.args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--redis-url",
+            "redis://127.0.0.1:1",
+        ])
+        .arg("--data-dir")
+        .arg(dir.path())
+        .env_remove("DATABASE_URL")
+        .env_remove("BECKON_SECRET");
+        for (k, v) in envs {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let sqlite = run(&[("BECKON_SECRET", "s")]);
+    assert!(
+        sqlite.contains("SQLite is one machine's database"),
+        "{sqlite}"
+    );
+    let no_secret = run(&[("DATABASE_URL", "postgres://nobody@127.0.0.1:1/x")]);
+    assert!(no_secret.contains("BECKON_SECRET"), "{no_secret}");
+}
