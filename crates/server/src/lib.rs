@@ -35,6 +35,7 @@ pub mod ratelimit;
 pub mod realtime;
 pub mod realtime_hooks;
 pub mod seed;
+pub mod sightings;
 pub mod state;
 pub mod stats;
 pub mod store;

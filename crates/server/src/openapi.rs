@@ -558,6 +558,7 @@ fn build() -> Value {
                     "day": {"type": "string"}, "event": {"type": "string"}, "buttonId": {"type": "string"},
                     "actionId": {"type": ["string", "null"]}, "count": {"type": "integer"}}}}}})))
             .resp("400", error("bad dates")).resp("404", error("no such domain")));
+    publishing_paths(&mut p);
     add(
         &mut p,
         "/api/v1/owner/agents",
@@ -794,10 +795,97 @@ fn build() -> Value {
     })
 }
 
+/// `http/publishing.rs`: the history of published versions and the installation check.
+fn publishing_paths(p: &mut Map<String, Value>) {
+    use Access::*;
+    let id = || path_param("id", "domain id");
+    let version = || path_param("version", "version number (1, 2, …)");
+    add(
+        p,
+        "/api/v1/owner/domains/{id}/versions",
+        "get",
+        Op::new(
+            "owner",
+            "Every published version, newest first, with who published it and when",
+            Owner,
+        )
+        .param(id())
+        .param(query(
+            "limit",
+            "integer",
+            "at most this many (default 100, 1-1000)",
+        ))
+        .resp(
+            "200",
+            ok(
+                "the history",
+                json!({"type": "object", "properties": {
+                "versions": {"type": "array", "items": schema_ref("ConfigVersion")}}}),
+            ),
+        )
+        .resp("400", error("bad limit"))
+        .resp("404", error("no such domain")),
+    );
+    add(
+        p,
+        "/api/v1/owner/domains/{id}/versions/{version}",
+        "get",
+        Op::new("owner", "One published version with its config", Owner)
+            .param(id())
+            .param(version())
+            .resp(
+                "200",
+                ok(
+                    "the version",
+                    json!({"allOf": [schema_ref("ConfigVersion"),
+                {"type": "object", "properties": {"config": schema_ref("Config")}}]}),
+                ),
+            )
+            .resp("404", error("no such domain or version")),
+    );
+    add(
+        p,
+        "/api/v1/owner/domains/{id}/versions/{version}/restore",
+        "post",
+        Op::new(
+            "owner",
+            "Make a published version the draft (publish it to put it live)",
+            Owner,
+        )
+        .param(id())
+        .param(version())
+        .resp(
+            "200",
+            ok(
+                "the new draft",
+                json!({"type": "object", "properties": {
+                "config": schema_ref("Config"), "updatedAt": {"type": "string"},
+                "restoredFrom": {"type": "integer"}}}),
+            ),
+        )
+        .resp("404", error("no such domain or version"))
+        .resp(
+            "422",
+            error("the version is not valid for the domain as it is now"),
+        ),
+    );
+    let sighting = json!({"type": "object", "properties": {
+        "host": {"type": "string"}, "seenAt": {"type": "string"},
+        "url": {"type": "string", "description": "the page as far as the browser told it (often only its origin)"}}});
+    add(p, "/api/v1/owner/domains/{id}/installation", "get",
+        Op::new("owner", "Installation check: the last page of the domain's hosts that loaded its embed, and pages of other hosts", Owner)
+            .param(id())
+            .resp("200", ok("what was seen", json!({"type": "object", "properties": {
+                "installed": {"oneOf": [sighting.clone(), {"type": "null"}]},
+                "unknownHosts": {"type": "array", "items": sighting},
+                "embedUrl": {"type": "string"}}})))
+            .resp("404", error("no such domain")));
+}
+
 fn schemas() -> Value {
     let s = |t: &str| json!({ "type": t });
     let ns = || json!({ "type": ["string", "null"] });
-    json!({
+    let mut all = json!({
         "Error": {"type": "object", "required": ["error"], "properties": {
             "error": s("string"),
             "problems": {"type": "array", "items": {"type": "object", "properties": {
@@ -856,5 +944,11 @@ fn schemas() -> Value {
                 "items": {"type": "object", "properties": {
                     "id": s("string"), "status": {"enum": ["open", "ended"]}, "createdAt": s("string"),
                     "endedAt": ns(), "lastActivityAt": s("string"), "lastMessageText": ns()}}}}},
-    })
+    });
+    all["ConfigVersion"] = json!({"type": "object", "properties": {
+        "version": s("integer"), "etag": s("string"), "publishedAt": s("string"),
+        "publishedBy": {"type": ["object", "null"], "description": "null when the CLI published it or it predates the history; id null once the account is removed",
+            "properties": {"id": ns(), "name": s("string")}},
+        "current": {"type": "boolean", "description": "what the embed serves now"}}});
+    all
 }

@@ -4,6 +4,9 @@
 //! second or as soon as 500 events are waiting, and once more at shutdown, after the last
 //! request has been answered. The HTTP handler
 //! only bumps a counter, so a burst costs the visitors nothing.
+//!
+//! The installation check's sightings (`sightings.rs`: the last page per domain and host that
+//! loaded the embed) wait here too, the latest per (domain, host), and go out with each flush.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,7 +16,7 @@ use std::time::Duration;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
-use crate::store::{ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store};
+use crate::store::{EmbedSighting, ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store};
 
 /// At most this many distinct keys (page-view and per-button/action ones together) wait
 /// between two flushes; events for further keys are dropped (and logged) until the next flush.
@@ -33,6 +36,8 @@ enum Pending {
 
 struct Inner {
     pending: Mutex<HashMap<Pending, i64>>,
+    /// (domain, host) → the latest (address, time) seen.
+    sightings: Mutex<HashMap<(String, String), (String, i64)>>,
     events: AtomicUsize,
     batch: usize,
     wake: Notify,
@@ -44,6 +49,7 @@ impl StatsCollector {
         StatsCollector {
             inner: Arc::new(Inner {
                 pending: Mutex::new(HashMap::new()),
+                sightings: Mutex::new(HashMap::new()),
                 events: AtomicUsize::new(0),
                 batch: batch.max(1),
                 wake: Notify::new(),
@@ -81,6 +87,35 @@ impl StatsCollector {
             button_id: button_id.to_owned(),
             action_id: action_id.to_owned(),
         }))
+    }
+
+    /// Notes that a page of `host` at `url` loaded the domain's embed now. Returns false when
+    /// it was dropped (too many distinct hosts waiting).
+    pub fn record_sighting(&self, domain_id: &str, host: &str, url: &str) -> bool {
+        let now = crate::store::now_ms();
+        let mut waiting = self.inner.sightings.lock().expect("sightings lock");
+        let key = (domain_id.to_owned(), host.to_owned());
+        if let Some(seen) = waiting.get_mut(&key) {
+            *seen = (url.to_owned(), now);
+        } else if waiting.len() < MAX_PENDING_KEYS {
+            waiting.insert(key, (url.to_owned(), now));
+        } else {
+            return false;
+        }
+        true
+    }
+
+    fn take_sightings(&self) -> Vec<EmbedSighting> {
+        let mut waiting = self.inner.sightings.lock().expect("sightings lock");
+        waiting
+            .drain()
+            .map(|((domain_id, host), (url, seen_at))| EmbedSighting {
+                domain_id,
+                host,
+                url,
+                seen_at,
+            })
+            .collect()
     }
 
     fn count(&self, key: Pending) -> bool {
@@ -137,6 +172,13 @@ impl StatsCollector {
             if let Err(e) = store.add_item_stats(&items).await {
                 tracing::error!(error = %e, "statistics: flush of button/action counts failed; will retry");
                 self.put_back(items.into_iter().map(|c| (Pending::Item(c.key), c.count)));
+            }
+        }
+        let sightings = self.take_sightings();
+        if !sightings.is_empty() {
+            // A sighting lost to a store error is renewed by the page's next view.
+            if let Err(e) = store.record_sightings(&sightings).await {
+                tracing::error!(error = %e, "statistics: writing embed sightings failed");
             }
         }
     }

@@ -82,6 +82,8 @@ conformance!(
     channel_queries_filter_search_and_count_unread,
     paging_through_chats_active_in_the_same_millisecond,
     text_with_u0000_is_refused_and_changes_nothing,
+    every_publication_is_kept_with_its_publisher,
+    embed_sightings_keep_the_latest_page_per_host,
 );
 
 mod behaviours {
@@ -332,6 +334,163 @@ mod behaviours {
             s.get_published(&domain.id).await,
             Err(StoreError::NotFound)
         ));
+    }
+
+    pub async fn every_publication_is_kept_with_its_publisher(s: &dyn Store) {
+        let (org, domain) = org_and_domain(s).await;
+        assert!(s
+            .list_config_versions(&domain.id, 10)
+            .await
+            .unwrap()
+            .is_empty());
+        let ann = s
+            .create_user(NewUser {
+                org_id: org.id.clone(),
+                email: "ann@acme.example".into(),
+                name: "Ann".into(),
+                password_hash: "x".into(),
+                role: Role::Owner,
+                persona_id: None,
+            })
+            .await
+            .unwrap();
+        let by = Publisher {
+            user_id: ann.id.clone(),
+            name: "Ann".into(),
+        };
+        // The CLI publishes without a publisher; the console with one.
+        let p1 = s.publish_config(&domain.id, r#"{"v":1}"#).await.unwrap();
+        let p2 = s
+            .publish_config_by(&domain.id, r#"{"v":2,  "a":[]}"#, Some(&by))
+            .await
+            .unwrap();
+        let p3 = s
+            .publish_config_by(&domain.id, r#"{"v":3}"#, Some(&by))
+            .await
+            .unwrap();
+        assert_eq!((p1.version, p2.version, p3.version), (1, 2, 3));
+        assert_eq!(s.get_published(&domain.id).await.unwrap(), p3);
+
+        let list = s.list_config_versions(&domain.id, 10).await.unwrap();
+        assert_eq!(
+            list.iter().map(|v| v.version).collect::<Vec<_>>(),
+            [3, 2, 1],
+            "newest first"
+        );
+        assert!(
+            list.iter().all(|v| v.config_json.is_empty()),
+            "no configs in the list"
+        );
+        assert_eq!(list[1].published_by.as_deref(), Some(ann.id.as_str()));
+        assert_eq!(list[1].published_by_name.as_deref(), Some("Ann"));
+        assert_eq!(list[1].published_at, p2.published_at);
+        assert_eq!(list[1].etag, p2.etag);
+        assert_eq!(
+            (
+                list[2].published_by.as_ref(),
+                list[2].published_by_name.as_ref()
+            ),
+            (None, None)
+        );
+        assert_eq!(
+            s.list_config_versions(&domain.id, 1).await.unwrap().len(),
+            1
+        );
+
+        // One version with its config, byte for byte.
+        let v2 = s.get_config_version(&domain.id, 2).await.unwrap();
+        assert_eq!(v2.config_json, r#"{"v":2,  "a":[]}"#);
+        assert_eq!(v2.version, 2);
+        for (d, v) in [
+            (domain.id.as_str(), 4),
+            (domain.id.as_str(), 0),
+            ("nope", 1),
+        ] {
+            assert!(matches!(
+                s.get_config_version(d, v).await,
+                Err(StoreError::NotFound)
+            ));
+        }
+        // A publication that fails keeps nothing.
+        assert!(matches!(
+            s.publish_config_by("nope", "{}", Some(&by)).await,
+            Err(StoreError::NotFound)
+        ));
+
+        // The publisher's account goes; their name stays on the version.
+        s.delete_user(&ann.id).await.unwrap();
+        let v2 = s.get_config_version(&domain.id, 2).await.unwrap();
+        assert_eq!(
+            (v2.published_by, v2.published_by_name.as_deref()),
+            (None, Some("Ann"))
+        );
+
+        // The history goes with the domain.
+        s.delete_domain(&domain.id).await.unwrap();
+        assert!(s
+            .list_config_versions(&domain.id, 10)
+            .await
+            .unwrap()
+            .is_empty());
+    }
+
+    pub async fn embed_sightings_keep_the_latest_page_per_host(s: &dyn Store) {
+        let (_, domain) = org_and_domain(s).await;
+        let seen = |host: &str, url: &str, at: i64| EmbedSighting {
+            domain_id: domain.id.clone(),
+            host: host.into(),
+            url: url.into(),
+            seen_at: at,
+        };
+        assert!(s.list_sightings(&domain.id).await.unwrap().is_empty());
+        s.record_sightings(&[]).await.unwrap();
+        s.record_sightings(&[
+            seen("acme.example", "https://acme.example/a", 1000),
+            seen("acme.exmaple", "https://acme.exmaple/", 1500),
+            EmbedSighting {
+                domain_id: "nope".into(),
+                ..seen("x.example", "https://x.example/", 1)
+            },
+        ])
+        .await
+        .unwrap();
+        // A later page of the same host replaces the earlier one; an older one does not.
+        s.record_sightings(&[seen("acme.example", "https://acme.example/b", 2000)])
+            .await
+            .unwrap();
+        s.record_sightings(&[seen("acme.example", "https://acme.example/old", 500)])
+            .await
+            .unwrap();
+        assert_eq!(
+            s.list_sightings(&domain.id).await.unwrap(),
+            [
+                seen("acme.example", "https://acme.example/b", 2000),
+                seen("acme.exmaple", "https://acme.exmaple/", 1500),
+            ]
+        );
+        assert!(s.list_sightings("nope").await.unwrap().is_empty());
+
+        // At most MAX_SIGHTINGS_PER_DOMAIN hosts: the most recently seen stay.
+        let many: Vec<EmbedSighting> = (0..MAX_SIGHTINGS_PER_DOMAIN + 5)
+            .map(|i| seen(&format!("h{i}.example"), "https://h.example/", 3000 + i))
+            .collect();
+        s.record_sightings(&many).await.unwrap();
+        let kept = s.list_sightings(&domain.id).await.unwrap();
+        assert_eq!(kept.len() as i64, MAX_SIGHTINGS_PER_DOMAIN);
+        assert_eq!(
+            kept[0].host,
+            format!("h{}.example", MAX_SIGHTINGS_PER_DOMAIN + 4)
+        );
+        assert!(kept.iter().all(|k| k.host != "acme.example"));
+
+        // U+0000 is refused and changes nothing.
+        assert!(matches!(
+            s.record_sightings(&[seen("a\0b", "https://x/", 9999)])
+                .await,
+            Err(StoreError::Invalid(_))
+        ));
+        s.delete_domain(&domain.id).await.unwrap();
+        assert!(s.list_sightings(&domain.id).await.unwrap().is_empty());
     }
 
     pub async fn personas(s: &dyn Store) {

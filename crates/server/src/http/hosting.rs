@@ -195,6 +195,10 @@ async fn embed(
             return js_comment(StatusCode::INTERNAL_SERVER_ERROR, "server error");
         }
     };
+    // The installation check: the page that loaded the embed (its Referer), see sightings.rs.
+    if let Some((host, url)) = crate::sightings::page_of(&headers) {
+        state.stats.record_sighting(domain_id, &host, &url);
+    }
     let Some(loader) = state.assets.get(LOADER).await else {
         tracing::error!("embed: {LOADER} is missing from the static directory");
         return js_comment(

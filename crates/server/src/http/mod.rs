@@ -26,6 +26,7 @@ pub mod geo;
 pub mod headers;
 pub mod hosting;
 pub mod owner;
+pub mod publishing;
 pub mod stats;
 
 /// Request bodies above this are refused with 413.
@@ -40,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::realtime::routes()) // realtime: GET /api/v1/realtime (WebSocket)
         .merge(crate::accounts::routes::routes())
         .merge(owner::routes())
+        .merge(publishing::routes())
         .merge(agent::routes())
         .merge(crate::openapi::routes())
         // Mount further API areas here, e.g. `.merge(agent::routes())`, `.merge(owner::routes())`

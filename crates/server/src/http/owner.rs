@@ -11,7 +11,7 @@
 //! | `GET    /domains/{id}/config` | the draft config (spec §3.1) |
 //! | `PUT    /domains/{id}/config` (a whole config) | `{config, updatedAt}`; 422 `{error, problems}` lists every problem |
 //! | `GET    /domains/{id}/config/published` | the published config; 404 before the first publication |
-//! | `POST   /domains/{id}/publish` | `{version, etag, publishedAt, embedUrl}` |
+//! | `POST   /domains/{id}/publish` | `{version, etag, publishedAt, embedUrl}`; the version is kept in the history (`publishing.rs`) |
 //! | `GET    /domains/{id}/stats?from=&to=` | `{from, to, counts: [{day, event, count}], totals, items: [{day, event, buttonId, actionId, count}]}` |
 //! | `GET    /agents` | `{agents: [user]}` (owners too) |
 //! | `POST   /agents {email, name, password, role?}` | 201 user |
@@ -38,7 +38,7 @@ use crate::error::ApiError;
 use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
 use crate::realtime::revoke::{end_logins, Ended};
 use crate::state::AppState;
-use crate::store::{Domain, NewDomain, StoreError};
+use crate::store::{Domain, NewDomain, Publisher, StoreError};
 
 /// A config may be larger than other request bodies.
 pub const MAX_CONFIG: usize = 1024 * 1024;
@@ -238,7 +238,11 @@ pub fn config_problems(config: &Value, d: &Domain) -> Vec<Problem> {
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).
-async fn owned_domain(state: &AppState, auth: &OwnerAuth, id: &str) -> Result<Domain, ApiError> {
+pub(crate) async fn owned_domain(
+    state: &AppState,
+    auth: &OwnerAuth,
+    id: &str,
+) -> Result<Domain, ApiError> {
     match state.store.get_domain(id).await {
         Ok(d) if d.org_id == auth.0.user.org_id => Ok(d),
         Ok(_) | Err(StoreError::NotFound) => Err(ApiError::not_found("no such domain")),
@@ -540,7 +544,15 @@ async fn publish(
         // The draft and what is published stay the same text.
         state.store.save_draft(&d.id, &json).await?;
     }
-    let published = state.store.publish_config(&d.id, &json).await?;
+    // Kept in the history with who published it (http/publishing.rs).
+    let by = Publisher {
+        user_id: auth.0.user.user_id.clone(),
+        name: auth.0.user.name.clone(),
+    };
+    let published = state
+        .store
+        .publish_config_by(&d.id, &json, Some(&by))
+        .await?;
     tracing::info!(domain = %d.id, version = published.version, "config published");
     let origin = state.public_origin(&headers);
     Ok(no_store(Json(json!({

@@ -10,11 +10,14 @@
 //! button (per button and action for a click) instead of once per name. The widget sends
 //! `{"name":"view","buttons":[…shown]}` once per page view and `{"name":"click","buttons":[b],
 //! "action":a}` per click.
+//!
+//! The page the call came from (`Origin`/`Referer`) is noted for the installation check
+//! (`sightings.rs`).
 
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::routing::post;
 use axum::Router;
 use serde_json::Value;
@@ -164,9 +167,14 @@ pub fn parse_event(body: &Value) -> Result<(String, String), ApiError> {
 
 async fn collect(
     State(state): State<AppState>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<Value>,
 ) -> Result<StatusCode, ApiError> {
     let e = parse_stats_event(&body)?;
+    // The installation check: the page that sent it (its Origin), see sightings.rs.
+    if let Some((host, url)) = crate::sightings::page_of(&headers) {
+        state.stats.record_sighting(&e.domain_id, &host, &url);
+    }
     if e.buttons.is_empty() {
         state.stats.record(&e.domain_id, &e.name);
     }

@@ -192,6 +192,43 @@ pub struct PublishedConfig {
     pub published_at: i64,
 }
 
+/// Who published a version: the account (gone when it is removed since) and its name then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Publisher {
+    pub user_id: String,
+    pub name: String,
+}
+
+/// One published version of a domain's config, as the history keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigVersion {
+    pub domain_id: String,
+    pub version: i64,
+    pub etag: String,
+    pub published_at: i64,
+    /// The account that published it; `None` from the CLI, from before the history was kept,
+    /// or once the account is removed.
+    pub published_by: Option<String>,
+    /// The publisher's name at the time; `None` from the CLI or from before the history.
+    pub published_by_name: Option<String>,
+    /// Empty in [`Store::list_config_versions`]; the config in [`Store::get_config_version`].
+    pub config_json: String,
+}
+
+/// The last page of one host that loaded a domain's embed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedSighting {
+    pub domain_id: String,
+    /// Lower case, without port.
+    pub host: String,
+    /// The page's address as far as the browser told it (often only its origin).
+    pub url: String,
+    pub seen_at: i64,
+}
+
+/// Most hosts [`Store::record_sightings`] keeps per domain: the most recently seen.
+pub const MAX_SIGHTINGS_PER_DOMAIN: i64 = 20;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftConfig {
     pub domain_id: String,
@@ -447,13 +484,42 @@ pub trait Store: Send + Sync + 'static {
     async fn delete_domain(&self, id: &str) -> StoreResult<()>;
     async fn save_draft(&self, domain_id: &str, config_json: &str) -> StoreResult<DraftConfig>;
     async fn get_draft(&self, domain_id: &str) -> StoreResult<DraftConfig>;
-    /// Stores `config_json` as the domain's published config, version + 1.
+    /// Stores `config_json` as the domain's published config, version + 1, without a
+    /// publisher (the CLI).
     async fn publish_config(
         &self,
         domain_id: &str,
         config_json: &str,
+    ) -> StoreResult<PublishedConfig> {
+        self.publish_config_by(domain_id, config_json, None).await
+    }
+    /// Stores `config_json` as the domain's published config, version + 1, and keeps it in the
+    /// domain's history with who published it, in one transaction.
+    async fn publish_config_by(
+        &self,
+        domain_id: &str,
+        config_json: &str,
+        by: Option<&Publisher>,
     ) -> StoreResult<PublishedConfig>;
     async fn get_published(&self, domain_id: &str) -> StoreResult<PublishedConfig>;
+    /// The domain's published versions, newest first, at most `limit`, without their configs
+    /// (`config_json` empty).
+    async fn list_config_versions(
+        &self,
+        domain_id: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<ConfigVersion>>;
+    /// One published version with its config.
+    async fn get_config_version(&self, domain_id: &str, version: i64)
+        -> StoreResult<ConfigVersion>;
+
+    // --- installation check ---
+    /// Keeps each sighting as its (domain, host)'s latest unless a later one is stored; drops
+    /// sightings of domains that do not exist, and per domain all but the
+    /// [`MAX_SIGHTINGS_PER_DOMAIN`] most recently seen hosts.
+    async fn record_sightings(&self, sightings: &[EmbedSighting]) -> StoreResult<()>;
+    /// A domain's sightings, most recent first.
+    async fn list_sightings(&self, domain_id: &str) -> StoreResult<Vec<EmbedSighting>>;
 
     // --- personas ---
     async fn create_persona(&self, persona: NewPersona) -> StoreResult<Persona>;

@@ -124,6 +124,18 @@ macro_rules! impl_sql_store {
             })
         }
 
+        fn version_from(r: &$row) -> StoreResult<ConfigVersion> {
+            Ok(ConfigVersion {
+                domain_id: r.try_get("domain_id")?,
+                version: r.try_get("version")?,
+                config_json: r.try_get("config_json")?,
+                etag: r.try_get("etag")?,
+                published_at: r.try_get("published_at")?,
+                published_by: r.try_get("published_by")?,
+                published_by_name: r.try_get("published_by_name")?,
+            })
+        }
+
         fn draft_from(r: &$row) -> StoreResult<DraftConfig> {
             Ok(DraftConfig {
                 domain_id: r.try_get("domain_id")?,
@@ -528,11 +540,13 @@ macro_rules! impl_sql_store {
                 draft_from(&map_none(row)?)
             }
 
-            async fn publish_config(
+            async fn publish_config_by(
                 &self,
                 domain_id: &str,
                 json: &str,
+                by: Option<&Publisher>,
             ) -> StoreResult<PublishedConfig> {
+                let mut tx = self.begin_write().await?;
                 let r = sqlx::query(
                     "INSERT INTO config_published \
                      (domain_id, config_json, version, etag, published_at) \
@@ -546,15 +560,31 @@ macro_rules! impl_sql_store {
                 .bind(json)
                 .bind(config_etag(json))
                 .bind(now_ms())
-                .fetch_one(self.writer())
+                .fetch_one(&mut *tx)
                 .await;
-                match r {
-                    Ok(row) => published_from(&row),
+                let published = match r {
+                    Ok(row) => published_from(&row)?,
                     Err(sqlx::Error::Database(d)) if d.is_foreign_key_violation() => {
-                        Err(StoreError::NotFound)
+                        return Err(StoreError::NotFound)
                     }
-                    Err(e) => Err(e.into()),
-                }
+                    Err(e) => return Err(e.into()),
+                };
+                sqlx::query(
+                    "INSERT INTO config_versions (domain_id, version, config_json, etag, \
+                     published_at, published_by, published_by_name) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(&published.domain_id)
+                .bind(published.version)
+                .bind(&published.config_json)
+                .bind(&published.etag)
+                .bind(published.published_at)
+                .bind(by.map(|b| b.user_id.as_str()))
+                .bind(by.map(|b| b.name.as_str()))
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(published)
             }
 
             async fn get_published(&self, domain_id: &str) -> StoreResult<PublishedConfig> {
@@ -566,6 +596,104 @@ macro_rules! impl_sql_store {
                 .fetch_optional(self.reader())
                 .await?;
                 published_from(&map_none(row)?)
+            }
+
+            async fn list_config_versions(
+                &self,
+                domain_id: &str,
+                limit: i64,
+            ) -> StoreResult<Vec<ConfigVersion>> {
+                let rows = sqlx::query(
+                    "SELECT domain_id, version, '' AS config_json, etag, published_at, \
+                     published_by, published_by_name FROM config_versions \
+                     WHERE domain_id = $1 ORDER BY version DESC LIMIT $2",
+                )
+                .bind(domain_id)
+                .bind(limit)
+                .fetch_all(self.reader())
+                .await?;
+                rows.iter().map(version_from).collect()
+            }
+
+            async fn get_config_version(
+                &self,
+                domain_id: &str,
+                version: i64,
+            ) -> StoreResult<ConfigVersion> {
+                let row = sqlx::query(
+                    "SELECT domain_id, version, config_json, etag, published_at, \
+                     published_by, published_by_name FROM config_versions \
+                     WHERE domain_id = $1 AND version = $2",
+                )
+                .bind(domain_id)
+                .bind(version)
+                .fetch_optional(self.reader())
+                .await?;
+                version_from(&map_none(row)?)
+            }
+
+            async fn record_sightings(&self, sightings: &[EmbedSighting]) -> StoreResult<()> {
+                if sightings.is_empty() {
+                    return Ok(());
+                }
+                $crate::store::refuse_nul(
+                    sightings
+                        .iter()
+                        .flat_map(|s| [("host", Some(s.host.as_str())), ("url", Some(s.url.as_str()))]),
+                )?;
+                let mut tx = self.begin_write().await?;
+                let mut domains: Vec<&str> = Vec::new();
+                for s in sightings {
+                    sqlx::query(
+                        "INSERT INTO embed_sightings (domain_id, host, url, seen_at) \
+                         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM domains WHERE id = $1) \
+                         ON CONFLICT (domain_id, host) DO UPDATE \
+                         SET url = excluded.url, seen_at = excluded.seen_at \
+                         WHERE excluded.seen_at >= embed_sightings.seen_at",
+                    )
+                    .bind(&s.domain_id)
+                    .bind(&s.host)
+                    .bind(&s.url)
+                    .bind(s.seen_at)
+                    .execute(&mut *tx)
+                    .await?;
+                    if !domains.contains(&s.domain_id.as_str()) {
+                        domains.push(&s.domain_id);
+                    }
+                }
+                for d in domains {
+                    sqlx::query(
+                        "DELETE FROM embed_sightings WHERE domain_id = $1 AND host NOT IN \
+                         (SELECT host FROM embed_sightings WHERE domain_id = $1 \
+                          ORDER BY seen_at DESC, host LIMIT $2)",
+                    )
+                    .bind(d)
+                    .bind(MAX_SIGHTINGS_PER_DOMAIN)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn list_sightings(&self, domain_id: &str) -> StoreResult<Vec<EmbedSighting>> {
+                let rows = sqlx::query(
+                    "SELECT domain_id, host, url, seen_at FROM embed_sightings \
+                     WHERE domain_id = $1 ORDER BY seen_at DESC, host",
+                )
+                .bind(domain_id)
+                .fetch_all(self.reader())
+                .await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(EmbedSighting {
+                            domain_id: r.try_get("domain_id")?,
+                            host: r.try_get("host")?,
+                            url: r.try_get("url")?,
+                            seen_at: r.try_get("seen_at")?,
+                        })
+                    })
+                    .collect()
             }
 
             async fn create_persona(&self, p: NewPersona) -> StoreResult<Persona> {

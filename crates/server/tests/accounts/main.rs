@@ -10,6 +10,7 @@ mod auth;
 mod cli;
 mod openapi;
 mod owner;
+mod publishing;
 
 use beckon_server::accounts::users::{create_account, NewAccount};
 use beckon_server::store::{NewDomain, Role, Store, User};
