@@ -153,6 +153,10 @@ pub struct ServeArgs {
     /// of it): how soon the agents of an instance that died show as away.
     #[arg(long, env = "BECKON_AGENT_LEASE_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(3..=3600))]
     pub agent_lease_seconds: u64,
+    /// Record Prometheus metrics and answer GET /metrics with them (keep /metrics off the public
+    /// internet: see docs/deploy.md).
+    #[arg(long, env = "BECKON_METRICS")]
+    pub metrics: bool,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -198,6 +202,7 @@ impl ServeArgs {
         c.redis_prefix = self.redis_prefix;
         c.realtime.lease_ttl = std::time::Duration::from_secs(self.agent_lease_seconds);
         c.realtime.heartbeat = c.realtime.heartbeat.min(c.realtime.lease_ttl / 3);
+        c.metrics = self.metrics;
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

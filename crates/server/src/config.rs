@@ -50,6 +50,8 @@ pub struct ServeConfig {
     pub redis_url: Option<String>,
     /// Starts every Redis key and pub/sub channel name (deployments sharing one Redis).
     pub redis_prefix: String,
+    /// Record metrics and answer `GET /metrics` (`--metrics`).
+    pub metrics: bool,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -104,6 +106,7 @@ impl ServeConfig {
             connections: crate::listener::ConnLimits::default(),
             redis_url: None,
             redis_prefix: "beckon:".into(),
+            metrics: false,
         }
     }
 

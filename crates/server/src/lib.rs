@@ -29,9 +29,11 @@ pub mod geo;
 pub mod http;
 pub mod limits;
 pub mod listener;
+pub mod metrics;
 pub mod openapi;
 pub mod presence;
 pub mod ratelimit;
+pub mod ready;
 pub mod realtime;
 pub mod realtime_hooks;
 pub mod seed;
@@ -93,19 +95,26 @@ pub async fn build_state(
         ("audio/".to_owned(), config.audio_dir.clone()),
         (String::new(), config.static_dir.clone()),
     ]);
+    // `/readyz` checks the store, and Redis when it is configured.
+    let mut ready: Vec<Arc<dyn ready::Ready>> = vec![Arc::new(ready::StoreReady(store.clone()))];
     // One instance: in-process broker and leases; several (--redis-url): shared through Redis.
     let (presence, realtime): (Arc<dyn presence::Presence>, _) =
         match cluster::connect(config).await? {
-            Some(shared) => (
-                shared.presence,
-                realtime::Hub::new(config.realtime.clone(), shared.broker),
-            ),
+            Some(shared) => {
+                ready.push(shared.broker.clone());
+                (
+                    shared.presence,
+                    realtime::Hub::new(config.realtime.clone(), shared.broker),
+                )
+            }
             None => (
                 Arc::new(presence::LocalPresence::new()),
                 realtime::Hub::local(config.realtime.clone()),
             ),
         };
     Ok(AppState {
+        ready: Arc::new(ready),
+        metrics: config.metrics.then(metrics::install),
         store,
         presence,
         tokens: Arc::new(tokens),
@@ -148,6 +157,8 @@ pub struct Server {
     /// Stops the statistics writer, which then writes what waits: sent once HTTP has drained.
     stop_stats: watch::Sender<bool>,
     stats: JoinHandle<()>,
+    /// Drains the metrics' histograms (with `--metrics`).
+    metrics_upkeep: Option<JoinHandle<()>>,
 }
 
 impl Server {
@@ -157,13 +168,22 @@ impl Server {
     }
 
     /// Stops accepting, closes connections that are between requests (idle or half-sent),
-    /// lets requests in progress finish (up to [`SHUTDOWN_GRACE`]), then writes the statistics
-    /// still waiting, so every event that was answered is stored.
+    /// tells every WebSocket client to reconnect (close 1001) and waits for its close to go out,
+    /// lets requests in progress finish (all within [`SHUTDOWN_GRACE`]), then writes the
+    /// statistics still waiting, so every event that was answered is stored.
     pub async fn shutdown(self) -> anyhow::Result<()> {
         let _ = self.shutdown.send(true);
         self.state.realtime.shut_down();
         let abort = self.http.abort_handle();
-        match tokio::time::timeout(SHUTDOWN_GRACE, self.http).await {
+        let realtime = self.state.realtime.clone();
+        // Requests in progress finish; WebSockets (tasks of their own once upgraded) get their
+        // close frame out before the process may exit.
+        let drained = async move {
+            let http = self.http.await;
+            realtime.drained().await;
+            http
+        };
+        match tokio::time::timeout(SHUTDOWN_GRACE, drained).await {
             Ok(r) => r.context("server task")?,
             Err(_) => {
                 tracing::warn!("open connections did not finish in time; closing them");
@@ -172,6 +192,9 @@ impl Server {
         }
         let _ = self.stop_stats.send(true);
         self.stats.await.context("statistics writer")?;
+        if let Some(upkeep) = self.metrics_upkeep {
+            upkeep.abort();
+        }
         Ok(())
     }
 }
@@ -190,6 +213,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         config.stats_flush_interval,
         stats_stopped,
     );
+    let metrics_upkeep = state.metrics.clone().map(metrics::spawn_upkeep);
     let http = tokio::spawn(listener::serve(
         listener,
         http::router(state.clone()),
@@ -212,6 +236,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         http,
         stop_stats,
         stats,
+        metrics_upkeep,
     })
 }
 

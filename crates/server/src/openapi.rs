@@ -380,6 +380,43 @@ fn build() -> Value {
         .resp("404", no_content("no such file under assets/")),
     );
 
+    // ---- operations (http/ops.rs) ----
+    let plain = |d: &str| json!({"description": d, "content": {"text/plain": {}}});
+    add(
+        &mut p,
+        "/healthz",
+        "get",
+        Op::new("operations", "Liveness: the process serves HTTP", Public)
+            .resp("200", plain("`ok`")),
+    );
+    add(
+        &mut p,
+        "/readyz",
+        "get",
+        Op::new(
+            "operations",
+            "Readiness: the store (and any other configured dependency) answers; one line per check",
+            Public,
+        )
+        .resp("200", plain("`ready`, then `store: ok` …"))
+        .resp(
+            "503",
+            plain("`not ready`, then the checks (reasons are in the server log), or `not ready: shutting down` while draining"),
+        ),
+    );
+    add(
+        &mut p,
+        "/metrics",
+        "get",
+        Op::new(
+            "operations",
+            "Prometheus metrics (text exposition format); only with `--metrics`, keep it off the public internet",
+            Public,
+        )
+        .resp("200", plain("the metrics"))
+        .resp("404", plain("metrics are off (no `--metrics`)")),
+    );
+
     // ---- auth ----
     add(
         &mut p,

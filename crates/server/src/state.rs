@@ -33,6 +33,10 @@ pub struct AppState {
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime hub (broker, agent connections, limits): see `realtime/`.
     pub realtime: Arc<crate::realtime::Hub>,
+    /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
+    pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
+    /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).
+    pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

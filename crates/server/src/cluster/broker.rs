@@ -27,6 +27,9 @@ use crate::realtime::broker::{
     Broker, BrokerError, LocalBroker, Subscription, Upstream, WeakBroker,
 };
 
+/// The `broker` label of its metrics.
+const KIND: &str = "redis";
+
 /// Longest wait between two attempts to reconnect the subscription connection.
 const MAX_RETRY: Duration = Duration::from_secs(2);
 const FIRST_RETRY: Duration = Duration::from_millis(50);
@@ -115,8 +118,28 @@ impl RedisBroker {
     }
 }
 
+/// `/readyz`: Redis answers a `PING` on the command connection.
+#[async_trait]
+impl crate::ready::Ready for RedisBroker {
+    fn name(&self) -> &'static str {
+        KIND
+    }
+
+    async fn check(&self) -> Result<(), String> {
+        redis::cmd("PING")
+            .query_async::<String>(&mut self.publisher.clone())
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+}
+
 #[async_trait]
 impl Broker for RedisBroker {
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+
     /// Tries a few times over about three quarters of a second: the command connection reconnects
     /// by itself, and a publication lost after the subscribers have resynchronised would be
     /// noticed only at the next message of the chat.
@@ -208,6 +231,7 @@ async fn subscriber(
         retry = FIRST_RETRY;
         if lost {
             counters.reconnects.fetch_add(1, Ordering::Relaxed);
+            crate::metrics::broker_reconnected(KIND);
             let Some(told) = fanout.resync() else { return };
             tracing::info!(
                 topics = told,
@@ -246,6 +270,7 @@ async fn subscriber(
                         continue;
                     };
                     counters.received.fetch_add(1, Ordering::Relaxed);
+                    crate::metrics::broker_received(KIND);
                     if !fanout.deliver(topic, Bytes::copy_from_slice(msg.get_payload_bytes())) {
                         return;
                     }

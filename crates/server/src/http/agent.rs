@@ -325,16 +325,17 @@ async fn reply(
     let s = org_channel(&state, &auth, &id).await?;
     let user = &auth.0.user;
     // Stored first: whatever happens next, the reply is not lost.
-    let inserted = state
-        .store
-        .insert_message(NewMessage {
+    let inserted = crate::metrics::store(
+        "insert_message",
+        state.store.insert_message(NewMessage {
             channel_id: s.channel.id.clone(),
             client_id,
             sender_persona_id: user.persona_id.clone(),
             text,
             attachments: json!([]),
-        })
-        .await?;
+        }),
+    )
+    .await?;
     let m = &inserted.message;
     let sender = state.store.get_persona(&user.persona_id).await?;
     if inserted.created {

@@ -25,6 +25,7 @@ pub mod console;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
+pub mod ops;
 pub mod owner;
 pub mod publishing;
 pub mod stats;
@@ -53,6 +54,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .merge(hosting::routes())
+        .merge(ops::routes())
         .merge(console::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_nul_in_url))

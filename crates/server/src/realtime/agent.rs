@@ -291,7 +291,12 @@ impl AgentSession {
                 self.presence.insert((env.channel, env.origin), env.frame);
                 self.flush(c)
             }
-            _ => c.out.push(utf8(env.frame)?).await,
+            kind => {
+                if kind == Kind::Message {
+                    crate::metrics::message_out(super::broker::published_us(&bytes));
+                }
+                c.out.push(utf8(env.frame)?).await
+            }
         }
     }
 

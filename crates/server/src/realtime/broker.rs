@@ -63,6 +63,8 @@ pub struct BrokerError(pub String);
 /// Publish/subscribe. Object safe: the hub holds an `Arc<dyn Broker>`.
 #[async_trait]
 pub trait Broker: Send + Sync + 'static {
+    /// Its name in metrics (`broker` label): `local`, `redis`, …
+    fn kind(&self) -> &'static str;
     /// Delivers `payload` to every current subscriber of `topic` (on every instance).
     async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError>;
     /// Events published on `topic` from now on, until the stream is dropped.
@@ -209,6 +211,10 @@ impl Default for LocalBroker {
 
 #[async_trait]
 impl Broker for LocalBroker {
+    fn kind(&self) -> &'static str {
+        "local"
+    }
+
     async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError> {
         if payload.is_empty() {
             return Err(BrokerError("an empty payload is reserved".into()));
@@ -216,7 +222,10 @@ impl Broker for LocalBroker {
         let topics = self.inner.topics.lock().expect("broker lock");
         if let Some(tx) = topics.get(topic) {
             // No receivers: nobody listens; the entry goes when the last guard drops.
-            let _ = tx.send(payload);
+            // In process, what is published is what is received (a shared broker counts its own).
+            if tx.send(payload).is_ok() && self.inner.upstream.is_none() {
+                crate::metrics::broker_received(self.kind());
+            }
         }
         Ok(())
     }
@@ -284,7 +293,9 @@ impl Drop for TopicGuard {
 
 /// What travels on a topic: a small header and the frame a client receives, as is.
 ///
-/// Bytes: `{kind}\t{seq}\t{origin}\t{channel}\t{message id}\n{frame JSON}`.
+/// Bytes: `{kind}\t{seq}\t{origin}\t{channel}\t{message id}\t{published, µs}\n{frame JSON}`;
+/// the publication time (wall clock, [`crate::metrics::now_us`]) times deliveries on any
+/// instance ([`published_us`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Envelope {
     pub kind: Kind,
@@ -343,12 +354,13 @@ impl Kind {
 impl Envelope {
     pub fn encode(&self) -> Bytes {
         let header = format!(
-            "{}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\t{}\n",
             self.kind.code() as char,
             self.seq,
             self.origin,
             self.channel,
-            self.id
+            self.id,
+            crate::metrics::now_us()
         );
         let mut out = Vec::with_capacity(header.len() + self.frame.len());
         out.extend_from_slice(header.as_bytes());
@@ -360,7 +372,7 @@ impl Envelope {
     pub fn decode(b: &Bytes) -> Option<Envelope> {
         let nl = b.iter().position(|&c| c == b'\n')?;
         let header = std::str::from_utf8(&b[..nl]).ok()?;
-        let mut parts = header.splitn(5, '\t');
+        let mut parts = header.splitn(6, '\t');
         let kind = parts.next()?.as_bytes();
         if kind.len() != 1 {
             return None;
@@ -374,6 +386,13 @@ impl Envelope {
             frame: b.slice(nl + 1..),
         })
     }
+}
+
+/// When encoded envelope bytes were published (µs since the Unix epoch), if they say.
+pub fn published_us(b: &[u8]) -> Option<u64> {
+    let nl = b.iter().position(|&c| c == b'\n')?;
+    let header = std::str::from_utf8(&b[..nl]).ok()?;
+    header.splitn(6, '\t').nth(5)?.parse().ok()
 }
 
 #[cfg(test)]
@@ -391,7 +410,11 @@ mod tests {
             id: "m-1".into(),
             frame: Bytes::from_static(br#"{"op":"chat-message","text":"a\nb"}"#),
         };
-        assert_eq!(Envelope::decode(&e.encode()), Some(e));
+        let before = crate::metrics::now_us();
+        let bytes = e.encode();
+        assert_eq!(Envelope::decode(&bytes), Some(e));
+        let at = published_us(&bytes).unwrap();
+        assert!(at >= before && at <= crate::metrics::now_us());
         assert_eq!(Envelope::decode(&Bytes::from_static(b"garbage")), None);
         assert_eq!(
             Envelope::decode(&Bytes::from_static(b"z\t1\t0\tc\t\n{}")),

@@ -268,6 +268,8 @@ fn run(
     pre: Pre,
 ) -> impl std::future::Future<Output = ()> + Send {
     let hub = state.realtime.clone();
+    // Counted until both halves are done, close frame written: a shutdown waits for that.
+    let open = hub.open_conn();
     let (sink, stream) = socket.split();
     let cfg = &hub.config;
     let write_timeout = cfg.write_timeout;
@@ -287,7 +289,7 @@ fn run(
         writer.run(sink, write_timeout),
         dispatch(conn, stream, Box::new(pre)),
     )
-    .map(|_| ())
+    .map(move |_| drop(open))
 }
 
 /// Reads the first frame, which must be `auth`, within the auth timeout of the socket's

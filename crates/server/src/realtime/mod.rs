@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 use std::pin::pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -140,6 +140,21 @@ pub struct Hub {
     /// Set when the server shuts down: the connections close (1001).
     stopping: AtomicBool,
     stop: Notify,
+    /// Connections whose task still runs, and a wake-up when the last one ends.
+    open: AtomicUsize,
+    drained: Notify,
+}
+
+/// One open connection, counted while its task runs (`Hub::drained`, the connections gauge).
+pub(crate) struct OpenConn(Arc<Hub>);
+
+impl Drop for OpenConn {
+    fn drop(&mut self) {
+        crate::metrics::connection_closed();
+        if self.0.open.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.drained.notify_waiters();
+        }
+    }
 }
 
 struct LocalAgent {
@@ -164,6 +179,8 @@ impl Hub {
             agents: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
             stop: Notify::new(),
+            open: AtomicUsize::new(0),
+            drained: Notify::new(),
         }
     }
 
@@ -171,6 +188,25 @@ impl Hub {
     pub fn shut_down(&self) {
         self.stopping.store(true, Ordering::SeqCst);
         self.stop.notify_waiters();
+    }
+
+    pub(crate) fn open_conn(self: &Arc<Self>) -> OpenConn {
+        self.open.fetch_add(1, Ordering::SeqCst);
+        crate::metrics::connection_opened();
+        OpenConn(self.clone())
+    }
+
+    /// Resolves once no connection is open: after [`Hub::shut_down`], when every client has
+    /// been sent its close (1001) and answered it or been given up on (`conn.rs`, `finish`).
+    pub async fn drained(&self) {
+        loop {
+            let mut drained = pin!(self.drained.notified());
+            drained.as_mut().enable();
+            if self.open.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            drained.await;
+        }
     }
 
     /// Resolves once the server shuts down. (Every idle connection waits on this: a `Notified`
@@ -205,6 +241,7 @@ impl Hub {
     }
 
     async fn publish(&self, topic: String, env: &Envelope) {
+        crate::metrics::broker_published(self.broker.kind());
         if let Err(e) = self.broker.publish(&topic, env.encode()).await {
             // Stored already: clients catch up from the store when they resume.
             tracing::warn!(error = %e, topic, "realtime: publish failed");
@@ -255,16 +292,17 @@ pub async fn post_message(
     msg: CheckedMessage,
     origin: u64,
 ) -> Result<Inserted, StoreError> {
-    let inserted = state
-        .store
-        .insert_message(NewMessage {
+    let inserted = crate::metrics::store(
+        "insert_message",
+        state.store.insert_message(NewMessage {
             channel_id: channel.id.clone(),
             client_id: msg.client_id,
             sender_persona_id: sender.id.clone(),
             text: msg.text,
             attachments: msg.attachments,
-        })
-        .await?;
+        }),
+    )
+    .await?;
     if inserted.created {
         publish_message(state, channel, &inserted.message, sender, origin).await;
     }
@@ -279,6 +317,7 @@ pub async fn publish_message(
     sender: &Persona,
     origin: u64,
 ) {
+    crate::metrics::message_in();
     let hub = &state.realtime;
     let env = Envelope {
         kind: Kind::Message,

@@ -280,6 +280,7 @@ impl VisitorSession {
                 if env.seq <= self.last_sent {
                     Ok(())
                 } else if env.seq == self.last_sent + 1 {
+                    crate::metrics::message_out(super::broker::published_us(&bytes));
                     c.out.push(utf8(env.frame)?).await?;
                     self.last_sent = env.seq;
                     self.remember(&env.id, env.seq);

@@ -447,6 +447,8 @@ pub struct ChannelSummary {
 pub trait Store: Send + Sync + 'static {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
+    /// A trivial query: the database answers (readiness, `ready.rs`).
+    async fn ping(&self) -> StoreResult<()>;
 
     // --- organisations and users ---
     async fn create_organisation(&self, name: &str) -> StoreResult<Organisation>;

@@ -208,6 +208,11 @@ macro_rules! impl_sql_store {
                 $backend
             }
 
+            async fn ping(&self) -> StoreResult<()> {
+                sqlx::query("SELECT 1").execute(self.reader()).await?;
+                Ok(())
+            }
+
             async fn create_organisation(&self, name: &str) -> StoreResult<Organisation> {
                 let org = Organisation {
                     id: new_id(),

@@ -10,7 +10,8 @@ use serde_json::Value;
 use crate::*;
 
 /// `(method, path)` of every `.route("…", get(…).post(…))` under `src/`; a path may be a
-/// `const NAME: &str = "…"` of the same file. Areas nest under `/api` except hosting and the console.
+/// `const NAME: &str = "…"` of the same file. Areas nest under `/api` except hosting, the console
+/// and the operations routes.
 fn mounted_routes() -> BTreeSet<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
@@ -28,7 +29,10 @@ fn mounted_routes() -> BTreeSet<(String, String)> {
     let mut routes = BTreeSet::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        let prefix = if f.ends_with("http/hosting.rs") || f.ends_with("http/console.rs") {
+        let prefix = if f.ends_with("http/hosting.rs")
+            || f.ends_with("http/console.rs")
+            || f.ends_with("http/ops.rs")
+        {
             ""
         } else {
             "/api"

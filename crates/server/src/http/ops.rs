@@ -1,0 +1,85 @@
+//! Operations routes, outside `/api` and never behind a login:
+//!
+//! | route | answer |
+//! |---|---|
+//! | `GET /healthz` | `200 ok`: the process is alive and serving HTTP |
+//! | `GET /readyz` | `200` when the store (and every other configured dependency, see `ready.rs`) answers, else `503`; `503` once the server drains |
+//! | `GET /metrics` | Prometheus text (`metrics.rs`), with `--metrics` only (else `404`) |
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+}
+
+fn text(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn healthz() -> Response {
+    text(StatusCode::OK, "ok\n".into())
+}
+
+/// One line per check (`store: ok`), after `ready` or `not ready`.
+async fn readyz(State(state): State<AppState>) -> Response {
+    if *state.shutdown.borrow() {
+        return text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: shutting down\n".into(),
+        );
+    }
+    let results = crate::ready::check_all(&state.ready).await;
+    let all = results.iter().all(|(_, ok)| *ok);
+    let mut body = String::from(if all { "ready\n" } else { "not ready\n" });
+    for (name, ok) in results {
+        let word = if ok {
+            "ok"
+        } else {
+            "unreachable (the server log has the reason)"
+        };
+        body.push_str(&format!("{name}: {word}\n"));
+    }
+    let status = if all {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    text(status, body)
+}
+
+async fn metrics(State(state): State<AppState>) -> Response {
+    match &state.metrics {
+        Some(handle) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; version=0.0.4; charset=utf-8",
+                ),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            crate::metrics::render(handle),
+        )
+            .into_response(),
+        None => text(
+            StatusCode::NOT_FOUND,
+            "metrics are off; start the server with --metrics (BECKON_METRICS=true)\n".into(),
+        ),
+    }
+}
