@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   base: "/console/",
   oxc: { jsx: { runtime: "automatic" } },
+  // The console is on React 19 while the widget's tests keep React 18 at the workspace root; shared
+  // libraries (react-aria-components) must use the console's copy, or hooks see two Reacts.
+  resolve: { dedupe: ["react", "react-dom"] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

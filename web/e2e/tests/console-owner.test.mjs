@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { choose, form, openChannel, pickChannel, savedConfig } from "../lib/builder.mjs";
 
 let beckon;
 let browser;
@@ -46,61 +47,66 @@ test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid
   domainId = decodeURIComponent(new URL(page.url()).pathname.split("/")[3]);
   assert.ok(domainId, page.url());
 
-  // Two actions: WhatsApp with its number and message, and the live chat.
-  await page.getByLabel("New action of type").selectOption("WHATSAPP");
-  await page.getByRole("button", { name: "Add the action" }).click();
-  const whatsapp = page.locator("details.item").filter({ hasText: "WhatsApp “WhatsApp”" });
-  await whatsapp.getByLabel("WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
-  await whatsapp.getByLabel("Pre-filled message").fill("Hello from the shop");
-  await page.getByLabel("New action of type").selectOption("CHAT");
-  await page.getByRole("button", { name: "Add the action" }).click();
-  const chat = page.locator("details.item").filter({ hasText: "Live chat “Live chat”" });
-  await chat.getByLabel("Header text", { exact: true }).fill("Talk to us");
+  // Two channels from the grid: WhatsApp with its number and message, and the live chat.
+  await pickChannel(page, "WhatsApp");
+  const whatsapp = form(page, "WhatsApp");
+  const number = whatsapp.getByLabel("Your WhatsApp number", { exact: true });
+  // A number without its country code: the builder says so beside the field before any save.
+  await number.fill("06 1234 5678");
+  await whatsapp.locator(".field-error").filter({ hasText: "Start with + and your country code" }).waitFor();
+  await number.fill("+31 6 1234 5678");
+  await whatsapp.locator(".field-error").waitFor({ state: "detached" });
+  await whatsapp.getByLabel("Message visitors start with").fill("Hello from the shop");
+  await choose(whatsapp, "A chat preview on your page first");
+  await pickChannel(page, "Live chat");
+  await form(page, "Live chat").getByLabel("Title of the chat window", { exact: true }).fill("Talk to us");
 
-  // One full-width button showing both.
-  await page.getByRole("button", { name: "Add a button" }).click();
-  const button = page.locator("details.item").filter({ hasText: "Button “button-1”" });
-  await button.getByLabel("Button type", { exact: true }).selectOption("FULL");
-  await button.getByRole("checkbox", { name: /WhatsApp · WhatsApp/ }).check();
-  await button.getByRole("checkbox", { name: /Live chat · Live chat/ }).check();
+  // Two channels: Beckon proposed a button that opens a list; the owner picks a full-width bar.
+  assert.ok(await page.getByRole("radio", { name: /A button that opens a list/ }).isChecked());
+  await choose(page, /A bar across the screen/);
 
-  // A scale below zero: the server refuses the draft and the field says why.
-  const scale = button.getByLabel("Scale", { exact: true });
+  // A size below zero: the server refuses the draft and the field says why.
+  const scale = page.getByLabel("Size", { exact: true });
   await scale.fill("-2");
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByRole("alert").filter({ hasText: "The draft was not saved: 1 problem" }).waitFor();
   // The message is next to the field and is its description (read with it by screen readers).
-  await button.locator(".field-error").filter({ hasText: "must be greater than 0" }).waitFor();
+  await page.locator(".field-error").filter({ hasText: "must be greater than 0" }).waitFor();
   assert.equal(await scale.getAttribute("aria-invalid"), "true");
   const described = await scale.evaluate((el) => el.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id).textContent).join(" | "));
   assert.match(described, /must be greater than 0/);
-  await noViolations("buttons editor with a problem");
+  await noViolations("builder with a problem");
 
   await scale.fill("1");
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByText("Draft saved.").waitFor();
   assert.equal(await scale.getAttribute("aria-invalid"), null);
+  const saved = await savedConfig(page, domainId);
+  assert.equal(saved.actions[0].properties["whatsapp-dialog-type"], "popout");
+  // Back to the plain wa.me link (the default is not written).
+  await openChannel(page, "WhatsApp");
+  await choose(form(page, "WhatsApp"), "WhatsApp directly");
 });
 
 test("the live preview renders the real widget with unsaved changes, the chosen screen, time in a time zone, country and agent availability", async () => {
   const { page } = owner;
   const preview = page.frameLocator('iframe[title="Preview of your buttons"]');
   await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
-  const chatLabel = page.locator("details.item").filter({ hasText: "Live chat “Live chat”" }).getByLabel("Label", { exact: true });
-  await chatLabel.fill("Ask us anything");
+  await openChannel(page, "Live chat");
+  await form(page, "Live chat").getByLabel("Text beside the button", { exact: true }).fill("Ask us anything");
   await preview.locator(".call-now-button").getByText("Ask us anything").waitFor();
-  // A phone-only display mode: gone on the desktop preview, there on the phone one.
-  const button = page.locator("details.item").filter({ hasText: "Button “button-1”" });
-  await button.getByLabel("Display mode", { exact: true }).selectOption("MOBILE_ONLY");
+  // Phones only: gone on the desktop preview, there on the phone one.
+  await choose(page, "Phones only");
   await preview.locator(".call-now-button").waitFor({ state: "detached" });
-  await page.getByRole("radio", { name: "Phone" }).check();
+  await page.getByRole("radio", { name: "Phone", exact: true }).check();
   await page.frameLocator('iframe[title="Preview of your buttons"]').locator(".call-now-button").getByText("Ask us anything").waitFor();
-  await button.getByLabel("Display mode", { exact: true }).selectOption("ALWAYS");
-  await page.getByRole("radio", { name: "Desktop" }).check();
+  await choose(page, "Phones and desktops");
+  await page.getByRole("radio", { name: "Desktop", exact: true }).check();
 
   // WhatsApp only 09:00–17:00 Tokyo time: what a visitor in Tokyo gets at 23:00, and at 10:00.
-  const whatsapp = page.locator("details.item").filter({ hasText: "WhatsApp “WhatsApp”" });
-  await whatsapp.getByLabel("Always offered").uncheck();
+  await openChannel(page, "WhatsApp");
+  const whatsapp = form(page, "WhatsApp");
+  await choose(whatsapp, "At set hours");
   await whatsapp.getByLabel("From", { exact: true }).fill("09:00");
   await whatsapp.getByLabel("Until", { exact: true }).fill("17:00");
   await whatsapp.getByLabel("Time zone", { exact: true }).selectOption("Asia/Tokyo");
@@ -112,32 +118,30 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
   await frame.locator(".call-now-button").getByText("WhatsApp").waitFor({ state: "detached" });
   await page.getByLabel("Time", { exact: true }).fill("2026-11-23T10:00");
   await frame.locator(".call-now-button").getByText("WhatsApp").waitFor();
-  await whatsapp.getByLabel("Always offered").check();
+  await choose(whatsapp, "Always");
 
-  // Only for visitors from Japan, only while an agent is online.
-  await page.getByRole("button", { name: "Add a condition" }).click();
-  const geo = page.locator("details.item").filter({ hasText: "Condition “condition-1”" });
-  await geo.getByLabel("Looks at").selectOption("GEO");
-  await geo.getByLabel("Country code").fill("JP");
-  await page.getByRole("button", { name: "Add a condition" }).click();
-  const chat = page.locator("details.item").filter({ hasText: "Condition “condition-2”" });
-  await chat.getByLabel("Looks at").selectOption("CHAT");
-  await button.getByRole("checkbox", { name: /condition-1/ }).check();
-  await button.getByRole("checkbox", { name: /condition-2/ }).check();
+  // Only for visitors from Japan (picked by name), only while an agent is online.
+  await page.getByLabel("Find a country").fill("Japan");
+  await page.getByRole("button", { name: "Add Japan" }).click();
+  await page.getByLabel("Only while an agent is online").check();
   const bar = frame.locator(".call-now-button");
   await bar.waitFor({ state: "detached" });
   await page.getByLabel("Visitor's country (code)").fill("JP");
   await bar.getByText("WhatsApp").waitFor();
-  await page.getByLabel("An agent is online").uncheck();
+  await page.getByLabel("An agent is online", { exact: true }).uncheck();
   await bar.waitFor({ state: "detached" });
-  await page.getByLabel("An agent is online").check();
+  await page.getByLabel("An agent is online", { exact: true }).check();
   await bar.getByText("WhatsApp").waitFor();
-  await chat.getByRole("button", { name: /^Remove/ }).click();
-  await geo.getByRole("button", { name: /^Remove/ }).click();
-  assert.equal(await button.getByRole("checkbox", { name: /condition-/ }).count(), 0);
+  await page.getByLabel("Only while an agent is online").uncheck();
+  await page.getByRole("button", { name: "Remove Japan" }).click();
+  await page.getByText("For visitors from every country.").waitFor();
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByText("Draft saved.").waitFor();
+  const saved = await savedConfig(page, domainId);
+  assert.deepEqual(saved.conditions ?? [], [], "removed rules leave nothing behind");
+  assert.deepEqual(saved.buttons[0].conditions ?? [], []);
+  assert.equal(saved.actions[0].properties["whatsapp-dialog-type"], undefined);
 });
 
 test("domain settings: an invalid alias is named, valid ones are saved", async () => {

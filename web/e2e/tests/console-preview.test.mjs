@@ -8,6 +8,7 @@ import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { form, pickChannel } from "../lib/builder.mjs";
 
 let beckon;
 let browser;
@@ -16,18 +17,13 @@ before(async () => {
   beckon = await startBeckon();
   browser = await launchBrowser();
   ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1024, height: 768 } }));
-  // A domain with one phone button at the default placement, bottom right, and enough actions
-  // open in the editor that it scrolls.
+  // A domain with one call button at the default placement, bottom right; the builder is long
+  // enough that it scrolls.
   await page.getByLabel("Site host name").fill("corner.test");
   await page.getByRole("button", { name: "Add the domain" }).click();
   await page.getByRole("heading", { name: "corner.test" }).waitFor();
-  for (const type of ["PHONE", "EMAIL", "SMS", "MAP"]) {
-    await page.getByLabel("New action of type").selectOption(type);
-    await page.getByRole("button", { name: "Add the action" }).click();
-  }
-  await page.locator("details.item").filter({ hasText: "Phone call “Phone call”" }).getByLabel("Phone number", { exact: true }).fill("+31 20 123 4567");
-  await page.getByRole("button", { name: "Add a button" }).click();
-  await page.locator("details.item").filter({ hasText: "Button “button-1”" }).getByRole("checkbox", { name: /Phone call · Phone call/ }).check();
+  await pickChannel(page, "Call");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   await frame().locator(".call-now-button").waitFor();
 });
 after(async () => {
@@ -73,7 +69,7 @@ for (const width of [1024, 1440]) {
   for (const screen of ["Desktop", "Phone"]) {
     test(`${screen} preview at a ${width} px window: the whole visitor viewport with its bottom-right button in view at any scroll position`, async () => {
       await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
-      await page.getByRole("radio", { name: screen }).check();
+      await page.getByRole("radio", { name: screen, exact: true }).check();
       await frame().locator(".call-now-button").waitFor();
       const expected = screen === "Phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 };
       await page.getByText(new RegExp(`^${screen}, ${expected.width} × ${expected.height} px`)).waitFor();
@@ -97,12 +93,12 @@ for (const width of [1024, 1440]) {
 
 test("narrower than 1024 px the preview stacks below the form and fits its width", async () => {
   await page.setViewportSize({ width: 800, height: 900 });
-  await page.getByRole("radio", { name: "Desktop" }).check();
+  await page.getByRole("radio", { name: "Desktop", exact: true }).check();
   await frame().locator(".call-now-button").waitFor();
   await page.locator('iframe[title="Preview of your buttons"]').scrollIntoViewIfNeeded();
   const g = await geometry();
-  const form = await page.getByRole("heading", { name: "Conditions" }).boundingBox();
-  assert.ok(g.frame.top > form.y, "the preview comes after the form");
+  const builder = await page.getByRole("heading", { name: "When and where it shows" }).boundingBox();
+  assert.ok(g.frame.top > builder.y, "the preview comes after the builder");
   assert.ok(inside(g.button, g.frame), JSON.stringify(g));
   assert.ok(g.frame.right <= 800, `fits the width: ${JSON.stringify(g.frame)}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scrolling");

@@ -1,7 +1,7 @@
 // One domain: its settings, the buttons editor beside the live preview, publishing and the embed
 // snippet, and statistics. The draft config lives in useDraft (builder/useDraft.ts) and is saved as
 // a whole (the server validates it and names every problem's path).
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { Link } from "../app/router";
@@ -9,11 +9,15 @@ import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
 import { DOMAIN_TYPES, timezones } from "./catalogue";
 import { useDraft } from "./builder/useDraft";
-import { ConfigEditor } from "./ConfigEditor";
+
 import { EmbedPanel } from "./EmbedPanel";
 import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
 import { Preview } from "./Preview";
 import { StatsPanel } from "./StatsPanel";
+
+// The builder (and its React Aria components) loads with the Buttons tab: agents and the other
+// screens never download it.
+const Builder = lazy(() => import("./builder/Builder").then((m) => ({ default: m.Builder })));
 
 const TABS = [
   { id: "settings", label: "Settings" },
@@ -85,7 +89,9 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
             <Link to={`domains/${domain.id}/publish`}>Publish…</Link>
           </div>
           <div className="editor-layout">
-            <ConfigEditor config={config} setConfig={draft.replace} />
+            <Suspense fallback={<p className="loading">Loading the builder…</p>}>
+              <Builder config={config} replace={draft.replace} />
+            </Suspense>
             <Preview config={config} />
           </div>
         </EditorContext.Provider>

@@ -93,125 +93,256 @@ export const MATCH_TYPES: Record<ConditionType, Option<MatchType>[]> = {
   CHAT: opts<MatchType>([["AGENTS_AVAILABLE", "An agent is online"]]),
 };
 
-/** A property of an action type; `shownWhenEmpty` is the text visitors get while it is not set. */
-export type PropertyField = { key: string; label: string; choices?: string[]; kind?: "color" | "text" | "textarea"; shownWhenEmpty?: string };
+/**
+ * A property of an action type (spec §3.1, §3.4), as the builder asks for it: a label and help in
+ * the owner's words, and for a choice its options with plain labels ("" is the widget's default).
+ * `shownWhenEmpty` is the text visitors get while it is not set (written out on a new action).
+ */
+export type PropertyField = {
+  key: string;
+  label: string;
+  help?: string;
+  choices?: Option<string>[];
+  kind?: "color" | "text" | "textarea" | "number";
+  shownWhenEmpty?: string;
+};
+
+/** What the main value of an action is, asked in the owner's words; `phone` values get a plausibility check. */
+export type ValueQuestion = { label: string; hint?: string; placeholder?: string; input: "phone" | "email" | "url" | "text" | "none" };
+
+export type ChannelInfo = {
+  /** The channel's name on the grid and in headings. */
+  label: string;
+  /** The widget's built-in glyph (web/widget/src/loader/render/icons.ts). */
+  glyph: string;
+  value: ValueQuestion;
+  /** Properties asked for up front; the rest are under "More options". */
+  main: string[];
+  properties: PropertyField[];
+  /** The brand colour a new action of this type starts with (the owner may change it). */
+  colour?: string;
+};
+
+const yesNo = (yes: string, no: string): Option<string>[] => [
+  { value: "", label: "Default" },
+  { value: "true", label: yes },
+  { value: "false", label: no },
+];
+const PHONE_HINT = "With the country code, e.g. +31 6 1234 5678.";
+const PX = "In pixels.";
 
 /**
- * Each action type: what its value is, the properties it reads (spec §3.1, §3.4), and for the
- * messaging channels the brand colour a new action of that type starts with (the owner may change
- * it; WhatsApp and Messenger use the spec's colours, as their modals do).
+ * Each action type (spec §3.1, §3.4; how the widget reads each value is in
+ * web/widget/src/loader/actions/links.ts and web/widget/src/app/options.ts). The messaging
+ * channels start in their brand colours (WhatsApp and Messenger use the spec's, as their modals do).
  */
-export const ACTION_TYPES: Record<ActionType, { label: string; value: string; properties: PropertyField[]; colour?: string }> = {
-  PHONE: { label: "Phone call", value: "Phone number", properties: [] },
-  SMS: { label: "SMS", value: "Phone number", properties: [{ key: "message", label: "Message", kind: "textarea" }] },
-  EMAIL: {
-    label: "E-mail",
-    value: "E-mail address",
-    properties: [
-      { key: "subject", label: "Subject" },
-      { key: "body", label: "Body", kind: "textarea" },
-      { key: "cc", label: "Cc" },
-      { key: "bcc", label: "Bcc" },
-    ],
-  },
+export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
+  PHONE: { label: "Call", glyph: "phone", value: { label: "Your phone number", hint: PHONE_HINT, placeholder: "+31 20 123 4567", input: "phone" }, main: [], properties: [] },
   WHATSAPP: {
     label: "WhatsApp",
-    value: "WhatsApp number",
+    glyph: "whatsapp",
+    value: { label: "Your WhatsApp number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
     colour: HEADER_COLORS.whatsapp,
+    main: ["message", "whatsapp-dialog-type"],
     properties: [
-      { key: "message", label: "Pre-filled message", kind: "textarea" },
-      { key: "whatsapp-dialog-type", label: "Opens as", choices: ["", "popout"] },
+      { key: "message", label: "Message visitors start with", kind: "textarea", help: "Already typed in WhatsApp when it opens; visitors can change it." },
+      {
+        key: "whatsapp-dialog-type",
+        label: "Open as",
+        choices: [
+          { value: "", label: "WhatsApp directly" },
+          { value: "popout", label: "A chat preview on your page first" },
+        ],
+      },
     ],
   },
   FACEBOOK: {
-    label: "Facebook Messenger",
-    value: "Page id or username",
+    label: "Messenger",
+    glyph: "facebook",
+    value: { label: "Your Facebook page (name or id)", hint: "As in facebook.com/yourpage.", placeholder: "yourpage", input: "text" },
     colour: HEADER_COLORS.facebook,
+    main: ["facebook-dialog-type"],
     properties: [
-      { key: "facebook-dialog-type", label: "Opens as", choices: ["", "popout", "widget"] },
-      { key: "facebook-widget-default-state", label: "Widget starts", choices: ["", "closed", "open"] },
-      { key: "facebook-app-id", label: "App id" },
-      { key: "facebook-ref", label: "Ref" },
-      { key: "facebook-welcome-message", label: "Welcome message" },
+      {
+        key: "facebook-dialog-type",
+        label: "Open as",
+        choices: [
+          { value: "", label: "Messenger directly" },
+          { value: "popout", label: "A chat preview on your page first" },
+          { value: "widget", label: "Facebook's chat on your page" },
+        ],
+      },
+      { key: "facebook-widget-default-state", label: "Facebook's chat starts", choices: [{ value: "", label: "Closed" }, { value: "open", label: "Open" }] },
+      { key: "facebook-app-id", label: "Facebook app id", help: "Only for Facebook's chat on your page." },
+      { key: "facebook-ref", label: "Reference sent to your page", help: "Tells you where the conversation started (m.me ref)." },
+      { key: "facebook-welcome-message", label: "Welcome message in the preview" },
     ],
   },
-  TELEGRAM: { label: "Telegram", value: "Username", colour: "#229ed9", properties: [] },
-  SIGNAL: { label: "Signal", value: "Phone number", colour: "#3a76f0", properties: [] },
+  EMAIL: {
+    label: "E-mail",
+    glyph: "email",
+    value: { label: "Your e-mail address", placeholder: "hello@yourshop.com", input: "email" },
+    main: ["subject"],
+    properties: [
+      { key: "subject", label: "Subject of the e-mail" },
+      { key: "body", label: "Text the e-mail starts with", kind: "textarea" },
+      { key: "cc", label: "Copy to (cc)", help: "Addresses separated by commas." },
+      { key: "bcc", label: "Hidden copy to (bcc)", help: "Addresses separated by commas." },
+    ],
+  },
+  SMS: {
+    label: "SMS",
+    glyph: "sms",
+    value: { label: "Your mobile number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
+    main: ["message"],
+    properties: [{ key: "message", label: "Message visitors start with", kind: "textarea" }],
+  },
+  TELEGRAM: { label: "Telegram", glyph: "telegram", value: { label: "Your Telegram username", hint: "As in t.me/username.", placeholder: "yourshop", input: "text" }, colour: "#229ed9", main: [], properties: [] },
   VIBER: {
     label: "Viber",
-    value: "Number or public account URI",
+    glyph: "viber",
+    value: { label: "Your Viber number", hint: `${PHONE_HINT} For a public account: its URI.`, placeholder: "+31 6 1234 5678", input: "text" },
     colour: "#7360f2",
+    main: ["viber-link-type"],
     properties: [
-      { key: "viber-link-type", label: "Link type", choices: ["", "CHAT", "ADD_NUMBER", "PA_CHAT"] },
-      { key: "viber-content", label: "Context (public account)" },
-      { key: "viber-text", label: "Text (public account)" },
+      {
+        key: "viber-link-type",
+        label: "Open as",
+        choices: [
+          { value: "", label: "A chat with this number" },
+          { value: "ADD_NUMBER", label: "Add this number to contacts" },
+          { value: "PA_CHAT", label: "A chat with a public account" },
+        ],
+      },
+      { key: "viber-content", label: "Context (public account)", help: "Passed to the public account's bot." },
+      { key: "viber-text", label: "Message visitors start with (public account)" },
     ],
   },
-  SKYPE: { label: "Skype", value: "Skype name", colour: "#00aff0", properties: [{ key: "skype-link-type", label: "Link type", choices: ["", "CALL", "CHAT"] }] },
   LINE: {
     label: "LINE",
-    value: "LINE id",
+    glyph: "line",
+    value: { label: "Your LINE id", hint: "Start official accounts with @.", placeholder: "@yourshop", input: "text" },
     colour: "#06c755",
+    main: ["line-link-type", "line-message"],
     properties: [
-      { key: "line-link-type", label: "Link type", choices: ["", "MESSAGE", "PROFILE"] },
-      { key: "line-message", label: "Message" },
+      { key: "line-link-type", label: "Open as", choices: [{ value: "", label: "A message to you" }, { value: "PROFILE", label: "Your profile" }] },
+      { key: "line-message", label: "Message visitors start with" },
     ],
   },
-  ZALO: { label: "Zalo", value: "Phone number, OA id or group", colour: "#0068ff", properties: [{ key: "zalo-link-type", label: "Link type", choices: ["", "PERSONAL", "OA", "GROUP", "INVITE"] }] },
-  WECHAT: { label: "WeChat", value: "WeChat id or URL", colour: "#07c160", properties: [{ key: "wechat-link-type", label: "Link type", choices: ["", "CHAT", "URL"] }] },
-  MAP: { label: "Map", value: "Address", properties: [{ key: "map-query-type", label: "Opens", choices: ["", "q", "directions"] }] },
+  WECHAT: {
+    label: "WeChat",
+    glyph: "wechat",
+    value: { label: "Your WeChat id (or a web link)", placeholder: "yourshop", input: "text" },
+    colour: "#07c160",
+    main: [],
+    properties: [{ key: "wechat-link-type", label: "Open as", choices: [{ value: "", label: "A chat" }, { value: "URL", label: "A web link" }] }],
+  },
+  ZALO: {
+    label: "Zalo",
+    glyph: "zalo",
+    value: { label: "Your Zalo number, official account id or group code", placeholder: "+84 912 345 678", input: "text" },
+    colour: "#0068ff",
+    main: ["zalo-link-type"],
+    properties: [
+      {
+        key: "zalo-link-type",
+        label: "This is",
+        choices: [
+          { value: "", label: "A phone number" },
+          { value: "OA", label: "An official account" },
+          { value: "GROUP", label: "A group" },
+          { value: "INVITE", label: "A group invitation" },
+        ],
+      },
+    ],
+  },
+  SIGNAL: { label: "Signal", glyph: "signal", value: { label: "Your Signal number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" }, colour: "#3a76f0", main: [], properties: [] },
+  SKYPE: {
+    label: "Skype",
+    glyph: "skype",
+    value: { label: "Your Skype name", placeholder: "yourshop", input: "text" },
+    colour: "#00aff0",
+    main: ["skype-link-type"],
+    properties: [{ key: "skype-link-type", label: "Open as", choices: [{ value: "", label: "A call" }, { value: "CHAT", label: "A chat" }] }],
+  },
+  MAP: {
+    label: "Map",
+    glyph: "map",
+    value: { label: "Your address", placeholder: "Damrak 1, Amsterdam", input: "text" },
+    main: ["map-query-type"],
+    properties: [{ key: "map-query-type", label: "Open as", choices: [{ value: "", label: "Your place on the map" }, { value: "directions", label: "Directions to you" }] }],
+  },
   LINK: {
     label: "Link",
-    value: "URL (http or https)",
+    glyph: "link",
+    value: { label: "Address of the page", placeholder: "https://yourshop.com/offers", input: "url" },
+    main: ["link-target"],
     properties: [
-      { key: "link-target", label: "Opens in", choices: ["", "_self", "_blank"] },
-      { key: "link-download-enabled", label: "Download", choices: ["", "true", "false"] },
-      { key: "link-download", label: "Download file name" },
+      { key: "link-target", label: "Open in", choices: [{ value: "", label: "The same tab" }, { value: "_blank", label: "A new tab" }] },
+      { key: "link-download-enabled", label: "Download the file instead of opening it", choices: yesNo("Yes, download", "No, open it") },
+      { key: "link-download", label: "Name of the downloaded file", help: "Only when downloading." },
     ],
   },
-  ANCHOR: { label: "Scroll to a section", value: "Element id (#contact)", properties: [] },
-  IFRAME: { label: "Page in a window", value: "URL (http or https)", properties: [{ key: "iframe-title", label: "Window title" }] },
+  ANCHOR: { label: "Scroll to section", glyph: "anchor", value: { label: "Id of the section", hint: "The id of an element on your page, e.g. #contact.", placeholder: "#contact", input: "text" }, main: [], properties: [] },
   TALLY: {
-    label: "Tally form",
-    value: "Form id or URL",
+    label: "Form (Tally)",
+    glyph: "tally",
+    value: { label: "Your Tally form (link or id)", placeholder: "https://tally.so/r/abc123", input: "text" },
+    main: [],
     properties: [
-      { key: "tally-hide-title", label: "Hide title", choices: ["", "true", "false"] },
-      { key: "tally-transparent-background", label: "Transparent background", choices: ["", "true", "false"] },
-      { key: "tally-align-left", label: "Align left", choices: ["", "true", "false"] },
+      { key: "tally-hide-title", label: "Form title", choices: yesNo("Hidden", "Shown") },
+      { key: "tally-transparent-background", label: "Background", choices: yesNo("Transparent", "The form's own") },
+      { key: "tally-align-left", label: "Alignment", choices: yesNo("Left", "Centred") },
+    ],
+  },
+  IFRAME: {
+    label: "Page in a window",
+    glyph: "iframe",
+    value: { label: "Address of the page to show", placeholder: "https://yourshop.com/booking", input: "url" },
+    main: ["iframe-title"],
+    properties: [{ key: "iframe-title", label: "Title of the window", help: "Empty: the button's text." }],
+  },
+  CHAT: {
+    label: "Live chat",
+    glyph: "chat",
+    value: { label: "", input: "none" },
+    main: ["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-messages", "chatmodal-placeholder-message", "chatmodal-header-background-color", "chatmodal-header-text-color"],
+    properties: [
+      { key: "chatmodal-header-text", label: "Title of the chat window", help: "Empty: “Chat”." },
+      { key: "chatmodal-header-subtext", label: "Status text under the title", shownWhenEmpty: DEFAULT_STATUS },
+      { key: "chatmodal-header-background-color", label: "Title bar colour", kind: "color" },
+      { key: "chatmodal-header-text-color", label: "Title text colour", kind: "color", help: "Empty: white or black, whichever reads better." },
+      { key: "chatmodal-messages", label: "Welcome messages", kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME, help: "One per line; they appear one after the other." },
+      { key: "chatmodal-placeholder-message", label: "Text in the empty message box", shownWhenEmpty: DEFAULT_PLACEHOLDER },
+      { key: "chatmodal-animate-messages", label: "Welcome messages appear", choices: yesNo("One after the other", "All at once") },
+      { key: "chatmodal-message-spacing", label: "Time between welcome messages (ms)", kind: "number" },
+      { key: "chatmodal-show-agent-bar", label: "Agent status bar", choices: yesNo("Shown", "Hidden") },
+      { key: "chatmodal-agent-bar-message", label: "Text of the agent status bar" },
+      { key: "chatmodal-show-menu-button", label: "Menu button (with “End chat”)", choices: yesNo("Shown", "Hidden") },
+      { key: "chatmodal-customer-message", label: "Text already typed in the message box" },
+      { key: "chatmodal-customer-message-enabled", label: "Type that text for visitors", choices: yesNo("Yes", "No") },
+      { key: "chatmodal-send-icon-color", label: "Send icon colour", kind: "color" },
+      { key: "chatmodal-background-color", label: "Window background", kind: "color" },
+      { key: "chatmodal-width", label: "Window width", kind: "number", help: PX },
+      { key: "chatmodal-height", label: "Window height", kind: "number", help: PX },
+      { key: "show-notification-count", label: "Unread count on the button", choices: yesNo("Shown", "Hidden") },
     ],
   },
   INTERCOM: {
     label: "Intercom",
-    value: "Intercom app id",
+    glyph: "intercom",
+    value: { label: "Your Intercom app id", placeholder: "abc12def", input: "text" },
+    main: [],
     properties: [
-      { key: "intercom-alignment", label: "Alignment", choices: ["", "left", "right"] },
-      { key: "intercom-horizontal-padding", label: "Horizontal padding (px)" },
-      { key: "intercom-vertical-padding", label: "Vertical padding (px)" },
-    ],
-  },
-  CHAT: {
-    label: "Live chat",
-    value: "(not used)",
-    properties: [
-      { key: "chatmodal-header-text", label: "Header text" },
-      { key: "chatmodal-header-subtext", label: "Status text (under the header)", shownWhenEmpty: DEFAULT_STATUS },
-      { key: "chatmodal-header-text-color", label: "Header text colour", kind: "color" },
-      { key: "chatmodal-header-background-color", label: "Header background", kind: "color" },
-      { key: "chatmodal-messages", label: "Welcome messages (one per line)", kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME },
-      { key: "chatmodal-placeholder-message", label: "Input placeholder", shownWhenEmpty: DEFAULT_PLACEHOLDER },
-      { key: "chatmodal-agent-bar-message", label: "Agent bar message" },
-      { key: "chatmodal-show-agent-bar", label: "Show agent bar", choices: ["", "true", "false"] },
-      { key: "chatmodal-show-menu-button", label: "Show menu button", choices: ["", "true", "false"] },
-      { key: "chatmodal-customer-message", label: "Text pre-filled in the message box" },
-      { key: "chatmodal-customer-message-enabled", label: "Pre-fill the message box", choices: ["", "true", "false"] },
-      { key: "chatmodal-send-icon-color", label: "Send icon colour", kind: "color" },
-      { key: "chatmodal-background-color", label: "Window background", kind: "color" },
-      { key: "chatmodal-width", label: "Window width (px)" },
-      { key: "chatmodal-height", label: "Window height (px)" },
-      { key: "show-notification-count", label: "Show unread count on the button", choices: ["", "true", "false"] },
+      { key: "intercom-alignment", label: "Intercom's launcher side", choices: [{ value: "", label: "Right" }, { value: "left", label: "Left" }] },
+      { key: "intercom-horizontal-padding", label: "Distance from the side", kind: "number", help: PX },
+      { key: "intercom-vertical-padding", label: "Distance from the bottom", kind: "number", help: PX },
     ],
   },
 };
+
+/** The channels in the order the builder's grid offers them. */
+export const CHANNEL_ORDER = Object.keys(ACTION_TYPES) as ActionType[];
 
 export const ACTION_TYPE_OPTIONS = (Object.keys(ACTION_TYPES) as ActionType[])
   .map((t) => ({ value: t, label: ACTION_TYPES[t].label }))

@@ -21,9 +21,9 @@ export function useEditor(): EditorState {
 }
 
 /** A field: its label (only the label text, so the accessible name is just that), the control, a hint and the problems. */
-function Frame({ path, label, children, hint, inline }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean }) {
+function Frame({ path, label, children, hint, inline, warning }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean; warning?: string }) {
   const { problems } = useEditor();
-  const errors = problemsAt(problems, path);
+  const errors = [...problemsAt(problems, path), ...(warning ? [warning] : [])];
   const errId = useId();
   const hintId = useId();
   const id = fieldId(path);
@@ -58,6 +58,8 @@ export function TextField({
   placeholder,
   multiline,
   type = "text",
+  inputMode,
+  warning,
 }: {
   path: string;
   label: string;
@@ -65,18 +67,21 @@ export function TextField({
   required?: boolean;
   placeholder?: string;
   multiline?: boolean;
-  type?: "text" | "time" | "url";
+  type?: "text" | "time" | "url" | "email" | "tel";
+  inputMode?: "tel" | "email" | "url" | "text";
+  /** A check of the builder's own (e.g. a phone number's plausibility), shown beside the field; the server's problems still decide. */
+  warning?: string;
 }) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const onChange = (s: string) => set(path, s === "" && !required ? undefined : s);
   return (
-    <Frame path={path} label={label} hint={hint}>
+    <Frame path={path} label={label} hint={hint} warning={warning}>
       {(p) =>
         multiline ? (
           <textarea {...p} rows={3} value={typeof v === "string" ? v : ""} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input {...p} type={type} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+          <input {...p} type={type} inputMode={inputMode} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         )
       }
     </Frame>
@@ -181,3 +186,4 @@ export function Options<T extends string>({ options }: { options: Option<T>[] })
     </>
   );
 }
+

@@ -1,0 +1,87 @@
+// The channels of a button in the order visitors see them: drag a row (mouse, touch, or React
+// Aria's keyboard drag: Enter on the handle, arrows, Enter), or use its "Move up" and "Move down"
+// buttons. Selecting a row opens that channel's form below the list.
+import { Button } from "react-aria-components/Button";
+import { GridList, GridListItem } from "react-aria-components/GridList";
+import { useDragAndDrop } from "react-aria-components/useDragAndDrop";
+import type { Action } from "../../../../widget/src/config/types.gen";
+import { ACTION_TYPES } from "../catalogue";
+import { Icon } from "./Icon";
+
+export function ActionList({
+  label,
+  actions,
+  selected,
+  onSelect,
+  onMove,
+  onRemove,
+  problemCount,
+}: {
+  label: string;
+  actions: Action[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  /** Moves the action at `from` to `to`. */
+  onMove: (from: number, to: number) => void;
+  onRemove: (id: string) => void;
+  problemCount: (id: string) => number;
+}) {
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((k) => ({ "text/plain": String(k) })),
+    onReorder(e) {
+      const from = actions.findIndex((a) => e.keys.has(a.id));
+      let to = actions.findIndex((a) => a.id === e.target.key);
+      if (from < 0 || to < 0) return;
+      if (e.target.dropPosition === "after" && to < from) to += 1;
+      if (e.target.dropPosition === "before" && to > from) to -= 1;
+      onMove(from, to);
+    },
+  });
+  const name = (a: Action) => `${ACTION_TYPES[a.actionType].label}${a.labelText && a.labelText !== ACTION_TYPES[a.actionType].label ? ` “${a.labelText}”` : ""}`;
+  return (
+    <GridList
+      aria-label={label}
+      className="action-list"
+      items={actions}
+      dragAndDropHooks={dragAndDropHooks}
+      selectionMode="single"
+      selectionBehavior="replace"
+      selectedKeys={selected ? [selected] : []}
+      onSelectionChange={(keys) => {
+        const k = [...(keys as Set<string>)][0];
+        if (k) onSelect(String(k));
+      }}
+    >
+      {(a) => {
+        const i = actions.indexOf(a);
+        const n = problemCount(a.id);
+        return (
+          <GridListItem id={a.id} textValue={name(a)} className="action-row">
+            <Button slot="drag" className="drag-handle" aria-label={`Drag ${name(a)}`}>
+              ⠿
+            </Button>
+            <span className="channel-icon" style={{ background: a.backgroundColor || "#009900" }}>
+              <Icon name={ACTION_TYPES[a.actionType].glyph} size={18} />
+            </span>
+            <span className="action-name">
+              <strong>{name(a)}</strong>
+              <span className="muted">{a.actionType === "CHAT" ? "Chat window on your page" : a.actionValue || "Not set yet"}</span>
+            </span>
+            {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
+            <span className="row-actions">
+              <Button className="subtle" isDisabled={i === 0} onPress={() => onMove(i, i - 1)} aria-label={`Move ${name(a)} up`}>
+                ↑
+              </Button>
+              <Button className="subtle" isDisabled={i === actions.length - 1} onPress={() => onMove(i, i + 1)} aria-label={`Move ${name(a)} down`}>
+                ↓
+              </Button>
+              <Button className="subtle danger" onPress={() => onRemove(a.id)} aria-label={`Remove ${name(a)}`}>
+                ×
+              </Button>
+            </span>
+          </GridListItem>
+        );
+      }}
+    </GridList>
+  );
+}

@@ -1,0 +1,197 @@
+// The owner's button builder: start from what visitors should be able to do (a grid of channels),
+// let Beckon propose the button type, pick the look and the place from pictures, fill in each
+// channel in plain words, then say when and where the button shows. It edits the draft through
+// useDraft (set / replace); the server validates every save (crates/model) and its problems
+// show beside their fields.
+import { useState } from "react";
+import "./builder.css";
+import { ToggleButton } from "react-aria-components/ToggleButton";
+import type { ActionType, Config } from "../../../../widget/src/config/types.gen";
+import { joinPath } from "../../lib/paths";
+import { problemsUnder } from "../../lib/problems";
+import { ACTION_TYPES, CHANNEL_ORDER, POSITIONS } from "../catalogue";
+import { CheckField, SelectField, TextField, useEditor } from "../fields";
+import { ActionList } from "./ActionList";
+import { PlacementPicker, TypePicker } from "./ButtonShape";
+import { ChannelForm } from "./ChannelForm";
+import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton } from "./edits";
+import { Icon } from "./Icon";
+import { ButtonLooks, DEFAULT_BUTTON } from "./Looks";
+import type { Draft } from "./useDraft";
+import { WhenWhere } from "./WhenWhere";
+import { freshId, newButton, MULTI_STATES, ICON_TYPES } from "../catalogue";
+import { ColorField } from "../fields";
+
+export function Builder({ config, replace }: { config: Config; replace: Draft["replace"] }) {
+  const { problems } = useEditor();
+  const [b, setB] = useState(0);
+  const at = Math.min(b, Math.max(config.buttons.length - 1, 0));
+  const button = config.buttons[at];
+  const actions = button ? buttonActions(config, at) : [];
+  const [open, setOpen] = useState<string | null>(actions[0]?.id ?? null);
+  const openIndex = (config.actions ?? []).findIndex((a) => a.id === open);
+  const bp = (...k: (string | number)[]) => joinPath("buttons", at, ...k);
+  const actionPath = (id: string) => joinPath("actions", (config.actions ?? []).findIndex((a) => a.id === id));
+
+  const toggle = (type: ActionType, on: boolean) => {
+    if (on) {
+      const { config: next, id } = addChannel(config, at, type);
+      replace(next);
+      setOpen(id);
+    } else {
+      const ids = actions.filter((a) => a.actionType === type).map((a) => a.id);
+      replace((c) => ids.reduce((x, id) => removeChannel(x, at, id), c));
+      if (open && ids.includes(open)) setOpen(null);
+    }
+  };
+
+  return (
+    <div className="stack builder">
+      <Buttons config={config} at={at} select={setB} replace={replace} />
+
+      <section aria-labelledby="channels-h" className="stack card">
+        <h2 id="channels-h">What should visitors be able to do?</h2>
+        <p className="muted">Pick one or several. You can change it any time.</p>
+        <ul className="channel-grid list-plain">
+          {CHANNEL_ORDER.map((t) => (
+            <li key={t}>
+              <ToggleButton className="channel-tile" isSelected={actions.some((a) => a.actionType === t)} onChange={(on) => toggle(t, on)}>
+                <span className="channel-icon" style={{ background: ACTION_TYPES[t].colour ?? DEFAULT_BUTTON }}>
+                  <Icon name={ACTION_TYPES[t].glyph} />
+                </span>
+                <span>{ACTION_TYPES[t].label}</span>
+              </ToggleButton>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {button && actions.length > 0 && (
+        <section aria-labelledby="your-channels-h" className="stack card">
+          <h2 id="your-channels-h">Your channels</h2>
+          <p className="muted">In the order visitors see them. Select one to fill it in; drag it or use the arrows to move it.</p>
+          <ActionList
+            label="Channels of this button, in order"
+            actions={actions}
+            selected={open}
+            onSelect={setOpen}
+            onMove={(from, to) => replace((c) => updateButton(c, at, (x) => ({ ...x, actions: move(x.actions, from, to) })))}
+            onRemove={(id) => (replace((c) => removeChannel(c, at, id)), open === id && setOpen(null))}
+            problemCount={(id) => problemsUnder(problems, actionPath(id))}
+          />
+          {openIndex >= 0 && actions.some((a) => a.id === open) && <ChannelForm key={open} index={openIndex} action={config.actions![openIndex]} />}
+        </section>
+      )}
+
+      {button && (
+        <section aria-labelledby="look-h" className="stack card">
+          <h2 id="look-h">How the button looks</h2>
+          <div className="shape-layout">
+            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(t) => replace((c) => updateButton(c, at, (x) => ({ ...x, type: t })))} />
+            <PlacementPicker value={button.options?.placement ?? "BOTTOM_RIGHT"} onChange={(pl) => replace((c) => updateButton(c, at, (x) => ({ ...x, options: { ...x.options, placement: pl } })))} />
+          </div>
+          <ButtonLooks base={bp("options")} animation={button.options?.animation ?? "NONE"} colour={actions[0]?.backgroundColor || DEFAULT_BUTTON} />
+          <details className="more">
+            <summary>More options</summary>
+            <div className="stack">
+              <div className="grid-fields">
+                <SelectField path={bp("options", "position")} label="Position" options={POSITIONS} optional="Fixed to the screen" />
+                <TextField path={bp("options", "attachTo")} label="Inside the element with id" hint="Only for a button inside an element" />
+                <TextField path={bp("options", "cssClasses")} label="Extra CSS classes" />
+                <CheckField path={bp("active")} label="Button switched on" defaultValue />
+                <TextField path={bp("id")} label="Internal name" required hint="Used in statistics" />
+              </div>
+              {(button.type === "MULTI" || button.type === "DOTS") && (
+                <fieldset>
+                  <legend>The button that opens the list</legend>
+                  <div className="grid-fields">
+                    <SelectField path={bp("multiButtonOptions", "defaultState")} label="Starts" options={MULTI_STATES} optional="Closed" />
+                    {(["Close", "Open"] as const).map((s) => (
+                      <div key={s} className="stack-tight">
+                        <strong>{s === "Open" ? "While the list is open" : "While the list is closed"}</strong>
+                        <TextField path={bp("multiButtonOptions", `labelText${s}`)} label="Text beside it" />
+                        <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label="Colour" />
+                        <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label="Icon colour" />
+                        <SelectField path={bp("multiButtonOptions", `iconType${s}`)} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
+                        <TextField path={bp("multiButtonOptions", `iconText${s}`)} label="Icon name or SVG" />
+                        <TextField path={bp("multiButtonOptions", `iconClass${s}`)} label="Icon CSS class" />
+                        <TextField path={bp("multiButtonOptions", `iconBackgroundImage${s}`)} label="Icon picture (address)" />
+                      </div>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            </div>
+          </details>
+        </section>
+      )}
+
+      {button && (
+        <section aria-labelledby="where-h" className="stack card">
+          <h2 id="where-h">When and where it shows</h2>
+          <WhenWhere config={config} b={at} replace={replace} />
+        </section>
+      )}
+
+      <section aria-labelledby="page-options-h" className="stack card">
+        <h2 id="page-options-h">On every page</h2>
+        <div className="grid-fields">
+          <CheckField path="options.reportStats" label="Count views and clicks (statistics)" defaultValue />
+          <CheckField path="options.debugMode" label="Debug messages in the browser console" />
+          <TextField path="options.errorReportingUrl" label="Send widget errors to (address)" type="url" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The domain's buttons (most sites have one): pick which one to build, add, reorder or remove. */
+function Buttons({ config, at, select, replace }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"] }) {
+  const { problems } = useEditor();
+  const name = (i: number) => {
+    const list = buttonActions(config, i).map((a) => ACTION_TYPES[a.actionType].label);
+    return `Button ${i + 1}${list.length ? `: ${list.join(", ")}` : ""}`;
+  };
+  const add = () => {
+    replace((c) => ({ ...c, buttons: [...c.buttons, newButton(freshId("button", c.buttons), c.domains[0]?.id ?? "")] }));
+    select(config.buttons.length);
+  };
+  if (config.buttons.length <= 1)
+    return (
+      <div className="row">
+        <button className="subtle" onClick={add} hidden={config.buttons.length === 0}>
+          Add another button
+        </button>
+      </div>
+    );
+  return (
+    <section aria-labelledby="buttons-h" className="stack-tight">
+      <h2 id="buttons-h">Your buttons</h2>
+      <ul className="list-plain row">
+        {config.buttons.map((x, i) => {
+          const n = problemsUnder(problems, joinPath("buttons", i));
+          return (
+            <li key={x.id} className="row button-pick">
+              <button aria-pressed={i === at} onClick={() => select(i)}>
+                {name(i)}
+                {n > 0 && <span className="badge">{n}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="row">
+        <button className="subtle" disabled={at === 0} onClick={() => (replace((c) => ({ ...c, buttons: move(c.buttons, at, at - 1) })), select(at - 1))}>
+          Move {name(at)} earlier
+        </button>
+        <button className="subtle" disabled={at === config.buttons.length - 1} onClick={() => (replace((c) => ({ ...c, buttons: move(c.buttons, at, at + 1) })), select(at + 1))}>
+          Move {name(at)} later
+        </button>
+        <button onClick={add}>Add another button</button>
+        <button className="danger" onClick={() => (replace((c) => ({ ...c, buttons: c.buttons.filter((_, j) => j !== at) })), select(0))}>
+          Remove {name(at)}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// One channel of a button: what it needs, asked in the owner's words ("Your WhatsApp number"),
+// with a plausibility check for phone numbers beside the field; its looks; when it is offered; and
+// under "More options" every other property the widget reads for its type (spec §3.1, §3.4), each
+// with a label and help. Problems from the server (crates/model) show beside the field they name.
+import type { Action } from "../../../../widget/src/config/types.gen";
+import { getAt, joinPath } from "../../lib/paths";
+import { phoneProblem } from "../../lib/phone";
+import { problemsUnder } from "../../lib/problems";
+import { ACTION_TYPES, ICON_TYPES, type PropertyField } from "../catalogue";
+import { CheckField, ColorField, SelectField, TextField, useEditor } from "../fields";
+import { ChoiceField } from "./ChoiceField";
+import { Icon } from "./Icon";
+import { ActionLooks } from "./Looks";
+import { usePhoneLib } from "./usePhoneLib";
+import { WeeklyHours } from "./WeeklyHours";
+import { move } from "./edits";
+
+export function ChannelForm({ index, action }: { index: number; action: Action }) {
+  const p = (...k: (string | number)[]) => joinPath("actions", index, ...k);
+  const info = ACTION_TYPES[action.actionType];
+  const lib = usePhoneLib();
+  const { problems } = useEditor();
+  const warning = info.value.input === "phone" && lib ? phoneProblem(lib, action.actionValue) : "";
+  const main = info.properties.filter((f) => info.main.includes(f.key));
+  const more = info.properties.filter((f) => !info.main.includes(f.key));
+  const moreProblems = problemsUnder(problems, p("properties")) + problemsUnder(problems, p("id"));
+  return (
+    <section className="card stack channel-form" aria-labelledby={`form-${action.id}`}>
+      <h3 id={`form-${action.id}`} className="row">
+        <span className="channel-icon" style={{ background: action.backgroundColor || "#009900" }}>
+          <Icon name={info.glyph} size={20} />
+        </span>
+        {info.label}
+      </h3>
+      <div className="grid-fields">
+        {info.value.input !== "none" && (
+          <TextField
+            path={p("actionValue")}
+            label={info.value.label}
+            hint={info.value.hint}
+            placeholder={info.value.placeholder}
+            required
+            type={info.value.input === "phone" ? "tel" : info.value.input === "email" ? "email" : info.value.input === "url" ? "url" : "text"}
+            warning={warning}
+          />
+        )}
+        <TextField path={p("labelText")} label="Text beside the button" hint="Empty: only the icon" />
+      </div>
+      {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
+
+      <fieldset>
+        <legend>Looks</legend>
+        <ActionLooks action={action} base={p()} />
+      </fieldset>
+      <fieldset>
+        <legend>Opening hours</legend>
+        <WeeklyHours base={p("schedule")} />
+      </fieldset>
+      <details className="more" open={moreProblems > 0 || undefined}>
+        <summary>More options{moreProblems > 0 ? ` (${moreProblems} problem${moreProblems > 1 ? "s" : ""})` : ""}</summary>
+        <div className="grid-fields">
+          {more.map((f) => (
+            <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />
+          ))}
+          <ColorField path={p("labelTextColor")} label="Text colour beside the button" />
+          <ColorField path={p("labelBackgroundColor")} label="Background of that text" />
+          <CheckField path={p("iconEnabled")} label="Show an icon" defaultValue />
+          <SelectField path={p("iconType")} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
+          <TextField path={p("iconText")} label="Icon name or SVG" hint="A built-in icon's or Material icon's name, or SVG markup" />
+          <TextField path={p("iconBackgroundImage")} label="Icon picture (address)" type="url" hint="For a custom image icon" />
+          <TextField path={p("iconClass")} label="Icon CSS class" />
+          <TextField path={p("id")} label="Internal name" required hint="Used in statistics and by other buttons" />
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** A property by its kind: a choice as radios, a colour, a number, a long or a short text. */
+function PropertyInput({ field: f, path }: { field: PropertyField; path: string }) {
+  if (f.choices) return <ChoiceField path={path} label={f.label} options={f.choices} hint={f.help} />;
+  if (f.kind === "color") return <ColorField path={path} label={f.label} />;
+  if (f.kind === "number") return <PropertyNumber path={path} label={f.label} hint={f.help} />;
+  return <TextField path={path} label={f.label} hint={f.help ?? (f.shownWhenEmpty && `Empty: visitors see “${f.shownWhenEmpty}”.`)} multiline={f.kind === "textarea"} placeholder={f.shownWhenEmpty} />;
+}
+
+/** A number kept as a string (property values are strings in the config). */
+function PropertyNumber({ path, label, hint }: { path: string; label: string; hint?: string }) {
+  return <TextField path={path} label={label} hint={hint} />;
+}
+
+/** The live chat's window: title, status, colours, and the welcome messages as a list to add to and reorder. */
+function ChatSettings({ base }: { base: string }) {
+  const info = ACTION_TYPES.CHAT;
+  const f = (key: string) => info.properties.find((x) => x.key === key)!;
+  return (
+    <fieldset className="stack">
+      <legend>Chat window</legend>
+      <div className="grid-fields">
+        {["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-placeholder-message"].map((k) => (
+          <PropertyInput key={k} field={f(k)} path={`${base}.${k}`} />
+        ))}
+        <ColorField path={`${base}.chatmodal-header-background-color`} label={f("chatmodal-header-background-color").label} />
+        <ColorField path={`${base}.chatmodal-header-text-color`} label={f("chatmodal-header-text-color").label} />
+      </div>
+      <WelcomeMessages path={`${base}.chatmodal-messages`} />
+    </fieldset>
+  );
+}
+
+function WelcomeMessages({ path }: { path: string }) {
+  const { value, set } = useEditor();
+  const raw = getAt(value, path);
+  const list = typeof raw === "string" ? raw.split("\n") : [];
+  const write = (next: string[]) => set(path, next.length ? next.join("\n") : undefined);
+  return (
+    <div className="stack-tight">
+      <span className="field-label" id="welcome-h">
+        Welcome messages
+      </span>
+      <p className="muted hint">They appear one after the other when a visitor opens the chat.</p>
+      <ol className="list-plain stack-tight" aria-labelledby="welcome-h">
+        {list.map((m, i) => (
+          <li key={i} className="row">
+            <input aria-label={`Welcome message ${i + 1}`} value={m} onChange={(e) => write(list.map((x, j) => (j === i ? e.target.value.replace(/\n/g, " ") : x)))} />
+            <button className="subtle" disabled={i === 0} onClick={() => write(move(list, i, i - 1))} aria-label={`Move welcome message ${i + 1} up`}>
+              ↑
+            </button>
+            <button className="subtle" disabled={i === list.length - 1} onClick={() => write(move(list, i, i + 1))} aria-label={`Move welcome message ${i + 1} down`}>
+              ↓
+            </button>
+            <button className="subtle" onClick={() => write(list.filter((_, j) => j !== i))} aria-label={`Remove welcome message ${i + 1}`}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div>
+        <button onClick={() => write([...list, ""])}>Add a welcome message</button>
+      </div>
+    </div>
+  );
+}
+

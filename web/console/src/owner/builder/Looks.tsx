@@ -1,0 +1,97 @@
+// How an action and its button look: the button colour from a palette (the channel's brand colour
+// first) or any colour, with a warning when the icon would be hard to see on it (WCAG contrast
+// below 4.5:1, the widget's own contrast code), the built-in icons to pick from, and the button's
+// animation (with a demo that respects reduced motion), size and stacking order.
+import { ColorSwatchPicker, ColorSwatchPickerItem } from "react-aria-components/ColorSwatchPicker";
+import { ColorSwatch } from "react-aria-components/ColorSwatch";
+import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
+import { Label } from "react-aria-components/Label";
+import type { Action, Animation } from "../../../../widget/src/config/types.gen";
+import { isHex } from "../../../../widget/src/app/color";
+import { contrastWarning } from "./contrast";
+import { ACTION_TYPES } from "../catalogue";
+import { ColorField, NumberField, useEditor } from "../fields";
+import { Icon, ICON_CHOICES } from "./Icon";
+
+/** The widget's default button colour and icon colour (web/widget/src/styles). */
+export const DEFAULT_BUTTON = "#009900";
+const DEFAULT_ICON = "#ffffff";
+const PALETTE = ["#009900", "#1a56db", "#111827", "#c2410c", "#7e3af2", "#be123c", "#0e7490", "#a16207"];
+
+export function ActionLooks({ action, base }: { action: Action; base: string }) {
+  const { set } = useEditor();
+  const info = ACTION_TYPES[action.actionType];
+  const bg = action.backgroundColor || DEFAULT_BUTTON;
+  const swatches = [...new Set([info.colour, ...PALETTE].filter((c): c is string => !!c))];
+  const warning = contrastWarning(bg, action.iconColor || DEFAULT_ICON, "icon");
+  const icon = (action.iconType ?? "FONT") === "FONT" && action.iconText ? action.iconText : info.glyph;
+  return (
+    <div className="stack">
+      <div className="stack-tight">
+        <ColorSwatchPicker aria-label="Button colour choices" className="swatches" value={isHex(bg) && bg.length === 7 ? bg : undefined} onChange={(c) => set(`${base}.backgroundColor`, c.toString("hex").toLowerCase())}>
+          {swatches.map((c) => (
+            <ColorSwatchPickerItem key={c} color={c} className="swatch-item">
+              <ColorSwatch className="color-swatch" colorName={c === info.colour ? `${info.label} colour` : undefined} />
+            </ColorSwatchPickerItem>
+          ))}
+        </ColorSwatchPicker>
+        <div className="grid-fields">
+          <ColorField path={`${base}.backgroundColor`} label="Button colour" />
+          <ColorField path={`${base}.iconColor`} label="Icon colour" />
+        </div>
+        {warning && (
+          <p className="warn" role="status">
+            {warning}
+          </p>
+        )}
+      </div>
+      <RadioGroup
+        className="stack-tight"
+        value={icon}
+        onChange={(v) => (set(`${base}.iconType`, "FONT"), set(`${base}.iconText`, v === info.glyph ? undefined : v), set(`${base}.iconEnabled`, true))}
+        orientation="horizontal"
+      >
+        <Label className="field-label">Icon</Label>
+        <div className="icon-choices">
+          {ICON_CHOICES.map((g) => (
+            <Radio key={g} value={g} className="icon-choice" aria-label={g}>
+              <Icon name={g} />
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+    </div>
+  );
+}
+
+const ANIMATIONS: { value: Animation; label: string }[] = [
+  { value: "NONE", label: "None" },
+  { value: "SHAKE", label: "Shake" },
+  { value: "TADA", label: "Tada" },
+  { value: "SONAR_LIGHT", label: "Sonar, light" },
+  { value: "SONAR_DARK", label: "Sonar, dark" },
+];
+
+export function ButtonLooks({ base, animation, colour }: { base: string; animation: Animation; colour: string }) {
+  const { set } = useEditor();
+  return (
+    <div className="stack">
+      <RadioGroup className="stack-tight" value={animation} onChange={(v) => set(`${base}.animation`, v)} orientation="horizontal">
+        <Label className="field-label">Animation to draw attention</Label>
+        <div className="picture-choices">
+          {ANIMATIONS.map((a) => (
+            <Radio key={a.value} value={a.value} className="picture-choice">
+              <span className={`anim-demo anim-${a.value.toLowerCase()}`} style={{ background: colour }} aria-hidden="true" />
+              <span>{a.label}</span>
+            </Radio>
+          ))}
+        </div>
+        <p className="muted hint">Visitors who ask their device for less motion see no animation.</p>
+      </RadioGroup>
+      <div className="grid-fields">
+        <NumberField path={`${base}.scale`} label="Size" hint="1 is normal, 1.2 is a fifth larger" />
+        <NumberField path={`${base}.zindex`} label="Stacking order (z-index)" allowAuto hint="Raise it when something on your site covers the button" />
+      </div>
+    </div>
+  );
+}

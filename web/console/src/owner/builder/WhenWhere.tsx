@@ -1,0 +1,195 @@
+// Where and when a button shows, in plain words: phones and/or desktops, page rules with a box to
+// try an address (answered by the widget's own matching code, loader/decide/conditions.ts, so the
+// answer is the widget's), countries picked by name, "only while an agent is online", and the
+// scroll height it appears at. Each rule is a condition of spec §3.1 used by this button.
+import { useMemo, useState } from "react";
+import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
+import { Label } from "react-aria-components/Label";
+import type { Button, Condition, Config, DisplayMode, FilterType, MatchType } from "../../../../widget/src/config/types.gen";
+import { conditionMatches, conditionsPass } from "../../../../widget/src/loader/decide/conditions";
+import { joinPath } from "../../lib/paths";
+import { countryList } from "../../lib/phone";
+import { NumberField, CheckField, SelectField, TextField, useEditor } from "../fields";
+import { addCondition, buttonConditions, countryCodes, removeCondition, updateButton, URL_FILTERS, URL_MATCHES } from "./edits";
+import { usePhoneLib } from "./usePhoneLib";
+
+const DEVICES: { value: DisplayMode; label: string }[] = [
+  { value: "ALWAYS", label: "Phones and desktops" },
+  { value: "MOBILE_ONLY", label: "Phones only" },
+  { value: "DESKTOP_ONLY", label: "Desktops only" },
+];
+
+export function WhenWhere({ config, b, replace }: { config: Config; b: number; replace: (f: (c: Config) => Config) => void }) {
+  const button = config.buttons[b];
+  const p = (...k: (string | number)[]) => joinPath("buttons", b, ...k);
+  const { set } = useEditor();
+  return (
+    <div className="stack">
+      <RadioGroup className="stack-tight" value={button.options?.displayMode ?? "ALWAYS"} onChange={(v) => set(p("options", "displayMode"), v)} orientation="horizontal">
+        <Label className="field-label">Show on</Label>
+        <div className="row">
+          {DEVICES.map((d) => (
+            <Radio key={d.value} value={d.value} className="choice">
+              {d.label}
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      <PageRules config={config} b={b} replace={replace} />
+      <Countries config={config} b={b} replace={replace} />
+      <AgentOnline config={config} b={b} replace={replace} />
+      <ScrollReveal button={button} base={p("options", "scroll")} />
+    </div>
+  );
+}
+
+type Part = { config: Config; b: number; replace: (f: (c: Config) => Config) => void };
+
+function PageRules({ config, b, replace }: Part) {
+  const rules = buttonConditions(config, b, "URL");
+  const domain = config.domains[0]?.name ?? "example.com";
+  const [url, setUrl] = useState(`https://${domain}/`);
+  const conds = rules.map((r) => r.condition);
+  const shows = conditionsPass(conds, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false });
+  return (
+    <fieldset className="stack-tight">
+      <legend>Pages</legend>
+      {rules.length === 0 && <p className="muted">On every page of your site.</p>}
+      <ul className="list-plain stack-tight">
+        {rules.map(({ condition, index }, n) => (
+          <li key={condition.id} className="rule row">
+            <SelectField path={`conditions[${index}].filterType`} label={`Rule ${n + 1}`} options={URL_FILTERS} />
+            <SelectField path={`conditions[${index}].matchType`} label={`Rule ${n + 1}: how to compare`} options={URL_MATCHES} />
+            <TextField path={`conditions[${index}].matchValue`} label={`Rule ${n + 1}: address part`} placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
+            <span className="muted rule-test" aria-label={`Rule ${n + 1} on the test address`}>
+              {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? "matches" : "no match"}
+            </span>
+            <button className="subtle" onClick={() => replace((c) => removeCondition(c, b, condition.id))}>
+              Remove rule {n + 1}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        <button onClick={() => replace((c) => addCondition(c, b, { filterType: "INCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "" }))}>Add a page rule</button>
+      </div>
+      <div className="row test-box">
+        <label>
+          <span>Try an address</span>
+          <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <output aria-live="polite" className={shows ? "ok" : "warn"}>
+          {shows ? "The button shows on this page." : "The button is hidden on this page."}
+        </output>
+      </div>
+    </fieldset>
+  );
+}
+
+function Countries({ config, b, replace }: Part) {
+  const lib = usePhoneLib();
+  const all = useMemo(() => (lib ? countryList(lib) : []), [lib]);
+  const geo = buttonConditions(config, b, "GEO")[0];
+  const codes = geo ? countryCodes(geo.condition.matchValue) : [];
+  const [query, setQuery] = useState("");
+  const name = (code: string) => all.find((c) => c.code === code)?.name ?? code;
+  const shown = query.trim() ? all.filter((c) => c.name.toLowerCase().includes(query.trim().toLowerCase()) || c.code === query.trim().toUpperCase()).slice(0, 8) : [];
+
+  const write = (next: string[], filter: FilterType = geo?.condition.filterType ?? "INCLUDE") =>
+    replace((c) => {
+      const current = buttonConditions(c, b, "GEO")[0];
+      if (!next.length) return current ? removeCondition(c, b, current.condition.id) : c;
+      const value: Omit<Condition, "id"> = { filterType: filter, conditionType: "GEO", matchType: "COUNTRY_CODE" as MatchType, matchValue: next.join(",") };
+      if (!current) return addCondition(c, b, value);
+      return { ...c, conditions: (c.conditions ?? []).map((x, i) => (i === current.index ? { ...x, ...value } : x)) };
+    });
+
+  return (
+    <fieldset className="stack-tight">
+      <legend>Countries</legend>
+      {codes.length > 0 ? (
+        <>
+          <RadioGroup className="row" aria-label="Countries rule" value={geo!.condition.filterType} onChange={(v) => write(codes, v as FilterType)} orientation="horizontal">
+            <Radio value="INCLUDE" className="choice">
+              Only for visitors from
+            </Radio>
+            <Radio value="EXCLUDE" className="choice">
+              Not for visitors from
+            </Radio>
+          </RadioGroup>
+          <ul className="list-plain row">
+            {codes.map((code) => (
+              <li key={code} className="chip">
+                {name(code)}
+                <button className="subtle" aria-label={`Remove ${name(code)}`} onClick={() => write(codes.filter((c) => c !== code))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted">For visitors from every country.</p>
+      )}
+      <label>
+        <span>Find a country</span>
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. Netherlands" />
+      </label>
+      {shown.length > 0 && (
+        <ul className="list-plain country-results" aria-label="Countries found">
+          {shown.map((c) => (
+            <li key={c.code}>
+              <button className="subtle" disabled={codes.includes(c.code)} onClick={() => (write([...codes, c.code]), setQuery(""))}>
+                Add {c.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function AgentOnline({ config, b, replace }: Part) {
+  const chat = buttonConditions(config, b, "CHAT")[0];
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={!!chat && chat.condition.filterType === "INCLUDE"}
+        onChange={(e) =>
+          replace((c) =>
+            e.target.checked ? addCondition(c, b, { filterType: "INCLUDE", conditionType: "CHAT", matchType: "AGENTS_AVAILABLE", matchValue: "" }) : removeCondition(c, b, chat!.condition.id),
+          )
+        }
+      />
+      <span>Only while an agent is online</span>
+    </label>
+  );
+}
+
+function ScrollReveal({ button, base }: { button: Button; base: string }) {
+  const { set } = useEditor();
+  const reveal = button.options?.scroll?.revealAtHeight;
+  return (
+    <fieldset className="stack-tight">
+      <legend>Scrolling</legend>
+      <RadioGroup aria-label="Appears" className="row" value={reveal ? "after" : "now"} onChange={(v) => set(`${base}.revealAtHeight`, v === "after" ? 300 : undefined)} orientation="horizontal">
+        <Radio value="now" className="choice">
+          Right away
+        </Radio>
+        <Radio value="after" className="choice">
+          After visitors scroll down
+        </Radio>
+      </RadioGroup>
+      {reveal !== undefined && (
+        <div className="grid-fields">
+          <NumberField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" />
+          <NumberField path={`${base}.hideAtHeight`} label="Hides again after (pixels)" hint="Empty: stays" />
+          <CheckField path={`${base}.neverHide`} label="Never hide once shown" />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import * as phoneLib from "libphonenumber-js/min";
+import type { Config } from "../../widget/src/config/types.gen";
+import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, move, proposedType, removeChannel, removeCondition } from "../src/owner/builder/edits";
+import { contrastWarning } from "../src/owner/builder/contrast";
+import { dayText, weekHours } from "../src/owner/schedule";
+import { countryList, phoneProblem } from "../src/lib/phone";
+
+const empty = (): Config => ({ userId: "u", domains: [{ id: "d", name: "shop.test" }], buttons: [], actions: [], conditions: [] });
+
+describe("builder: channels on a button", () => {
+  it("makes the first button with the first channel, and proposes the type for the count", () => {
+    let { config, id } = addChannel(empty(), 0, "WHATSAPP");
+    expect(config.buttons).toHaveLength(1);
+    expect(config.buttons[0].type).toBe("SINGLE");
+    expect(config.buttons[0].actions).toEqual([id]);
+    expect(config.actions![0].backgroundColor).toBe("#008069");
+    ({ config } = addChannel(config, 0, "PHONE"));
+    expect(config.buttons[0].type).toBe("MULTI");
+    expect(buttonActions(config, 0).map((a) => a.actionType)).toEqual(["WHATSAPP", "PHONE"]);
+  });
+  it("keeps a type the owner chose while it fits the model's limits", () => {
+    expect(proposedType(3, "FULL")).toBe("FULL");
+    expect(proposedType(6, "FULL")).toBe("MULTI");
+    expect(proposedType(1, "FULL")).toBe("FULL");
+    expect(proposedType(1, "MULTI")).toBe("SINGLE");
+    expect(proposedType(10, "DOTS")).toBe("DOTS");
+  });
+  it("removes a channel from the button, and from the config once no button uses it", () => {
+    let { config, id } = addChannel(empty(), 0, "EMAIL");
+    ({ config } = addChannel(config, 0, "SMS"));
+    const shared = { ...config, buttons: [...config.buttons, { ...config.buttons[0], id: "other", actions: [id] }] };
+    const fromOne = removeChannel(shared, 0, id);
+    expect(fromOne.actions!.some((a) => a.id === id)).toBe(true);
+    expect(fromOne.buttons[0].type).toBe("SINGLE");
+    expect(removeChannel(config, 0, id).actions!.some((a) => a.id === id)).toBe(false);
+  });
+  it("moves an item, and leaves the list alone for a move off its ends", () => {
+    expect(move(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
+    expect(move(["a", "b", "c"], 0, 1)).toEqual(["b", "a", "c"]);
+    expect(move(["a", "b"], 0, -1)).toEqual(["a", "b"]);
+  });
+});
+
+describe("builder: a button's rules", () => {
+  it("adds conditions to the button and removes unused ones from the config", () => {
+    let { config } = addChannel(empty(), 0, "PHONE");
+    config = addCondition(config, 0, { filterType: "INCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "NL,BE" });
+    config = addCondition(config, 0, { filterType: "EXCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "/checkout" });
+    expect(buttonConditions(config, 0, "URL").map((c) => c.condition.matchValue)).toEqual(["/checkout"]);
+    const geo = buttonConditions(config, 0, "GEO")[0].condition;
+    expect(countryCodes(geo.matchValue)).toEqual(["NL", "BE"]);
+    config = removeCondition(config, 0, geo.id);
+    expect(config.conditions!.map((c) => c.conditionType)).toEqual(["URL"]);
+    expect(config.buttons[0].conditions).toHaveLength(1);
+  });
+});
+
+describe("builder: the weekly grid is the widget's reading of a schedule", () => {
+  it("office hours", () => {
+    const s = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" };
+    const h = weekHours(s);
+    expect(h[0].map((x, i) => (x ? i : -1)).filter((i) => i >= 0)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(h[5].some(Boolean)).toBe(false);
+    expect(dayText(s, 0)).toBe("09:00–17:00");
+    expect(dayText(s, 6)).toBe("closed");
+  });
+  it("an overnight window belongs to the day it starts on", () => {
+    const s = { showAlways: false, daysOfWeek: [false, false, false, false, true, false, false], start: "22:00", stop: "02:00" };
+    const h = weekHours(s);
+    expect(h[4][23]).toBe(true);
+    expect(h[5][1]).toBe(true);
+    expect(h[5][2]).toBe(false);
+    expect(h[4][1]).toBe(false);
+    expect(dayText(s, 4)).toBe("22:00–02:00 (next day)");
+  });
+  it("outside these hours inverts it", () => {
+    const s = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, true], start: "09:00", stop: "17:00", outsideHours: true };
+    expect(weekHours(s)[2][12]).toBe(false);
+    expect(weekHours(s)[2][20]).toBe(true);
+    expect(dayText(s, 2)).toBe("all day except 09:00–17:00");
+  });
+});
+
+describe("builder: checks beside fields", () => {
+  it("phone numbers need their country code and a plausible length", () => {
+    expect(phoneProblem(phoneLib, "+31 6 1234 5678")).toBe("");
+    expect(phoneProblem(phoneLib, "0031 20 123 4567")).toBe("");
+    expect(phoneProblem(phoneLib, "06 1234 5678")).toMatch(/country code/);
+    expect(phoneProblem(phoneLib, "+31 6 12")).toMatch(/complete phone number/);
+    expect(phoneProblem(phoneLib, "call me")).toMatch(/digits/);
+    expect(phoneProblem(phoneLib, "")).toBe("");
+  });
+  it("countries are listed by name", () => {
+    const list = countryList(phoneLib, "en");
+    expect(list.find((c) => c.code === "JP")?.name).toBe("Japan");
+    expect(list.length).toBeGreaterThan(200);
+  });
+  it("warns when the icon colour is hard to see on the button colour", () => {
+    expect(contrastWarning("#009900", "#ffffff", "icon")).toMatch(/contrast 3\.\d:1/);
+    expect(contrastWarning("#1a56db", "#ffffff", "icon")).toBe("");
+    expect(contrastWarning("red", "#ffffff", "icon")).toBe("");
+  });
+});
