@@ -90,6 +90,7 @@ impl Cluster {
             .env("BECKON_SECRET", SECRET)
             .env("BECKON_AGENT_LEASE_SECONDS", LEASE.as_secs().to_string())
             .env("RUST_LOG", "info,sqlx=warn")
+            .env("BECKON_METRICS", "true")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
