@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
 import { endedLine, inFilter, matchesSearch, movedNotice, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
-import { charactersOver, mergeMessages } from "../src/lib/messages";
+import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
 import { reconnectDelay } from "../src/lib/backoff";
 
@@ -77,6 +77,14 @@ describe("live messages", () => {
   it("merges history, live and resynced messages by seq", () => {
     const merged = mergeMessages([message(1), message(3)], [message(2), message(3, "m3 again")]);
     expect(merged.map((m) => [m.seq, m.text])).toEqual([[1, "m1"], [2, "m2"], [3, "m3 again"]]);
+  });
+
+  it("notices a live message that skips some (lost on the way between instances)", () => {
+    expect(missedBefore([message(1), message(2)], message(3))).toBe(false);
+    expect(missedBefore([message(1), message(2)], message(2))).toBe(false); // a repeat
+    expect(missedBefore([message(1), message(2)], message(4))).toBe(true);
+    expect(missedBefore([], message(1))).toBe(false);
+    expect(missedBefore([], message(2))).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { api, ApiError } from "../api/http";
 import type { Channel, EarlierConversation, History, Message } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
-import { charactersOver, lastSeqOf, MAX_MESSAGE_CHARS, mergeMessages, newClientId } from "../lib/messages";
+import { charactersOver, lastSeqOf, MAX_MESSAGE_CHARS, mergeMessages, missedBefore, newClientId } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
@@ -101,6 +101,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         if (f.channelId !== channelId) return;
         if (f.op === "chat-message") {
           const m = f.message as Message;
+          // Loads what came after the last message held (read now, before this one is merged).
+          if (missedBefore(messagesRef.current, m)) load();
           setMessages((list) => mergeMessages(list, [m]));
           setPending((p) => p.filter((x) => x.clientId !== m.clientId));
           if (m.sender.type === "ChatClient") {
@@ -120,7 +122,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           api<Channel>(`/v1/agent/channels/${channelId}`).then(setChannel, () => {});
         }
       }),
-    [subscribe, channelId, markRead, channel?.visitor.id],
+    [subscribe, channelId, markRead, load, channel?.visitor.id],
   );
 
   // Newest message in view.

@@ -13,6 +13,14 @@ export function lastSeqOf(messages: Message[]): number {
   return messages.length ? messages[messages.length - 1].seq : 0;
 }
 
+/**
+ * A live message that skips some of a loaded conversation: the ones between were lost on the way
+ * (with several server instances, a Redis blip drops events), so the conversation reloads.
+ */
+export function missedBefore(messages: Message[], m: Message): boolean {
+  return m.seq > lastSeqOf(messages) + 1;
+}
+
 /** A message id the server de-duplicates re-sends on. */
 export function newClientId(): string {
   return `console-${crypto.randomUUID()}`;

@@ -10,7 +10,7 @@ import { createOutbox, type Ack, type Outbox, type Pending } from "./core/outbox
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceFrame, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
 import { chatStorage, type ChatStorage } from "./core/storage";
-import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, type Unread } from "./core/timeline";
+import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
 import { createTyping, type Typing } from "./core/typing";
 import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
@@ -384,6 +384,11 @@ export function createChatSession(o: SessionOptions): ChatSession {
         const m = f.message as ChatMessage | undefined;
         if (!m || typeof m.seq != "number") return;
         const before = v.messages;
+        if (missedBefore(before, m)) {
+          // A gap: a new socket resumes after the last message held, this one included.
+          conn?.reconnectNow();
+          return;
+        }
         const merged = mergeMessages(before, [m]);
         if (merged == before) return; // already shown
         outbox.seen(m.clientId);

@@ -125,3 +125,23 @@ describe("the chat button's bubble", () => {
     expect(document.querySelectorAll(".cnb-c-badge")).toHaveLength(1);
   });
 });
+
+describe("a message lost on the way (several server instances, a Redis blip)", () => {
+  it("a live message that skips some opens a new socket that resumes after the last one held", async () => {
+    history = [msg(1, me), msg(2)];
+    const s = pageView(true);
+    await settled(s);
+    const first = FakeSocket.last();
+    first.receive({ op: "chat-message", channelId: "c-1", seq: 5, message: msg(5) });
+    // Not shown out of order: the server resends 3, 4 and 5 on the new socket.
+    expect(s.view().messages.map((m) => m.seq)).toEqual([1, 2]);
+    await vi.waitFor(() => expect(FakeSocket.all.length).toBe(2));
+    expect(first.closed).toBeDefined();
+    const next = FakeSocket.last();
+    next.open();
+    expect(next.frames("auth")[0].lastSeq).toBe(2);
+    next.ready();
+    for (const seq of [3, 4, 5]) next.receive({ op: "chat-message", channelId: "c-1", seq, message: msg(seq) });
+    expect(s.view().messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+});

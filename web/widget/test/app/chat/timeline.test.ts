@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ackFrame, ackTarget, buildTimeline, createUnread, lastSeq, mergeMessages, showTimestamp } from "../../../src/app/chat/core/timeline";
+import { ackFrame, ackTarget, buildTimeline, createUnread, lastSeq, mergeMessages, missedBefore, showTimestamp } from "../../../src/app/chat/core/timeline";
 import type { ChatMessage, Sender } from "../../../src/app/chat/core/types";
 import type { Pending } from "../../../src/app/chat/core/outbox";
 
@@ -26,6 +26,14 @@ describe("merging history and live messages", () => {
     expect(mergeMessages(merged, [{ ...msg(9), id: "m-1" }])).toBe(merged);
     expect(lastSeq(merged)).toBe(4);
     expect(lastSeq([])).toBe(0);
+  });
+
+  it("notices a live message that skips some", () => {
+    expect(missedBefore([msg(1), msg(2)], msg(3))).toBe(false);
+    expect(missedBefore([msg(1), msg(2)], msg(2))).toBe(false);
+    expect(missedBefore([msg(1), msg(2)], msg(5))).toBe(true);
+    expect(missedBefore([], msg(1))).toBe(false);
+    expect(missedBefore([], msg(2))).toBe(true);
   });
 });
 

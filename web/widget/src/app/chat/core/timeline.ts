@@ -34,6 +34,12 @@ export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]): Cha
 /** Highest seq in the list (0 when empty). */
 export const lastSeq = (list: ChatMessage[]): number => (list.length ? list[list.length - 1].seq : 0);
 
+/**
+ * A live message that skips some: the ones between were lost on the way (with several server
+ * instances, a Redis blip drops events). The client then resumes from what it has, not from this.
+ */
+export const missedBefore = (list: ChatMessage[], m: ChatMessage): boolean => m.seq > lastSeq(list) + 1;
+
 export type Entry =
   | {
       kind: "message";
