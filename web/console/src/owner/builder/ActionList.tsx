@@ -43,6 +43,8 @@ export function ActionList({
       aria-label={label}
       className="action-list"
       items={actions}
+      // Rows are cached per item; their move buttons and problem counts depend on the whole list.
+      dependencies={[actions, problemCount]}
       dragAndDropHooks={dragAndDropHooks}
       selectionMode="single"
       selectionBehavior="replace"

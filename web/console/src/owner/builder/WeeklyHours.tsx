@@ -49,8 +49,8 @@ export function WeeklyHours({ base }: { base: string }) {
                 <th scope="col">Day</th>
                 <th scope="col">Offered</th>
                 <th scope="col" className="week-hours-head" aria-hidden="true">
-                  {[0, 6, 12, 18].map((h) => (
-                    <span key={h}>{String(h).padStart(2, "0")}:00</span>
+                  {[0, 6, 12, 18, 24].map((h) => (
+                    <span key={h}>{h}</span>
                   ))}
                 </th>
               </tr>

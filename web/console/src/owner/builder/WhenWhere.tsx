@@ -62,7 +62,7 @@ function PageRules({ config, b, replace }: Part) {
             <SelectField path={`conditions[${index}].matchType`} label={`Rule ${n + 1}: how to compare`} options={URL_MATCHES} />
             <TextField path={`conditions[${index}].matchValue`} label={`Rule ${n + 1}: address part`} placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
             <span className="muted rule-test" aria-label={`Rule ${n + 1} on the test address`}>
-              {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? "matches" : "no match"}
+              {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? "matches the address below" : "does not match the address below"}
             </span>
             <button className="subtle" onClick={() => replace((c) => removeCondition(c, b, condition.id))}>
               Remove rule {n + 1}

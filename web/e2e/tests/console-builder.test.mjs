@@ -1,0 +1,188 @@
+// The button builder, as an owner uses it: every channel of the grid built from its tile with
+// only what it asks for, shown by the real widget in the preview and accepted by the server;
+// page rules answered by the test box the same way the widget answers; a button's channels
+// reordered with the keyboard alone. Real server, real console, real widget, axe on each screen.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon, DEMO } from "../lib/beckon.mjs";
+import { launchBrowser } from "../lib/browser.mjs";
+import { openConsole } from "../lib/console.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { eventually } from "../lib/wait.mjs";
+import { addDomain, channelOrder, choose, form, pickChannel, preview, row, saveDraft, savedConfig, tile } from "../lib/builder.mjs";
+
+let beckon;
+let browser;
+let page;
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } }));
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+// Each tile, the question its form asks (none for the live chat) and an answer an owner would give.
+const CHANNELS = [
+  ["Call", "PHONE", "Your phone number", "+31 20 123 4567"],
+  ["WhatsApp", "WHATSAPP", "Your WhatsApp number", "+31 6 1234 5678"],
+  ["Messenger", "FACEBOOK", "Your Facebook page (name or id)", "beckonshop"],
+  ["E-mail", "EMAIL", "Your e-mail address", "hello@shop.test"],
+  ["SMS", "SMS", "Your mobile number", "+31 6 1234 5678"],
+  ["Telegram", "TELEGRAM", "Your Telegram username", "beckonshop"],
+  ["Viber", "VIBER", "Your Viber number", "+31612345678"],
+  ["LINE", "LINE", "Your LINE id", "@beckonshop"],
+  ["WeChat", "WECHAT", "Your WeChat id (or a web link)", "beckonshop"],
+  ["Zalo", "ZALO", "Your Zalo number, official account id or group code", "+84912345678"],
+  ["Signal", "SIGNAL", "Your Signal number", "+31 6 1234 5678"],
+  ["Skype", "SKYPE", "Your Skype name", "beckonshop"],
+  ["Map", "MAP", "Your address", "Damrak 1, Amsterdam"],
+  ["Link", "LINK", "Address of the page", "https://shop.test/offers"],
+  ["Scroll to section", "ANCHOR", "Id of the section", "#contact"],
+  ["Form (Tally)", "TALLY", "Your Tally form (link or id)", "https://tally.so/r/abc123"],
+  ["Page in a window", "IFRAME", "Address of the page to show", "https://shop.test/booking"],
+  ["Live chat", "CHAT", null, null],
+  ["Intercom", "INTERCOM", "Your Intercom app id", "abc12def"],
+];
+
+test("each channel of the grid is built from its tile: its own question, the real widget shows it, the server takes it", async () => {
+  const domainId = await addDomain(page, beckon.origin, "grid.test");
+  assert.equal(await page.locator(".channel-tile").count(), CHANNELS.length);
+  for (const [name, type, question, answer] of CHANNELS) {
+    await pickChannel(page, name);
+    const f = form(page, name);
+    if (question) await f.getByLabel(question, { exact: true }).fill(answer);
+    // One channel on the button: a single button showing exactly this action.
+    await preview(page).locator(`.call-now-button [data-action-type="${type}"]`).waitFor({ state: "attached" });
+    await saveDraft(page);
+    const saved = await savedConfig(page, domainId);
+    assert.equal(saved.buttons[0].type, "SINGLE", name);
+    assert.equal(saved.actions.length, 1, name);
+    assert.equal(saved.actions[0].actionType, type);
+    if (answer) assert.equal(saved.actions[0].actionValue, answer);
+    // No free "property name" field anywhere: every property has its own labelled control.
+    assert.equal(await page.getByText(/property name/i).count(), 0);
+    if (name === "WhatsApp" || name === "Live chat") assert.deepEqual(await axeViolations(page, "body"), [], name);
+    await tile(page, name).click(); // unpicked again
+    await row(page, name).waitFor({ state: "detached" });
+  }
+
+  // Several at once: Beckon proposes a button that opens a list, in the order they were picked.
+  for (const name of ["Call", "WhatsApp", "E-mail"]) await pickChannel(page, name);
+  await form(page, "E-mail").getByLabel("Your e-mail address", { exact: true }).fill("hello@shop.test");
+  await row(page, "Call").locator(".action-name").click();
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  await row(page, "WhatsApp").locator(".action-name").click();
+  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  assert.ok(await page.getByRole("radio", { name: /A button that opens a list/ }).isChecked());
+  assert.deepEqual(await channelOrder(page), ["Call", "WhatsApp", "E-mail"]);
+  // Placed from the page outline.
+  await choose(page, "Top left");
+  await preview(page).locator(".call-now-button.cnb-multi").waitFor();
+  await saveDraft(page);
+  const saved = await savedConfig(page, domainId);
+  assert.equal(saved.buttons[0].type, "MULTI");
+  assert.equal(saved.buttons[0].options.placement, "TOP_LEFT");
+  assert.deepEqual(saved.actions.map((a) => a.actionType), ["PHONE", "WHATSAPP", "EMAIL"]);
+});
+
+test("page rules: the test box answers as the widget does, and the preview agrees", async () => {
+  const domainId = await addDomain(page, beckon.origin, "rules.test");
+  await pickChannel(page, "Call");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  const verdict = page.locator(".test-box output");
+  const tryAddress = (url) => page.getByLabel("Try an address").fill(url);
+  await tryAddress("https://rules.test/checkout/pay");
+  await verdict.filter({ hasText: "The button shows on this page." }).waitFor();
+
+  // Hide on pages whose address contains /checkout.
+  await page.getByRole("button", { name: "Add a page rule" }).click();
+  await page.getByLabel("Rule 1", { exact: true }).selectOption("EXCLUDE");
+  await page.getByLabel("Rule 1: address part", { exact: true }).fill("/checkout");
+  await verdict.filter({ hasText: "The button is hidden on this page." }).waitFor();
+  await tryAddress("https://rules.test/products/shoes");
+  await verdict.filter({ hasText: "The button shows on this page." }).waitFor();
+
+  // The preview on those two pages says the same.
+  const pageUrl = page.getByLabel("Page URL");
+  await pageUrl.fill("https://rules.test/checkout/pay");
+  await preview(page).locator(".call-now-button").waitFor({ state: "detached" });
+  await pageUrl.fill("https://rules.test/products/shoes");
+  await preview(page).locator(".call-now-button").waitFor();
+
+  // Show only where the address matches a pattern: /products/ followed by a name.
+  await page.getByRole("button", { name: "Add a page rule" }).click();
+  await page.getByLabel("Rule 2: how to compare", { exact: true }).selectOption("REGEX");
+  await page.getByLabel("Rule 2: address part", { exact: true }).fill("/products/[a-z]+$");
+  await verdict.filter({ hasText: "The button shows on this page." }).waitFor();
+  await tryAddress("https://rules.test/about");
+  await verdict.filter({ hasText: "The button is hidden on this page." }).waitFor();
+  await pageUrl.fill("https://rules.test/about");
+  await preview(page).locator(".call-now-button").waitFor({ state: "detached" });
+
+  // A pattern that is no pattern: the server's message is beside that field.
+  const pattern = page.getByLabel("Rule 2: address part", { exact: true });
+  await pattern.fill("/products/[a-z");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByRole("alert").filter({ hasText: "The draft was not saved" }).waitFor();
+  assert.equal(await pattern.getAttribute("aria-invalid"), "true");
+  await page.locator(".rule").nth(1).locator(".field-error").waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  await pattern.fill("/products/[a-z]+$");
+  await saveDraft(page);
+  const saved = await savedConfig(page, domainId);
+  assert.deepEqual(
+    saved.conditions.map(({ filterType, conditionType, matchType, matchValue }) => ({ filterType, conditionType, matchType, matchValue })),
+    [
+      { filterType: "EXCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "/checkout" },
+      { filterType: "INCLUDE", conditionType: "URL", matchType: "REGEX", matchValue: "/products/[a-z]+$" },
+    ],
+  );
+  assert.deepEqual(saved.buttons[0].conditions, saved.conditions.map((c) => c.id));
+});
+
+test("a button's channels are reordered with the keyboard alone, and the widget shows the new order", async () => {
+  const domainId = await addDomain(page, beckon.origin, "order.test");
+  for (const [name, question, answer] of [
+    ["Call", "Your phone number", "+31 20 123 4567"],
+    ["WhatsApp", "Your WhatsApp number", "+31 6 1234 5678"],
+    ["E-mail", "Your e-mail address", "hello@shop.test"],
+  ]) {
+    await pickChannel(page, name);
+    await form(page, name).getByLabel(question, { exact: true }).fill(answer);
+  }
+  await choose(page, /A bar across the screen/);
+  const shownOrder = () => preview(page).locator(".call-now-button [data-action-type]").evaluateAll((els) => els.map((e) => e.dataset.actionType));
+  await preview(page).locator('.call-now-button [data-action-type="EMAIL"]').waitFor();
+  assert.deepEqual(await shownOrder(), ["PHONE", "WHATSAPP", "EMAIL"]);
+
+  // Tab to E-mail's "Move up" and press Enter twice: E-mail first.
+  await page.getByRole("button", { name: "Move E-mail up" }).focus();
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await channelOrder(page), ["Call", "E-mail", "WhatsApp"]);
+  await page.getByRole("button", { name: "Move E-mail up" }).focus();
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await channelOrder(page), ["E-mail", "Call", "WhatsApp"]);
+
+  // React Aria's keyboard drag: Enter on the handle starts it, an arrow key picks the place, Enter
+  // drops. WhatsApp, last, moves up.
+  await page.getByRole("button", { name: "Drag WhatsApp" }).focus();
+  await page.keyboard.press("Enter");
+  await page.locator(".action-row[data-dragging]").waitFor();
+  await page.keyboard.press("ArrowUp");
+  await page.locator(".action-list [data-drop-target]").waitFor({ state: "attached" });
+  await page.keyboard.press("Enter");
+  await page.locator(".action-row[data-dragging]").waitFor({ state: "detached" });
+  const order = await channelOrder(page);
+  assert.ok(order.indexOf("WhatsApp") < 2, `WhatsApp moved up: ${order}`);
+  const TYPES = { Call: "PHONE", WhatsApp: "WHATSAPP", "E-mail": "EMAIL" };
+  const expected = order.map((n) => TYPES[n]);
+  // The preview follows (it renders shortly after the last change).
+  await eventually(async () => (await shownOrder()).join() === expected.join(), () => `the preview in the order ${expected}`);
+  await saveDraft(page);
+  const saved = await savedConfig(page, domainId);
+  assert.deepEqual(saved.buttons[0].actions.map((id) => saved.actions.find((a) => a.id === id).actionType), expected);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+});
