@@ -186,3 +186,31 @@ test("a button's channels are reordered with the keyboard alone, and the widget 
   assert.deepEqual(saved.buttons[0].actions.map((id) => saved.actions.find((a) => a.id === id).actionType), expected);
   assert.deepEqual(await axeViolations(page, "body"), []);
 });
+
+test("the chat's legal notice: the sentence and its links as fields, previewed as visitors will read it", async () => {
+  const domainId = await addDomain(page, beckon.origin, "legal.test");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByLabel("Visitors accept a notice before they chat").check();
+  const preview = page.getByTestId("legal-preview");
+  // Empty, the widget's default sentence.
+  await preview.filter({ hasText: /^I accept the $/ }).waitFor();
+  await page.getByLabel("The sentence visitors accept").fill("I accept the {link1} and the {link2}.");
+  await page.getByLabel("Link 1: text").fill("privacy policy");
+  await page.getByLabel("Link 1: address").fill("https://legal.test/privacy");
+  await page.getByLabel("Link 2: text").fill("terms");
+  await page.getByLabel("Link 2: address").fill("https://legal.test/terms");
+  await preview.filter({ hasText: "I accept the privacy policy and the terms." }).waitFor();
+  assert.equal(await preview.getByRole("link", { name: "privacy policy" }).getAttribute("href"), "https://legal.test/privacy");
+  assert.equal(await preview.getByRole("link", { name: "terms" }).getAttribute("href"), "https://legal.test/terms");
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
+
+  const domain = await page.evaluate(async (id) => (await (await fetch("/api/v1/owner/domains")).json()).domains.find((d) => d.id === id), domainId);
+  assert.equal(domain.properties["chat-legal-enabled"], "true");
+  assert.equal(domain.properties["chat-legal-notice"], "I accept the {link1} and the {link2}.");
+  assert.deepEqual(JSON.parse(domain.properties["chat-legal-link1"]), { link: "https://legal.test/privacy", text: "privacy policy" });
+  await page.reload();
+  assert.equal(await page.getByLabel("Link 2: address").inputValue(), "https://legal.test/terms");
+  await preview.filter({ hasText: "I accept the privacy policy and the terms." }).waitFor();
+});

@@ -12,6 +12,7 @@ import { useDraft } from "./builder/useDraft";
 
 import { EmbedPanel } from "./EmbedPanel";
 import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
+import { LegalNoticeFields } from "./LegalNotice";
 import { Preview } from "./Preview";
 import { StatsPanel } from "./StatsPanel";
 
@@ -165,16 +166,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
             <CheckField path="properties.debug" label="Debug messages in the browser console" />
           </div>
         </fieldset>
-        <fieldset>
-          <legend>Chat legal notice</legend>
-          <div className="grid-fields">
-            <SelectField path="properties.chat-legal-enabled" label="Ask visitors to accept a notice" options={[{ value: "true", label: "Yes" }, { value: "false", label: "No" }]} optional="No" />
-            <TextField path="properties.chat-legal-notice" label="Notice ({link1}…{link3} for links)" multiline />
-            {[1, 2, 3].map((n) => (
-              <TextField key={n} path={`properties.chat-legal-link${n}`} label={`Link ${n} (URL, or {"link","text"})`} />
-            ))}
-          </div>
-        </fieldset>
+        <LegalNoticeFields />
         <div className="row">
           <button className="primary" onClick={save}>
             Save settings
