@@ -6,6 +6,9 @@
 //! ```text
 //! beckon-loadgen run --visitors 1000 --agents 4 [--beckon-bin target/release/beckon]
 //! beckon-loadgen run --url http://127.0.0.1:8080 --server-pid 1234 …   (a running server)
+//! beckon-loadgen run --instances 2 --database-url postgres://… --redis-url redis://… --no-baseline
+//!     (several instances: visitors on all but the last, agents on the last, so every delivery
+//!     crosses instances; Redis's cost is read with redis-cli)
 //! beckon-loadgen bare-server --listen 127.0.0.1:0
 //! beckon-loadgen report --out bench/results.md --command "…" run-1000.json run-15000.json
 //! ```
@@ -23,6 +26,7 @@ use tokio::time::Instant;
 
 mod bare;
 mod client;
+mod redis_cost;
 mod report;
 mod stats;
 mod target;
@@ -51,10 +55,16 @@ enum Cmd {
     },
     /// Write the realtime section of bench/results.md from the JSON of one or more runs.
     Report {
-        /// bench/results.md; the section between `<!-- realtime:start -->` and
-        /// `<!-- realtime:end -->` is replaced (added at the end when missing).
+        /// bench/results.md; the section between `<!-- {section}:start -->` and
+        /// `<!-- {section}:end -->` is replaced (added at the end when missing).
         #[arg(long)]
         out: PathBuf,
+        /// The section's name in its markers.
+        #[arg(long, default_value = "realtime")]
+        section: String,
+        /// The section's heading.
+        #[arg(long, default_value = "Realtime hub (WebSocket)")]
+        title: String,
         /// The command that produced the runs, shown in the section.
         #[arg(long)]
         command: String,
@@ -109,6 +119,15 @@ struct RunArgs {
     /// Skip the bare baseline.
     #[arg(long)]
     no_baseline: bool,
+    /// Beckon instances to spawn (more than one needs --database-url and --redis-url).
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
+    /// The PostgreSQL database the spawned instances share (an empty one: the first seeds it).
+    #[arg(long)]
+    database_url: Option<String>,
+    /// The Redis the spawned instances share (one of the run's own: its command count is read).
+    #[arg(long)]
+    redis_url: Option<String>,
     /// Write the figures (JSON) here.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -160,6 +179,24 @@ pub struct Report {
     pub delivered_per_s: f64,
     pub setup_s: f64,
     pub connect_s: f64,
+    /// Beckon instances (several: visitors on all but the last, agents on the last).
+    #[serde(default = "one")]
+    pub instances: usize,
+    /// With Redis: the subscriptions of each instance's pub/sub connection, idle and while
+    /// driven, and the commands Redis processed per second during the drive.
+    #[serde(default)]
+    pub redis: Option<RedisCost>,
+}
+
+fn one() -> usize {
+    1
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RedisCost {
+    pub subscriptions_idle: Vec<u64>,
+    pub subscriptions_end: Vec<u64>,
+    pub commands_per_s: f64,
 }
 
 /// The JSON file of a `run`.
@@ -171,6 +208,8 @@ pub struct RunFile {
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct RunArgsJson {
+    #[serde(default = "one")]
+    pub instances: usize,
     pub visitors: usize,
     pub agents: usize,
     pub active: usize,
@@ -216,6 +255,8 @@ fn main() -> anyhow::Result<()> {
         }
         Cmd::Report {
             out,
+            section: name,
+            title,
             command,
             note,
             runs,
@@ -226,9 +267,9 @@ fn main() -> anyhow::Result<()> {
                     .with_context(|| format!("cannot read {}", p.display()))?;
                 files.push(serde_json::from_str::<RunFile>(&text)?);
             }
-            let section = report::section(&command, &files, &note);
+            let section = report::section(&name, &title, &command, &files, &note);
             let old = std::fs::read_to_string(&out).unwrap_or_default();
-            std::fs::write(&out, report::splice(&old, &section))?;
+            std::fs::write(&out, report::splice(&name, &old, &section))?;
             println!("{section}");
             Ok(())
         }
@@ -263,6 +304,7 @@ async fn run(args: RunArgs) -> anyhow::Result<()> {
     if let Some(p) = &args.json {
         let file = RunFile {
             args: RunArgsJson {
+                instances: args.instances,
                 visitors: args.visitors,
                 agents: args.agents,
                 active,
@@ -340,8 +382,9 @@ async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result
     let counters = Arc::new(Counters::default());
     let own_pid = std::process::id();
 
-    // The server.
-    let (spawned, addr, pid) = match (&kind, &args.url) {
+    // The server(s).
+    let mut spawned = Vec::new();
+    let servers = match (&kind, &args.url) {
         (Kind::Beckon, Some(url)) => {
             let u = reqwest::Url::parse(url)?;
             let host = u.host_str().context("--url needs a host")?;
@@ -350,25 +393,51 @@ async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result
                 .await?
                 .find(SocketAddr::is_ipv4)
                 .context("--url: no IPv4 address")?;
-            (None, addr, args.server_pid)
+            Servers::one(addr, args.server_pid)
         }
         (Kind::Beckon, None) => {
-            let s = target::spawn_beckon(&args.beckon_bin).await?;
-            let (a, p) = (s.addr, s.pid);
-            (Some(s), a, Some(p))
+            let shared = match (&args.database_url, &args.redis_url) {
+                (Some(d), Some(r)) => Some(target::Shared {
+                    database_url: d.clone(),
+                    redis_url: r.clone(),
+                }),
+                _ if args.instances > 1 => {
+                    anyhow::bail!("--instances above 1 needs --database-url and --redis-url")
+                }
+                _ => None,
+            };
+            // The first seeds the demo organisation; the others start once it has.
+            for i in 0..args.instances.max(1) {
+                let s = target::spawn_beckon(&args.beckon_bin, shared.as_ref(), i == 0).await?;
+                spawned.push(s);
+            }
+            let addrs: Vec<SocketAddr> = spawned.iter().map(|s| s.addr).collect();
+            Servers {
+                visitors: if addrs.len() > 1 {
+                    addrs[..addrs.len() - 1].to_vec()
+                } else {
+                    addrs.clone()
+                },
+                agents: *addrs.last().expect("one instance at least"),
+                pids: spawned.iter().map(|s| s.pid).collect(),
+            }
         }
         (Kind::Bare, _) => {
             let s = target::spawn_bare().await?;
-            let (a, p) = (s.addr, s.pid);
-            (Some(s), a, Some(p))
+            let servers = Servers::one(s.addr, Some(s.pid));
+            spawned.push(s);
+            servers
         }
     };
-    let base = format!("http://{addr}");
+    let redis = match kind {
+        Kind::Beckon if args.url.is_none() => args.redis_url.as_deref(),
+        _ => None,
+    };
     let result = drive(
-        kind, args, active, &base, addr, pid, own_pid, &counters, setup_at,
+        kind, args, active, &servers, redis, own_pid, &counters, setup_at,
     )
     .await;
-    if let Some(s) = spawned {
+    for s in spawned {
         if result.is_err() {
             eprintln!("{}", s.log_tail());
         }
@@ -379,18 +448,50 @@ async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result
     Ok(r)
 }
 
+/// Where the clients go: visitors spread over `visitors`, agents on `agents`; the servers'
+/// processes, for their memory.
+struct Servers {
+    visitors: Vec<SocketAddr>,
+    agents: SocketAddr,
+    pids: Vec<u32>,
+}
+
+impl Servers {
+    fn one(addr: SocketAddr, pid: Option<u32>) -> Self {
+        Servers {
+            visitors: vec![addr],
+            agents: addr,
+            pids: pid.into_iter().collect(),
+        }
+    }
+
+    fn visitor_server(&self, index: usize) -> SocketAddr {
+        self.visitors[index % self.visitors.len()]
+    }
+
+    /// The RSS of all of them.
+    fn rss(&self) -> Option<u64> {
+        if self.pids.is_empty() {
+            return None;
+        }
+        self.pids.iter().map(|p| stats::rss_bytes(*p)).sum()
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn drive(
     kind: Kind,
     args: &RunArgs,
     active: usize,
-    base: &str,
-    addr: SocketAddr,
-    pid: Option<u32>,
+    servers: &Servers,
+    redis: Option<&str>,
     own_pid: u32,
     counters: &Arc<Counters>,
     setup_at: Instant,
 ) -> anyhow::Result<Report> {
+    let addr = servers.agents;
+    // Agents log in and chats are made on the agents' instance; visitors connect to theirs.
+    let base = &format!("http://{addr}");
     let (ctl_tx, ctl_rx) = watch::channel(Ctl::default());
     let interval = Duration::from_millis(args.interval_ms.max(1));
 
@@ -436,7 +537,7 @@ async fn drive(
         .map(|c| VisitorPlan {
             index: c.index,
             local: c.local,
-            url: target::beckon_visitor_url(addr, &c.token),
+            url: target::beckon_visitor_url(servers.visitor_server(c.index), &c.token),
             active: c.index < active,
         })
         .collect(),
@@ -446,7 +547,7 @@ async fn drive(
                 v.push(VisitorPlan {
                     index,
                     local: client::visitor_addr(index / args.per_addr.max(1))?,
-                    url: format!("ws://{addr}/ws?role=visitor"),
+                    url: format!("ws://{}/ws?role=visitor", servers.visitor_server(index)),
                     active: index < active,
                 });
             }
@@ -456,8 +557,7 @@ async fn drive(
     let setup_s = setup_at.elapsed().as_secs_f64();
     let settle = Duration::from_secs(args.settle_s);
     tokio::time::sleep(settle).await;
-    let rss = |p: Option<u32>| p.and_then(stats::rss_bytes);
-    let rss_before = rss(pid);
+    let rss_before = servers.rss();
     let own_before = stats::rss_bytes(own_pid);
 
     // Connect them all, in two halves (the memory of the second half is reported too), then
@@ -473,7 +573,7 @@ async fn drive(
     for half in [first_half, plans.len() - first_half] {
         for plan in plans.by_ref().take(half) {
             visitors.push(tokio::spawn(client::visitor(
-                addr,
+                servers.visitor_server(plan.index),
                 plan,
                 interval,
                 gate.clone(),
@@ -490,7 +590,7 @@ async fn drive(
         .await;
         if rss_half.is_none() {
             tokio::time::sleep(settle).await;
-            rss_half = rss(pid);
+            rss_half = servers.rss();
             up_half = Counters::get(&counters.visitors_up);
         }
     }
@@ -500,7 +600,7 @@ async fn drive(
         Counters::get(&counters.visitors_up)
     );
     tokio::time::sleep(settle).await;
-    let rss_idle = rss(pid);
+    let rss_idle = servers.rss();
     let own_idle = stats::rss_bytes(own_pid);
     let up = Counters::get(&counters.visitors_up);
     let mem_per_conn = match (rss_before, rss_idle) {
@@ -521,6 +621,13 @@ async fn drive(
             .saturating_sub(Counters::get(&c.dropped))
     };
     let held_idle = open(counters);
+    let redis_idle = match redis {
+        Some(url) => Some((
+            redis_cost::subscriptions(url).await?,
+            redis_cost::commands(url).await?,
+        )),
+        None => None,
+    };
 
     // Drive.
     let from = Instant::now() + Duration::from_millis(200);
@@ -532,9 +639,27 @@ async fn drive(
     tokio::time::sleep_until(to).await;
     // Let the last messages arrive.
     tokio::time::sleep(Duration::from_secs(3)).await;
+    let redis_cost = match (redis, redis_idle) {
+        (Some(url), Some((subscriptions_idle, commands_before))) => {
+            let subscriptions_end = redis_cost::subscriptions(url).await?;
+            let commands = redis_cost::commands(url)
+                .await?
+                .saturating_sub(commands_before);
+            Some(RedisCost {
+                subscriptions_idle,
+                subscriptions_end,
+                // From the idle reading to now: the drive and the 3 s after it.
+                commands_per_s: stats::per_second(
+                    commands,
+                    Duration::from_secs(args.duration_s + 3),
+                ),
+            })
+        }
+        _ => None,
+    };
     let sent = Counters::get(&counters.sent);
     let held_end = open(counters);
-    let rss_end = rss(pid);
+    let rss_end = servers.rss();
     let delivered = Counters::get(&counters.delivered);
     let acked = Counters::get(&counters.acked);
 
@@ -589,5 +714,7 @@ async fn drive(
         delivered_per_s: stats::per_second(delivered, window),
         setup_s,
         connect_s,
+        instances: servers.pids.len().max(1),
+        redis: redis_cost,
     })
 }

@@ -65,28 +65,49 @@ fn free_port() -> anyhow::Result<u16> {
     Ok(l.local_addr()?.port())
 }
 
-/// `beckon serve --seed-demo` on a free port, with a fresh temporary data directory.
-pub async fn spawn_beckon(bin: &Path) -> anyhow::Result<Spawned> {
+/// Several instances: the database and Redis they share (`beckon serve --redis-url`).
+#[derive(Debug, Clone)]
+pub struct Shared {
+    pub database_url: String,
+    pub redis_url: String,
+}
+
+/// `beckon serve` on a free port, with a fresh temporary data directory; `seed`: with
+/// `--seed-demo`; `shared`: on that database and Redis (one of several instances).
+pub async fn spawn_beckon(
+    bin: &Path,
+    shared: Option<&Shared>,
+    seed: bool,
+) -> anyhow::Result<Spawned> {
     let dir = tempfile::Builder::new()
         .prefix("beckon-loadgen-")
         .tempdir()?;
     let port = free_port()?;
     let addr: SocketAddr = ([127, 0, 0, 1], port).into();
     let log = dir.path().join("server.log");
-    let child = Command::new(bin)
-        .arg("serve")
+    let mut cmd = Command::new(bin);
+    cmd.arg("serve")
         .arg("--listen")
         .arg(addr.to_string())
         .arg("--data-dir")
         .arg(dir.path().join("data"))
-        .arg("--seed-demo")
         // Every simulated client connects from 127.0.0.1.
         .arg("--max-connections-per-address")
         .arg("1000000")
         .env("RUST_LOG", "warn")
         .env_remove("DATABASE_URL")
+        .env_remove("REDIS_URL")
         .env_remove("BECKON_LISTEN")
-        .env_remove("BECKON_DATA_DIR")
+        .env_remove("BECKON_DATA_DIR");
+    if seed {
+        cmd.arg("--seed-demo");
+    }
+    if let Some(s) = shared {
+        cmd.env("DATABASE_URL", &s.database_url)
+            .env("REDIS_URL", &s.redis_url)
+            .env("BECKON_SECRET", "loadgen shared secret");
+    }
+    let child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log)?)
