@@ -40,7 +40,10 @@ test-web: $(NPM_STAMP)
 web-dist: $(NPM_STAMP)
 	cd $(WEB) && npm run build -w widget && npm run build -w console
 
+# The size check measures the hosted embed as the server sends it: the binary is the one the
+# browser tests use (nothing is compiled again after test-rust).
 size-check: web-dist
+	cargo test --workspace --no-run
 	node bench/size.mjs --check
 
 # The server binary is built by `cargo test --no-run`, with the features the Rust tests resolve, so

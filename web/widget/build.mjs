@@ -3,14 +3,15 @@
 //                     needed before the buttons show
 //   beckon-extras.js  the runtime's lazy chunk (an ES module, src/loader/extras.ts), imported by the
 //                     loader from its own folder once the buttons are revealed
-//   beckon.css        the stylesheet
+//   beckon.css        the stylesheet, bundling its two parts (src/styles/beckon.css):
+//   beckon-core.css   every root and single buttons, and
+//   beckon-lists.css  full bar, multi and dots lists: the hosted embed carries the parts its config uses
 //   beckon-anim.css   the animation rules (src/styles/beckon-anim.css), loaded by the extras chunk
 //                     from the stylesheet's folder when a shown button is animated
 // JavaScript is minified by esbuild, then by terser (a second pass saves a few hundred bytes).
 // Sizes are measured by bench/size.mjs, not here. Usage: node build.mjs
 import * as esbuild from "esbuild";
 import { minify } from "terser";
-import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
@@ -19,8 +20,8 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const DIST = process.env.WIDGET_OUT || here("dist/");
 /** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
 const CHUNKS = { extras: "src/loader/extras.ts" };
-/** The stylesheets: beckon.css before the buttons show, beckon-anim.css (while its source is being split out, only when present) after. */
-const STYLES = ["beckon", "beckon-anim"].filter((n) => existsSync(here(`src/styles/${n}.css`)));
+/** The stylesheets: beckon.css (or its parts) before the buttons show, beckon-anim.css after. */
+const STYLES = ["beckon", "beckon-core", "beckon-lists", "beckon-anim"];
 
 const js = { bundle: true, target: "es2020", platform: "browser", minify: true, legalComments: "none", charset: "utf8", logLevel: "warning" };
 

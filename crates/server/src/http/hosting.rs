@@ -28,6 +28,10 @@ pub const EMBED_REVALIDATE: &str = "public, no-cache";
 /// The loader's file name in the static directory.
 pub const LOADER: &str = "beckon.js";
 pub const STYLESHEET: &str = "beckon.css";
+/// The stylesheet's two parts (web/widget/src/styles/beckon.css): every root and single buttons,
+/// and the lists of full bars, multi and dots buttons.
+pub const STYLESHEET_CORE: &str = "beckon-core.css";
+pub const STYLESHEET_LISTS: &str = "beckon-lists.css";
 
 pub fn routes() -> Router<AppState> {
     let compress = CompressionLayer::new()
@@ -173,7 +177,44 @@ pub fn embed_config(config_json: &str, origin: &str) -> Result<String, serde_jso
     serde_json::to_string(&config)
 }
 
-/// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;` and the loader, in one response.
+/// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
+/// button is a full bar, multi or dots button (or when the config cannot be read).
+pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
+    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
+    let lists = match config.get("buttons").and_then(Value::as_array) {
+        Some(buttons) => buttons.iter().any(|b| {
+            b.get("type")
+                .and_then(Value::as_str)
+                .is_none_or(|t| t != "SINGLE")
+        }),
+        None => true,
+    };
+    if lists {
+        vec![STYLESHEET_CORE, STYLESHEET_LISTS]
+    } else {
+        vec![STYLESHEET_CORE]
+    }
+}
+
+/// The stylesheet text the embed carries for a config: its parts, or the whole stylesheet when a
+/// part is missing (an older widget build). None without a stylesheet: the loader links it then.
+async fn embed_stylesheet(state: &AppState, config_json: &str) -> Option<String> {
+    let mut text = String::new();
+    for part in stylesheet_parts(config_json) {
+        match state.assets.get(part).await {
+            Some(asset) => text.push_str(std::str::from_utf8(&asset.bytes).ok()?),
+            None => {
+                let whole = state.assets.get(STYLESHEET).await?;
+                return std::str::from_utf8(&whole.bytes).ok().map(str::to_owned);
+            }
+        }
+    }
+    Some(text)
+}
+
+/// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;` and the
+/// loader, in one response: the buttons show after this one round trip (the loader adopts the
+/// stylesheet text instead of fetching beckon.css).
 async fn embed(
     State(state): State<AppState>,
     Path(file): Path<String>,
@@ -214,10 +255,20 @@ async fn embed(
             return js_comment(StatusCode::INTERNAL_SERVER_ERROR, "server error");
         }
     };
-    let mut body = Vec::with_capacity(config.len() + loader.bytes.len() + 32);
+    // A JSON string is a JavaScript string literal.
+    let css = match embed_stylesheet(&state, &published.config_json).await {
+        Some(text) => serde_json::to_string(&text).expect("a string serialises"),
+        None => String::new(),
+    };
+    let mut body = Vec::with_capacity(config.len() + css.len() + loader.bytes.len() + 48);
     body.extend_from_slice(b"window.CNB_DATA=");
     body.extend_from_slice(config.as_bytes());
     body.extend_from_slice(b";\n");
+    if !css.is_empty() {
+        body.extend_from_slice(b"window.CNB_CSS=");
+        body.extend_from_slice(css.as_bytes());
+        body.extend_from_slice(b";\n");
+    }
     body.extend_from_slice(&loader.bytes);
     let digest = sha2::Sha256::digest(&body);
     let etag = format!(
@@ -267,8 +318,8 @@ struct PackedEmbed {
     br: Bytes,
 }
 
-/// Hosted embeds compressed once per version instead of on every request: Brotli 11 and gzip 9
-/// cost tens of milliseconds for the config and loader, and give visitors the fewest bytes. Keyed
+/// Hosted embeds compressed once per version instead of on every request: Brotli 11 and Zopfli
+/// cost tens to hundreds of milliseconds for the config, stylesheet and loader, and give visitors the fewest bytes. Keyed
 /// by the body's ETag (a content hash), so entries never go stale and servers in one process may
 /// share them; cleared when it holds too many versions.
 static PACKED_EMBEDS: std::sync::LazyLock<Mutex<HashMap<String, Arc<PackedEmbed>>>> =

@@ -52,6 +52,9 @@ pub fn test_dirs() -> (tempfile::TempDir, ServeConfig) {
         ".call-now-button{--cnb-loaded:1}\n",
     )
     .unwrap();
+    // The stylesheet's parts, which hosted embeds carry (hosting.rs).
+    std::fs::write(static_dir.join("beckon-core.css"), CSS_CORE).unwrap();
+    std::fs::write(static_dir.join("beckon-lists.css"), CSS_LISTS).unwrap();
     std::fs::write(
         static_dir.join("chat-5XKQ2ABC.js"),
         "export const chat = 1;\n".repeat(50),
@@ -67,6 +70,9 @@ pub fn test_dirs() -> (tempfile::TempDir, ServeConfig) {
     config.audio_dir = audio_dir;
     (dir, config)
 }
+
+pub const CSS_CORE: &str = ".cnb-single{--cnb-loaded:1}\n";
+pub const CSS_LISTS: &str = ".cnb-multi{--cnb-loaded:1}\n";
 
 pub const LOADER_JS: &str =
     "(function(){var d=window.CNB_DATA;delete window.CNB_DATA;window.__beckonSeen=d;})();\n";

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::{seed_domain, spawn, spawn_with, test_dirs, LOADER_JS};
+use crate::common::{seed_domain, spawn, spawn_with, test_dirs, CSS_CORE, CSS_LISTS, LOADER_JS};
 
 fn config_for(domain: &str) -> String {
     json!({
@@ -24,6 +24,13 @@ fn cnb_data(body: &str) -> Value {
         .expect("starts with the config");
     let (json, _) = rest.split_once(";\n").expect("config ends with ;\\n");
     serde_json::from_str(json).unwrap()
+}
+
+/// The stylesheet text an embed response carries (`window.CNB_CSS="…";`), if any.
+fn cnb_css(body: &str) -> Option<String> {
+    let start = body.find("\nwindow.CNB_CSS=")? + "\nwindow.CNB_CSS=".len();
+    let (json, _) = body[start..].split_once(";\n").expect("ends with ;\\n");
+    Some(serde_json::from_str(json).unwrap())
 }
 
 /// Publishes a config for a new domain; the domain's id and the URL of its hosted embed.
@@ -96,6 +103,8 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
         format!("{}/static/beckon.css", t.url)
     );
     assert_eq!(data["options"]["debugMode"], false);
+    // The stylesheet travels with it: the core part only, as no button has a list.
+    assert_eq!(cnb_css(&body).as_deref(), Some(CSS_CORE));
 
     // 304 for the same version.
     let r = revalidate(&t, &url, &etag).await;
@@ -401,6 +410,60 @@ async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
         .map(|v| v.to_str().unwrap().to_owned());
     let plain = decode(coded.as_deref(), &r.bytes().await.unwrap());
     assert_eq!(plain, css);
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn the_embed_carries_the_stylesheet_parts_its_buttons_need() {
+    let t = spawn().await;
+    let (domain, url) = published_embed(&t).await;
+    let with_buttons = |types: &[&str]| {
+        let mut c: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+        c["buttons"] = types
+            .iter()
+            .enumerate()
+            .map(|(i, ty)| json!({"id": format!("b{i}"), "type": ty, "domain": domain, "actions": [], "conditions": []}))
+            .collect();
+        c.to_string()
+    };
+    // Publishes config and returns the stylesheet text the embed then carries.
+    async fn css_of(
+        t: &crate::common::TestServer,
+        url: &str,
+        domain: &str,
+        config: String,
+    ) -> Option<String> {
+        t.store().publish_config(domain, &config).await.unwrap();
+        cnb_css(&t.http.get(url).send().await.unwrap().text().await.unwrap())
+    }
+    assert_eq!(
+        css_of(&t, &url, &domain, with_buttons(&["SINGLE", "SINGLE"]))
+            .await
+            .as_deref(),
+        Some(CSS_CORE)
+    );
+    let both = format!("{CSS_CORE}{CSS_LISTS}");
+    for ty in ["FULL", "MULTI", "DOTS"] {
+        assert_eq!(
+            css_of(&t, &url, &domain, with_buttons(&["SINGLE", ty])).await,
+            Some(both.clone()),
+            "{ty}"
+        );
+    }
+    // A widget build without the parts: the whole stylesheet; without any stylesheet, none (the
+    // loader then links beckon.css).
+    std::fs::remove_file(t.dir.path().join("static/beckon-lists.css")).unwrap();
+    let whole = ".call-now-button{--cnb-loaded:1}\n";
+    assert_eq!(
+        css_of(&t, &url, &domain, with_buttons(&["MULTI"]))
+            .await
+            .as_deref(),
+        Some(whole)
+    );
+    std::fs::remove_file(t.dir.path().join("static/beckon.css")).unwrap();
+    let body = t.http.get(&url).send().await.unwrap().text().await.unwrap();
+    assert_eq!(cnb_css(&body), None);
+    assert!(body.ends_with(LOADER_JS));
     t.stop().await;
 }
 

@@ -1,13 +1,14 @@
-// Script start: install window.CNB, start the stylesheet fetch as early as possible, and run the
-// startup once the document is ready. Nothing here may throw into the page.
+// Script start: install window.CNB, adopt the hosted embed's stylesheet text or start the
+// stylesheet fetch as early as possible, and run the startup once the document is ready. Nothing
+// here may throw into the page.
 import { installApi } from "./api";
-import { cssHref, ensureStylesheet } from "./stylesheet";
+import { adoptStylesheet, cssHref, ensureStylesheet, isAdopted } from "./stylesheet";
 import { loaderBase, setLoaderBase } from "./surface";
 import { createWidget, ready, type Importer } from "./widget";
 
 export function boot(src: string, importer?: Importer): void {
   try {
-    const w = window as { CNB?: { version?: string }; CNB_DATA?: any };
+    const w = window as { CNB?: { version?: string }; CNB_DATA?: any; CNB_CSS?: unknown };
     if (w.CNB?.version) return; // loaded twice: the first copy owns the page
     // CNB_DATA, peeked without consuming it (startup reads it again): css is the stylesheet it
     // names, undefined when there is no data.
@@ -22,8 +23,12 @@ export function boot(src: string, importer?: Importer): void {
     // The chunk is dist/beckon-extras.js beside the loader (build.mjs).
     const widget = createWidget(importer || (() => import(loaderBase() + "beckon-extras.js")));
     installApi(widget);
+    // The hosted embed's stylesheet text (hosting.rs), read once and removed like CNB_DATA.
+    const text = w.CNB_CSS;
+    Reflect.deleteProperty(w, "CNB_CSS");
+    if (typeof text === "string") adoptStylesheet(text);
     const href = css != null && cssHref(css);
-    if (href) ensureStylesheet(href);
+    if (href && !isAdopted()) ensureStylesheet(href);
     ready().then(widget.start);
   } catch {
     /* nothing is configured yet that an error could be reported to */

@@ -15,7 +15,7 @@ import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./r
 import { startup, takeData } from "./startup";
 import { flag } from "./log";
 import type { Warning } from "./messages";
-import { cssHref, ensureStylesheet, isStyled } from "./stylesheet";
+import { cssHref, ensureStylesheet, isAdopted, isStyled } from "./stylesheet";
 import { emit } from "./events";
 import { openSurface } from "./surface";
 import { hasTimedSchedule, needsChat, needsGeo } from "./decide/needs";
@@ -122,9 +122,12 @@ export function createWidget(importer: Importer): Widget {
 
   /**
    * Replaces the rendered buttons by those of d, and reveals them once the stylesheet's marker
-   * applies: checked now, on the link's load event and every 200 ms, giving up after 100 polls
-   * (spec §4.2). A later show(), or the page removing the roots, ends the wait. The chunk is
-   * kicked once this settles; once revealed, it takes over the roots' scroll rules.
+   * applies to every root: checked now, on the link's load event and every 200 ms, giving up after
+   * 100 polls (spec §4.2). With the embed's adopted stylesheet the marker usually applies at once;
+   * if the embed left out the part a root needs (a render() with other button types), the full
+   * stylesheet is linked and waited for as without it. A later show(), or the page removing the
+   * roots, ends the wait. The chunk is kicked once this settles; once revealed, it takes over the
+   * roots' scroll rules.
    */
   function show(d: Decision): void {
     ctx.u(ctx.r);
@@ -134,12 +137,13 @@ export function createWidget(importer: Importer): Widget {
     ctx.d = d;
     if (!shown.length) return kick();
     const href = cssHref(ctx.c!.options?.cssLocation);
-    const link = href && ensureStylesheet(href);
+    const styled = () => shown.every((root) => !root.isConnected || isStyled(root)); // a removed one waits for nothing
+    const link = href && !(isAdopted() && styled()) && ensureStylesheet(href);
     let polls = 0; // over 100 once settled
     const check = (poll?: boolean) => {
       try {
-        if (polls > 100 || ctx.r != shown || !shown[0].isConnected) return; // settled, replaced or removed
-        if (isStyled(shown[0])) soon(reveal);
+        if (polls > 100 || ctx.r !== shown || !shown[0].isConnected) return; // settled, replaced or removed
+        if (styled()) soon(reveal);
         else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
         else later((x) => x.log(ctx.c, "css", href));

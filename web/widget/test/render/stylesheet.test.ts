@@ -9,7 +9,8 @@ import { removeButtons, renderButtons } from "../../src/loader/render/index";
 import { action, decision, env } from "./fixtures";
 
 const read = (f: string) => readFileSync(resolve(__dirname, "../../src/styles/" + f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-const rules = read("beckon.css");
+/** beckon.css bundles its two parts (the hosted embed carries the parts its config uses). */
+const rules = read("beckon-core.css") + read("beckon-lists.css");
 /** Loaded after the buttons show, only for roots with an animation. */
 const anim = read("beckon-anim.css");
 
@@ -21,7 +22,10 @@ afterEach(() => {
 
 describe("beckon.css", () => {
   it("sets the loaded marker the runtime waits for", () => {
-    expect(rules).toMatch(/\.call-now-button\s*\{[^}]*--cnb-loaded:\s*1;/);
+    // Per button type, in the part that styles it: a root whose part is missing stays hidden.
+    expect(read("beckon-core.css")).toMatch(/\.cnb-single\s*\{\s*--cnb-loaded:\s*1;/);
+    expect(read("beckon-lists.css")).toMatch(/\.cnb-full, \.cnb-multi, \.cnb-dots\s*\{\s*--cnb-loaded:\s*1;/);
+    expect(read("beckon.css")).toMatch(/@import "\.\/beckon-core\.css";\s*@import "\.\/beckon-lists\.css";/);
     const style = document.createElement("style");
     style.textContent = ".call-now-button { --cnb-loaded: 1; }";
     document.head.appendChild(style);

@@ -69,6 +69,8 @@ export function resetPage(): void {
   const w = window as unknown as Record<string, unknown>;
   delete w.CNB;
   delete w.CNB_DATA;
+  delete w.CNB_CSS;
+  document.adoptedStyleSheets = [];
   delete w.gtag;
   delete w.dataLayer;
   delete w.gtag_report_conversion;

@@ -213,6 +213,30 @@ describe("boot (script start)", () => {
     await vi.waitFor(() => expect(roots().length).toBe(1));
   });
 
+  it("adopts the hosted embed's stylesheet text (CNB_CSS) instead of fetching it, and reveals at once", async () => {
+    w.CNB_DATA = config({ options: { cssLocation: "https://beckon.example/static/beckon.css" } });
+    w.CNB_CSS = ".call-now-button { --cnb-loaded: 1 }";
+    boot("https://beckon.example/d/dom-1.js", chunk());
+    expect("CNB_CSS" in window).toBe(false);
+    expect(document.adoptedStyleSheets.length).toBe(1);
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+    await revealed(roots()[0]);
+    expect(document.querySelector("link")).toBeNull();
+  });
+
+  it("links the whole stylesheet when the embed's text leaves out a root's part", async () => {
+    w.CNB_DATA = config({ options: { cssLocation: "https://beckon.example/static/beckon.css" } });
+    w.CNB_CSS = ".cnb-full { --cnb-loaded: 1 }"; // the parts for other types only
+    boot("https://beckon.example/d/dom-1.js", chunk());
+    await vi.waitFor(() => expect(roots().length).toBe(1));
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!;
+    expect(link.getAttribute("href")).toBe("https://beckon.example/static/beckon.css");
+    expect(isRevealed(roots()[0])).toBe(false);
+    styleLoaded();
+    link.dispatchEvent(new Event("load"));
+    await revealed(roots()[0]);
+  });
+
   it("does not start a stylesheet fetch without data", () => {
     boot("https://cdn.beckon.test/static/beckon.js", chunk());
     expect(document.querySelector("link")).toBeNull();
