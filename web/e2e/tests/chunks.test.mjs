@@ -1,12 +1,13 @@
 // What the loader fetches besides beckon.js and beckon.css, and when: the geo lookup only for a
 // config with GEO conditions (before the buttons show), beckon-anim.css only after an animated
-// button shows; click analytics and scroll rules served by the extras chunk after reveal.
+// button shows; click analytics and scroll rules served by the extras chunk after reveal; on a
+// touch screen the app chunk after the page's load event, without a tap (not with Save-Data).
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { embedPage } from "../../demo/page.mjs";
-import { eventually, fetchedByPage, revealedAt } from "../lib/wait.mjs";
+import { eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
 import { action, button, config, domain } from "../lib/fixtures.mjs";
 
 const h = await harness({
@@ -103,4 +104,37 @@ test("a button with only hideAtHeight shows at the top and hides when scrolled p
   await page.evaluate(() => scrollTo(0, 100));
   await page.waitForSelector(".call-now-button", { state: "visible" });
   assert.equal(await settledButtonCount(page), 1);
+});
+
+test("on a touch screen the app chunk is fetched after the page's load event without a tap; not with Save-Data", async () => {
+  const PHONE = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
+  const surface = config({ buttons: [button("b", "SINGLE", ["f"])], actions: [action("f", "IFRAME", "https://shop.test/form", { labelText: "Form" })] });
+  const since = h.server.requests.length;
+  const phone = await h.load({ config: surface }, PHONE);
+  assert.equal(await visibleButtons(phone.page), 1);
+  const app = await fetchedByPage(phone.page, "beckon-app.js");
+  const loaded = await phone.page.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventEnd);
+  assert.ok(loaded > 0 && app.startTime >= loaded, `after the load event (${app.startTime} ms, load ${loaded} ms)`);
+  assert.equal(fetched(since, "beckon-app.js").length, 1);
+  assert.equal(await phone.page.locator("[data-action-id=f]").isVisible(), true, "nothing was tapped");
+  assert.deepEqual(phone.errors, []);
+
+  // The visitor saves data: the chunk waits for the tap.
+  const asked = []; // requests as the browser issues them, not only finished ones
+  const saving = await h.load({ config: surface }, {
+    ...PHONE,
+    prepare: async (page) => {
+      page.on("request", (r) => asked.push(r.url()));
+      await markExtrasRun(page);
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ saveData: true, effectiveType: "4g" }) }));
+    },
+  });
+  assert.equal(await visibleButtons(saving.page), 1);
+  await extrasRan(saving.page);
+  // The chunk's idle callback (asked for at load or when it ran) comes before one asked for now.
+  await saving.page.evaluate(() => new Promise((r) => (document.readyState == "complete" ? r() : addEventListener("load", r))));
+  await saving.page.evaluate(() => new Promise((r) => requestIdleCallback(() => setTimeout(r))));
+  const names = await saving.page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+  assert.ok(![...names, ...asked].some((n) => n.endsWith("/beckon-app.js")), "not fetched with Save-Data");
+  assert.deepEqual(saving.errors, []);
 });

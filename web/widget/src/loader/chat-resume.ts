@@ -1,6 +1,8 @@
 // What the extras chunk does for the React app (dist/beckon-app.js), so that a click on a surface
 // button finds it ready: the app is prefetched when the pointer or the focus comes to a surface
-// button, and imported at once when this browser holds an open chat, which the app then resumes
+// button; on a touch screen, where no pointer hovers before the tap, at idle after the page's load
+// event when a shown button opens a surface, unless the visitor saves data or the connection is
+// 2G (prefetchOnTouch). It is imported at once when this browser holds an open chat, which the app then resumes
 // (auto-open after 1 s: app/embed.ts; the bubble with the unread count is drawn here, on the
 // app's cnb:chat-unread event, also on a multi/dots toggle holding the chat: bubble.ts). The loader imports the same
 // URL on click (surface.ts), so the browser fetches and runs the chunk only once.
@@ -32,6 +34,7 @@ export function chatResume(ctx: Ctx): void {
     };
     document.addEventListener("pointerover", prefetch, { passive: true });
     document.addEventListener("focusin", prefetch);
+    prefetchOnTouch(ctx, () => load().catch(() => (app = undefined)));
     const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
     if (!chats.length) return;
     // The app tells unread agent messages; their bubble is drawn here (bubble.ts).
@@ -69,4 +72,33 @@ export function chatResume(ctx: Ctx): void {
   } catch {
     /* no prefetch and no resume: the click still loads the app (surface.ts) */
   }
+}
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+/**
+ * Whether to fetch the app ahead of a tap on this device: a screen without hover (a phone or a
+ * tablet: the tap is the first the app hears of the visitor), not when Save-Data is on or the
+ * connection is 2G (the bytes would compete with the page's own, for a surface maybe never opened).
+ * Pure: the media query's answer and navigator.connection are passed in.
+ */
+export function prefetchesOnTouch(noHover: boolean, connection: Connection | undefined): boolean {
+  return noHover && !connection?.saveData && !/^(slow-)?2g$/.test(connection?.effectiveType || "");
+}
+
+/**
+ * On a touch screen, calls prefetch at idle after the page's load event when a shown button opens
+ * a surface (a <button>: render/index.ts), so the first tap finds the app: after load, so the
+ * page's own loading is untouched.
+ */
+function prefetchOnTouch(ctx: Ctx, prefetch: () => void): void {
+  const connection = (navigator as { connection?: Connection }).connection;
+  if (!prefetchesOnTouch(matchMedia("(hover: none)").matches, connection)) return;
+  if (!ctx.r.some((root) => root.querySelector("button.cnb-act"))) return;
+  const atIdle = () => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch, { timeout: 2000 });
+    else setTimeout(prefetch, 200);
+  };
+  if (document.readyState === "complete") atIdle();
+  else addEventListener("load", atIdle, { once: true });
 }
