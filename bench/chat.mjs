@@ -14,12 +14,9 @@
 //   --dist DIR,DIR…  compare widget builds (folders written with WIDGET_OUT=DIR by build.mjs and
 //                    app.build.mjs, beside the other files of a dist/): one server per folder,
 //                    click → paint runs alternating between them, no round trips, nothing recorded.
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import { loadavg, cpus, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { loadavg, cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { median, recordSection } from "./lib.mjs";
+import { benchDists, median, recordSection } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "15" }, messages: { type: "string", default: "60" }, wait: { type: "string", default: "300" }, dist: { type: "string" } },
@@ -27,15 +24,7 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const MESSAGES = Number(values.messages);
 const WAIT_MS = Number(values.wait);
-const DISTS = values.dist ? values.dist.split(",").map((d) => resolve(d)) : [null];
-if (values.dist) {
-  // beckon serve with its --static-dir replaced by $BENCH_DIST (e2e/lib/beckon.mjs passes dist/).
-  const bin = process.env.BECKON_BIN ?? fileURLToPath(new URL("../target/debug/beckon", import.meta.url));
-  const wrapper = join(await mkdtemp(join(tmpdir(), "beckon-bench-")), "beckon");
-  await writeFile(wrapper, `#!/bin/sh\nfor a; do shift; [ "$p" = --static-dir ] && a=$BENCH_DIST; set -- "$@" "$a"; p=$a; done\nexec ${JSON.stringify(bin)} "$@"\n`);
-  await chmod(wrapper, 0o755);
-  process.env.BECKON_BIN = wrapper;
-}
+const DISTS = await benchDists(values.dist);
 // After BECKON_BIN is settled: e2e/lib/beckon.mjs reads it once, when first imported.
 const { launchBrowser } = await import("../web/e2e/lib/browser.mjs");
 const { startBeckon } = await import("../web/e2e/lib/beckon.mjs");

@@ -1,5 +1,8 @@
 // Shared by the bench scripts: where things are, and how figures land in results.md.
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const DIST = new URL("../web/widget/dist/", import.meta.url);
 const RESULTS = new URL("./results.md", import.meta.url);
@@ -20,4 +23,21 @@ export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * `--dist DIR,DIR…`: widget builds to compare (folders written with WIDGET_OUT=DIR/ by build.mjs
+ * and app.build.mjs). Returns the folders (absolute), or [null] for the default dist/. With
+ * folders, BECKON_BIN becomes a wrapper of `beckon serve` whose --static-dir is replaced by
+ * $BENCH_DIST (web/e2e/lib/beckon.mjs passes dist/): start each server with env { BENCH_DIST }.
+ * Call before web/e2e/lib/beckon.mjs is first imported (it reads BECKON_BIN once).
+ */
+export async function benchDists(dist) {
+  if (!dist) return [null];
+  const bin = process.env.BECKON_BIN ?? fileURLToPath(new URL("../target/debug/beckon", import.meta.url));
+  const wrapper = join(await mkdtemp(join(tmpdir(), "beckon-bench-")), "beckon");
+  await writeFile(wrapper, `#!/bin/sh\nfor a; do shift; [ "$p" = --static-dir ] && a=$BENCH_DIST; set -- "$@" "$a"; p=$a; done\nexec ${JSON.stringify(bin)} "$@"\n`);
+  await chmod(wrapper, 0o755);
+  process.env.BECKON_BIN = wrapper;
+  return dist.split(",").map((d) => resolve(d));
 }

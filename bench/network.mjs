@@ -1,0 +1,133 @@
+// A first visit on a phone over a slow network, as the issue measured it: Chrome's "Slow 4G"
+// profile (562 ms added to every request, 180 KB/s down, 84 KB/s up; CDP
+// Network.emulateNetworkConditions) and 4× CPU throttle, a fresh browser context per visit (cold
+// cache), touch emulation (390×800, no hover). A real `beckon serve` (target/debug/beckon, SQLite)
+// with the demo domain's chat published, and a site of its own origin whose page uses the hosted
+// embed; the same page without the widget is visited side by side in the same run.
+// Per visit:
+// - navigation → first button visible (a MutationObserver in the page, performance.now());
+// - the page's first contentful paint and load event, with and without the widget;
+// - tap → painted chat window: the visitor taps the chat button --wait ms after the load event (the
+//   page is read first); from the tap's pointerdown to the frame after the chat dialog appears.
+// Usage: cargo test --workspace --no-run && make build && node bench/network.mjs [--runs 5] [--wait 3000]
+//   --dist DIR,DIR…  compare widget builds (WIDGET_OUT=DIR/ for build.mjs and app.build.mjs), one
+//                    server per folder, visits alternating between them (bench/lib.mjs benchDists).
+// Writes bench/results.md ("network") unless --dist is given.
+import { cpus, loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { benchDists, median, recordSection } from "./lib.mjs";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, wait: { type: "string", default: "3000" }, dist: { type: "string" } } });
+const RUNS = Number(values.runs);
+const WAIT_MS = Number(values.wait);
+const DISTS = await benchDists(values.dist);
+// After BECKON_BIN is settled: e2e/lib/beckon.mjs reads it once, when first imported.
+const { launchBrowser } = await import("../web/e2e/lib/browser.mjs");
+const { startBeckon, DEMO } = await import("../web/e2e/lib/beckon.mjs");
+const { CHAT_ACTION_ID, publishChat } = await import("../web/e2e/lib/chat.mjs");
+const { startServer } = await import("../web/demo/server.mjs");
+
+/** Chrome DevTools' "Slow 4G" (latency in ms, throughput in bytes per second). */
+const SLOW_4G = { offline: false, latency: 562, downloadThroughput: 180 * 1024, uploadThroughput: 84 * 1024 };
+const THROTTLE = 4;
+const PHONE = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
+
+const page = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
+<body><main><h1>Shop</h1><p>Everything for your garden: seeds, tools and advice.</p></main>${script}</body></html>`;
+
+const setups = [];
+for (const dist of DISTS) {
+  const server = await startBeckon({ env: dist ? { BENCH_DIST: dist } : {} });
+  await publishChat(server.origin);
+  const site = await startServer({
+    pages: { "/widget": page(`<script async src="${server.origin}/d/${DEMO.domainId}.js"></script>`), "/plain": page("") },
+  });
+  setups.push({ name: dist ?? "web/widget/dist", server, site, runs: [] });
+}
+const browser = await launchBrowser();
+
+/** Records in the page: when the first button became visible, and FCP. */
+function instrument() {
+  new MutationObserver((_, o) => {
+    const b = document.querySelector(".call-now-button");
+    if (b?.checkVisibility()) (window.__visible = performance.now()), o.disconnect();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (e.name == "first-contentful-paint") window.__fcp = e.startTime;
+  }).observe({ type: "paint", buffered: true });
+}
+
+/** One first visit of url on the slow phone; with tap, then taps the chat button. */
+async function visit(url, tap) {
+  const context = await browser.newContext(PHONE);
+  const p = await context.newPage();
+  const cdp = await context.newCDPSession(p);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
+  await p.addInitScript(instrument);
+  await p.goto(url, { waitUntil: "load", timeout: 60_000 });
+  const loadEnd = await p.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventEnd);
+  const result = { load: loadEnd };
+  if (tap) {
+    await p.waitForFunction(() => window.__visible !== undefined, null, { timeout: 60_000 });
+    await p.waitForTimeout(WAIT_MS); // the visitor reads the page before tapping
+    await p.evaluate(() => {
+      document.addEventListener(
+        "pointerdown",
+        (e) => {
+          const t0 = e.timeStamp;
+          const dialog = () => {
+            const shadow = document.querySelector(".cnb-m-host")?.shadowRoot;
+            return shadow && Array.from(shadow.querySelectorAll('[role="dialog"]')).find((d) => !d.closest('[aria-hidden="true"]'));
+          };
+          // Checked in every frame: the frame that finds the dialog paints it, and a task queued
+          // from its animation frame callback runs after that paint.
+          const frame = () => (dialog() ? setTimeout(() => (window.__painted = performance.now() - t0)) : requestAnimationFrame(frame));
+          requestAnimationFrame(frame);
+        },
+        { capture: true, once: true },
+      );
+    });
+    await p.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).tap();
+    await p.waitForFunction(() => window.__painted !== undefined, null, { timeout: 60_000 });
+    result.tap = await p.evaluate(() => window.__painted);
+    result.prefetched = await p.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/beckon-app.js") && e.startTime < performance.now() - window.__painted));
+  }
+  Object.assign(result, await p.evaluate(() => ({ visible: window.__visible, fcp: window.__fcp })));
+  await context.close();
+  return result;
+}
+
+const fmt = (ms) => (ms === undefined ? "–" : Math.round(ms).toString());
+const load = () => loadavg()[0].toFixed(1);
+const loadBefore = load();
+const plain = [];
+for (let i = 0; i < RUNS; i++) {
+  plain.push(await visit(setups[0].site.origin + "/plain", false));
+  for (const s of i % 2 ? [...setups].reverse() : setups) s.runs.push(await visit(s.site.origin + "/widget", true));
+}
+const med = (runs, k) => median(runs.map((r) => r[k]).filter((v) => v !== undefined));
+const rows = [["no widget", plain], ...setups.map((s) => [s.name, s.runs])];
+console.log(`Slow 4G, ${THROTTLE}× CPU, cold cache, touch; medians of ${RUNS} visits (ms)`);
+for (const [name, runs] of rows) {
+  console.log(`${name}: FCP ${fmt(med(runs, "fcp"))}, load ${fmt(med(runs, "load"))}, buttons visible ${fmt(med(runs, "visible"))} [${runs.map((r) => fmt(r.visible)).join(", ")}], tap → painted chat ${fmt(med(runs, "tap"))} [${runs.map((r) => fmt(r.tap)).join(", ")}]${runs[0].prefetched !== undefined ? `, app chunk fetched before the tap in ${runs.filter((r) => r.prefetched).length} of ${runs.length}` : ""}`);
+}
+console.log(`load average ${loadBefore} → ${load()}`);
+
+await browser.close();
+for (const s of setups) await s.site.close(), await s.server.close();
+if (!values.dist) {
+  const table = rows.map(([name, runs]) => `| ${name} | ${fmt(med(runs, "fcp"))} | ${fmt(med(runs, "load"))} | ${fmt(med(runs, "visible"))} | ${fmt(med(runs, "tap"))} |`).join("\n");
+  await recordSection("network", `## A first visit on a slow phone
+Command: \`cargo test --workspace --no-run && make build && node bench/network.mjs --runs ${RUNS} --wait ${WAIT_MS}\` —
+Slow 4G (562 ms per request, 180 KB/s), 4× CPU, cold cache, touch emulation; the site page with
+the hosted embed and the same page without it, side by side; medians of ${RUNS} visits, ms from
+navigation; tap ${WAIT_MS} ms after the load event. ${cpus().length} CPUs, load average ${loadBefore} → ${load()}.
+
+| page | first contentful paint | load event | buttons visible | tap → painted chat |
+|---|---|---|---|---|
+${table}`);
+}
+process.exit(0);
