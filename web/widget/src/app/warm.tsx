@@ -22,13 +22,18 @@ const WARMED = /^(CHAT|WHATSAPP|FACEBOOK)$/;
 
 /**
  * The action of the surface button under the pointer or holding the focus, as far as its button
- * tells (id and type; the config is the loader's until the click); null when there is none.
+ * tells (id and type; the config is the loader's until the click); null when there is none. On a
+ * screen without hover (a phone: the extras chunk prefetched this chunk at idle, and the tap is the
+ * first sign of intent), the first shown surface button that is warmed.
  */
 export function intended(d: Document = document): Action | null {
-  const sel = ".call-now-button button.cnb-act";
-  const b = d.querySelector<HTMLElement>(sel + ":hover") || d.activeElement?.closest<HTMLElement>(sel);
-  const type = b && b.getAttribute("data-action-type");
-  return type && WARMED.test(type) ? ({ id: b!.getAttribute("data-action-id"), actionType: type, actionValue: "", properties: {} } as Action) : null;
+  const selector = ".call-now-button button.cnb-act";
+  const warmed = (button: Element | null | undefined) => !!button && WARMED.test(button.getAttribute("data-action-type") || "");
+  const pointed = d.querySelector<HTMLElement>(selector + ":hover") || d.activeElement?.closest<HTMLElement>(selector);
+  const touched = () => (matchMedia("(hover: none)").matches ? Array.from(d.querySelectorAll<HTMLElement>(selector)).find(warmed) : undefined);
+  const button = pointed || touched();
+  if (!warmed(button)) return null;
+  return { id: button!.getAttribute("data-action-id"), actionType: button!.getAttribute("data-action-type"), actionValue: "", properties: {} } as Action;
 }
 
 /** fn in an idle period (within 1 s), or after 200 ms where there is no requestIdleCallback. */

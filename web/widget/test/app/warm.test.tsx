@@ -66,3 +66,32 @@ describe("warm-up before the click", () => {
     expect(document.title).toBe(title);
   });
 });
+
+describe("which surface is warmed", () => {
+  const page = () => {
+    document.body.innerHTML = `
+      <div class="call-now-button" data-button-id="b1">
+        <button class="cnb-act" data-action-type="IFRAME" data-action-id="frame-1">Form</button>
+        <button class="cnb-act" data-action-type="CHAT" data-action-id="chat-1">Chat</button>
+      </div>`;
+  };
+  const screen = (hover: boolean) => vi.spyOn(window, "matchMedia").mockImplementation((q) => ({ matches: q == "(hover: none)" ? !hover : false }) as MediaQueryList);
+
+  it("on a screen without hover, the first shown warmed surface button without any focus", async () => {
+    const { intended } = await import("../../src/app/warm");
+    page();
+    screen(false);
+    expect(intended()).toMatchObject({ id: "chat-1", actionType: "CHAT" });
+  });
+
+  it("with a hovering pointer, only the button pointed at or focused", async () => {
+    const { intended } = await import("../../src/app/warm");
+    page();
+    screen(true);
+    expect(intended()).toBeNull();
+    document.querySelector<HTMLElement>("[data-action-id=chat-1]")!.focus();
+    expect(intended()).toMatchObject({ id: "chat-1" });
+    document.querySelector<HTMLElement>("[data-action-id=frame-1]")!.focus();
+    expect(intended()).toBeNull(); // a frame is not warmed: its iframe would load
+  });
+});
