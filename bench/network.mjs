@@ -12,7 +12,7 @@
 // Usage: cargo test --workspace --no-run && make build && node bench/network.mjs [--runs 5] [--wait 3000]
 //   --dist DIR,DIR…  compare widget builds (WIDGET_OUT=DIR/ for build.mjs and app.build.mjs), one
 //                    server per folder, visits alternating between them (bench/lib.mjs benchDists).
-// Writes bench/results.md ("network") unless --dist is given.
+// Writes bench/results.md ("network"), one row per page and widget build.
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { benchDists, median, recordSection } from "./lib.mjs";
@@ -77,7 +77,7 @@ async function visit(url, tap) {
       document.addEventListener(
         "pointerdown",
         (e) => {
-          const t0 = e.timeStamp;
+          const t0 = (window.__tapAt = e.timeStamp);
           const dialog = () => {
             const shadow = document.querySelector(".cnb-m-host")?.shadowRoot;
             return shadow && Array.from(shadow.querySelectorAll('[role="dialog"]')).find((d) => !d.closest('[aria-hidden="true"]'));
@@ -93,7 +93,7 @@ async function visit(url, tap) {
     await p.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).tap();
     await p.waitForFunction(() => window.__painted !== undefined, null, { timeout: 60_000 });
     result.tap = await p.evaluate(() => window.__painted);
-    result.prefetched = await p.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/beckon-app.js") && e.startTime < performance.now() - window.__painted));
+    result.prefetched = await p.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/beckon-app.js") && e.startTime < window.__tapAt));
   }
   Object.assign(result, await p.evaluate(() => ({ visible: window.__visible, fcp: window.__fcp })));
   await context.close();
@@ -108,7 +108,10 @@ for (let i = 0; i < RUNS; i++) {
   plain.push(await visit(setups[0].site.origin + "/plain", false));
   for (const s of i % 2 ? [...setups].reverse() : setups) s.runs.push(await visit(s.site.origin + "/widget", true));
 }
-const med = (runs, k) => median(runs.map((r) => r[k]).filter((v) => v !== undefined));
+const med = (runs, k) => {
+  const values = runs.map((r) => r[k]).filter((v) => v !== undefined);
+  return values.length ? median(values) : undefined;
+};
 const rows = [["no widget", plain], ...setups.map((s) => [s.name, s.runs])];
 console.log(`Slow 4G, ${THROTTLE}× CPU, cold cache, touch; medians of ${RUNS} visits (ms)`);
 for (const [name, runs] of rows) {
@@ -118,10 +121,10 @@ console.log(`load average ${loadBefore} → ${load()}`);
 
 await browser.close();
 for (const s of setups) await s.site.close(), await s.server.close();
-if (!values.dist) {
+{
   const table = rows.map(([name, runs]) => `| ${name} | ${fmt(med(runs, "fcp"))} | ${fmt(med(runs, "load"))} | ${fmt(med(runs, "visible"))} | ${fmt(med(runs, "tap"))} |`).join("\n");
   await recordSection("network", `## A first visit on a slow phone
-Command: \`cargo test --workspace --no-run && make build && node bench/network.mjs --runs ${RUNS} --wait ${WAIT_MS}\` —
+Command: \`cargo test --workspace --no-run && make build && node bench/network.mjs --runs ${RUNS} --wait ${WAIT_MS}${values.dist ? " --dist " + values.dist : ""}\` —
 Slow 4G (562 ms per request, 180 KB/s), 4× CPU, cold cache, touch emulation; the site page with
 the hosted embed and the same page without it, side by side; medians of ${RUNS} visits, ms from
 navigation; tap ${WAIT_MS} ms after the load event. ${cpus().length} CPUs, load average ${loadBefore} → ${load()}.
