@@ -56,8 +56,8 @@ export const ready = (): Promise<unknown> =>
 export function createWidget(importer: Importer): Widget {
   let startConfig: Config | undefined;
   let look: Lookups = {};
-  let gen = 0;
-  let kick: (v?: unknown) => void = noop;
+  let generation = 0; // of go(): a later call makes an earlier one's lookups moot
+  let kick: () => void = noop;
 
   const ctx: Ctx = {
     r: [],
@@ -71,33 +71,36 @@ export function createWidget(importer: Importer): Widget {
   // that shows the buttons should end as soon as they are drawn. later(f) runs f with the chunk: at
   // once when it is there, else when it arrives. If it cannot load, nothing waiting for it ever
   // runs (queued errors, click analytics and scroll rules are dropped silently).
-  let xs: Extras | undefined;
-  const chunk: Promise<Extras> = new Promise((go) => (kick = () => setTimeout(go)))
+  let extras: Extras | undefined;
+  const chunk: Promise<Extras> = new Promise((start) => (kick = () => setTimeout(start)))
     .then(importer)
-    .then((m) => (xs = m.default(ctx)))
+    .then((module) => (extras = module.default(ctx)))
     .catch(() => new Promise(noop));
-  const later = (f: (x: Extras) => void) => void (xs ? f(xs) : chunk.then(f));
-  const fail = (e: unknown) => {
-    later((x) => x.report(e));
+  const later = (f: (extras: Extras) => void): void => {
+    if (extras) f(extras);
+    else chunk.then(f);
+  };
+  const fail = (error: unknown) => {
+    later((x) => x.report(error));
     kick();
   };
 
   /** Warnings are written by the chunk, which holds their texts (messages.ts). */
-  const warn = (w: Warning) => later((x) => x.warn(w));
+  const warn = (warning: Warning) => later((x) => x.warn(warning));
 
   const host = location.hostname; // changes only with a new page (and a new loader)
 
   /** The runtime parameters (spec §3.2) the decision reads, fresh for every decision. */
-  const params = (c: Config) =>
+  const params = (config: Config) =>
     ({
       domain: host,
-      now: parseNow(c.options?.date, new Date()),
+      now: parseNow(config.options?.date, new Date()),
       url: location.href,
-      desktop: isDesktop((q) => matchMedia(q).matches),
+      desktop: isDesktop((query) => matchMedia(query).matches),
       // The first read of localStorage loads it from the browser process (milliseconds on a slow
       // phone): only read a switch when the config has something for it to switch off.
-      disableScheduler: hasTimedSchedule(c) && flag("cnb.disable-scheduler"),
-      disableConditions: c.conditions?.[0] && flag("cnb.disable-conditions"),
+      disableScheduler: hasTimedSchedule(config) && flag("cnb.disable-scheduler"),
+      disableConditions: config.conditions?.[0] && flag("cnb.disable-conditions"),
       ...look,
     }) as RuntimeParams; // debug, ip and reportStats are not read by the decision
 
@@ -170,27 +173,30 @@ export function createWidget(importer: Importer): Widget {
    */
   async function go(raw: unknown, observe: boolean, first?: boolean): Promise<HTMLElement[]> {
     try {
-      const [code, c] = first || raw != null ? startup(raw) : [0, startConfig];
+      const [code, config] = first || raw != null ? startup(raw) : [0, startConfig];
       // Debug lines are decided and written by the chunk: kicked when nothing is rendered.
-      if (code || c) later((x) => x.log(c, "code", code));
-      if (code || !c) return kick(), []; // code 1-3, or render() before any config
-      if (first) startConfig = c;
-      const domain = findDomain(c.domains, host);
-      if (first) later((x) => x.stats(c, domain));
-      const g = ++gen;
-      ctx.x();
+      if (code || config) later((x) => x.log(config, "code", code));
+      if (code || !config) {
+        kick(); // code 1-3, or render() before any config
+        return [];
+      }
+      if (first) startConfig = config;
+      const domain = findDomain(config.domains, host);
+      if (first) later((x) => x.stats(config, domain));
+      const current = ++generation;
+      ctx.x(); // the previous render's re-evaluation stops
       ctx.x = noop;
-      const geo = needsGeo(c);
-      const chat = needsChat(c);
-      const found = await (geo || chat ? lookups(c, domain, geo, chat) : {});
-      if (g != gen) return [];
+      const geo = needsGeo(config);
+      const chat = needsChat(config);
+      const found = await (geo || chat ? lookups(config, domain, geo, chat) : {});
+      if (current !== generation) return [];
       look = found;
-      ctx.c = c;
+      ctx.c = config;
       show(ctx.n());
-      if (observe) later((x) => g == gen && x.watch());
+      if (observe) later((x) => current === generation && x.watch());
       return ctx.r.slice();
-    } catch (e) {
-      fail(e);
+    } catch (error) {
+      fail(error);
       return [];
     }
   }
@@ -199,9 +205,9 @@ export function createWidget(importer: Importer): Widget {
     start: () => go(takeData(), true, true),
     render: (data, addObservers) => ready().then(() => go(data, addObservers !== false)),
     open(actionId) {
-      const a = ctx.c?.actions?.find((x) => x.id === actionId);
-      if (a) openSurface(a, null, ctx).catch(fail);
-      return !!a;
+      const action = ctx.c?.actions?.find((a) => a.id === actionId);
+      if (action) openSurface(action, null, ctx).catch(fail);
+      return action !== undefined;
     },
   };
 }

@@ -15,28 +15,49 @@ import type { Condition } from "../../config/types.gen";
 import type { RuntimeParams } from "./types";
 
 /** Without the fragment and the "/" that ends the path, if any. */
-const exact = (u: string) => u.trim().replace(/\/?(\?[^#]*)?(#.*)?$/, "$1");
+const exact = (url: string) => url.trim().replace(/\/?(\?[^#]*)?(#.*)?$/, "$1");
 /** Path and query: without scheme, host and fragment, starting with "/". */
-const path = (u: string) => u.trim().replace(/^([\w+.-]+:)?\/\/[^/?#]*|#.*/g, "").replace(/^\/?/, "/");
+const path = (url: string) => url.trim().replace(/^([\w+.-]+:)?\/\/[^/?#]*|#.*/g, "").replace(/^\/?/, "/");
 
-export const conditionMatches = (c: Condition, p: RuntimeParams): boolean => {
-  const v = c.matchValue, u = p.url, k = c.conditionType, t = c.matchType, cc = (p.countryCode || "").toUpperCase();
+/** Whether the page's URL matches a URL condition's value, by its match type. Throws for an invalid REGEX. */
+function urlMatches(matchType: string, value: string, url: string): boolean {
+  switch (matchType) {
+    case "EXACT":
+      return exact(url) === exact(value);
+    case "REGEX":
+      return RegExp(value).test(url);
+    case "SIMPLE":
+      return path(url).startsWith(path(value));
+    case "SUBSTRING":
+      return url.includes(value);
+    default:
+      return false;
+  }
+}
+
+export const conditionMatches = (condition: Condition, params: RuntimeParams): boolean => {
+  const value = condition.matchValue;
   try {
-    return k == "GEO" ? !!cc && v.toUpperCase().split(/[\s,]+/).includes(cc)
-      : k == "CHAT" ? !!p.agentsAvailable
-      : t == "EXACT" ? exact(u) == exact(v)
-      : t == "REGEX" ? RegExp(v).test(u) // an invalid pattern throws
-      : t == "SIMPLE" ? !path(u).indexOf(path(v))
-      : t == "SUBSTRING" && u.includes(v);
+    if (condition.conditionType === "GEO") {
+      const country = (params.countryCode || "").toUpperCase();
+      return country !== "" && value.toUpperCase().split(/[\s,]+/).includes(country);
+    }
+    if (condition.conditionType === "CHAT") return params.agentsAvailable === true;
+    return urlMatches(condition.matchType, value, params.url);
   } catch {
-    return false;
+    return false; // an invalid pattern never matches
   }
 };
 
 /** Every EXCLUDE fails to match; every INCLUDE has an INCLUDE of its type (URL, GEO, CHAT) that matches. */
-export const conditionsPass = (conds: Condition[], p: RuntimeParams): boolean =>
-  conds.every((c) =>
-    c.filterType == "EXCLUDE"
-      ? !conditionMatches(c, p)
-      : conds.some((d) => d.filterType == c.filterType && d.conditionType == c.conditionType && conditionMatches(d, p)),
+export const conditionsPass = (conditions: Condition[], params: RuntimeParams): boolean =>
+  conditions.every((condition) =>
+    condition.filterType === "EXCLUDE"
+      ? !conditionMatches(condition, params)
+      : conditions.some(
+          (other) =>
+            other.filterType === condition.filterType &&
+            other.conditionType === condition.conditionType &&
+            conditionMatches(other, params),
+        ),
   );

@@ -41,8 +41,8 @@ export type RenderEnv = {
   warn(w: Warning): void;
 };
 
-/** A root's scroll rule; a toggle's flip (paints it; by the visitor: tells env.onToggle). */
-type State = { s?: ScrollOptions; f?: (expanded: boolean, visitor?: boolean) => void };
+/** A root's scroll rule (s); a toggle's flip (f: paints it; by the visitor: tells env.onToggle). */
+type State = { s?: ScrollOptions; f?: (expanded: boolean, byVisitor?: boolean) => void };
 
 const states = new WeakMap<Element, State>();
 let seq = 0;
@@ -75,113 +75,117 @@ function label(p: Element, text: string, color?: string | false, bg?: string | f
  * text colour applies), in a dots panel one on the white panel (neither applies: they were chosen
  * for the bubble).
  */
-function actionEl(env: RenderEnv, p: Element, a: Action, type: string, fx: string): void {
-  const link = actionLink(a);
-  const full = type == "FULL";
-  const caption = full || type == "DOTS";
+function actionEl(env: RenderEnv, parent: Element, action: Action, buttonType: string, fx: string): void {
+  const link = actionLink(action);
+  const full = buttonType === "FULL";
+  const caption = full || buttonType === "DOTS";
   // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
-  if (link.kind == "invalid") return env.warn(link.error);
-  const l = link as { href?: string; target?: string; download?: string; targetId?: string };
-  const surface = link.kind == "surface";
-  const t = a.actionType;
-  const lt = t.toLowerCase();
-  const bg = a.backgroundColor;
-  const text = (a.labelText || "").trim();
-  const e = el(p, surface ? "button" : "a", "cnb-act", {
+  if (link.kind === "invalid") return env.warn(link.error);
+  const target = link as { href?: string; target?: string; download?: string; targetId?: string };
+  const surface = link.kind === "surface";
+  const type = action.actionType;
+  const typeName = type.toLowerCase();
+  const background = action.backgroundColor;
+  const text = (action.labelText || "").trim();
+  const element = el(parent, surface ? "button" : "a", "cnb-act", {
     type: surface && "button",
-    href: link.kind == "anchor" ? "#" + l.targetId : l.href,
-    target: l.target,
-    rel: l.target == "_blank" && "noopener",
-    download: l.download,
-    "data-action-type": t,
-    "data-action-id": a.id,
-    "aria-label": !text && (NAMES[lt] || t[0] + lt.slice(1)),
+    href: link.kind === "anchor" ? "#" + target.targetId : target.href,
+    target: target.target,
+    rel: target.target === "_blank" && "noopener",
+    download: target.download,
+    "data-action-type": type,
+    "data-action-id": action.id,
+    "aria-label": !text && (NAMES[typeName] || type[0] + typeName.slice(1)),
   });
   // A disabled icon leaves the label; with no label either we keep the icon (never an empty button).
-  if (a.iconEnabled !== false || !text) iconEl(e, a, "", !full && bg, lt, fx);
-  if (full) css(e, { "background-color": bg });
-  if (text) label(e, text, type != "DOTS" && a.labelTextColor, !caption && a.labelBackgroundColor);
+  if (action.iconEnabled !== false || !text) iconEl(element, action, "", !full && background, typeName, fx);
+  if (full) css(element, { "background-color": background });
+  if (text) label(element, text, buttonType !== "DOTS" && action.labelTextColor, !caption && action.labelBackgroundColor);
 
-  e.addEventListener("click", (ev) => {
-    if (surface) ev.preventDefault();
-    env.onAction(a, link, e, ev);
+  element.addEventListener("click", (event) => {
+    if (surface) event.preventDefault();
+    env.onAction(action, link, element, event);
   });
 }
 
-function build(db: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | null {
-  const { button: b, domain } = db;
-  const doc = document;
+/** The placements a button may have (spec §2.3); any other is BOTTOM_RIGHT. */
+const PLACEMENT = /^((BOTTOM|TOP)_(LEFT|CENTER|RIGHT)|MIDDLE_(LEFT|RIGHT))$/;
+
+function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElement | null {
+  const { button, domain } = decided;
   // The decision has left out unknown types (spec §2.2) and cut the actions to the type's limit.
-  const type = b.type;
-  const o = b.options || {};
-  const dp = domain.properties || {};
-  const full = type == "FULL";
-  const menu = type == "MULTI" || type == "DOTS";
-  const placement = o.placement && /^((BOTTOM|TOP)_(LEFT|CENTER|RIGHT)|MIDDLE_(LEFT|RIGHT))$/.test(o.placement) ? o.placement : "BOTTOM_RIGHT";
-  const [v, h] = placement.toLowerCase().split("_");
-  const anim = o.animation != "NONE" && o.animation;
+  const type = button.type;
+  const options = button.options || {};
+  const domainProps = domain.properties || {};
+  const full = type === "FULL";
+  const menu = type === "MULTI" || type === "DOTS";
+  const placement = options.placement && PLACEMENT.test(options.placement) ? options.placement : "BOTTOM_RIGHT";
+  const [vertical, horizontal] = placement.toLowerCase().split("_");
+  const animation = options.animation !== "NONE" && options.animation;
   const root = el(
     0,
     "div",
-    "call-now-button cnb-" + type.toLowerCase() + " cnb-" + v + "-" + h + " cnb-" + v + " cnb-" + h +
-      (anim ? " cnb-anim-" + anim.toLowerCase().replace("_", "-") : "") +
+    "call-now-button cnb-" + type.toLowerCase() + " cnb-" + vertical + "-" + horizontal + " cnb-" + vertical + " cnb-" + horizontal +
+      (animation ? " cnb-anim-" + animation.toLowerCase().replace("_", "-") : "") +
       (rtl ? " cnb-rtl" : "") +
-      " " + (o.cssClasses || "").replace(/,/g, " "),
-    { "data-button-id": b.id },
+      " " + (options.cssClasses || "").replace(/,/g, " "),
+    { "data-button-id": button.id },
   );
-  const id = "cnb-list-" + ++seq;
+  const listId = "cnb-list-" + ++seq;
   // The toggle comes first, so Tab moves from it into the list.
-  const t = menu && el(root, "button", "cnb-toggle", { type: "button", "aria-controls": id });
-  const list = type == "SINGLE" ? root : el(root, "div", "cnb-list", { id: menu && id });
-  db.actions.forEach((a) => actionEl(env, list, a, type, menu ? "" : "cnb-fx "));
+  const toggle = menu && el(root, "button", "cnb-toggle", { type: "button", "aria-controls": listId });
+  const list = type === "SINGLE" ? root : el(root, "div", "cnb-list", { id: menu && listId });
+  decided.actions.forEach((action) => actionEl(env, list, action, type, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
-  if (domain.type != "PRO" && list != root) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
+  if (domain.type !== "PRO" && list !== root) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
 
-  const z = o.zindex != null ? o.zindex : dp.zindex;
-  const s = o.scale != null ? o.scale : dp.scale;
+  const zIndex = options.zindex != null ? options.zindex : domainProps.zindex;
+  const scale = options.scale != null ? options.scale : domainProps.scale;
   // A scaled top/bottom bar stays as wide as its container, scaled from its left edge; other
   // buttons scale from the corner/edge they sit on (mirrored on RTL pages).
-  const bar = full && v != "middle";
-  const scaled = s! > 0 && s! <= 10 && s != 1;
+  const bar = full && vertical !== "middle";
+  const scaled = scale! > 0 && scale! <= 10 && scale !== 1;
+  const originX = horizontal === "center" && !bar ? horizontal : bar || (horizontal === "left") !== rtl ? "left" : "right";
   css(root, {
     display: "none", // until revealButtons
-    "z-index": Number.isFinite(z) ? Math.round(z as number) + "" : z == "auto" && z, // else the stylesheet's maximum
-    transform: scaled && "scale(" + s + ")",
-    "transform-origin": scaled && (h == "center" && !bar ? h : bar || (h == "left") != rtl ? "left" : "right") + " " + (v == "middle" ? "center" : v),
-    width: scaled && bar && 100 / s! + "%",
-    "--cnb-n": type == "DOTS" && Math.min(count, 4) + "",
+    "z-index": Number.isFinite(zIndex) ? Math.round(zIndex as number) + "" : zIndex === "auto" && zIndex, // else the stylesheet's maximum
+    transform: scaled && "scale(" + scale + ")",
+    "transform-origin": scaled && originX + " " + (vertical === "middle" ? "center" : vertical),
+    width: scaled && bar && 100 / scale! + "%",
+    "--cnb-n": type === "DOTS" && Math.min(count, 4) + "",
   });
 
   // A scroll rule: a height is set (show.ts ignores heights below 1 px).
-  const sc = o.scroll;
-  const st: State = { s: sc && (sc.revealAtHeight! >= 1 || sc.hideAtHeight! >= 1) ? sc : undefined };
-  states.set(root, st);
-  if (t) {
-    const m: Record<string, unknown> = b.multiButtonOptions || {};
-    st.f = (x, visitor) => {
-      const k = x ? "Close" : "Open";
-      const text = ((m["labelText" + k] || "") as string).trim();
-      root.classList.toggle("cnb-expand", x);
-      t.textContent = "";
+  const scroll = options.scroll;
+  const state: State = { s: scroll && (scroll.revealAtHeight! >= 1 || scroll.hideAtHeight! >= 1) ? scroll : undefined };
+  states.set(root, state);
+  if (toggle) {
+    const menuOptions: Record<string, unknown> = button.multiButtonOptions || {};
+    state.f = (expanded, byVisitor) => {
+      const which = expanded ? "Close" : "Open";
+      const text = ((menuOptions["labelText" + which] || "") as string).trim();
+      root.classList.toggle("cnb-expand", expanded);
+      toggle.textContent = "";
       // A closed dots button always shows the dots glyph.
-      iconEl(t, type == "DOTS" && !x ? { ...m, iconTypeOpen: "FONT", iconTextOpen: "dots" } : m, k, m["iconBackgroundColor" + k] as string, x ? "close" : "plus", "cnb-fx ");
-      if (text) label(t, text);
-      attrs(t, { "aria-label": !text && "Contact options", "aria-expanded": x + "" });
-      if (visitor) env.onToggle?.(root, x);
+      const icon = type === "DOTS" && !expanded ? { ...menuOptions, iconTypeOpen: "FONT", iconTextOpen: "dots" } : menuOptions;
+      iconEl(toggle, icon, which, menuOptions["iconBackgroundColor" + which] as string, expanded ? "close" : "plus", "cnb-fx ");
+      if (text) label(toggle, text);
+      attrs(toggle, { "aria-label": !text && "Contact options", "aria-expanded": expanded + "" });
+      if (byVisitor) env.onToggle?.(root, expanded);
     };
-    t.addEventListener("click", () => st.f!(!root.classList.contains("cnb-expand"), true));
-    st.f(m.defaultState == "OPEN");
+    toggle.addEventListener("click", () => state.f!(!root.classList.contains("cnb-expand"), true));
+    state.f(menuOptions.defaultState === "OPEN");
   }
 
-  let parent: HTMLElement = doc.body;
-  if (o.position == "ABSOLUTE") {
-    const target = o.attachTo && doc.getElementById(o.attachTo);
+  let parent: HTMLElement = document.body;
+  if (options.position === "ABSOLUTE") {
+    const target = options.attachTo && document.getElementById(options.attachTo);
     if (target) {
       if (/^(static)?$/.test(getComputedStyle(target).position)) target.style.position = "relative";
       css(root, { position: "absolute" });
       parent = target;
-    } else env.warn(["attach", o.attachTo]);
+    } else env.warn(["attach", options.attachTo]);
   }
   parent.appendChild(root);
   return root;
