@@ -84,3 +84,13 @@ export type StatsAnswer = {
   /** Views per button (actionId null) and clicks per action and its button. */
   items: { day: string; event: string; buttonId: string; actionId: string | null; count: number }[];
 };
+
+/** One published version (GET /v1/owner/domains/{id}/versions); publishedBy null for the CLI's. */
+export type ConfigVersion = {
+  version: number;
+  etag: string;
+  publishedAt: string;
+  publishedBy: { id: string | null; name: string } | null;
+  /** What the embed serves now. */
+  current: boolean;
+};

@@ -11,7 +11,19 @@ function currentPath(): string {
 
 const listeners = new Set<() => void>();
 
+/** Asked before each in-app navigation (e.g. "leave with unsaved changes?"); false stays. */
+let guard: ((path: string) => boolean) | null = null;
+
+/** Sets the navigation guard until the returned function is called. */
+export function guardNavigation(check: (path: string) => boolean): () => void {
+  guard = check;
+  return () => {
+    if (guard === check) guard = null;
+  };
+}
+
 export function navigate(path: string, replace = false) {
+  if (guard && !guard(path.replace(/^\/+/, ""))) return;
   const url = BASE + path.replace(/^\/+/, "");
   if (replace) history.replaceState(null, "", url);
   else history.pushState(null, "", url);

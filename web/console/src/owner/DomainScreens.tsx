@@ -1,7 +1,7 @@
 // One domain: its settings, the buttons editor beside the live preview, publishing and the embed
 // snippet, and statistics. The draft config lives in useDraft (builder/useDraft.ts) and is saved as
 // a whole (the server validates it and names every problem's path).
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { Link } from "../app/router";
@@ -9,7 +9,9 @@ import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
 import { DOMAIN_TYPES, timezones } from "./catalogue";
 import { useDraft } from "./builder/useDraft";
-
+import { EditToolbar } from "./publishing/EditToolbar";
+import { useEditHistory } from "./publishing/useEditHistory";
+import { useLeaveGuard } from "./publishing/useLeaveGuard";
 import { EmbedPanel } from "./EmbedPanel";
 import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
 import { LegalNoticeFields } from "./LegalNotice";
@@ -28,15 +30,11 @@ const TABS = [
 ];
 
 export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; tab: string; onChanged: () => void }) {
-  const draft = useDraft(domain.id, onChanged);
+  // The draft with undo/redo of this session's edits (publishing/useEditHistory.ts).
+  const draft = useEditHistory(useDraft(domain.id, onChanged));
   const { config, dirty, problems, message, error, save } = draft;
-  // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    addEventListener("beforeunload", warn);
-    return () => removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  // Leaving the domain with unsaved changes asks first.
+  useLeaveGuard(dirty, domain.id);
 
   const editor = useMemo(() => ({ value: config, problems, set: draft.set }), [config, problems, draft.set]);
 
@@ -88,6 +86,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
               Save draft
             </button>
             <Link to={`domains/${domain.id}/publish`}>Publish…</Link>
+            <EditToolbar draft={draft} />
           </div>
           <div className="editor-layout">
             <Suspense fallback={<p className="loading">Loading the builder…</p>}>
@@ -97,7 +96,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
           </div>
         </EditorContext.Provider>
       )}
-      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={onChanged} />}
+      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={onChanged} onRestored={async () => (await draft.reload(), onChanged())} />}
       {tab === "stats" && <StatsPanel domain={domain} config={config} />}
     </div>
   );

@@ -1,29 +1,18 @@
-// Publishing the draft, and the snippet to put on the site: hosted (follows each publication) or
-// inline (the config pasted into the page), each with a copy button.
-import { useRef, useState } from "react";
+// Publishing the draft (a dialog with what changed), the history of published versions, and the
+// snippet to put on the site: hosted (follows each publication) or inline (the config pasted into
+// the page), each with a copy button; after a copy, the installation check.
+import { useRef, useState, type ReactNode } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
-import { api } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";
+import { InstallationStatus } from "./publishing/InstallationStatus";
+import { PublishDialog } from "./publishing/PublishDialog";
+import { VersionHistory } from "./publishing/VersionHistory";
 
-export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: () => void }) {
-  const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
-  const publish = async () => {
-    setBusy(true);
-    setStatus("");
-    try {
-      if (dirty && !(await save())) return;
-      const r = await api<{ version: number }>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
-      setStatus(`Published: version ${r.version} is live.`);
-      onPublished();
-    } catch (e) {
-      setStatus(`Not published: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+export function EmbedPanel({ domain, config, dirty, save, onPublished, onRestored }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: () => void; onRestored: () => Promise<void> }) {
+  const [published, setPublished] = useState(0);
+  const [copied, setCopied] = useState(false);
   return (
     <section className="stack" aria-labelledby="publish-h">
       <h3 id="publish-h">Publish</h3>
@@ -31,18 +20,16 @@ export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domai
         {domain.config.publishedAt ? `Version ${domain.config.publishedVersion} published ${fullTime(domain.config.publishedAt)}.` : "Nothing is published yet: visitors see no buttons."}
         {dirty && " Your unsaved changes are saved first."}
       </p>
-      <div className="row">
-        <button className="primary" onClick={publish} disabled={busy}>
-          Publish the draft
-        </button>
-        <span role="status">{status}</span>
-      </div>
+      <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={() => (setPublished((n) => n + 1), onPublished())} />
       <h3>Embed on your site</h3>
       <Snippet
         title="Hosted (recommended)"
         help={`Put this before </body> on every page. ${hostedFreshness(domain.embed.maxAgeSeconds)}`}
         code={hostedSnippet(domain.embed.url)}
-      />
+        onCopied={() => setCopied(true)}
+      >
+        <InstallationStatus domain={domain} started={copied} />
+      </Snippet>
       {config && (
         <Snippet
           title="Inline"
@@ -50,6 +37,7 @@ export function EmbedPanel({ domain, config, dirty, save, onPublished }: { domai
           code={inlineSnippet(location.origin, config)}
         />
       )}
+      <VersionHistory domain={domain} dirty={dirty} onRestored={onRestored} refresh={published} />
     </section>
   );
 }
@@ -64,7 +52,7 @@ function selectText(el: HTMLElement) {
   selection?.addRange(range);
 }
 
-function Snippet({ title, help, code }: { title: string; help: string; code: string }) {
+function Snippet({ title, help, code, onCopied, children }: { title: string; help: string; code: string; onCopied?: () => void; children?: ReactNode }) {
   const [status, setStatus] = useState("");
   const pre = useRef<HTMLPreElement>(null);
   // The clipboard API exists only on https (and localhost) pages, and may be refused: then the
@@ -74,7 +62,9 @@ function Snippet({ title, help, code }: { title: string; help: string; code: str
       if (!navigator.clipboard) throw new Error("no clipboard on a plain http page");
       await navigator.clipboard.writeText(code);
       setStatus("Copied.");
+      onCopied?.();
     } catch {
+      onCopied?.();
       if (pre.current) selectText(pre.current);
       setStatus(`The snippet is selected: press ${/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘+C" : "Ctrl+C"} to copy it.`);
     }
@@ -90,6 +80,7 @@ function Snippet({ title, help, code }: { title: string; help: string; code: str
         <button onClick={copy}>Copy {title.split(" ")[0].toLowerCase()} snippet</button>
         <span role="status">{status}</span>
       </div>
+      {children}
     </div>
   );
 }

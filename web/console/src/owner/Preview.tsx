@@ -11,7 +11,8 @@ function nowLocal(zone: string): string {
   return parts.replace(" ", "T");
 }
 
-export function Preview({ config }: { config: Config }) {
+/** `note`: the line under the frame (default: it shows the unsaved draft). */
+export function Preview({ config, note }: { config: Config; note?: string }) {
   const domain = config.domains[0];
   const zone = domain?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const [controls, setControls] = useState<PreviewControls>(() => ({
@@ -71,7 +72,7 @@ export function Preview({ config }: { config: Config }) {
       </div>
       <ScaledFrame frameRef={frame} viewport={VIEWPORTS[controls.viewport]} label={controls.viewport === "mobile" ? "Phone" : "Desktop"} key={controls.viewport} />
       </div>
-      <p className="muted hint">The real widget with your unsaved changes. Nothing is published until you publish.</p>
+      <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>
       <div className="grid-fields preview-controls">
         <label>
           <span>Time</span>

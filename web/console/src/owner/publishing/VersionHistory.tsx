@@ -1,0 +1,93 @@
+// Every published version with who published it and when; any one shown in the live preview, and
+// restored as the draft in one click (the server binds it to the domain as it is now).
+import { useCallback, useEffect, useState } from "react";
+import type { Config } from "../../../../widget/src/config/types.gen";
+import { api } from "../../api/http";
+import type { ConfigVersion, DomainInfo } from "../../api/types";
+import { fullTime } from "../../lib/time";
+import { Preview } from "../Preview";
+
+export function VersionHistory({ domain, dirty, onRestored, refresh }: { domain: DomainInfo; dirty: boolean; onRestored: () => Promise<void>; refresh: number }) {
+  const [versions, setVersions] = useState<ConfigVersion[] | null>(null);
+  const [viewing, setViewing] = useState<{ version: number; config: Config } | null>(null);
+  const [status, setStatus] = useState("");
+  const [error, setError] = useState("");
+
+  const load = useCallback(async () => {
+    try {
+      const r = await api<{ versions: ConfigVersion[] }>(`/v1/owner/domains/${domain.id}/versions`);
+      setVersions(r.versions);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [domain.id]);
+  useEffect(() => {
+    void load();
+  }, [load, refresh]);
+
+  const view = async (v: number) => {
+    setError("");
+    try {
+      const r = await api<ConfigVersion & { config: Config }>(`/v1/owner/domains/${domain.id}/versions/${v}`);
+      setViewing({ version: v, config: r.config });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const restore = async (v: number) => {
+    if (dirty && !confirm("Restoring replaces your unsaved changes. Restore anyway?")) return;
+    setError("");
+    try {
+      await api(`/v1/owner/domains/${domain.id}/versions/${v}/restore`, { method: "POST" });
+      await onRestored();
+      setStatus(`Version ${v} is now the draft. Publish it to put it live.`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <section className="stack" aria-labelledby="history-h">
+      <h3 id="history-h">History</h3>
+      {versions?.length === 0 && <p className="muted">Nothing published yet: each publication will be listed here.</p>}
+      {versions && versions.length > 0 && (
+        <ol className="version-list" aria-label="Published versions">
+          {versions.map((v) => (
+            <li key={v.version} className="version" aria-current={viewing?.version === v.version ? "true" : undefined}>
+              <span className="version-what">
+                <strong>Version {v.version}</strong>
+                {v.current && <span className="badge">Live</span>}
+              </span>
+              <span className="muted">
+                {fullTime(v.publishedAt)} · {v.publishedBy ? v.publishedBy.name : "from the command line"}
+              </span>
+              <span className="row version-actions">
+                <button onClick={() => view(v.version)} aria-label={`Preview version ${v.version}`}>
+                  Preview
+                </button>
+                <button onClick={() => restore(v.version)} aria-label={`Restore as draft: version ${v.version}`}>
+                  Restore as draft
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p role="status">{status}</p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {viewing && (
+        <div className="stack card" aria-label={`Version ${viewing.version} in the preview`} role="region">
+          <div className="row">
+            <strong>Showing version {viewing.version}</strong>
+            <button onClick={() => setViewing(null)}>Close the preview</button>
+          </div>
+          <Preview key={viewing.version} config={viewing.config} note={`The real widget with version ${viewing.version} as it was published. Restore it to edit or publish it again.`} />
+        </div>
+      )}
+    </section>
+  );
+}

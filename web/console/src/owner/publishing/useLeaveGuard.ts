@@ -1,0 +1,20 @@
+// Leaving with unsaved changes asks first: a reload, closing the tab or another site through the
+// browser's own beforeunload prompt, another console screen through the router's guard (tabs of
+// the same domain keep the draft, so they pass).
+import { useEffect } from "react";
+import { guardNavigation } from "../../app/router";
+
+export const LEAVE_QUESTION = "You have unsaved changes to this domain's buttons. Leave and lose them?";
+
+export function useLeaveGuard(dirty: boolean, domainId: string) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener("beforeunload", warn);
+    const release = guardNavigation((path) => path.startsWith(`domains/${domainId}/`) || confirm(LEAVE_QUESTION));
+    return () => {
+      removeEventListener("beforeunload", warn);
+      release();
+    };
+  }, [dirty, domainId]);
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../widget/src/config/types.gen";
+import { dayList, summarizeChanges } from "../src/owner/publishing/changes";
+import { ago, installedText, unknownHostText } from "../src/owner/publishing/installation";
+import { changedPath, edit, MERGE_MS, redo, start, undo } from "../src/owner/publishing/undo";
+
+const base = (): Config => ({
+  userId: "u",
+  domains: [{ id: "d", name: "shop.example", type: "FREE", properties: {} }],
+  buttons: [{ id: "b1", active: true, domainId: "d", type: "SINGLE", actions: ["wa", "call"], options: { placement: "BOTTOM_RIGHT" } }],
+  actions: [
+    { id: "wa", actionType: "WHATSAPP", actionValue: "+31612345678", labelText: "WhatsApp us" },
+    { id: "call", actionType: "PHONE", actionValue: "+31201234567", labelText: "Call us" },
+  ],
+  conditions: [],
+  options: {},
+});
+
+const change = (f: (c: Config) => void): Config => {
+  const c = base();
+  f(c);
+  return c;
+};
+
+describe("change summary (published → draft)", () => {
+  it("says nothing when nothing changed, and the first publication", () => {
+    expect(summarizeChanges(base(), base())).toEqual([]);
+    expect(summarizeChanges(null, base())).toEqual(["First publication: your buttons go live"]);
+  });
+
+  it("names the channel's value and label", () => {
+    expect(summarizeChanges(base(), change((c) => (c.actions![0].actionValue = "+31687654321")))).toEqual(["WhatsApp number changed"]);
+    expect(summarizeChanges(base(), change((c) => (c.actions![1].labelText = "Ring us")))).toEqual(['Call: label changed to "Ring us"']);
+    expect(summarizeChanges(base(), change((c) => (c.actions![0].backgroundColor = "#000000")))).toEqual(["WhatsApp: look changed"]);
+    expect(summarizeChanges(base(), change((c) => (c.actions![0].properties = { message: "Hi" })))).toEqual(["WhatsApp: message visitors start with changed"]);
+  });
+
+  it("tells schedules by the days and hours", () => {
+    const weekdays = change((c) => (c.actions![1].schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, false], start: "09:00", stop: "17:00" }));
+    expect(summarizeChanges(base(), weekdays)).toEqual(["Call hidden on Sundays", "Call hours set to 09:00–17:00"]);
+    const noSaturday = change((c) => (c.actions![1].schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" }));
+    expect(summarizeChanges(weekdays, noSaturday)).toEqual(["Call hidden on Saturdays"]);
+    expect(summarizeChanges(noSaturday, weekdays)).toEqual(["Call shown on Saturdays"]);
+    expect(summarizeChanges(noSaturday, base())).toEqual(["Call shown at all times"]);
+    expect(dayList(["Saturday", "Sunday"])).toBe("Saturdays and Sundays");
+    expect(dayList(["Monday", "Tuesday", "Friday"])).toBe("Mondays, Tuesdays and Fridays");
+  });
+
+  it("tells channels and buttons added, removed, moved and turned off", () => {
+    const more = change((c) => {
+      c.actions!.push({ id: "mail", actionType: "EMAIL", actionValue: "a@shop.example" });
+      c.buttons[0].actions.push("mail");
+    });
+    expect(summarizeChanges(base(), more)).toEqual(["E-mail added"]);
+    expect(summarizeChanges(more, base())).toEqual(["E-mail removed"]);
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].options = { placement: "BOTTOM_LEFT" })))).toEqual(["The button moved to bottom left"]);
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].active = false)))).toEqual(["The button turned off"]);
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].actions = ["call", "wa"])))).toEqual(["Order of the channels changed"]);
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].type = "MULTI")))).toEqual(["The button is now multi"]);
+    const rule = change((c) => {
+      c.conditions = [{ id: "c1", filterType: "INCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "/shop" }];
+      c.buttons[0].conditions = ["c1"];
+    });
+    expect(summarizeChanges(base(), rule)).toEqual(["The button: where it shows changed"]);
+    expect(summarizeChanges(base(), change((c) => (c.domains[0].timezone = "Europe/Amsterdam")))).toEqual(["Time zone changed to Europe/Amsterdam"]);
+  });
+});
+
+describe("undo and redo", () => {
+  it("steps back and forward; a new edit drops the redo steps", () => {
+    let h = start(1);
+    h = edit(h, 2, "a", 0);
+    h = edit(h, 3, "b", 10);
+    h = undo(h);
+    expect(h.present).toBe(2);
+    h = undo(h);
+    expect(h.present).toBe(1);
+    expect(undo(h)).toBe(h);
+    h = redo(h);
+    expect(h.present).toBe(2);
+    h = edit(h, 9, "c", 20);
+    expect(h.future).toEqual([]);
+    expect(redo(h)).toBe(h);
+  });
+
+  it("keystrokes in one field within a moment are one step", () => {
+    let h = start("");
+    h = edit(h, "H", "label", 1000);
+    h = edit(h, "Hi", "label", 1000 + MERGE_MS / 2);
+    h = edit(h, "Hi!", "label", 1000 + MERGE_MS);
+    expect(undo(h).present).toBe("");
+    h = edit(h, "Hi!?", "label", 1000 + 3 * MERGE_MS);
+    expect(undo(h).present).toBe("Hi!");
+  });
+});
+
+describe("which field an edit changed", () => {
+  it("names the one place two configs differ, or nothing", () => {
+    const a = base();
+    expect(changedPath(a, change((c) => (c.actions![0].labelText = "Hi")))).toBe("actions.0.labelText");
+    expect(changedPath(a, change((c) => (c.buttons[0].options = { placement: "TOP_LEFT" })))).toBe("buttons.0.options.placement");
+    expect(changedPath(a, change((c) => ((c.actions![0].labelText = "Hi"), (c.actions![1].labelText = "Yo"))))).toBe("");
+    expect(changedPath(a, base())).toBe("");
+  });
+});
+
+describe("installation check words", () => {
+  const now = Date.parse("2026-01-01T12:00:00Z");
+  it("waits, then says where and when", () => {
+    expect(installedText({ installed: null, unknownHosts: [], embedUrl: "" }, now)).toBe("Waiting for your site…");
+    const seen = { host: "shop.example", url: "https://shop.example/", seenAt: "2026-01-01T11:58:00Z" };
+    expect(installedText({ installed: seen, unknownHosts: [], embedUrl: "" }, now)).toBe("Installed on https://shop.example (seen 2 minutes ago)");
+    expect(ago("2026-01-01T11:59:50Z", now)).toBe("just now");
+    expect(ago("2026-01-01T09:00:00Z", now)).toBe("3 hours ago");
+    expect(ago("2025-12-31T12:00:00Z", now)).toBe("1 day ago");
+    expect(unknownHostText({ host: "shpo.example", url: "https://shpo.example/cart", seenAt: "2026-01-01T11:59:00Z" }, "shop.example", now)).toMatch(/^The snippet was loaded by https:\/\/shpo\.example\/cart \(1 minute ago\), which is not shop\.example/);
+  });
+});

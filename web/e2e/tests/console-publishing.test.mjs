@@ -1,0 +1,178 @@
+// Safe publishing against a real `beckon serve`: the publish dialog says what changed since the
+// published version in plain words; the history lists each version with who and when; any version
+// shows in the live preview and is restored as the draft in one click; after the snippet is
+// copied, "Waiting for your site…" turns into "Installed on http://shop.test:…" once a page of the
+// site loads the embed, and a page of another host (a typo) is warned about. axe on each screen.
+// Screenshots of these screens go to docs/screenshots/ (README, Console).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { startBeckon, DEMO, ROOT } from "../lib/beckon.mjs";
+import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { openConsole } from "../lib/console.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+
+let beckon;
+let browser;
+let owner;
+const SHOTS = join(ROOT, "docs/screenshots");
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+  owner = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } });
+  await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
+  await mkdir(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+const HOST = "shop.test";
+
+/** The owner API from the console's page (its session cookie and CSRF token). */
+function ownerApi(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const me = await (await fetch("/api/v1/auth/me")).json();
+      const r = await fetch(`/api${path}`, {
+        method,
+        headers: { "content-type": "application/json", "x-beckon-csrf": me.csrfToken },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    { method, path, body },
+  );
+}
+
+function config(domain, { whatsapp, label, saturdays }) {
+  return {
+    userId: "u",
+    domains: [{ id: domain.id, name: domain.name, aliases: domain.aliases, type: domain.type, properties: domain.properties }],
+    buttons: [{ id: "b1", active: true, domainId: domain.id, type: "FULL", actions: ["wa", "call"], options: { placement: "BOTTOM_RIGHT" } }],
+    actions: [
+      { id: "wa", actionType: "WHATSAPP", actionValue: whatsapp, labelText: label },
+      {
+        id: "call",
+        actionType: "PHONE",
+        actionValue: "+31201234567",
+        labelText: "Call us",
+        schedule: { showAlways: false, daysOfWeek: [true, true, true, true, true, saturdays, false], start: "09:00", stop: "17:00" },
+      },
+    ],
+    conditions: [],
+    options: {},
+  };
+}
+
+let domain;
+
+test("publishing shows what changed in plain words and keeps each version with who and when", async () => {
+  const { page } = owner;
+  domain = await ownerApi(page, "POST", "/v1/owner/domains", { name: HOST, type: "PRO" });
+  await ownerApi(page, "PUT", `/v1/owner/domains/${domain.id}/config`, config(domain, { whatsapp: "+31612345678", label: "WhatsApp us", saturdays: true }));
+  await ownerApi(page, "POST", `/v1/owner/domains/${domain.id}/publish`);
+  // The draft now differs: another WhatsApp number and label, and no calls on Saturdays.
+  await ownerApi(page, "PUT", `/v1/owner/domains/${domain.id}/config`, config(domain, { whatsapp: "+31687654321", label: "Message us", saturdays: false }));
+
+  await page.goto(`${beckon.origin}/console/domains/${domain.id}/publish`);
+  await page.getByRole("button", { name: "Publish…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Publish ${HOST}?` });
+  const changes = dialog.getByRole("list", { name: "Changes" });
+  await changes.waitFor();
+  assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["WhatsApp number changed", 'WhatsApp: label changed to "Message us"', "Call hidden on Saturdays"]);
+  assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog");
+  await page.screenshot({ path: join(SHOTS, "publish-dialog.png") });
+  // Esc closes it without publishing; then publish for real.
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Publish…" }).click();
+  await dialog.getByRole("button", { name: "Publish now" }).click();
+  await page.getByText("Published: version 2 is live.").waitFor();
+
+  const versions = page.getByRole("list", { name: "Published versions" }).getByRole("listitem");
+  await page.waitForFunction(() => document.querySelectorAll(".version-list > li").length === 2);
+  const rows = await versions.allTextContents();
+  assert.match(rows[0], /^Version 2Live.*Demo Owner/);
+  assert.match(rows[1], /^Version 1.*Demo Owner/);
+  assert.doesNotMatch(rows[1], /Live/);
+  // Nothing left to publish: the dialog says so and offers no publication.
+  await page.getByRole("button", { name: "Publish…" }).click();
+  await dialog.getByText("No changes since the published version.").waitFor();
+  assert.equal(await dialog.getByRole("button", { name: "Publish now" }).isDisabled(), true);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("any version shows in the preview and is restored as the draft in one click", async () => {
+  const { page } = owner;
+  await page.getByRole("button", { name: "Preview version 1" }).click();
+  const region = page.getByRole("region", { name: "Version 1 in the preview" });
+  const frame = region.frameLocator("iframe");
+  // The real widget renders version 1: its WhatsApp label, not the published one's.
+  await frame.locator(".call-now-button").waitFor({ state: "attached" });
+  await frame.locator(".call-now-button").getByText("WhatsApp us", { exact: false }).first().waitFor({ state: "attached" });
+  assert.equal(await frame.getByText("Message us").count(), 0);
+  assert.deepEqual(await axeViolations(page, "body"), [], "history and preview");
+  // A tall window for the picture: the list and the whole framed page with its bar.
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.getByRole("heading", { name: "History" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: join(SHOTS, "publish-history.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "Restore as draft: version 1" }).click();
+  await page.getByText("Version 1 is now the draft. Publish it to put it live.").waitFor();
+  const draft = await ownerApi(page, "GET", `/v1/owner/domains/${domain.id}/config`);
+  assert.equal(draft.actions[0].actionValue, "+31612345678");
+  assert.equal(draft.actions[0].labelText, "WhatsApp us");
+  // The embed still serves version 2 until the restored draft is published.
+  const embed = await (await fetch(`${beckon.origin}/d/${domain.id}.js`)).text();
+  assert.match(embed, /Message us/);
+  await page.getByText("draft not published").waitFor();
+  await page.getByRole("button", { name: "Publish…" }).click();
+  const changes = page.getByRole("dialog").getByRole("list", { name: "Changes" });
+  await changes.waitFor();
+  assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["WhatsApp number changed", 'WhatsApp: label changed to "WhatsApp us"', "Call shown on Saturdays"]);
+  await page.keyboard.press("Escape");
+});
+
+test("after copying the snippet, the console waits for the site and says where it is installed; another host is warned about", async () => {
+  const { page } = owner;
+  await page.getByRole("button", { name: "Copy hosted snippet" }).click();
+  await page.getByText("Copied.").waitFor();
+  await page.getByText("Waiting for your site…").waitFor();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+
+  // A page of the site, from a server of its own on this machine (shop.test resolves here,
+  // lib/browser.mjs): a page on a loopback address may load the loopback embed.
+  const siteServer = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>`);
+  });
+  await new Promise((r) => siteServer.listen(0, "127.0.0.1", r));
+  const port = siteServer.address().port;
+  const site = await openPage(browser);
+  const pageOf = (host) => `http://${host}:${port}/contact`;
+  const embedLoaded = site.page.waitForResponse((r) => r.url().startsWith(`${beckon.origin}/d/${domain.id}.js`));
+  await site.page.goto(pageOf(HOST));
+  assert.equal((await embedLoaded).status(), 200);
+  // The console asks every few seconds; the server writes what it saw about once a second.
+  const installed = page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${port}` });
+  await installed.waitFor({ timeout: 15_000 });
+  assert.match(await installed.textContent(), /\(seen just now\)$/);
+
+  // The snippet on a page of a host that is not the domain (a typo): a warning names it.
+  await site.page.goto(pageOf("shpo.test"));
+  const warning = page.getByRole("alert").filter({ hasText: `The snippet was loaded by http://shpo.test:${port}` });
+  await warning.waitFor({ timeout: 15_000 });
+  assert.match(await warning.textContent(), /which is not shop\.test or one of its aliases/);
+  assert.deepEqual(await axeViolations(page, "body"), [], "installation check");
+  await page.getByRole("heading", { name: "Embed on your site" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, "installation-check.png") });
+  await site.context.close();
+  siteServer.close();
+});
