@@ -31,7 +31,7 @@ const TABS = [
 
 export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; tab: string; onChanged: () => void }) {
   // The draft with undo/redo of this session's edits (publishing/useEditHistory.ts).
-  const draft = useEditHistory(useDraft(domain.id, onChanged));
+  const draft = useEditHistory(useDraft(domain.id, onChanged), tab === "buttons");
   const { config, dirty, problems, message, error, save } = draft;
   // Leaving the domain with unsaved changes asks first.
   useLeaveGuard(dirty, domain.id);

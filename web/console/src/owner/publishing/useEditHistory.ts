@@ -18,7 +18,8 @@ export type EditHistory = Draft & {
   discard: () => Promise<void>;
 };
 
-export function useEditHistory(draft: Draft): EditHistory {
+/** `keys`: whether Ctrl+Z and Ctrl+Shift+Z act on the draft (while the builder shows). */
+export function useEditHistory(draft: Draft, keys = true): EditHistory {
   const [h, setH] = useState<Edits<Config | null>>(() => start(draft.config));
   const history = useRef(h);
   history.current = h;
@@ -72,6 +73,7 @@ export function useEditHistory(draft: Draft): EditHistory {
   const doRedo = useCallback(() => step(redo), [step]);
 
   useEffect(() => {
+    if (!keys) return;
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const k = e.key.toLowerCase();
@@ -83,7 +85,7 @@ export function useEditHistory(draft: Draft): EditHistory {
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
-  }, [doUndo, doRedo]);
+  }, [doUndo, doRedo, keys]);
 
   const { reload } = draft;
   const discard = useCallback(async () => {
