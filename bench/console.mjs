@@ -7,6 +7,7 @@
 //   socket, the console page notes when the text appears (MutationObserver); median and p99 of
 //   MESSAGES messages. Both pages are in one browser (one clock). Paced under the server's rate limit.
 // Usage: cargo build -p beckon-server && make build && node bench/console.mjs [--runs 9] [--messages 40]
+//        node bench/console.mjs --sizes-only   (the build's sizes, no server, no timing)
 import { readdir, readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { loadavg, cpus } from "node:os";
@@ -16,7 +17,7 @@ import { startBeckon, DEMO } from "../web/e2e/lib/beckon.mjs";
 import { openApiVisitor } from "../web/e2e/lib/console.mjs";
 import { median, recordSection } from "./lib.mjs";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "9" }, messages: { type: "string", default: "40" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "9" }, messages: { type: "string", default: "40" }, "sizes-only": { type: "boolean", default: false } } });
 const RUNS = Number(values.runs);
 const MESSAGES = Number(values.messages);
 const PACE_MS = 550;
@@ -26,10 +27,30 @@ const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const fmt = (ms) => ms.toFixed(1);
 
 const assets = new URL("../web/console/dist/assets/", import.meta.url);
+// What loads when: the app (every screen), the builder (a lazy chunk of a domain's Buttons tab),
+// the phone-number library (loaded when the builder first checks a number or lists countries),
+// and the page the live preview frames.
+const KINDS = [
+  ["preview page", /^preview/],
+  ["builder", /^Builder/],
+  ["phone numbers", /^min-/],
+  ["app", /./],
+];
 const sizes = {};
 for (const f of await readdir(assets)) {
-  const kind = f.startsWith("preview") ? "preview page" : "app";
+  const kind = KINDS.find(([, re]) => re.test(f))[0];
   sizes[kind] = (sizes[kind] ?? 0) + gzipSync(await readFile(new URL(f, assets)), { level: 9 }).length;
+}
+const kib = (kind) => `${((sizes[kind] ?? 0) / 1024).toFixed(1)} KiB`;
+const sizeRows = [
+  ["console app, gzip -9 (JS + CSS every screen loads)", kib("app")],
+  ["builder, gzip -9 (loaded with a domain's Buttons tab)", kib("builder")],
+  ["phone numbers and countries, gzip -9 (loaded when the builder first needs them)", kib("phone numbers")],
+  ["preview page, gzip -9", kib("preview page")],
+];
+if (values["sizes-only"]) {
+  console.log(sizeRows.map(([a, b]) => `| ${a} | ${b} |`).join("\n"));
+  process.exit(0);
 }
 
 const load0 = loadavg()[0];
@@ -97,8 +118,7 @@ await browser.close();
 await server.close();
 
 const rows = [
-  ["console build, gzip -9 (app JS + CSS)", `${(sizes.app / 1024).toFixed(1)} KiB`],
-  ["preview page, gzip -9", `${((sizes["preview page"] ?? 0) / 1024).toFixed(1)} KiB`],
+  ...sizeRows,
   [`click "Log in" → inbox listing ${CHATS} chats`, `median ${fmt(median(logins))} ms of ${RUNS} (max ${fmt(Math.max(...logins))} ms)`],
   [`reload → inbox listing ${CHATS} chats (from navigation start)`, `median ${fmt(median(reloads))} ms of ${RUNS} (max ${fmt(Math.max(...reloads))} ms)`],
   ["visitor sends → message shown in the console's chat list", `median ${fmt(median(latencies))} ms, p99 ${fmt(percentile(latencies, 99))} ms (${MESSAGES} messages)`],

@@ -2,8 +2,6 @@
 // first) or any colour, with a warning when the icon would be hard to see on it (WCAG contrast
 // below 4.5:1, the widget's own contrast code), the built-in icons to pick from, and the button's
 // animation (with a demo that respects reduced motion), size and stacking order.
-import { ColorSwatchPicker, ColorSwatchPickerItem } from "react-aria-components/ColorSwatchPicker";
-import { ColorSwatch } from "react-aria-components/ColorSwatch";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Action, Animation } from "../../../../widget/src/config/types.gen";
@@ -28,13 +26,13 @@ export function ActionLooks({ action, base }: { action: Action; base: string }) 
   return (
     <div className="stack">
       <div className="stack-tight">
-        <ColorSwatchPicker aria-label="Button colour choices" className="swatches" value={isHex(bg) && bg.length === 7 ? bg : undefined} onChange={(c) => set(`${base}.backgroundColor`, c.toString("hex").toLowerCase())}>
+        <RadioGroup aria-label="Button colour choices" className="swatches" value={swatches.includes(bg.toLowerCase()) ? bg.toLowerCase() : ""} onChange={(c) => set(`${base}.backgroundColor`, c)} orientation="horizontal">
           {swatches.map((c) => (
-            <ColorSwatchPickerItem key={c} color={c} className="swatch-item">
-              <ColorSwatch className="color-swatch" colorName={c === info.colour ? `${info.label} colour` : undefined} />
-            </ColorSwatchPickerItem>
+            <Radio key={c} value={c} className="swatch-item" aria-label={c === info.colour ? `${info.label} colour ${c}` : c}>
+              <span className="color-swatch" style={{ background: c }} aria-hidden="true" />
+            </Radio>
           ))}
-        </ColorSwatchPicker>
+        </RadioGroup>
         <div className="grid-fields">
           <ColorField path={`${base}.backgroundColor`} label="Button colour" />
           <ColorField path={`${base}.iconColor`} label="Icon colour" />
