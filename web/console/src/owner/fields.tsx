@@ -153,7 +153,7 @@ export function CheckField({
 }
 
 /** A colour: a swatch picker beside the text (any CSS colour may be typed). */
-export function ColorField({ path, label }: { path: string; label: string }) {
+export function ColorField({ path, label, defaultColor }: { path: string; label: string; /** What visitors get while it is empty. */ defaultColor?: string }) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const text = typeof v === "string" ? v : "";
@@ -161,11 +161,11 @@ export function ColorField({ path, label }: { path: string; label: string }) {
     <Frame path={path} label={label}>
       {(p) => (
         <span className="row color-row">
-          <input {...p} type="text" value={text} placeholder="#1a56db" onChange={(e) => set(path, e.target.value || undefined)} />
+          <input {...p} type="text" value={text} placeholder={defaultColor ? `${defaultColor} (default)` : "#1a56db"} onChange={(e) => set(path, e.target.value || undefined)} />
           <input
             type="color"
             aria-label={`${label}: pick`}
-            value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#000000"}
+            value={/^#[0-9a-f]{6}$/i.test(text) ? text : (defaultColor ?? "#000000")}
             onChange={(e) => set(path, e.target.value)}
           />
         </span>

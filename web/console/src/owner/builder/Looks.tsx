@@ -34,8 +34,8 @@ export function ActionLooks({ action, base }: { action: Action; base: string }) 
           ))}
         </RadioGroup>
         <div className="grid-fields">
-          <ColorField path={`${base}.backgroundColor`} label="Button colour" />
-          <ColorField path={`${base}.iconColor`} label="Icon colour" />
+          <ColorField path={`${base}.backgroundColor`} label="Button colour" defaultColor={DEFAULT_BUTTON} />
+          <ColorField path={`${base}.iconColor`} label="Icon colour" defaultColor={DEFAULT_ICON} />
         </div>
         {warning && (
           <p className="warn" role="status">
