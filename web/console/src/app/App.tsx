@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { api } from "../api/http";
 import { useSession } from "../auth/session";
 import { LoginPage } from "../auth/LoginPage";
 import { AgentProvider } from "../agent/AgentContext";
@@ -15,9 +16,19 @@ export function App() {
   const owner = session?.user.role === "owner";
   const known = section === "inbox" || (owner && (section === "domains" || section === "agents"));
 
+  // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
-    if (session && !known) navigate("inbox", true);
-  }, [session, known]);
+    if (!session || known) return;
+    if (!owner) return navigate("inbox", true);
+    let gone = false;
+    api<{ domains: unknown[] }>("/v1/owner/domains").then(
+      (r) => gone || navigate(r.domains.length ? "inbox" : "domains", true),
+      () => gone || navigate("inbox", true),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [session, known, owner]);
 
   if (loading) return <p className="muted loading">Loading…</p>;
   if (!session) return <LoginPage />;

@@ -5,6 +5,7 @@ import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { DomainScreens } from "./DomainScreens";
+import { Welcome } from "./onboarding/Welcome";
 import { fieldId, problemsAt } from "../lib/problems";
 
 export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: string }) {
@@ -51,6 +52,8 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
           <DomainScreens key={current.id} domain={current} tab={tab} onChanged={reload} />
         ) : domainId && domains ? (
           <p className="error">This domain does not exist (any more).</p>
+        ) : domains?.length === 0 ? (
+          <Welcome />
         ) : (
           <p className="muted">Choose a domain, or add one.</p>
         )}

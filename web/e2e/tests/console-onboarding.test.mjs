@@ -1,0 +1,91 @@
+// Onboarding: a new owner (added with `beckon user add`) goes from an empty console to a button on
+// their site: domain → channel → (look: the defaults) → publish → snippet → installed. The test
+// counts the clicks and the fields typed on the way (bench/results.md records them); the button
+// shows on a page of the site and the console says it is installed. axe on each screen.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { startBeckon, BECKON_BIN, ROOT } from "../lib/beckon.mjs";
+import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+
+let beckon;
+let browser;
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+const EMAIL = "nora@bakery.test";
+const PASSWORD = "a long enough password";
+const HOST = "bakery.test";
+
+test("a new owner gets from an empty console to a button on their site in six clicks and two fields", async () => {
+  const added = spawnSync(BECKON_BIN, ["user", "add", "--email", EMAIL, "--name", "Nora", "--role", "owner", "--org", "Nora's Bakery", "--password-stdin", "--data-dir", beckon.dataDir], { input: PASSWORD, encoding: "utf8" });
+  assert.equal(added.status, 0, added.stderr);
+
+  const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
+  await page.goto(`${beckon.origin}/console/`);
+  await page.getByLabel("E-mail").fill(EMAIL);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+
+  // From here on every click and every field the owner fills is counted.
+  let clicks = 0;
+  let fields = 0;
+  const click = async (locator) => (await locator.click(), clicks++);
+  const fill = async (locator, text) => (await locator.fill(text), fields++);
+
+  // The empty console: Domains, with the first steps.
+  await page.getByRole("heading", { name: "Welcome! A button on your site in a few steps" }).waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), [], "empty console");
+  await page.screenshot({ path: join(ROOT, "docs/screenshots/onboarding-empty.png") });
+
+  // 1. The domain.
+  await fill(page.getByLabel("Site host name"), HOST);
+  await click(page.getByRole("button", { name: "Add the domain" }));
+  // 2. A channel: WhatsApp, with the number.
+  await page.getByRole("heading", { name: "What should visitors be able to do?" }).waitFor();
+  await click(page.getByRole("button", { name: "WhatsApp", exact: true }));
+  await fill(page.getByLabel("Your WhatsApp number", { exact: true }), "+31 6 1234 5678");
+  // 3. The look: the defaults (WhatsApp's own colour), as the preview shows them.
+  await page.frameLocator('iframe[title="Preview of your buttons"]').locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor({ state: "attached" });
+  // 4. Publish (the unsaved draft is saved first).
+  await click(page.getByRole("link", { name: "Publish…" }));
+  await click(page.getByRole("button", { name: "Publish…" }));
+  await page.getByRole("dialog").getByRole("listitem").first().waitFor();
+  await click(page.getByRole("dialog").getByRole("button", { name: "Publish now" }));
+  await page.getByText("Published: version 1 is live.").waitFor();
+  // 5. The snippet.
+  await click(page.getByRole("button", { name: "Copy hosted snippet" }));
+  await page.getByText("Waiting for your site…").waitFor();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+
+  // 6. The owner pastes it into their site; a visitor opens a page: the button is there…
+  const site = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bakery</title></head><body><h1>Nora's Bakery</h1>${snippet}</body></html>`);
+  });
+  await new Promise((r) => site.listen(0, "127.0.0.1", r));
+  const visitor = await openPage(browser);
+  await visitor.page.goto(`http://${HOST}:${site.address().port}/`);
+  const wa = visitor.page.locator('.call-now-button a[href^="https://wa.me/31612345678"]');
+  await wa.waitFor();
+  // …and the console says so.
+  await page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${site.address().port}` }).waitFor({ timeout: 15_000 });
+  assert.deepEqual(await axeViolations(page, "body"), [], "installed");
+  await page.screenshot({ path: join(ROOT, "docs/screenshots/onboarding-installed.png") });
+
+  console.log(`onboarding: ${clicks} clicks and ${fields} fields from an empty console to an installed button`);
+  assert.equal(clicks, 6);
+  assert.equal(fields, 2);
+  await visitor.context.close();
+  site.close();
+});
