@@ -1,13 +1,14 @@
 // Onboarding: a new owner (added with `beckon user add`) goes from an empty console to a button on
 // their site: domain → channel → (look: the defaults) → publish → snippet → installed. The test
 // counts the clicks and the fields typed on the way (bench/results.md records them); the button
-// shows on a page of the site and the console says it is installed. axe on each screen.
+// shows on a page of the site and the console says it is installed. axe on each screen. With
+// SCREENSHOTS=dir, screenshots go there (the README's are in docs/screenshots/).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { startBeckon, BECKON_BIN, ROOT } from "../lib/beckon.mjs";
+import { startBeckon, BECKON_BIN } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
@@ -46,7 +47,7 @@ test("a new owner gets from an empty console to a button on their site in six cl
   // The empty console: Domains, with the first steps.
   await page.getByRole("heading", { name: "Welcome! A button on your site in a few steps" }).waitFor();
   assert.deepEqual(await axeViolations(page, "body"), [], "empty console");
-  await page.screenshot({ path: join(ROOT, "docs/screenshots/onboarding-empty.png") });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "onboarding-empty.png") });
 
   // 1. The domain.
   await fill(page.getByLabel("Site host name"), HOST);
@@ -81,7 +82,7 @@ test("a new owner gets from an empty console to a button on their site in six cl
   // …and the console says so.
   await page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${site.address().port}` }).waitFor({ timeout: 15_000 });
   assert.deepEqual(await axeViolations(page, "body"), [], "installed");
-  await page.screenshot({ path: join(ROOT, "docs/screenshots/onboarding-installed.png") });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "onboarding-installed.png") });
 
   console.log(`onboarding: ${clicks} clicks and ${fields} fields from an empty console to an installed button`);
   assert.equal(clicks, 6);

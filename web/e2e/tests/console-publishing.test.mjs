@@ -3,13 +3,14 @@
 // shows in the live preview and is restored as the draft in one click; after the snippet is
 // copied, "Waiting for your site…" turns into "Installed on http://shop.test:…" once a page of the
 // site loads the embed, and a page of another host (a typo) is warned about. axe on each screen.
-// Screenshots of these screens go to docs/screenshots/ (README, Console).
+// With SCREENSHOTS=dir, screenshots of these screens go there (the README's are in docs/screenshots/:
+// `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-publishing.test.mjs`).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { startBeckon, DEMO, ROOT } from "../lib/beckon.mjs";
+import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
@@ -17,13 +18,14 @@ import { axeViolations } from "../lib/axe.mjs";
 let beckon;
 let browser;
 let owner;
-const SHOTS = join(ROOT, "docs/screenshots");
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 before(async () => {
   beckon = await startBeckon();
   browser = await launchBrowser();
   owner = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } });
   await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
-  await mkdir(SHOTS, { recursive: true });
+  if (SHOTS) await mkdir(SHOTS, { recursive: true });
 });
 after(async () => {
   await browser?.close();
@@ -87,7 +89,7 @@ test("publishing shows what changed in plain words and keeps each version with w
   await changes.waitFor();
   assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["WhatsApp number changed", 'WhatsApp: label changed to "Message us"', "Call hidden on Saturdays"]);
   assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog");
-  await page.screenshot({ path: join(SHOTS, "publish-dialog.png") });
+  await shot(page, "publish-dialog.png");
   // Esc closes it without publishing; then publish for real.
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
@@ -118,11 +120,13 @@ test("any version shows in the preview and is restored as the draft in one click
   await frame.locator(".call-now-button").getByText("WhatsApp us", { exact: false }).first().waitFor({ state: "attached" });
   assert.equal(await frame.getByText("Message us").count(), 0);
   assert.deepEqual(await axeViolations(page, "body"), [], "history and preview");
-  // A tall window for the picture: the list and the whole framed page with its bar.
-  await page.setViewportSize({ width: 1280, height: 1500 });
-  await page.getByRole("heading", { name: "History" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
-  await page.screenshot({ path: join(SHOTS, "publish-history.png") });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  if (SHOTS) {
+    // A tall window for the picture: the list and the whole framed page with its bar.
+    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.getByRole("heading", { name: "History" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await shot(page, "publish-history.png");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 
   await page.getByRole("button", { name: "Restore as draft: version 1" }).click();
   await page.getByText("Version 1 is now the draft. Publish it to put it live.").waitFor();
@@ -172,7 +176,7 @@ test("after copying the snippet, the console waits for the site and says where i
   assert.match(await warning.textContent(), /which is not shop\.test or one of its aliases/);
   assert.deepEqual(await axeViolations(page, "body"), [], "installation check");
   await page.getByRole("heading", { name: "Embed on your site" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, "installation-check.png") });
+  await shot(page, "installation-check.png");
   await site.context.close();
   siteServer.close();
 });
