@@ -97,6 +97,8 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   assert.equal(await status.inputValue(), "We typically respond in 35 minutes");
   assert.equal(await chat.getByLabel("Welcome message 1", { exact: true }).inputValue(), "How can we help?");
   await status.fill("Back within the hour");
+  // A domain not on the Pro plan: the chat carries the branding line, and the builder says so.
+  await chat.getByTestId("branding").filter({ hasText: "Visitors see “Powered by Beckon”" }).waitFor();
   await chat.getByRole("button", { name: "Add a welcome message" }).click();
   await chat.getByLabel("Welcome message 2", { exact: true }).fill("We answer in English and Dutch.");
   await chat.getByRole("button", { name: "Move welcome message 2 up" }).click();

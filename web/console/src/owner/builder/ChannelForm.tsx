@@ -104,6 +104,7 @@ function ChatSettings({ base }: { base: string }) {
         <ColorField path={`${base}.chatmodal-header-text-color`} label={f("chatmodal-header-text-color").label} />
       </div>
       <WelcomeMessages path={`${base}.chatmodal-messages`} />
+      <Branding />
     </fieldset>
   );
 }
@@ -142,3 +143,14 @@ function WelcomeMessages({ path }: { path: string }) {
   );
 }
 
+
+/** The "Powered by Beckon" line under the chat: shown unless the domain's plan is Pro (the widget's branded(), app/modal/Modal.tsx). */
+function Branding() {
+  const { value } = useEditor();
+  const pro = (getAt(value, "domains[0].type") as string | undefined) === "PRO";
+  return (
+    <p className="muted hint" data-testid="branding">
+      {pro ? "No “Powered by Beckon” line: this domain is on the Pro plan." : "Visitors see “Powered by Beckon” under the chat; the Pro plan (Settings → Plan) removes it."}
+    </p>
+  );
+}
