@@ -29,7 +29,8 @@ export function takeData(): unknown {
 export function startup(raw: unknown): Start {
   if (raw == null) return [1];
   const config = parseConfig(raw);
-  return [!document.querySelector('meta[name="viewport"]') ? 2 : config ? 0 : 3, config];
+  const code = !document.querySelector('meta[name="viewport"]') ? 2 : config ? 0 : 3;
+  return [code, config];
 }
 
 type Obj = Record<string, any>;
@@ -41,21 +42,18 @@ const isArr = Array.isArray;
  */
 export function parseConfig(raw: unknown): Config | undefined {
   try {
-    const c = typeof raw == "string" ? JSON.parse(raw) : raw;
+    const config = typeof raw === "string" ? JSON.parse(raw) : raw;
     // Action values and properties are text (links are built from them): true → "true", null → "".
-    for (const a of c.actions || []) {
-      if (typeof a.actionValue != "string") return;
-      const p = a.properties;
-      for (const k in p) p[k] = (p[k] ?? "") + "";
+    for (const action of config.actions || []) {
+      if (typeof action.actionValue !== "string") return;
+      const props = action.properties;
+      for (const key in props) props[key] = String(props[key] ?? "");
     }
     // Deciding walks domains and conditions as objects (spreading a non-list throws: code 3), and
     // buttons with lists of action and condition ids.
-    if (
-      typeof c.userId == "string" &&
-      [...c.domains, ...(c.conditions || [])].every((o) => o && typeof o == "object") &&
-      c.buttons.every((b: Obj) => isArr(b.actions) && isArr(b.conditions || []))
-    )
-      return c;
+    const objects = [...config.domains, ...(config.conditions || [])].every((o) => o && typeof o === "object");
+    const buttons = config.buttons.every((b: Obj) => isArr(b.actions) && isArr(b.conditions || []));
+    if (typeof config.userId === "string" && objects && buttons) return config;
   } catch {
     /* not a config, or hostile (a getter or proxy trap that throws) */
   }

@@ -51,48 +51,69 @@ const invalid = (error: Warning): ActionLink => ({ kind: "invalid", error });
 /** The pop-out surface when asked for, else the plain link. */
 const pop = (on: boolean, href: string) => (on ? surface(href) : href);
 
-export const actionLink = (a: Action): ActionLink => {
-  const v = a.actionValue.trim(), T = a.actionType, props = a.properties || {};
-  const nospace = (s = "") => s.replace(/\s/g, "");
-  // Most type-specific keys carry the type as prefix: x("ref") is "facebook-ref" for FACEBOOK.
-  const x = (k: string) => props[T.toLowerCase() + "-" + k] || "";
-  const lt = x("link-type").toUpperCase(), dt = x("dialog-type"), m = x("message");
-  const digits = v.replace(/\D/g, ""), tel = (v[0] == "+" ? "+" : "") + digits, chat = digits.replace(/^0+/, "");
-  const e = enc(v), http = isHttpUrl(v), on = x("download-enabled"), d = x("download");
+export const actionLink = (action: Action): ActionLink => {
+  const value = action.actionValue.trim();
+  const type = action.actionType;
+  const props = action.properties || {};
+  const withoutSpaces = (text = "") => text.replace(/\s/g, "");
+  // Most type-specific keys carry the type as prefix: own("ref") is "facebook-ref" for FACEBOOK.
+  const own = (key: string) => props[type.toLowerCase() + "-" + key] || "";
+  const linkType = own("link-type").toUpperCase();
+  const dialogType = own("dialog-type");
+  const message = own("message");
+  const digits = value.replace(/\D/g, "");
+  const tel = (value[0] === "+" ? "+" : "") + digits;
+  const chatNumber = digits.replace(/^0+/, "");
+  const encoded = enc(value);
+  const http = isHttpUrl(value);
+  const downloadEnabled = own("download-enabled");
+  const download = own("download");
   const bad = invalid(["link"]);
   // Every type's link for this value (cheap string work); a string is a plain link. Own keys only.
   const links: Record<string, string | ActionLink> = {
     __proto__: null as never,
-    PHONE: /^tel:/i.test(v) ? v : "tel:" + tel,
+    PHONE: /^tel:/i.test(value) ? value : "tel:" + tel,
     SMS: "sms:" + tel + qs({ body: props.message }),
-    EMAIL: "mailto:" + v.replace(/^mailto:/i, "") + qs({ cc: nospace(props.cc), bcc: nospace(props.bcc), subject: props.subject, body: props.body }),
-    WHATSAPP: pop(/^popout$/i.test(dt), "https://wa.me/" + chat + qs({ text: props.message })),
-    FACEBOOK: pop(/^(popout|widget)$/i.test(dt), "https://m.me/" + v + qs({ ref: x("ref") })),
-    TELEGRAM: "https://t.me/" + v.replace(/^@/, ""),
-    SIGNAL: "https://signal.me/#p/+" + chat,
+    EMAIL: "mailto:" + value.replace(/^mailto:/i, "") + qs({ cc: withoutSpaces(props.cc), bcc: withoutSpaces(props.bcc), subject: props.subject, body: props.body }),
+    WHATSAPP: pop(/^popout$/i.test(dialogType), "https://wa.me/" + chatNumber + qs({ text: props.message })),
+    FACEBOOK: pop(/^(popout|widget)$/i.test(dialogType), "https://m.me/" + value + qs({ ref: own("ref") })),
+    TELEGRAM: "https://t.me/" + value.replace(/^@/, ""),
+    SIGNAL: "https://signal.me/#p/+" + chatNumber,
     VIBER:
       "viber://" +
-      (lt == "ADD_NUMBER"
-        ? "add?number=" + chat
-        : lt == "PA_CHAT"
-          ? "pa" + qs({ chatURI: v, context: x("content"), text: x("text") })
-          : "chat?number=%2B" + chat),
-    SKYPE: "skype:" + v + (/CHAT/.test(lt + x("param-type").toUpperCase()) ? "?chat" : "?call"),
+      (linkType === "ADD_NUMBER"
+        ? "add?number=" + chatNumber
+        : linkType === "PA_CHAT"
+          ? "pa" + qs({ chatURI: value, context: own("content"), text: own("text") })
+          : "chat?number=%2B" + chatNumber),
+    SKYPE: "skype:" + value + (/CHAT/.test(linkType + own("param-type").toUpperCase()) ? "?chat" : "?call"),
     LINE:
       "https://line.me/R/" +
-      (lt == "PROFILE" ? "ti/p/" + v : v ? "oaMessage/" + e + "/" + (m ? "?" + enc(m) : "") : "msg/text/?" + enc(m)),
-    ZALO: "https://zalo.me/" + (/^(GROUP|INVITE)$/.test(lt) ? "g/" + v.replace(/^g\//, "") : lt == "OA" ? v : chat),
-    WECHAT: http ? v : "weixin://dl/chat?" + v,
-    MAP: "https://maps.google.com?" + (/^(daddr|directions)$/i.test(x("query-type")) ? "daddr" : "q") + "=" + e,
-    LINK: http
-      ? { kind: "href", href: v, target: x("target") || "_self", ...((on ? on == "true" : d) ? { download: d == "true" ? "" : d } : {}) }
-      : bad,
-    ANCHOR: { kind: "anchor", targetId: v.replace(/^#/, "") },
-    IFRAME: http ? surface(v) : bad,
-    TALLY: surface("https://tally.so/r/" + tallyId(v)),
+      (linkType === "PROFILE"
+        ? "ti/p/" + value
+        : value
+          ? "oaMessage/" + encoded + "/" + (message ? "?" + enc(message) : "")
+          : "msg/text/?" + enc(message)),
+    ZALO: "https://zalo.me/" + (/^(GROUP|INVITE)$/.test(linkType) ? "g/" + value.replace(/^g\//, "") : linkType === "OA" ? value : chatNumber),
+    WECHAT: http ? value : "weixin://dl/chat?" + value,
+    MAP: "https://maps.google.com?" + (/^(daddr|directions)$/i.test(own("query-type")) ? "daddr" : "q") + "=" + encoded,
+    LINK: http ? { kind: "href", href: value, target: own("target") || "_self", ...downloadAttribute(downloadEnabled, download) } : bad,
+    ANCHOR: { kind: "anchor", targetId: value.replace(/^#/, "") },
+    IFRAME: http ? surface(value) : bad,
+    TALLY: surface("https://tally.so/r/" + tallyId(value)),
     INTERCOM: surface(),
     CHAT: surface(),
   };
-  const r = links[T] || invalid(["action", T]);
-  return typeof r == "string" ? { kind: "href", href: r } : r;
+  const link = links[type] || invalid(["action", type]);
+  return typeof link === "string" ? { kind: "href", href: link } : link;
 };
+
+/**
+ * A link's download attribute: link-download-enabled "true" turns it on (any other value off);
+ * without that switch, a link-download value turns it on. Its value is the file name, "" for the
+ * URL's own ("true" as the name means the URL's own too).
+ */
+function downloadAttribute(enabled: string, name: string): { download?: string } {
+  const on = enabled ? enabled === "true" : !!name;
+  return on ? { download: name === "true" ? "" : name } : {};
+}

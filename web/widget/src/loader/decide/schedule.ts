@@ -10,27 +10,30 @@ import type { Schedule } from "../../config/types.gen";
 
 const DAYS = "MonTueWedThuFriSatSun";
 /** Minutes since midnight of the first "H:mm" in the text, or -1. */
-const minutes = (s: string | undefined) => {
-  const m = /(\d+):(\d\d)/.exec(s || "");
-  return m ? +m[1] * 60 + +m[2] : -1;
+const minutes = (text: string | undefined) => {
+  const match = /(\d+):(\d\d)/.exec(text || "");
+  return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
 };
 
-export const scheduledNow = (s: Schedule | undefined, now: Date, timeZone?: string): boolean => {
-  if (!s || s.showAlways) return true;
+export const scheduledNow = (schedule: Schedule | undefined, now: Date, timeZone?: string): boolean => {
+  if (!schedule || schedule.showAlways) return true;
   try {
     // en-GB gives "Mon 09:30" (24-hour clock); an invalid zone throws, an invalid date gives "Invalid Date".
-    const f = now.toLocaleString("en-GB", {
-      timeZone: s.timezone || timeZone || undefined, weekday: "short", hour: "numeric", minute: "numeric",
+    const local = now.toLocaleString("en-GB", {
+      timeZone: schedule.timezone || timeZone || undefined, weekday: "short", hour: "numeric", minute: "numeric",
     });
-    const day = DAYS.indexOf(f.slice(0, 3)) / 3, m = minutes(f), D = s.daysOfWeek;
-    if (day < 0 || m < 0) return true;
-    const on = (i: number) => !D || !!D[(i + 7) % 7];
-    const a = minutes(s.start), b = minutes(s.stop);
-    const inside =
-      a < 0 || b < 0 || a == b ? on(day)
-      : a < b ? on(day) && m >= a && m < b
-      : (on(day) && m >= a) || (on(day - 1) && m < b);
-    return inside != !!s.outsideHours;
+    const day = DAYS.indexOf(local.slice(0, 3)) / 3; // 0 for Monday
+    const time = minutes(local);
+    if (day < 0 || time < 0) return true;
+    const days = schedule.daysOfWeek;
+    const enabled = (d: number) => !days || !!days[(d + 7) % 7];
+    const start = minutes(schedule.start);
+    const stop = minutes(schedule.stop);
+    let inside: boolean;
+    if (start < 0 || stop < 0 || start === stop) inside = enabled(day); // the whole day
+    else if (start < stop) inside = enabled(day) && time >= start && time < stop;
+    else inside = (enabled(day) && time >= start) || (enabled(day - 1) && time < stop); // overnight
+    return inside !== !!schedule.outsideHours;
   } catch {
     return true;
   }

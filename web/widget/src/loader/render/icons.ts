@@ -57,8 +57,8 @@ export const GLYPHS: Record<string, string> = {
 
 /** The path of glyph `name`, else of `def` (a key of GLYPHS). Prototype keys are no names. */
 export function glyph(name: string, def: string): string {
-  const g = GLYPHS[name.toLowerCase()];
-  return typeof g == "string" ? g : GLYPHS[def];
+  const path = GLYPHS[name.toLowerCase()];
+  return typeof path === "string" ? path : GLYPHS[def];
 }
 
 /** A value usable as background-image, or "": http(s) URLs wrapped as url("…") with quotes escaped, CSS functions (url(), gradients …) without `;{}` as they are. */
@@ -71,46 +71,49 @@ export const cssImage = (v = ""): string =>
 
 type Values = Record<string, string | false | undefined>;
 
-/** Sets the attributes of a that are strings and removes the others. */
-export function attrs<E extends Element>(e: E, a: Values): E {
-  for (const k in a) {
-    const v = a[k];
-    if (typeof v == "string") e.setAttribute(k, v);
-    else e.removeAttribute(k);
+/** Sets the attributes that are strings and removes the others. */
+export function attrs<E extends Element>(element: E, attributes: Values): E {
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (typeof value === "string") element.setAttribute(name, value);
+    else element.removeAttribute(name);
   }
-  return e;
+  return element;
 }
 
-/** Sets the styles of s that are non-empty, inline and !important (the stylesheet resets the widget with !important rules). */
-export function css<E extends Element>(e: E, s: Values): E {
-  for (const k in s) if (s[k]) (e as unknown as HTMLElement).style.setProperty(k, s[k] as string, "important");
-  return e;
+/** Sets the styles that are non-empty, inline and !important (the stylesheet resets the widget with !important rules). */
+export function css<E extends Element>(element: E, styles: Values): E {
+  for (const name in styles) {
+    const value = styles[name];
+    if (value) (element as unknown as HTMLElement).style.setProperty(name, value, "important");
+  }
+  return element;
 }
 
-/** A new element, in namespace ns if given, with class c and attributes a, appended to p if given. */
-export function el(p: Node | 0, tag: string, c?: string, a: Values = {}, ns?: string): HTMLElement {
-  const d = document;
-  const e = (ns ? d.createElementNS(ns, tag) : d.createElement(tag)) as HTMLElement;
-  if (c) e.className = c;
-  if (p) p.appendChild(e);
-  return attrs(e, a);
+/** A new element, in namespace ns if given, with the class name and attributes, appended to parent if given. */
+export function el(parent: Node | 0, tag: string, className?: string, attributes: Values = {}, ns?: string): HTMLElement {
+  const element = (ns ? document.createElementNS(ns, tag) : document.createElement(tag)) as HTMLElement;
+  if (className) element.className = className;
+  if (parent) parent.appendChild(element);
+  return attrs(element, attributes);
 }
 
 const NS = "http://www.w3.org/2000/svg";
 
 /**
- * Appends span.cnb-i (aria-hidden) for the icon fields of o ending in k ("" on an action,
- * Open/Close on a toggle): the glyph (def when the name is none of ours), the SVG <img> or the
- * custom background image. bg: the owner's circle colour (false in a full bar); cls: extra classes.
+ * Appends span.cnb-i (aria-hidden) for the icon fields of `fields` ending in `suffix` ("" on an
+ * action, Open/Close on a toggle): the glyph (def when the name is none of ours), the SVG <img> or
+ * the custom background image. background: the owner's circle colour (false in a full bar);
+ * classes: extra classes.
  */
-export function iconEl(p: Element, o: Record<string, unknown>, k: string, bg: string | false | undefined, def: string, cls: string): void {
-  const f = (n: string) => (o["icon" + n + k] || "") as string;
-  const text = f("Text");
-  const type = f("Type");
-  const img = type == "CUSTOM" && cssImage(f("BackgroundImage"));
-  const i = el(p, "span", "cnb-i " + cls + f("Class"), { "aria-hidden": "true" });
-  css(i, { "background-color": bg, color: f("Color") });
-  if (img) css(el(i, "span", "cnb-bg"), { "background-image": img });
-  else if (type == "SVG" && /<svg[\s>]/i.test(text)) el(i, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
-  else el(el(i, "svg", "", { viewBox: "0 0 24 24" }, NS), "path", "", { d: glyph(text, def) }, NS);
+export function iconEl(parent: Element, fields: Record<string, unknown>, suffix: string, background: string | false | undefined, def: string, classes: string): void {
+  const field = (name: string) => (fields["icon" + name + suffix] || "") as string;
+  const text = field("Text");
+  const type = field("Type");
+  const image = type === "CUSTOM" && cssImage(field("BackgroundImage"));
+  const icon = el(parent, "span", "cnb-i " + classes + field("Class"), { "aria-hidden": "true" });
+  css(icon, { "background-color": background, color: field("Color") });
+  if (image) css(el(icon, "span", "cnb-bg"), { "background-image": image });
+  else if (type === "SVG" && /<svg[\s>]/i.test(text)) el(icon, "img", "", { alt: "", src: "data:image/svg+xml," + encodeURIComponent(text.trim()) });
+  else el(el(icon, "svg", "", { viewBox: "0 0 24 24" }, NS), "path", "", { d: glyph(text, def) }, NS);
 }
