@@ -3,7 +3,8 @@
 // Network.emulateNetworkConditions) and 4× CPU throttle, a fresh browser context per visit (cold
 // cache), touch emulation (390×800, no hover). A real `beckon serve` (target/debug/beckon, SQLite)
 // with the demo domain's chat published, and a site of its own origin whose page uses the hosted
-// embed; the same page without the widget is visited side by side in the same run.
+// embed; the same page without the widget, and with the inline embed of the same config (without
+// and with a preload of beckon.css in the head), are visited side by side in the same run.
 // Per visit:
 // - navigation → first button visible (a MutationObserver in the page, performance.now());
 // - the page's first contentful paint and load event, with and without the widget;
@@ -32,18 +33,29 @@ const SLOW_4G = { offline: false, latency: 562, downloadThroughput: 180 * 1024, 
 const THROTTLE = 4;
 const PHONE = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
 
-const page = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
+const page = (script, head = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">${head}<title>Shop</title></head>
 <body><main><h1>Shop</h1><p>Everything for your garden: seeds, tools and advice.</p></main>${script}</body></html>`;
 
 const setups = [];
 for (const dist of DISTS) {
   const server = await startBeckon({ env: dist ? { BENCH_DIST: dist } : {} });
   await publishChat(server.origin);
+  // The inline embed of the same config (as the hosted embed serves it), without and with a
+  // preload of the stylesheet in the head (README "Embed": one round trip for an inline embed).
+  const embed = await (await fetch(`${server.origin}/d/${DEMO.domainId}.js`)).text();
+  const data = embed.slice("window.CNB_DATA=".length, embed.indexOf(";\n"));
+  const inline = `<script>window.CNB_DATA=${data};</script><script async src="${server.origin}/static/beckon.js"></script>`;
+  const preload = `<link rel="preload" as="style" href="${server.origin}/static/beckon.css">`;
   const site = await startServer({
-    pages: { "/widget": page(`<script async src="${server.origin}/d/${DEMO.domainId}.js"></script>`), "/plain": page("") },
+    pages: {
+      "/widget": page(`<script async src="${server.origin}/d/${DEMO.domainId}.js"></script>`),
+      "/plain": page(""),
+      "/inline": page(inline),
+      "/inline-preload": page(inline, preload),
+    },
   });
-  setups.push({ name: dist ?? "web/widget/dist", server, site, runs: [] });
+  setups.push({ name: dist ?? "web/widget/dist", server, site, runs: [], inline: [], preloaded: [] });
 }
 const browser = await launchBrowser();
 
@@ -107,12 +119,22 @@ const plain = [];
 for (let i = 0; i < RUNS; i++) {
   plain.push(await visit(setups[0].site.origin + "/plain", false));
   for (const s of i % 2 ? [...setups].reverse() : setups) s.runs.push(await visit(s.site.origin + "/widget", true));
+  // The inline embed, of the last build only (the one under test).
+  const last = setups[setups.length - 1];
+  last.inline.push(await visit(last.site.origin + "/inline", true));
+  last.preloaded.push(await visit(last.site.origin + "/inline-preload", true));
 }
 const med = (runs, k) => {
   const values = runs.map((r) => r[k]).filter((v) => v !== undefined);
   return values.length ? median(values) : undefined;
 };
-const rows = [["no widget", plain], ...setups.map((s) => [s.name, s.runs])];
+const last = setups[setups.length - 1];
+const rows = [
+  ["no widget", plain],
+  ...setups.map((s) => [`${s.name}: hosted embed`, s.runs]),
+  [`${last.name}: inline embed`, last.inline],
+  [`${last.name}: inline embed, stylesheet preloaded in the head`, last.preloaded],
+];
 console.log(`Slow 4G, ${THROTTLE}× CPU, cold cache, touch; medians of ${RUNS} visits (ms)`);
 for (const [name, runs] of rows) {
   console.log(`${name}: FCP ${fmt(med(runs, "fcp"))}, load ${fmt(med(runs, "load"))}, buttons visible ${fmt(med(runs, "visible"))} [${runs.map((r) => fmt(r.visible)).join(", ")}], tap → painted chat ${fmt(med(runs, "tap"))} [${runs.map((r) => fmt(r.tap)).join(", ")}]${runs[0].prefetched !== undefined ? `, app chunk fetched before the tap in ${runs.filter((r) => r.prefetched).length} of ${runs.length}` : ""}`);
@@ -126,7 +148,8 @@ for (const s of setups) await s.site.close(), await s.server.close();
   await recordSection("network", `## A first visit on a slow phone
 Command: \`cargo test --workspace --no-run && make build && node bench/network.mjs --runs ${RUNS} --wait ${WAIT_MS}${values.dist ? " --dist " + values.dist : ""}\` —
 Slow 4G (562 ms per request, 180 KB/s), 4× CPU, cold cache, touch emulation; the site page with
-the hosted embed and the same page without it, side by side; medians of ${RUNS} visits, ms from
+the hosted embed, the same page without it and with the inline embed (without and with
+\`<link rel="preload" as="style">\` of beckon.css in the head), side by side; medians of ${RUNS} visits, ms from
 navigation; tap ${WAIT_MS} ms after the load event. ${cpus().length} CPUs, load average ${loadBefore} → ${load()}.
 
 | page | first contentful paint | load event | buttons visible | tap → painted chat |
