@@ -137,6 +137,10 @@ pub struct ServeArgs {
     /// publication shows on the next page view; above 0, it may take that long.
     #[arg(long, env = "BECKON_EMBED_MAX_AGE", default_value_t = 0)]
     pub embed_max_age: u32,
+    /// Let anyone create an account and an organisation at /console/ (sign-up). Off by
+    /// default: accounts come from `beckon user add` and owners' Agents screen.
+    #[arg(long, env = "BECKON_ALLOW_SIGNUP")]
+    pub allow_signup: bool,
     /// Open connections one client address may hold (IPv6: per /64); trusted proxies are
     /// exempt. More are answered 429 and closed.
     #[arg(long, env = "BECKON_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::listener::ConnLimits::default().per_address)]
@@ -194,6 +198,7 @@ impl ServeArgs {
         c.geoip_db = self.geoip_db;
         c.trusted_proxies = self.trusted_proxies;
         c.embed_max_age = std::time::Duration::from_secs(self.embed_max_age.into());
+        c.allow_signup = self.allow_signup;
         c.connections.per_address = self.max_connections_per_address;
         c.redis_url = self
             .redis_url

@@ -43,6 +43,8 @@ pub struct ServeConfig {
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
+    /// Whether anyone may sign up (an owner and a new organisation, `accounts/signup.rs`).
+    pub allow_signup: bool,
     /// Bounds on every HTTP connection (timeouts, per-address and total caps).
     pub connections: crate::listener::ConnLimits,
     /// `redis://…`: one of several instances, sharing realtime events and presence through
@@ -103,6 +105,7 @@ impl ServeConfig {
             },
             realtime: crate::realtime::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
+            allow_signup: false,
             connections: crate::listener::ConnLimits::default(),
             redis_url: None,
             redis_prefix: "beckon:".into(),

@@ -124,6 +124,7 @@ pub async fn build_state(
         public_url: config.public_url.as_deref().map(Arc::from),
         assets: Arc::new(assets),
         embed_max_age: config.embed_max_age,
+        allow_signup: config.allow_signup,
         console: Arc::new(assets::StaticFiles::new(vec![(
             String::new(),
             config.console_dir.clone(),

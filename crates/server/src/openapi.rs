@@ -596,6 +596,7 @@ fn build() -> Value {
                     "actionId": {"type": ["string", "null"]}, "count": {"type": "integer"}}}}}})))
             .resp("400", error("bad dates")).resp("404", error("no such domain")));
     publishing_paths(&mut p);
+    signup_paths(&mut p);
     add(
         &mut p,
         "/api/v1/owner/agents",
@@ -830,6 +831,39 @@ fn build() -> Value {
             "schemas": schemas(),
         }
     })
+}
+
+/// `accounts/signup.rs`: sign-up, when the operator allows it.
+fn signup_paths(p: &mut Map<String, Value>) {
+    use Access::*;
+    add(
+        p,
+        "/api/v1/auth/signup",
+        "get",
+        Op::new(
+            "auth",
+            "Whether this server lets anyone sign up (`--allow-signup`)",
+            Public,
+        )
+        .resp(
+            "200",
+            ok(
+                "on or off",
+                json!({"type": "object", "properties": {"enabled": {"type": "boolean"}}}),
+            ),
+        ),
+    );
+    add(p, "/api/v1/auth/signup", "post",
+        Op::new("auth", "Sign up: a new owner account with an organisation of its own, logged in at once (session cookie, as a login)", Public)
+            .body(json!({"type": "object", "required": ["email", "name", "password"], "properties": {
+                "email": {"type": "string"}, "name": {"type": "string"}, "password": {"type": "string"},
+                "organisation": {"type": "string", "description": "default: \"{name}'s organisation\""}}}))
+            .resp("201", ok("signed up and logged in", schema_ref("Me")))
+            .resp("403", error("cross-site sign-up"))
+            .resp("404", error("sign-up is off on this server"))
+            .resp("409", error("the e-mail already has an account"))
+            .resp("422", error("every problem: `problems`"))
+            .resp("429", error("too many sign-ups from this address: `retryAfter`")));
 }
 
 /// `http/publishing.rs`: the history of published versions and the installation check.

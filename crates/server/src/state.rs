@@ -27,6 +27,8 @@ pub struct AppState {
     pub assets: Arc<StaticFiles>,
     /// How long hosted embeds may be reused without asking (`--embed-max-age`; zero: never).
     pub embed_max_age: std::time::Duration,
+    /// `--allow-signup`: anyone may create an owner account and organisation.
+    pub allow_signup: bool,
     /// The built console, served under `/console/` (`http/console.rs`).
     pub console: Arc<StaticFiles>,
     /// New chats per client address.

@@ -8,6 +8,7 @@ pub mod password;
 pub mod presence;
 pub mod routes;
 pub mod session;
+pub mod signup;
 pub mod throttle;
 pub mod users;
 

@@ -99,7 +99,7 @@ impl FromRequestParts<AppState> for OwnerAuth {
 
 // ---------- handlers ----------
 
-async fn whoami_json(
+pub(crate) async fn whoami_json(
     state: &AppState,
     user: &User,
     token: &str,

@@ -41,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(geo::routes())
         .merge(crate::realtime::routes()) // realtime: GET /api/v1/realtime (WebSocket)
         .merge(crate::accounts::routes::routes())
+        .merge(crate::accounts::signup::routes())
         .merge(owner::routes())
         .merge(publishing::routes())
         .merge(agent::routes())

@@ -11,6 +11,7 @@ mod cli;
 mod openapi;
 mod owner;
 mod publishing;
+mod signup;
 
 use beckon_server::accounts::users::{create_account, NewAccount};
 use beckon_server::store::{NewDomain, Role, Store, User};

@@ -1,0 +1,147 @@
+//! Sign-up, when the operator turns it on (`beckon serve --allow-signup`): anyone may create an
+//! owner account with a new organisation of their own, and is logged in at once (the console's
+//! onboarding takes over from its empty Domains screen).
+//!
+//! | call | answer |
+//! |---|---|
+//! | `GET  /v1/auth/signup` | `{enabled}`: whether the console offers it |
+//! | `POST /v1/auth/signup {email, name, password, organisation?}` | 201 `{user, organisation, csrfToken}` + the session cookie, as a login; 404 when sign-up is off; 422 lists every problem; 409 when the e-mail has an account; 429 past 10 per address (then 1 per 6 s) |
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Extension, Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::routes::{whoami_json, LOGIN_RATE};
+use super::session;
+use super::users::{create_account, invalid, NewAccount};
+use crate::error::ApiError;
+use crate::http::{no_store, JsonBody};
+use crate::ratelimit::RateLimiter;
+use crate::state::AppState;
+use crate::store::Role;
+use beckon_model::Problem;
+
+#[derive(Clone)]
+struct SignupLimit(Arc<RateLimiter>);
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/v1/auth/signup", get(enabled).post(signup))
+        .layer(Extension(SignupLimit(Arc::new(RateLimiter::new(
+            LOGIN_RATE,
+        )))))
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SignupState {
+    pub enabled: bool,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SignupBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    password: String,
+    /// The new organisation's name; default "{name}'s organisation".
+    organisation: Option<String>,
+}
+
+/// Longest organisation name.
+pub const MAX_ORG_NAME: usize = 200;
+
+async fn enabled(State(state): State<AppState>) -> Response {
+    no_store(Json(SignupState {
+        enabled: state.allow_signup,
+    }))
+}
+
+async fn signup(
+    State(state): State<AppState>,
+    Extension(SignupLimit(limit)): Extension<SignupLimit>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<SignupBody>,
+) -> Result<Response, ApiError> {
+    if !state.allow_signup {
+        return Err(ApiError::not_found(
+            "sign-up is off on this server; ask its operator for an account",
+        ));
+    }
+    if session::same_origin(&state, &headers) == Some(false) {
+        return Err(ApiError::forbidden(
+            "cross-site sign-up refused: the Origin is not this server",
+        ));
+    }
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    if let Err(wait) = limit.check(ip) {
+        let secs = wait.as_secs().max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many sign-ups from this address; try again in {secs} s"),
+        )
+        .with("retryAfter", json!(secs)));
+    }
+    let name = body.name.trim().to_owned();
+    let org_name = body
+        .organisation
+        .as_deref()
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(str::to_owned)
+        .unwrap_or_else(|| format!("{name}'s organisation"));
+    if org_name.chars().count() > MAX_ORG_NAME || org_name.contains('\0') {
+        return Err(invalid(
+            "invalid sign-up",
+            &[Problem::new(
+                "organisation",
+                format!("the organisation's name must be at most {MAX_ORG_NAME} characters"),
+            )],
+        ));
+    }
+    // The account is checked before the organisation is made, so a refused sign-up leaves none.
+    let problems = super::users::account_problems(&body.email, &name, Some(&body.password));
+    if !problems.is_empty() {
+        return Err(invalid("invalid sign-up", &problems));
+    }
+    let email = super::users::normalise_email(&body.email);
+    if state.store.get_user_by_email(&email).await.is_ok() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this e-mail already has an account: log in instead",
+        ));
+    }
+    let org = state.store.create_organisation(&org_name).await?;
+    let user = create_account(
+        state.store.as_ref(),
+        NewAccount {
+            org_id: org.id.clone(),
+            email,
+            name,
+            role: Role::Owner,
+            password: body.password,
+        },
+    )
+    .await?;
+    tracing::info!(user = %user.id, org = %org.id, "sign-up");
+    let (token, _) = session::start_session(&state, &user).await?;
+    let mut r = (
+        StatusCode::CREATED,
+        no_store(Json(whoami_json(&state, &user, &token).await?)),
+    )
+        .into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::session_cookie(&token, session::secure_cookies(&state, &headers)),
+    );
+    Ok(r)
+}
