@@ -90,3 +90,36 @@ test("a new owner gets from an empty console to a button on their site in six cl
   await visitor.context.close();
   site.close();
 });
+
+test("with --allow-signup a visitor creates an account from the login page and lands on the first steps", async () => {
+  const open = await startBeckon({ env: { BECKON_ALLOW_SIGNUP: "true" } });
+  try {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${open.origin}/console/`);
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByRole("heading", { name: "Create your Beckon account" }).waitFor();
+    // A short password is named beside its field; nothing is created.
+    await page.getByLabel("Your name").fill("Sam");
+    await page.getByLabel("E-mail").fill("sam@florist.test");
+    await page.getByLabel("Password (at least 8 characters)").fill("short");
+    await page.getByRole("button", { name: "Create the account" }).click();
+    await page.getByRole("alert").filter({ hasText: "Please correct the fields marked." }).waitFor();
+    assert.equal(await page.getByLabel("Password (at least 8 characters)").getAttribute("aria-invalid"), "true");
+    assert.deepEqual(await axeViolations(page, "body"), [], "sign-up form");
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Business name (optional)").fill("Sam's Flowers");
+    await page.getByRole("button", { name: "Create the account" }).click();
+    await page.getByRole("heading", { name: "Welcome! A button on your site in a few steps" }).waitFor();
+    await page.getByText("Sam", { exact: true }).first().waitFor();
+    await context.close();
+  } finally {
+    await open.close();
+  }
+  // Without the flag the login page offers no sign-up.
+  const { page, context } = await openPage(browser);
+  await page.goto(`${beckon.origin}/console/`);
+  await page.getByRole("button", { name: "Log in" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  assert.equal(await page.getByRole("button", { name: "Create an account" }).count(), 0);
+  await context.close();
+});

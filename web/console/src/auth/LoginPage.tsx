@@ -1,8 +1,23 @@
-import { useState, type FormEvent } from "react";
-import { ApiError } from "../api/http";
+import { useEffect, useState, type FormEvent } from "react";
+import { api, ApiError } from "../api/http";
 import { useSession } from "./session";
+import { SignupForm } from "./SignupForm";
 
 export function LoginPage() {
+  // Sign-up is offered only when the server allows it (beckon serve --allow-signup).
+  const [signupOn, setSignupOn] = useState(false);
+  const [signingUp, setSigningUp] = useState(false);
+  useEffect(() => {
+    api<{ enabled: boolean }>("/v1/auth/signup").then(
+      (r) => setSignupOn(r.enabled),
+      () => setSignupOn(false),
+    );
+  }, []);
+  if (signingUp) return <SignupForm onLogin={() => setSigningUp(false)} />;
+  return <LoginForm signup={signupOn ? () => setSigningUp(true) : null} />;
+}
+
+function LoginForm({ signup }: { signup: (() => void) | null }) {
   const { login, ended } = useSession();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -49,6 +64,14 @@ export function LoginPage() {
         <button className="primary" type="submit" disabled={busy}>
           {busy ? "Logging in…" : "Log in"}
         </button>
+        {signup && (
+          <p>
+            New here?{" "}
+            <button type="button" className="link" onClick={signup}>
+              Create an account
+            </button>
+          </p>
+        )}
       </form>
     </main>
   );

@@ -13,8 +13,12 @@ type SessionState = {
   arrivedByLogin: boolean;
   landed: () => void;
   login: (email: string, password: string) => Promise<void>;
+  /** Sign-up (when the server allows it): a new owner and organisation, logged in at once. */
+  signup: (fields: SignupFields) => Promise<void>;
   logout: () => Promise<void>;
 };
+
+export type SignupFields = { email: string; name: string; password: string; organisation: string };
 
 const Ctx = createContext<SessionState | null>(null);
 
@@ -51,13 +55,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [accept],
   );
+  const signup = useCallback(
+    async (fields: SignupFields) => {
+      const s = await api<Session>("/v1/auth/signup", { method: "POST", body: fields });
+      setArrivedByLogin(true);
+      accept(s);
+    },
+    [accept],
+  );
   const logout = useCallback(async () => {
     current.current = null; // this tab's own logout: its socket's close 4001 is expected
     await api("/v1/auth/logout", { method: "POST" }).catch(() => {});
     accept(null);
   }, [accept]);
 
-  return <Ctx.Provider value={{ session, loading, ended, arrivedByLogin, landed, login, logout }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ session, loading, ended, arrivedByLogin, landed, login, signup, logout }}>{children}</Ctx.Provider>;
 }
 
 export function useSession(): SessionState {
