@@ -7,13 +7,16 @@
 #   2. Beckon, 2 instances on PostgreSQL + Redis (visitors on A, agents on B: every delivery
 #      crosses instances through Redis);
 #   3. the bare axum broadcast (the ceiling);
-# and writes the table between <!-- realtime-cluster:start --> and <!-- realtime-cluster:end -->
+# and writes the table between (a run kept in KEEP_JSON=DIR joins the table of the next one
+# with the same DIR, e.g. at another INTERVAL_MS) <!-- realtime-cluster:start --> and <!-- realtime-cluster:end -->
 # in bench/results.md.
 #
 # Needs redis-server, redis-cli, psql and PostgreSQL at DATABASE_URL_TEST
 # (default postgres://postgres@127.0.0.1:5432/test).
 # Knobs: VISITORS (1000), AGENTS (4), INTERVAL_MS (1000), DURATION_S (20), SKIP_BUILD=1,
-# KEEP_JSON=DIR, FROM_JSON=DIR (as bench/realtime.sh).
+# KEEP_JSON=DIR, FROM_JSON=DIR (as bench/realtime.sh), PROFILE=debug (SKIP_BUILD=1 and the debug
+# binaries of `cargo build -p beckon-server -p beckon-loadgen`: Redis's cost and the relative
+# figures hold, latency and memory do not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,9 +25,11 @@ AGENTS=${AGENTS:-4}
 INTERVAL_MS=${INTERVAL_MS:-1000}
 DURATION_S=${DURATION_S:-20}
 DB=${DATABASE_URL_TEST:-postgres://postgres@127.0.0.1:5432/test}
+PROFILE=${PROFILE:-release}
+bin=target/$PROFILE
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-if [[ "${SKIP_BUILD:-}" != 1 && -z "${FROM_JSON:-}" ]]; then
+if [[ "${SKIP_BUILD:-}" != 1 && "$PROFILE" == release && -z "${FROM_JSON:-}" ]]; then
   cargo build --release -p beckon-server --bin beckon -p beckon-loadgen --bin beckon-loadgen
 fi
 
@@ -36,8 +41,8 @@ elif [[ -n "${KEEP_JSON:-}" ]]; then
 else
   out=$(mktemp -d)
 fi
-lg=target/release/beckon-loadgen
-common=(--beckon-bin target/release/beckon --visitors "$VISITORS" --agents "$AGENTS" --interval-ms "$INTERVAL_MS" --duration-s "$DURATION_S")
+lg=$bin/beckon-loadgen
+common=(--beckon-bin $bin/beckon --visitors "$VISITORS" --agents "$AGENTS" --interval-ms "$INTERVAL_MS" --duration-s "$DURATION_S")
 
 if [[ -z "${FROM_JSON:-}" ]]; then
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -60,19 +65,24 @@ if [[ -z "${FROM_JSON:-}" ]]; then
     local sep='?'; [[ "$DB" == *\?* ]] && sep='&'
     echo "${DB}${sep}options%5Bsearch_path%5D=$s"
   }
-  echo "before: $(cut -d' ' -f1-3 /proc/loadavg)" > "$out/load.txt"
-  "$lg" run "${common[@]}" --instances 1 --database-url "$(fresh_db one)" --redis-url "$redis" --no-baseline --json "$out/one.json"
+  echo "before ($INTERVAL_MS ms): $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/load.txt"
+  "$lg" run "${common[@]}" --instances 1 --database-url "$(fresh_db one)" --redis-url "$redis" --no-baseline --json "$out/one-$INTERVAL_MS.json"
   redis-cli -p "$port" flushall >/dev/null
-  "$lg" run "${common[@]}" --instances 2 --database-url "$(fresh_db two)" --redis-url "$redis" --json "$out/two.json"
-  echo "after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/load.txt"
+  "$lg" run "${common[@]}" --instances 2 --database-url "$(fresh_db two)" --redis-url "$redis" --json "$out/two-$INTERVAL_MS.json"
+  echo "after ($INTERVAL_MS ms): $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/load.txt"
 fi
-load=$(paste -sd ';' "$out/load.txt" 2>/dev/null | sed 's/;/, /' || echo unknown)
+load=$(paste -sd ';' "$out/load.txt" 2>/dev/null | sed 's/;/, /g' || echo unknown)
 
 notes=(
   "Both Beckon runs share PostgreSQL (a fresh schema each) and a Redis of the run's own; the 1-instance run holds every connection, the 2-instance run holds the visitors on instance A and the agents on instance B, so every message crosses instances (A stores it, publishes it to Redis, B receives it and sends it to the agents). Memory per idle connection is the growth of all instances' RSS. Redis subscriptions: each instance's pub/sub connection (\`CLIENT LIST TYPE pubsub\`): one per topic its sockets listen to (a visitor's chat, its domain's agents; an agent's user, domain, visitors and agents topics), never one per socket. Commands/s: Redis's \`total_commands_processed\` over the drive and the 3 s after it (PUBLISH, lease scripts, subscriptions), all instances together. Budgets (docs/architecture.md): cross-instance delivery p99 ≤ 15 ms at 1 000 active chats; memory per idle connection ≤ 8 KiB."
   "Load average (1, 5, 15 min) before and after the runs: $load. The 2 cores are shared with other work; figures taken while the load average is far above 2 measure the machine as much as Beckon."
 )
+if [[ "$PROFILE" != release ]]; then
+  notes+=("**A $PROFILE build**: unoptimised, it stores and forwards far fewer messages a second than the release build (at 1 message a second per chat it falls behind: the acks lag by seconds and most deliveries are still queued at the end), so its latency and memory say nothing about the budgets; what holds whatever the build is what each instance asks of Redis (subscriptions: one per topic, not per socket) and how 1 and 2 instances compare at a rate the build keeps up with (the 10 s interval rows). Run \`bench/realtime-cluster.sh\` (release) on a quiet machine for the budgets.")
+fi
 note_args=()
 for n in "${notes[@]}"; do note_args+=(--note "$n"); done
+cmd="bench/realtime-cluster.sh"
+[[ "$PROFILE" == release ]] || cmd="PROFILE=$PROFILE $cmd"
 "$lg" report --out bench/results.md --section realtime-cluster --title "Several instances (PostgreSQL + Redis)" \
-  --command "bench/realtime-cluster.sh" "${note_args[@]}" "$out/one.json" "$out/two.json"
+  --build "$PROFILE build" --command "$cmd" "${note_args[@]}" $(ls "$out"/one-*.json "$out"/two-*.json | sort -t- -k2 -n)

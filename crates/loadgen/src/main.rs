@@ -65,6 +65,9 @@ enum Cmd {
         /// The section's heading.
         #[arg(long, default_value = "Realtime hub (WebSocket)")]
         title: String,
+        /// How the binaries measured were built.
+        #[arg(long, default_value = "release build")]
+        build: String,
         /// The command that produced the runs, shown in the section.
         #[arg(long)]
         command: String,
@@ -257,6 +260,7 @@ fn main() -> anyhow::Result<()> {
             out,
             section: name,
             title,
+            build,
             command,
             note,
             runs,
@@ -267,7 +271,7 @@ fn main() -> anyhow::Result<()> {
                     .with_context(|| format!("cannot read {}", p.display()))?;
                 files.push(serde_json::from_str::<RunFile>(&text)?);
             }
-            let section = report::section(&name, &title, &command, &files, &note);
+            let section = report::section(&name, &title, &build, &command, &files, &note);
             let old = std::fs::read_to_string(&out).unwrap_or_default();
             std::fs::write(&out, report::splice(&name, &old, &section))?;
             println!("{section}");

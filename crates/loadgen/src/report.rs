@@ -123,10 +123,10 @@ fn server_label(r: &Report) -> String {
 
 /// What each run with Redis cost it.
 fn redis_rows(out: &mut String, files: &[RunFile]) {
-    let runs: Vec<&Report> = files
+    let runs: Vec<(&Report, u64)> = files
         .iter()
-        .flat_map(|f| f.runs.iter())
-        .filter(|r| r.redis.is_some())
+        .flat_map(|f| f.runs.iter().map(|r| (r, f.args.interval_ms)))
+        .filter(|(r, _)| r.redis.is_some())
         .collect();
     if runs.is_empty() {
         return;
@@ -138,11 +138,11 @@ fn redis_rows(out: &mut String, files: &[RunFile]) {
     );
     let _ = writeln!(out, "|---|---|---|---|---|");
     let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-    for r in runs {
+    for (r, interval_ms) in runs {
         let c = r.redis.as_ref().expect("filtered");
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.0} | {:.0} |",
+            "| {}, 1 msg / {interval_ms} ms per chat | {} | {} | {:.0} | {:.0} |",
             server_label(r),
             list(&c.subscriptions_idle),
             list(&c.subscriptions_end),
@@ -175,6 +175,7 @@ fn row(out: &mut String, label: &str, r: &Report) {
 pub fn section(
     name: &str,
     title: &str,
+    build: &str,
     command: &str,
     files: &[RunFile],
     notes: &[String],
@@ -184,7 +185,7 @@ pub fn section(
     let _ = writeln!(out, "## {title}");
     let _ = writeln!(
         out,
-        "Command: `{command}` (release build). Machine: {}. The server under test and the load \
+        "Command: `{command}` ({build}). Machine: {}. The server under test and the load \
          generator are separate processes sharing those cores; loopback, one clock (the send \
          time is stamped into the message text). Budgets (docs/architecture.md): memory per idle realtime \
          connection ≤ 8 KB (read as 8 KiB); visitor → agent delivery with 1 000 active chats, \
