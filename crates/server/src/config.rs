@@ -39,7 +39,7 @@ pub struct ServeConfig {
     /// How many chats one client address may open: a burst, then one more per period.
     pub new_chat_rate: Rate,
     /// Realtime limits and timings.
-    pub realtime: crate::realtime::RealtimeConfig,
+    pub realtime: crate::hub::RealtimeConfig,
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
@@ -103,7 +103,7 @@ impl ServeConfig {
                 burst: 10,
                 every: Duration::from_secs(60),
             },
-            realtime: crate::realtime::RealtimeConfig::default(),
+            realtime: crate::hub::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
             allow_signup: false,
             connections: crate::listener::ConnLimits::default(),

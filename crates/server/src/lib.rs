@@ -21,12 +21,15 @@ use tokio::task::JoinHandle;
 pub mod accounts;
 pub mod alloc;
 pub mod assets;
+pub mod chat;
 pub mod cli;
 pub mod cluster;
 pub mod config;
+pub mod domain_config;
 pub mod error;
 pub mod geo;
 pub mod http;
+pub mod hub;
 pub mod limits;
 pub mod listener;
 pub mod metrics;
@@ -35,13 +38,13 @@ pub mod presence;
 pub mod ratelimit;
 pub mod ready;
 pub mod realtime;
-pub mod realtime_hooks;
 pub mod seed;
 pub mod sightings;
 pub mod state;
 pub mod stats;
 pub mod store;
 pub mod token;
+pub mod wire;
 
 pub use config::ServeConfig;
 pub use state::AppState;
@@ -104,12 +107,12 @@ pub async fn build_state(
                 ready.push(shared.broker.clone());
                 (
                     shared.presence,
-                    realtime::Hub::new(config.realtime.clone(), shared.broker),
+                    hub::Hub::new(config.realtime.clone(), shared.broker),
                 )
             }
             None => (
                 Arc::new(presence::LocalPresence::new()),
-                realtime::Hub::local(config.realtime.clone()),
+                hub::Hub::local(config.realtime.clone()),
             ),
         };
     Ok(AppState {

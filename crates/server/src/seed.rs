@@ -3,8 +3,10 @@
 
 use serde_json::json;
 
-use crate::http::hosting::DEMO_DOMAIN_ID;
 use crate::store::{Domain, NewDomain, Store, StoreError, StoreResult};
+
+/// The demo domain's id: `make run` and `GET /` show its buttons.
+pub const DEMO_DOMAIN_ID: &str = "demo";
 
 /// The demo domain (`id` "demo", name `localhost`, alias `127.0.0.1`, PRO) in an organisation
 /// named "Demo", created when missing; `config_json` becomes its draft and published config.

@@ -33,8 +33,8 @@ pub struct AppState {
     pub console: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
-    /// The realtime hub (broker, agent connections, limits): see `realtime/`.
-    pub realtime: Arc<crate::realtime::Hub>,
+    /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
+    pub realtime: Arc<crate::hub::Hub>,
     /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
     pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
     /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).

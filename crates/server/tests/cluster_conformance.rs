@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use beckon_server::cluster::{RedisBroker, RedisPresence};
+use beckon_server::hub::broker::{Broker, LocalBroker, Subscription};
 use beckon_server::presence::{LocalPresence, Presence};
-use beckon_server::realtime::broker::{Broker, LocalBroker, Subscription};
 use bytes::Bytes;
 use futures_util::StreamExt as _;
 
@@ -83,7 +83,7 @@ macro_rules! presences {
     )*};
 }
 
-async fn next(s: &mut Subscription) -> Result<Bytes, beckon_server::realtime::broker::Lagged> {
+async fn next(s: &mut Subscription) -> Result<Bytes, beckon_server::hub::broker::Lagged> {
     tokio::time::timeout(WAIT, s.next())
         .await
         .expect("an event in time")
@@ -280,11 +280,11 @@ async fn redis_restarted_every_subscriber_is_told_to_catch_up_and_hears_again() 
     // Told they may have missed something, once resubscribed.
     assert_eq!(
         next(&mut s).await,
-        Err(beckon_server::realtime::broker::Lagged(0))
+        Err(beckon_server::hub::broker::Lagged(0))
     );
     assert_eq!(
         next(&mut d).await,
-        Err(beckon_server::realtime::broker::Lagged(0))
+        Err(beckon_server::hub::broker::Lagged(0))
     );
     assert_eq!(
         a.counters()

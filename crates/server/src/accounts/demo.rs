@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::users::create_with_hash;
 use super::{password, Role};
-use crate::http::hosting::DEMO_DOMAIN_ID;
-use crate::http::owner::{apply_domain_entry, bind_config_to_domain};
+use crate::domain_config::{apply_domain_entry, bind_config_to_domain};
+use crate::seed::DEMO_DOMAIN_ID;
 use crate::store::{NewDomain, Store, StoreError};
 
 pub const OWNER_EMAIL: &str = "owner@demo.beckon";

@@ -22,7 +22,7 @@ pub async fn go_online(state: &AppState, user: &SessionUser) -> Result<Vec<Strin
     for d in &domains {
         state.presence.agent_online(d, &user.user_id, LEASE).await;
     }
-    crate::realtime_hooks::publish_agent_presence(state, &user.user_id, &domains, true).await;
+    crate::chat::set_agent_status(state, &user.user_id, &domains, true).await;
     Ok(domains)
 }
 
@@ -38,5 +38,5 @@ pub async fn go_away(state: &AppState, user: &SessionUser) {
     for d in &domains {
         state.presence.agent_offline(d, &user.user_id).await;
     }
-    crate::realtime_hooks::publish_agent_presence(state, &user.user_id, &domains, false).await;
+    crate::chat::set_agent_status(state, &user.user_id, &domains, false).await;
 }

@@ -26,11 +26,11 @@ use super::throttle::AccountThrottle;
 use super::users::{invalid, normalise_email, user_json};
 use super::{password, Role};
 use crate::error::ApiError;
-use crate::http::{no_store, JsonBody};
+use crate::hub::revoke::{end_logins, Ended};
 use crate::ratelimit::{Rate, RateLimiter};
-use crate::realtime::revoke::{end_logins, Ended};
 use crate::state::AppState;
 use crate::store::{now_ms, StoreError, User};
+use crate::wire::{no_store, JsonBody};
 
 /// Login attempts per client address: a burst of 10, then one every 6 seconds.
 pub const LOGIN_RATE: Rate = Rate {
@@ -199,7 +199,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
         session::check_csrf(&state, &axum::http::Method::POST, &headers, &auth)?;
         state.store.delete_session(&auth.session.id).await?;
         end_logins(
-            &state,
+            &state.realtime,
             &auth.user.user_id,
             Ended::Session(auth.session.id.clone()),
         )
@@ -258,7 +258,7 @@ async fn change_password(
     state.store.delete_user_sessions(&user.id).await?;
     state.store.create_session(auth.session.clone()).await?;
     end_logins(
-        &state,
+        &state.realtime,
         &user.id,
         Ended::AllBut(Some(auth.session.id.clone())),
     )

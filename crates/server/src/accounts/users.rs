@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 
 use super::password;
 use crate::error::ApiError;
-use crate::http::chat::is_email;
 use crate::store::{NewPersona, NewUser, PersonaType, Role, Store, StoreError, User};
+use crate::wire::validate::is_email;
 
 /// What a new account needs.
 #[derive(Debug, Clone)]
@@ -126,6 +126,6 @@ pub fn user_json(u: &User) -> Value {
         "name": u.name,
         "role": u.role.as_str(),
         "personaId": u.persona_id,
-        "createdAt": crate::http::iso_time(u.created_at),
+        "createdAt": crate::wire::iso_time(u.created_at),
     })
 }

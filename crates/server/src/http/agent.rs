@@ -21,7 +21,7 @@
 //!
 //! A reply is stored before anything else happens; then it marks the channel read for the
 //! sender, claims an unassigned channel for them, and goes to the realtime hub
-//! (`realtime_hooks`).
+//! (all through the chat service, `crate::chat`).
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -31,19 +31,23 @@ use axum::{Json, Router};
 use beckon_model::Problem;
 use bytes::Bytes;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::accounts::users::invalid;
 use crate::accounts::{presence, AgentAuth};
+use crate::chat::{self, ChannelUpdate};
 use crate::error::ApiError;
-use crate::http::chat::{message_json, public_persona_json, MAX_HISTORY};
-use crate::http::{iso_time, no_store, ApiQuery, JsonBody};
+use crate::http::chat::MAX_HISTORY;
 use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
-use crate::realtime_hooks::{self, ChannelUpdate};
 use crate::state::AppState;
-use crate::store::{
-    now_ms, AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, NewMessage, StoreError,
+use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
+use crate::wire::agent::{
+    AgentStatus, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer, PresenceBody,
+    ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember,
 };
+use crate::wire::chat::Message;
+use crate::wire::frames::CheckedMessage;
+use crate::wire::{self, no_store, ApiQuery, JsonBody};
 
 /// Most channels one list call answers.
 pub const MAX_LIST: i64 = 200;
@@ -65,38 +69,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// A channel as the console shows it.
-pub fn channel_summary_json(s: &ChannelSummary) -> Value {
-    let c = &s.channel;
-    let v = &s.visitor;
-    let last_seen = s
-        .visitor_last_message_at
-        .unwrap_or(c.created_at)
-        .max(c.created_at);
-    json!({
-        "id": c.id,
-        "domainId": c.domain_id,
-        "domainName": s.domain_name,
-        "status": c.status.as_str(),
-        "createdAt": iso_time(c.created_at),
-        "lastActivityAt": iso_time(c.last_activity_at),
-        "endedAt": c.ended_at.map(iso_time),
-        // Who ended it: the visitor (their persona id is visitor.id) or an agent.
-        "endedBy": c.ended_by.as_ref().map(|id| json!({"personaId": id, "name": s.ended_by_name})),
-        "lastSeq": c.last_seq,
-        "assignedAgentId": c.assigned_agent_id,
-        "unread": s.unread,
-        "lastMessageText": s.last_message_text,
-        "visitor": {
-            "id": v.id,
-            "name": v.name,
-            "email": v.email,
-            "ip": v.ip,
-            "url": v.url,
-            "consentAt": (v.legal_notice_accepted > 0).then(|| iso_time(v.legal_notice_accepted)),
-            "firstSeenAt": iso_time(v.created_at),
-            "lastSeenAt": iso_time(last_seen),
-        },
-    })
+fn summary(s: &ChannelSummary) -> wire::agent::ChannelSummary {
+    s.into()
 }
 
 /// An optional JSON body: empty means `None`.
@@ -104,7 +78,7 @@ fn optional_json<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<Option
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    crate::http::refuse_nul(bytes)?;
+    wire::refuse_nul(bytes)?;
     serde_json::from_slice(bytes)
         .map(Some)
         .map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))
@@ -181,10 +155,10 @@ async fn list(
     };
     let channels = state.store.query_channels(&query).await?;
     let unread: i64 = channels.iter().map(|c| c.unread).sum();
-    let list: Vec<Value> = channels.iter().map(channel_summary_json).collect();
-    Ok(no_store(Json(
-        json!({ "channels": list, "unreadTotal": unread }),
-    )))
+    Ok(no_store(Json(ChannelList {
+        channels: channels.iter().map(summary).collect(),
+        unread_total: unread,
+    })))
 }
 
 async fn detail(
@@ -193,15 +167,16 @@ async fn detail(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let s = org_channel(&state, &auth, &id).await?;
-    let mut body = channel_summary_json(&s);
     // How far the visitor has read: the console shows "Seen" after a reload too.
     let visitor_read = state
         .store
         .read_marker(&s.channel.id, &s.visitor.id)
         .await?;
-    body["visitorReadSeq"] = json!(visitor_read);
-    body["earlierConversations"] = json!(earlier_conversations(&state, &auth, &s).await?);
-    Ok(no_store(Json(body)))
+    Ok(no_store(Json(ChannelDetail {
+        summary: summary(&s),
+        visitor_read_seq: visitor_read,
+        earlier_conversations: earlier_conversations(&state, &auth, &s).await?,
+    })))
 }
 
 /// The chats of the same visitor e-mail on the same domain that started before `s`.
@@ -209,7 +184,7 @@ async fn earlier_conversations(
     state: &AppState,
     auth: &AgentAuth,
     s: &ChannelSummary,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<EarlierConversation>, ApiError> {
     let Some(email) = s.visitor.email.as_deref().filter(|e| !e.is_empty()) else {
         return Ok(vec![]);
     };
@@ -229,16 +204,7 @@ async fn earlier_conversations(
     Ok(earlier
         .into_iter()
         .take(MAX_EARLIER as usize)
-        .map(|c| {
-            json!({
-                "id": c.channel.id,
-                "status": c.channel.status.as_str(),
-                "createdAt": iso_time(c.channel.created_at),
-                "endedAt": c.channel.ended_at.map(iso_time),
-                "lastActivityAt": iso_time(c.channel.last_activity_at),
-                "lastMessageText": c.last_message_text,
-            })
-        })
+        .map(EarlierConversation::from)
         .collect())
 }
 
@@ -256,29 +222,9 @@ async fn history(
 ) -> Result<Response, ApiError> {
     let s = org_channel(&state, &auth, &id).await?;
     let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
-    let messages = state
-        .store
-        .messages_after(&s.channel.id, q.after.unwrap_or(0).max(0), limit)
-        .await?;
-    let personas = state.store.channel_personas(&s.channel.id).await?;
-    let by_id = |id: &str| personas.iter().find(|p| p.id == id);
-    let messages: Vec<Value> = messages
-        .iter()
-        .map(|m| message_json(m, by_id(&m.sender_persona_id)))
-        .collect();
-    let personas: Vec<Value> = personas.iter().map(public_persona_json).collect();
-    Ok(no_store(Json(json!({
-        "messages": messages,
-        "personas": personas,
-        "lastSeq": s.channel.last_seq,
-    }))))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ReplyBody {
-    client_id: Option<Value>,
-    text: Option<Value>,
+    let after = q.after.unwrap_or(0);
+    let history = chat::history(&*state.store, &s.channel, after, limit, false).await?;
+    Ok(no_store(Json(history)))
 }
 
 async fn reply(
@@ -306,7 +252,7 @@ async fn reply(
         }
     };
     let text = match &body.text {
-        // Trimmed as the socket trims it (realtime/frames.rs), so both count the same characters.
+        // Trimmed as the socket trims it (wire/frames.rs), so both count the same characters.
         Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
         _ => {
             problems.push(Problem::new("text", "is required"));
@@ -324,54 +270,24 @@ async fn reply(
     }
     let s = org_channel(&state, &auth, &id).await?;
     let user = &auth.0.user;
-    // Stored first: whatever happens next, the reply is not lost.
-    let inserted = crate::metrics::store(
-        "insert_message",
-        state.store.insert_message(NewMessage {
-            channel_id: s.channel.id.clone(),
-            client_id,
-            sender_persona_id: user.persona_id.clone(),
-            text,
-            attachments: json!([]),
-        }),
-    )
-    .await?;
-    let m = &inserted.message;
     let sender = state.store.get_persona(&user.persona_id).await?;
-    if inserted.created {
-        state
-            .store
-            .mark_read(&m.channel_id, &user.persona_id, m.seq)
-            .await?;
-        if s.channel.assigned_agent_id.is_none() {
-            state
-                .store
-                .assign_channel(&m.channel_id, Some(&user.user_id))
-                .await?;
-        }
-    }
-    let channel = state.store.get_channel(&m.channel_id).await?;
-    realtime_hooks::publish_message(&state, &channel, m, &sender, inserted.created).await;
-    if inserted.created && s.channel.assigned_agent_id.is_none() {
-        realtime_hooks::publish_channel_update(
-            &state,
-            &channel,
-            ChannelUpdate::Assigned(Some(user.user_id.clone())),
-        )
-        .await;
-    }
+    let msg = CheckedMessage {
+        client_id,
+        text,
+        attachments: Vec::new(),
+    };
+    // Stored first: whatever happens next, the reply is not lost.
+    let inserted = chat::agent_reply(&state, &s.channel, &user.user_id, &sender, msg).await?;
     let status = if inserted.created {
         StatusCode::CREATED
     } else {
         StatusCode::OK
     };
-    let body = json!({ "message": message_json(m, Some(&sender)), "created": inserted.created });
+    let body = ReplyAnswer {
+        message: Message::of(&inserted.message, Some(&sender)),
+        created: inserted.created,
+    };
     Ok((status, no_store(Json(body))).into_response())
-}
-
-#[derive(Deserialize)]
-struct ReadBody {
-    seq: Option<i64>,
 }
 
 async fn mark_read(
@@ -384,19 +300,8 @@ async fn mark_read(
     let s = org_channel(&state, &auth, &id).await?;
     let last = s.channel.last_seq;
     let seq = body.and_then(|b| b.seq).unwrap_or(last).clamp(0, last);
-    let persona = &auth.0.user.persona_id;
-    state.store.mark_read(&s.channel.id, persona, seq).await?;
-    let marker = state.store.read_marker(&s.channel.id, persona).await?;
-    realtime_hooks::publish_channel_update(
-        &state,
-        &s.channel,
-        ChannelUpdate::Read {
-            persona_id: persona.clone(),
-            seq: marker,
-        },
-    )
-    .await;
-    Ok(no_store(Json(json!({ "seq": marker }))))
+    let marker = chat::mark_read(&state, &s.channel, &auth.0.user.persona_id, seq).await?;
+    Ok(no_store(Json(ReadAnswer { seq: marker })))
 }
 
 async fn assign(
@@ -438,9 +343,9 @@ async fn assign(
         .assign_channel(&s.channel.id, target.as_deref())
         .await?;
     let s = org_channel(&state, &auth, &id).await?;
-    realtime_hooks::publish_channel_update(&state, &s.channel, ChannelUpdate::Assigned(target))
-        .await;
-    Ok(no_store(Json(channel_summary_json(&s))))
+    let update = ChannelUpdate::Assigned { agent_id: target };
+    chat::publish_update(&state, &s.channel, update).await;
+    Ok(no_store(Json(summary(&s))))
 }
 
 async fn end(
@@ -451,14 +356,13 @@ async fn end(
     let s = org_channel(&state, &auth, &id).await?;
     let was_open = s.channel.status == ChannelStatus::Open;
     let by = Some(auth.0.user.persona_id.as_str()).filter(|p| !p.is_empty());
-    let channel = state.store.end_channel(&s.channel.id, now_ms(), by).await?;
     if was_open {
+        let channel = chat::end(&state, &s.channel.id, by).await?;
         tracing::info!(by = %auth.0.user.user_id, "chat ended by agent");
         tracing::debug!(channel = %channel.id, "chat ended by agent");
-        realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Ended).await;
     }
     let s = org_channel(&state, &auth, &id).await?;
-    Ok(no_store(Json(channel_summary_json(&s))))
+    Ok(no_store(Json(summary(&s))))
 }
 
 /// An ended chat opened again: the same thread, history and visitor; agents are told
@@ -470,18 +374,12 @@ async fn reopen(
 ) -> Result<Response, ApiError> {
     let s = org_channel(&state, &auth, &id).await?;
     if s.channel.status == ChannelStatus::Ended {
-        let channel = state.store.reopen_channel(&s.channel.id, now_ms()).await?;
+        let channel = chat::reopen(&state, &s.channel).await?;
         tracing::info!(by = %auth.0.user.user_id, "chat reopened by agent");
         tracing::debug!(channel = %channel.id, "chat reopened by agent");
-        realtime_hooks::publish_channel_update(&state, &channel, ChannelUpdate::Reopened).await;
     }
     let s = org_channel(&state, &auth, &id).await?;
-    Ok(no_store(Json(channel_summary_json(&s))))
-}
-
-#[derive(Deserialize)]
-struct PresenceBody {
-    status: Option<String>,
+    Ok(no_store(Json(summary(&s))))
 }
 
 async fn set_presence(
@@ -492,16 +390,17 @@ async fn set_presence(
     match body.status.as_deref() {
         Some("online") => {
             presence::go_online(&state, &auth.0.user).await?;
-            Ok(no_store(Json(json!({
-                "status": "online",
-                "leaseSeconds": presence::LEASE.as_secs(),
-            }))))
+            Ok(no_store(Json(PresenceAnswer {
+                status: AgentStatus::Online,
+                lease_seconds: presence::LEASE.as_secs(),
+            })))
         }
         Some("away") => {
             presence::go_away(&state, &auth.0.user).await;
-            Ok(no_store(Json(
-                json!({ "status": "away", "leaseSeconds": 0 }),
-            )))
+            Ok(no_store(Json(PresenceAnswer {
+                status: AgentStatus::Away,
+                lease_seconds: 0,
+            })))
         }
         _ => Err(invalid(
             "invalid presence",
@@ -512,9 +411,7 @@ async fn set_presence(
 
 async fn team(State(state): State<AppState>, auth: AgentAuth) -> Result<Response, ApiError> {
     let users = state.store.list_users(&auth.0.user.org_id).await?;
-    let list: Vec<Value> = users
-        .iter()
-        .map(|u| json!({"id": u.id, "name": u.name, "role": u.role.as_str(), "personaId": u.persona_id}))
-        .collect();
-    Ok(no_store(Json(json!({ "agents": list }))))
+    Ok(no_store(Json(Team {
+        agents: users.iter().map(TeamMember::from).collect(),
+    })))
 }

@@ -13,8 +13,8 @@ use serde_json::json;
 use tower_http::cors::{Any, CorsLayer};
 
 use crate::error::ApiError;
-use crate::http::{no_store, ApiQuery};
 use crate::state::AppState;
+use crate::wire::{no_store, ApiQuery};
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/v1/geo", get(lookup)).layer(

@@ -345,8 +345,7 @@ async fn packed_embed(etag: &str, body: Vec<u8>) -> Arc<PackedEmbed> {
     packed
 }
 
-/// The id of the domain `/` shows the widget for, when it exists and is published.
-pub const DEMO_DOMAIN_ID: &str = "demo";
+use crate::seed::DEMO_DOMAIN_ID;
 
 async fn index(State(state): State<AppState>) -> Html<String> {
     let demo = state.store.get_published(DEMO_DOMAIN_ID).await.is_ok();

@@ -21,8 +21,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::accounts::OwnerAuth;
+use crate::domain_config::{bind_config_to_domain, config_problems};
 use crate::error::ApiError;
-use crate::http::owner::{bind_config_to_domain, config_problems, owned_domain};
+use crate::http::owner::owned_domain;
 use crate::http::{iso_time, no_store, ApiQuery};
 use crate::state::AppState;
 use crate::store::{ConfigVersion, Domain, EmbedSighting, StoreError};

@@ -24,8 +24,8 @@ use serde_json::Value;
 use tower_http::cors::{Any, CorsLayer};
 
 use crate::error::ApiError;
-use crate::http::JsonBody;
 use crate::state::AppState;
+use crate::wire::JsonBody;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/v1/stats", post(collect)).layer(

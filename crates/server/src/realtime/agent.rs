@@ -4,36 +4,25 @@
 use std::collections::{HashMap, HashSet};
 
 use futures_util::stream::SelectAll;
-use serde_json::{json, Value};
 use tokio::time::Instant;
 
-use super::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
 use super::coalesce::LatestPresence;
 use super::conn::{code, internal, Conn, Step, Stop};
-use super::frames::{self, FrameError, Inbound, Status};
-use super::revoke::{self, SESSION_ENDED_REASON};
 use super::visitor::utf8;
-use super::{post_message, publish_channel_update, publish_ended, LocalAgent};
 use crate::accounts::SessionUser;
+use crate::chat;
 use crate::error::CHAT_ENDED;
-use crate::http::chat::{message_json, public_persona_json};
-use crate::state::AppState;
-use crate::store::{now_ms, Channel, ChannelStatus, Persona, StoreError};
+use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
+use crate::hub::revoke::{self, SESSION_ENDED_REASON};
+use crate::hub::LocalAgent;
+use crate::store::{Channel, ChannelStatus, Persona, StoreError};
+use crate::wire::chat::PublicPersona;
+use crate::wire::frames::{self, FrameError, Inbound, PresenceAction, Ready, ServerFrame, Status};
 
 /// Backlog page size.
 const PAGE: i64 = 500;
 /// Channels whose domain an agent connection remembers.
 const KNOWN_CHANNELS: usize = 512;
-
-/// The public persona shape of an agent (a stand-in when the user has none).
-pub(crate) async fn persona_json(state: &AppState, persona_id: &str, name: &str) -> Value {
-    if !persona_id.is_empty() {
-        if let Ok(p) = state.store.get_persona(persona_id).await {
-            return public_persona_json(&p);
-        }
-    }
-    json!({ "id": null, "type": "ChatAgentPersona", "name": name, "avatarUrl": null })
-}
 
 pub(crate) struct AgentSession {
     user: SessionUser,
@@ -42,7 +31,7 @@ pub(crate) struct AgentSession {
     /// When the session is looked up again.
     next_session_check: Instant,
     persona: Option<Persona>,
-    persona_json: Value,
+    persona_json: PublicPersona,
     domains: HashSet<String>,
     domain_list: Vec<String>,
     /// channel id → (domain id) for channels this connection has checked.
@@ -91,8 +80,8 @@ impl AgentSession {
             c.state.store.get_persona(&user.persona_id).await.ok()
         };
         let persona_json = match &persona {
-            Some(p) => public_persona_json(p),
-            None => persona_json(&c.state, "", &user.name).await,
+            Some(p) => PublicPersona::from(p),
+            None => chat::agent_persona(&c.state, "", &user.name).await,
         };
         let s = AgentSession {
             domains: domain_list.iter().cloned().collect(),
@@ -114,16 +103,17 @@ impl AgentSession {
             }
         }
         c.out
-            .push(frames::text(&json!({
-                "op": "ready",
-                "role": "agent",
-                "userId": s.user.user_id,
-                "personaId": s.persona.as_ref().map(|p| p.id.clone()),
-                "name": s.user.name,
-                "status": status.as_str(),
-                "domains": s.domain_list,
-                "domainsWithAgentsOnline": online,
-            })))
+            .push(
+                ServerFrame::Ready(Ready::Agent {
+                    user_id: s.user.user_id.clone(),
+                    persona_id: s.persona.as_ref().map(|p| p.id.clone()),
+                    name: s.user.name.clone(),
+                    status,
+                    domains: s.domain_list.clone(),
+                    domains_with_agents_online: online,
+                })
+                .text(),
+            )
             .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         Ok((s, Events::Many(subs)))
@@ -151,7 +141,7 @@ impl AgentSession {
             c.hub
                 .publish_agent_presence(
                     &self.domain_list,
-                    "enter",
+                    PresenceAction::Enter,
                     &self.persona_json,
                     status,
                     c.id,
@@ -203,7 +193,7 @@ impl AgentSession {
             c.hub
                 .publish_agent_presence(
                     &self.domain_list,
-                    "update",
+                    PresenceAction::Update,
                     &self.persona_json,
                     status,
                     c.id,
@@ -257,7 +247,7 @@ impl AgentSession {
             channel: channel.id.clone(),
             id: String::new(),
             frame: frames::presence(
-                "update",
+                PresenceAction::Update,
                 Some(&channel.id),
                 Some(&channel.domain_id),
                 &self.persona_json,
@@ -266,7 +256,9 @@ impl AgentSession {
             )
             .into(),
         };
-        c.hub.publish_channel_event(channel, env).await;
+        c.hub
+            .publish_channel_event(&channel.id, &channel.domain_id, env)
+            .await;
     }
 
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
@@ -293,7 +285,7 @@ impl AgentSession {
             }
             kind => {
                 if kind == Kind::Message {
-                    crate::metrics::message_out(super::broker::published_us(&bytes));
+                    crate::metrics::message_out(crate::hub::broker::published_us(&bytes));
                 }
                 c.out.push(utf8(env.frame)?).await
             }
@@ -364,22 +356,13 @@ impl AgentSession {
                     Err(e) => return c.refuse(e, None).await,
                 };
                 match a.action.as_str() {
-                    "end-chat" => match c
-                        .state
-                        .store
-                        .end_channel(
-                            &ch.id,
-                            now_ms(),
-                            Some(self.user.persona_id.as_str()).filter(|p| !p.is_empty()),
-                        )
-                        .await
-                    {
-                        Ok(ch) => {
-                            publish_ended(&c.state, &ch, 0).await;
-                            Ok(())
+                    "end-chat" => {
+                        let by = Some(self.user.persona_id.as_str()).filter(|p| !p.is_empty());
+                        match chat::end(&c.state, &ch.id, by).await {
+                            Ok(_) => Ok(()),
+                            Err(e) => c.refuse(internal(e), None).await,
                         }
-                        Err(e) => c.refuse(internal(e), None).await,
-                    },
+                    }
                     "message-ack" => {
                         let (_, seq) = frames::ack_target(&a);
                         let Ok(persona) = self.persona() else {
@@ -396,16 +379,10 @@ impl AgentSession {
                                 .await;
                         };
                         let seq = seq.min(ch.last_seq);
-                        if let Err(e) = c.state.store.mark_read(&ch.id, &persona.id, seq).await {
-                            return c.refuse(internal(e), None).await;
+                        match chat::mark_read(&c.state, &ch, &persona.id, seq).await {
+                            Ok(_) => Ok(()),
+                            Err(e) => c.refuse(internal(e), None).await,
                         }
-                        publish_channel_update(
-                            &c.state,
-                            &ch,
-                            json!({ "update": "read", "personaId": persona.id, "seq": seq }),
-                        )
-                        .await;
-                        Ok(())
                     }
                     other => {
                         c.refuse(
@@ -432,32 +409,18 @@ impl AgentSession {
 
     async fn backlog(&self, c: &mut Conn, ch: &Channel, mut after: i64) -> Step {
         loop {
-            let page = c
-                .state
-                .store
-                .messages_after(&ch.id, after, PAGE)
+            let page = chat::replay(&*c.state.store, &ch.id, after, PAGE)
                 .await
                 .map_err(|e| {
                     tracing::error!(error = %e, "realtime: backlog read failed");
                     Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
                 })?;
-            if page.is_empty() {
-                return Ok(());
-            }
-            let personas = c
-                .state
-                .store
-                .channel_personas(&ch.id)
-                .await
-                .unwrap_or_default();
-            for m in &page {
-                let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
-                c.out
-                    .push(frames::chat_message(&ch.id, message_json(m, sender)))
-                    .await?;
+            let n = page.messages.len() as i64;
+            for m in page.messages {
                 after = m.seq;
+                c.out.push(frames::chat_message(&ch.id, m)).await?;
             }
-            if (page.len() as i64) < PAGE {
+            if n < PAGE {
                 return Ok(());
             }
         }
@@ -478,7 +441,7 @@ impl AgentSession {
         frame.kind = None;
         let msg = frames::check_message(&frame)?;
         c.message_allowed()?;
-        let inserted = match post_message(&c.state, &ch, &persona, msg, c.id).await {
+        let inserted = match chat::post_message(&c.state, &ch, &persona, msg, c.id).await {
             Ok(i) => i,
             Err(StoreError::ChannelEnded) => return Err(FrameError::new(410, CHAT_ENDED)),
             Err(StoreError::ClientIdTaken) => {
@@ -571,7 +534,7 @@ impl AgentSession {
             c.hub
                 .publish_agent_presence(
                     &self.domain_list,
-                    "leave",
+                    PresenceAction::Leave,
                     &self.persona_json,
                     Status::Away,
                     c.id,

@@ -14,16 +14,16 @@ use futures_util::{FutureExt as _, StreamExt as _};
 use serde::Deserialize;
 
 use super::agent::AgentSession;
-use super::broker::{BrokerItem, Events};
-use super::frames::{self, FrameError, Inbound};
 pub(crate) use super::outbox::{Outbox, Writing};
 use super::visitor::{VisitorAuth, VisitorSession};
-use super::{Hub, RealtimeConfig};
 use crate::accounts::SessionUser;
 use crate::error::ApiError;
-use crate::http::ApiQuery;
+use crate::hub::broker::{BrokerItem, Events};
+use crate::hub::{Hub, RealtimeConfig};
 use crate::ratelimit::ConnLimit;
 use crate::state::AppState;
+use crate::wire::frames::{self, FrameError, Inbound};
+use crate::wire::ApiQuery;
 
 /// Why a connection stops.
 #[derive(Debug)]
@@ -50,7 +50,7 @@ pub(crate) mod code {
     pub const TOO_BIG: u16 = 1009;
     pub const INTERNAL: u16 = 1011;
     pub const TRY_AGAIN: u16 = 1013;
-    pub use super::super::revoke::SESSION_ENDED;
+    pub use crate::hub::revoke::SESSION_ENDED;
 }
 
 /// What a connection's session sees of it.

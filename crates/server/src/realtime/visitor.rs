@@ -4,14 +4,14 @@ use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use super::conn::{internal, Conn, Step, Stop};
-use super::frames::{self, FrameError, Inbound, Status};
-use super::{post_message, publish_channel_update, publish_ended};
+use crate::chat;
 use crate::error::CHAT_ENDED;
-use crate::http::chat::{message_json, public_persona_json};
-use crate::store::{now_ms, Channel, ChannelStatus, Message, Persona, PersonaType, StoreError};
+use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
+use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
+use crate::wire::chat::{Message, PublicPersona};
+use crate::wire::frames::{self, FrameError, Inbound, PresenceAction, Ready, ServerFrame, Status};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
@@ -151,14 +151,15 @@ impl VisitorSession {
             recent: VecDeque::new(),
         };
         c.out
-            .push(frames::text(&serde_json::json!({
-                "op": "ready",
-                "role": "visitor",
-                "channelId": s.channel.id,
-                "personaId": s.persona.id,
-                "lastSeq": s.channel.last_seq,
-                "agentsOnline": agents_online,
-            })))
+            .push(
+                ServerFrame::Ready(Ready::Visitor {
+                    channel_id: s.channel.id.clone(),
+                    persona_id: s.persona.id.clone(),
+                    last_seq: s.channel.last_seq,
+                    agents_online,
+                })
+                .text(),
+            )
             .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         if let Some(from) = auth.last_seq {
@@ -167,7 +168,7 @@ impl VisitorSession {
                 return Err(FrameError::new(500, "connection lost"));
             }
         }
-        s.publish_presence(c, "enter").await;
+        s.publish_presence(c, PresenceAction::Enter).await;
         Ok((s, subs))
     }
 
@@ -181,10 +182,7 @@ impl VisitorSession {
     /// Sends every stored message after `last_sent`, oldest first.
     async fn catch_up(&mut self, c: &mut Conn) -> Step {
         loop {
-            let page = c
-                .state
-                .store
-                .messages_after(&self.channel.id, self.last_sent, PAGE)
+            let page = chat::replay(&*c.state.store, &self.channel.id, self.last_sent, PAGE)
                 .await
                 .map_err(|e| {
                     tracing::error!(error = %e, "realtime: backlog read failed");
@@ -193,18 +191,9 @@ impl VisitorSession {
                         "cannot read the backlog; reconnect",
                     )
                 })?;
-            let n = page.len() as i64;
-            if n == 0 {
-                return Ok(());
-            }
-            let personas = c
-                .state
-                .store
-                .channel_personas(&self.channel.id)
-                .await
-                .unwrap_or_default();
-            for m in &page {
-                self.send_stored(c, m, &personas).await?;
+            let n = page.messages.len() as i64;
+            for m in page.messages {
+                self.send_stored(c, m).await?;
             }
             if n < PAGE {
                 return Ok(());
@@ -228,20 +217,17 @@ impl VisitorSession {
         Ok(())
     }
 
-    async fn send_stored(&mut self, c: &mut Conn, m: &Message, personas: &[Persona]) -> Step {
-        let sender = personas.iter().find(|p| p.id == m.sender_persona_id);
+    async fn send_stored(&mut self, c: &mut Conn, m: Message) -> Step {
+        let (id, seq) = (m.id.clone(), m.seq);
         c.out
-            .push(frames::chat_message(
-                &self.channel.id,
-                message_json(m, sender),
-            ))
+            .push(frames::chat_message(&self.channel.id, m))
             .await?;
-        self.last_sent = self.last_sent.max(m.seq);
-        self.remember(&m.id, m.seq);
+        self.last_sent = self.last_sent.max(seq);
+        self.remember(&id, seq);
         Ok(())
     }
 
-    async fn publish_presence(&self, c: &Conn, action: &str) {
+    async fn publish_presence(&self, c: &Conn, action: PresenceAction) {
         let typing = self.typing_until.is_some();
         let env = Envelope {
             kind: Kind::VisitorPresence,
@@ -253,7 +239,7 @@ impl VisitorSession {
                 action,
                 Some(&self.channel.id),
                 Some(&self.channel.domain_id),
-                &public_persona_json(&self.persona.persona()),
+                &PublicPersona::from(&self.persona.persona()),
                 self.status,
                 typing,
             )
@@ -280,7 +266,7 @@ impl VisitorSession {
                 if env.seq <= self.last_sent {
                     Ok(())
                 } else if env.seq == self.last_sent + 1 {
-                    crate::metrics::message_out(super::broker::published_us(&bytes));
+                    crate::metrics::message_out(crate::hub::broker::published_us(&bytes));
                     c.out.push(utf8(env.frame)?).await?;
                     self.last_sent = env.seq;
                     self.remember(&env.id, env.seq);
@@ -342,32 +328,16 @@ impl VisitorSession {
                             ).await;
                         };
                         let seq = seq.min(self.last_sent.max(self.channel.last_seq));
-                        if let Err(e) = c
-                            .state
-                            .store
-                            .mark_read(&self.channel.id, &self.persona.id, seq)
-                            .await
+                        match chat::mark_read(&c.state, &self.channel, &self.persona.id, seq).await
                         {
-                            return c.refuse(internal(e), None).await;
+                            Ok(_) => Ok(()),
+                            Err(e) => c.refuse(internal(e), None).await,
                         }
-                        publish_channel_update(
-                            &c.state,
-                            &self.channel,
-                            serde_json::json!({ "update": "read", "personaId": self.persona.id, "seq": seq }),
-                        )
-                        .await;
-                        Ok(())
                     }
                     "end-chat" => {
-                        match c
-                            .state
-                            .store
-                            .end_channel(&self.channel.id, now_ms(), Some(&self.persona.id))
-                            .await
-                        {
+                        match chat::end(&c.state, &self.channel.id, Some(&self.persona.id)).await {
                             Ok(ch) => {
                                 self.ended = true;
-                                publish_ended(&c.state, &ch, 0).await;
                                 self.channel = ch;
                                 Ok(())
                             }
@@ -413,7 +383,7 @@ impl VisitorSession {
                         .await;
                 }
                 if changed {
-                    self.publish_presence(c, "update").await;
+                    self.publish_presence(c, PresenceAction::Update).await;
                 }
                 Ok(())
             }
@@ -439,7 +409,7 @@ impl VisitorSession {
         let msg = frames::check_message(&m)?;
         c.message_allowed()?;
         let sender = self.persona.persona();
-        let inserted = match post_message(&c.state, &self.channel, &sender, msg, c.id).await {
+        let inserted = match chat::post_message(&c.state, &self.channel, &sender, msg, c.id).await {
             Ok(i) => i,
             Err(StoreError::ChannelEnded) => {
                 self.ended = true;
@@ -462,7 +432,7 @@ impl VisitorSession {
             .await
             .map_err(|_| FrameError::new(500, "connection lost"))?;
         if self.typing_until.take().is_some() {
-            self.publish_presence(c, "update").await;
+            self.publish_presence(c, PresenceAction::Update).await;
         }
         Ok(())
     }
@@ -474,14 +444,14 @@ impl VisitorSession {
     pub async fn on_deadline(&mut self, c: &mut Conn) -> Step {
         if self.typing_until.is_some_and(|t| t <= Instant::now()) {
             self.typing_until = None;
-            self.publish_presence(c, "update").await;
+            self.publish_presence(c, PresenceAction::Update).await;
         }
         Ok(())
     }
 
     pub async fn on_close(&mut self, c: &mut Conn) {
         self.typing_until = None;
-        self.publish_presence(c, "leave").await;
+        self.publish_presence(c, PresenceAction::Leave).await;
     }
 }
 

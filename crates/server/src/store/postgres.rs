@@ -1,4 +1,6 @@
-//! PostgreSQL, for several instances sharing one database (`DATABASE_URL=postgres://…`).
+//! PostgreSQL (`DATABASE_URL=postgres://…`): a database server instead of the embedded SQLite
+//! file. Instances sharing it also need a shared broker and presence (`hub/broker.rs`,
+//! `presence.rs`): the in-process ones reach only their own instance's connections.
 
 use std::str::FromStr;
 

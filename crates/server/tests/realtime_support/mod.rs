@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use beckon_server::accounts::password;
 use beckon_server::accounts::users::create_with_hash;
-use beckon_server::realtime::RealtimeConfig;
+use beckon_server::hub::RealtimeConfig;
 use beckon_server::store::{NewDomain, Role, Store};
 use beckon_server::ServeConfig;
 use futures_util::{SinkExt as _, StreamExt as _};

@@ -8,7 +8,7 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 
 use super::broker::{topic, Envelope, Kind};
-use crate::state::AppState;
+use super::Hub;
 
 /// The close code of a socket whose login ended (the console then asks to log in again).
 pub const SESSION_ENDED: u16 = 4001;
@@ -40,7 +40,7 @@ impl Ended {
 }
 
 /// Tells the user's sockets that these logins ended (call after the store has ended them).
-pub async fn end_logins(state: &AppState, user_id: &str, ended: Ended) {
+pub async fn end_logins(hub: &Hub, user_id: &str, ended: Ended) {
     let frame = serde_json::to_vec(&ended).expect("serialisable");
     let env = Envelope {
         kind: Kind::Revoked,
@@ -50,7 +50,7 @@ pub async fn end_logins(state: &AppState, user_id: &str, ended: Ended) {
         id: String::new(),
         frame: Bytes::from(frame),
     };
-    state.realtime.publish(topic::user(user_id), &env).await;
+    hub.publish(topic::user(user_id), &env).await;
 }
 
 /// Whether a `Revoked` envelope ends the session `id`.

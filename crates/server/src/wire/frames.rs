@@ -1,9 +1,12 @@
 //! The frames of the realtime protocol (docs/realtime.md): parsing and checking what clients
 //! send, and building what the server sends. Every frame is a JSON text frame with an `op`.
 
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
 
+use super::chat::{Attachment, Channel, Message, PublicPersona};
 use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 
 /// Most attachments on one message.
@@ -65,7 +68,7 @@ pub struct ChatMessageFrame {
     #[serde(default, alias = "text")]
     pub message: String,
     #[serde(default)]
-    pub attachments: Vec<Attachment>,
+    pub attachments: Vec<AttachmentIn>,
     /// Spec §7 sends it; the server takes the sender from the authentication instead.
     #[serde(default)]
     pub persona: Option<Value>,
@@ -73,12 +76,14 @@ pub struct ChatMessageFrame {
     pub kind: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-pub struct Attachment {
+/// An attachment as a client sends it (`name` optional).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct AttachmentIn {
     #[serde(rename = "type")]
     pub kind: String,
     pub url: String,
     #[serde(default)]
+    #[ts(optional)]
     pub name: Option<String>,
 }
 
@@ -149,8 +154,7 @@ fn nul_refused(field: &str) -> FrameError {
 pub struct CheckedMessage {
     pub client_id: String,
     pub text: String,
-    /// A JSON array of `{type, url, name}`.
-    pub attachments: Value,
+    pub attachments: Vec<Attachment>,
 }
 
 /// Trims the text (spec §5.3) and checks sizes and attachments.
@@ -226,12 +230,16 @@ pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError>
                 "attachment {i}: name is longer than 200 characters"
             )));
         }
-        attachments.push(json!({ "type": a.kind, "url": url, "name": name }));
+        attachments.push(Attachment {
+            kind: a.kind.clone(),
+            url: url.to_owned(),
+            name: name.to_owned(),
+        });
     }
     Ok(CheckedMessage {
         client_id: client_id.to_owned(),
         text: text.to_owned(),
-        attachments: Value::Array(attachments),
+        attachments,
     })
 }
 
@@ -251,7 +259,8 @@ pub fn ack_target(f: &ClientActionFrame) -> (Option<String>, Option<i64>) {
 }
 
 /// Agent or visitor status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     Online,
     Away,
@@ -277,82 +286,229 @@ impl Status {
 
 // ---------- server → client ----------
 
-pub fn text(v: &Value) -> String {
-    v.to_string()
+/// Every frame the server sends, tagged by `op` (docs/realtime.md).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(tag = "op", rename_all = "kebab-case")]
+pub enum ServerFrame {
+    Ready(Ready),
+    ChatMessage(ChatMessageOut),
+    Ack(Ack),
+    Presence(PresenceOut),
+    ChannelEnded(ChannelRef),
+    ChannelUpdate(ChannelUpdateOut),
+    NewChannel(NewChannel),
+    Error(ErrorOut),
+    Pong,
+}
+
+impl ServerFrame {
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("frames serialise")
+    }
+}
+
+/// The answer to a good `auth`: who the connection is.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(tag = "role", rename_all = "lowercase")]
+pub enum Ready {
+    #[serde(rename_all = "camelCase")]
+    Visitor {
+        channel_id: String,
+        persona_id: String,
+        #[ts(type = "number")]
+        last_seq: i64,
+        agents_online: bool,
+    },
+    #[serde(rename_all = "camelCase")]
+    Agent {
+        user_id: String,
+        persona_id: Option<String>,
+        name: String,
+        status: Status,
+        /// The organisation's domains, whose chats this connection receives.
+        domains: Vec<String>,
+        domains_with_agents_online: Vec<String>,
+    },
+}
+
+/// A stored message, live or from a backlog.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatMessageOut {
+    pub channel_id: String,
+    #[ts(type = "number")]
+    pub seq: i64,
+    pub message: Message,
+}
+
+/// A message the connection sent is stored (`duplicate`: it was already).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ack {
+    pub channel_id: String,
+    pub client_id: String,
+    pub id: String,
+    #[ts(type = "number")]
+    pub seq: i64,
+    pub duplicate: bool,
+}
+
+/// Someone entered, changed (status, typing) or left: a visitor in a chat (`channelId`), or an
+/// agent on a domain (`domainId`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PresenceOut {
+    pub action: PresenceAction,
+    pub persona: PublicPersona,
+    pub name: Option<String>,
+    pub status: Status,
+    pub typing: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub channel_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub domain_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PresenceAction {
+    Enter,
+    Update,
+    Leave,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelRef {
+    pub channel_id: String,
+}
+
+/// Something agents track about a chat changed; visitors do not get it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelUpdateOut {
+    pub channel_id: String,
+    #[serde(flatten)]
+    pub update: ChannelUpdate,
+}
+
+/// What changed about a chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(tag = "update", rename_all = "lowercase")]
+pub enum ChannelUpdate {
+    /// Assigned to this user id, or unassigned.
+    #[serde(rename_all = "camelCase")]
+    Assigned { agent_id: Option<String> },
+    /// Persona `personaId` has read up to `seq`.
+    #[serde(rename_all = "camelCase")]
+    Read {
+        persona_id: String,
+        #[ts(type = "number")]
+        seq: i64,
+    },
+    /// An ended chat was opened again (same thread).
+    Reopened,
+}
+
+/// A chat started (or came back), for the agents of its domain.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct NewChannel {
+    pub channel: Channel,
+    pub visitor: PublicPersona,
+}
+
+/// A frame the server refused (nothing changed), or a fault.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorOut {
+    /// HTTP-like: 400 malformed, 401 not authenticated, 403 not allowed, 404 unknown, 409
+    /// client id taken, 410 chat ended, 413 too large, 429 too fast, 500 server fault.
+    pub code: u16,
+    pub error: String,
+    /// The refused message's client id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub client_id: Option<String>,
 }
 
 pub fn error(e: &FrameError, client_id: Option<&str>) -> String {
-    let mut v = json!({ "op": "error", "code": e.code, "error": e.message });
-    if let Some(c) = client_id {
-        v["clientId"] = json!(c);
-    }
-    text(&v)
+    ServerFrame::Error(ErrorOut {
+        code: e.code,
+        error: e.message.clone(),
+        client_id: client_id.map(str::to_owned),
+    })
+    .text()
 }
 
 pub fn ack(channel_id: &str, client_id: &str, id: &str, seq: i64, duplicate: bool) -> String {
-    text(&json!({
-        "op": "ack",
-        "channelId": channel_id,
-        "clientId": client_id,
-        "id": id,
-        "seq": seq,
-        "duplicate": duplicate,
-    }))
+    ServerFrame::Ack(Ack {
+        channel_id: channel_id.to_owned(),
+        client_id: client_id.to_owned(),
+        id: id.to_owned(),
+        seq,
+        duplicate,
+    })
+    .text()
 }
 
-/// `message` is [`crate::http::chat::message_json`].
-pub fn chat_message(channel_id: &str, message: Value) -> String {
-    let seq = message.get("seq").cloned().unwrap_or(Value::Null);
-    text(&json!({
-        "op": "chat-message",
-        "channelId": channel_id,
-        "seq": seq,
-        "message": message,
-    }))
+pub fn chat_message(channel_id: &str, message: Message) -> String {
+    ServerFrame::ChatMessage(ChatMessageOut {
+        channel_id: channel_id.to_owned(),
+        seq: message.seq,
+        message,
+    })
+    .text()
 }
 
-/// `action`: `enter`, `update` or `leave`. `persona` is the public persona shape.
 pub fn presence(
-    action: &str,
+    action: PresenceAction,
     channel_id: Option<&str>,
     domain_id: Option<&str>,
-    persona: &Value,
+    persona: &PublicPersona,
     status: Status,
     typing: bool,
 ) -> String {
-    let mut v = json!({
-        "op": "presence",
-        "action": action,
-        "persona": persona,
-        "name": persona.get("name").cloned().unwrap_or(Value::Null),
-        "status": status.as_str(),
-        "typing": typing,
-    });
-    if let Some(c) = channel_id {
-        v["channelId"] = json!(c);
-    }
-    if let Some(d) = domain_id {
-        v["domainId"] = json!(d);
-    }
-    text(&v)
+    ServerFrame::Presence(PresenceOut {
+        action,
+        name: persona.name.clone(),
+        persona: persona.clone(),
+        status,
+        typing,
+        channel_id: channel_id.map(str::to_owned),
+        domain_id: domain_id.map(str::to_owned),
+    })
+    .text()
 }
 
 pub fn channel_ended(channel_id: &str) -> String {
-    text(&json!({ "op": "channel-ended", "channelId": channel_id }))
+    ServerFrame::ChannelEnded(ChannelRef {
+        channel_id: channel_id.to_owned(),
+    })
+    .text()
 }
 
-/// `channel` is [`crate::http::chat::channel_json`], `visitor` the public persona shape.
-pub fn new_channel(channel: Value, visitor: Value) -> String {
-    text(&json!({ "op": "new-channel", "channel": channel, "visitor": visitor }))
+pub fn channel_update(channel_id: &str, update: ChannelUpdate) -> String {
+    ServerFrame::ChannelUpdate(ChannelUpdateOut {
+        channel_id: channel_id.to_owned(),
+        update,
+    })
+    .text()
+}
+
+pub fn new_channel(channel: Channel, visitor: PublicPersona) -> String {
+    ServerFrame::NewChannel(NewChannel { channel, visitor }).text()
 }
 
 pub fn pong() -> String {
-    text(&json!({ "op": "pong" }))
+    ServerFrame::Pong.text()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn parses_the_spec_frames() {
@@ -395,7 +551,7 @@ mod tests {
 
     #[test]
     fn messages_are_checked() {
-        let frame = |msg: &str, att: Vec<Attachment>| ChatMessageFrame {
+        let frame = |msg: &str, att: Vec<AttachmentIn>| ChatMessageFrame {
             channel_id: None,
             client_id: "c".into(),
             message: msg.into(),
@@ -407,19 +563,19 @@ mod tests {
         let long = "é".repeat(MAX_MESSAGE_CHARS + 1);
         assert_eq!(check_message(&frame(&long, vec![])).unwrap_err().code, 413);
         assert!(check_message(&frame(&"é".repeat(MAX_MESSAGE_CHARS), vec![])).is_ok());
-        let bad = Attachment {
+        let bad = AttachmentIn {
             kind: "image".into(),
             url: "javascript:alert(1)".into(),
             name: None,
         };
         assert_eq!(check_message(&frame("", vec![bad])).unwrap_err().code, 400);
-        let ok = Attachment {
+        let ok = AttachmentIn {
             kind: "image".into(),
             url: "https://x.test/a.png".into(),
             name: Some("a.png".into()),
         };
         let c = check_message(&frame("", vec![ok])).unwrap();
-        assert_eq!(c.attachments[0]["url"], "https://x.test/a.png");
+        assert_eq!(c.attachments[0].url, "https://x.test/a.png");
     }
 
     #[test]

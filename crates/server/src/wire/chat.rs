@@ -1,0 +1,279 @@
+//! The public chat API's bodies (spec §3.3, §7) and the shapes of personas, channels and
+//! messages that the agent API and the realtime frames answer too.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use super::iso_time;
+use crate::store;
+
+/// Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+pub enum PersonaType {
+    ChatClient,
+    ChatAgentPersona,
+    ChatOrganizationDomainPersona,
+    OrganizationPersona,
+}
+
+impl From<store::PersonaType> for PersonaType {
+    fn from(t: store::PersonaType) -> Self {
+        match t {
+            store::PersonaType::ChatClient => PersonaType::ChatClient,
+            store::PersonaType::ChatAgentPersona => PersonaType::ChatAgentPersona,
+            store::PersonaType::ChatOrganizationDomainPersona => {
+                PersonaType::ChatOrganizationDomainPersona
+            }
+            store::PersonaType::OrganizationPersona => PersonaType::OrganizationPersona,
+        }
+    }
+}
+
+/// Whether a chat is open or ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ChannelStatus {
+    Open,
+    Ended,
+}
+
+impl From<store::ChannelStatus> for ChannelStatus {
+    fn from(s: store::ChannelStatus) -> Self {
+        match s {
+            store::ChannelStatus::Open => ChannelStatus::Open,
+            store::ChannelStatus::Ended => ChannelStatus::Ended,
+        }
+    }
+}
+
+/// The visitor's own persona, as the widget stores it (spec §3.3) plus id and type.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientPersona {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub persona_type: PersonaType,
+    pub name: String,
+    pub email: Option<String>,
+    pub ip: Option<String>,
+    pub url: Option<String>,
+    /// Unix ms when the legal notices were accepted; 0 when not accepted.
+    #[ts(type = "number")]
+    pub legal_notice_accepted: i64,
+    pub avatar_url: Option<String>,
+}
+
+impl From<&store::Persona> for ClientPersona {
+    fn from(p: &store::Persona) -> Self {
+        ClientPersona {
+            id: p.id.clone(),
+            persona_type: p.persona_type.into(),
+            name: p.name.clone(),
+            email: p.email.clone(),
+            ip: p.ip.clone(),
+            url: p.url.clone(),
+            legal_notice_accepted: p.legal_notice_accepted,
+            avatar_url: p.avatar_url.clone(),
+        }
+    }
+}
+
+/// What anyone in a chat may see of a persona: a message's sender, a presence frame's persona.
+/// `type` and `name` are null for a sender whose persona is gone; `id` is null for an agent
+/// without a persona.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicPersona {
+    pub id: Option<String>,
+    #[serde(rename = "type")]
+    pub persona_type: Option<PersonaType>,
+    pub name: Option<String>,
+    pub avatar_url: Option<String>,
+}
+
+impl From<&store::Persona> for PublicPersona {
+    fn from(p: &store::Persona) -> Self {
+        PublicPersona {
+            id: Some(p.id.clone()),
+            persona_type: Some(p.persona_type.into()),
+            name: Some(p.name.clone()),
+            avatar_url: p.avatar_url.clone(),
+        }
+    }
+}
+
+impl PublicPersona {
+    /// A sender whose persona is not among the chat's (only its id is known).
+    pub fn unknown(id: &str) -> Self {
+        PublicPersona {
+            id: Some(id.to_owned()),
+            persona_type: None,
+            name: None,
+            avatar_url: None,
+        }
+    }
+    /// An agent account without a persona: its name only.
+    pub fn agent_without_persona(name: &str) -> Self {
+        PublicPersona {
+            id: None,
+            persona_type: Some(PersonaType::ChatAgentPersona),
+            name: Some(name.to_owned()),
+            avatar_url: None,
+        }
+    }
+}
+
+/// A chat as the visitor's calls answer it, with the domain's `chat-*` properties (legal
+/// notice etc., spec §3.3).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Channel {
+    pub id: String,
+    pub domain_id: String,
+    pub status: ChannelStatus,
+    /// RFC 3339.
+    pub created_at: String,
+    pub last_activity_at: String,
+    pub ended_at: Option<String>,
+    #[ts(type = "number")]
+    pub last_seq: i64,
+    /// The domain's `chat-*` properties: a string, or an object such as `{link, text}`.
+    #[ts(type = "Record<string, unknown>")]
+    #[schema(value_type = Object)]
+    pub properties: Map<String, Value>,
+}
+
+impl Channel {
+    pub fn of(c: &store::Channel, domain: Option<&store::Domain>) -> Self {
+        let properties = domain
+            .and_then(|d| d.properties.as_object())
+            .map(|o| {
+                o.iter()
+                    .filter(|(k, _)| k.starts_with("chat-"))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Channel {
+            id: c.id.clone(),
+            domain_id: c.domain_id.clone(),
+            status: c.status.into(),
+            created_at: iso_time(c.created_at),
+            last_activity_at: iso_time(c.last_activity_at),
+            ended_at: c.ended_at.map(iso_time),
+            last_seq: c.last_seq,
+            properties,
+        }
+    }
+}
+
+/// A file or link sent with a message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+pub struct Attachment {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub url: String,
+    #[serde(default)]
+    pub name: String,
+}
+
+/// A stored message, as history, replies and the realtime `chat-message` deliver it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: String,
+    /// 1, 2, 3 … per chat, without gaps.
+    #[ts(type = "number")]
+    pub seq: i64,
+    /// The sender's own id for the message (re-sends are de-duplicated on it).
+    pub client_id: String,
+    pub text: String,
+    pub sender: PublicPersona,
+    pub attachments: Vec<Attachment>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+impl Message {
+    /// `sender` is the message's sender among the chat's personas, when found.
+    pub fn of(m: &store::Message, sender: Option<&store::Persona>) -> Self {
+        Message {
+            id: m.id.clone(),
+            seq: m.seq,
+            client_id: m.client_id.clone(),
+            text: m.text.clone(),
+            sender: match sender {
+                Some(p) => p.into(),
+                None => PublicPersona::unknown(&m.sender_persona_id),
+            },
+            attachments: serde_json::from_value(m.attachments.clone()).unwrap_or_default(),
+            created_at: iso_time(m.created_at),
+        }
+    }
+}
+
+/// The answer of the channel GET and the channel POST.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelAnswer {
+    pub channel: Channel,
+    pub chat_client_persona: ClientPersona,
+}
+
+/// A chat's messages after a sequence number and its personas: the visitor's and the agent's
+/// history calls. `status` only in the visitor's (an ended chat is shown read-only).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct History {
+    pub messages: Vec<Message>,
+    pub personas: Vec<PublicPersona>,
+    #[ts(type = "number")]
+    pub last_seq: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status: Option<ChannelStatus>,
+}
+
+/// A realtime token for the visitor.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenAnswer {
+    pub token: String,
+    /// Unix ms.
+    #[ts(type = "number")]
+    pub expires_at: i64,
+}
+
+/// Whether an agent is online for a domain.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Availability {
+    pub agent_available: bool,
+}
+
+/// The body of a new chat: the visitor's persona (spec §3.3), and the visitor persona of this
+/// browser's ended chat, for a returning visitor. Validated field by field
+/// ([`super::validate::parse_persona`]), so that a 400 lists every bad field.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewChat {
+    pub name: String,
+    pub email: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub ip: Option<String>,
+    /// The page's http(s) URL.
+    #[serde(default)]
+    #[ts(optional)]
+    pub url: Option<String>,
+    /// Unix ms when the legal notices were accepted (0: not accepted); `true` means now.
+    #[serde(default)]
+    #[ts(optional, type = "number | boolean")]
+    #[schema(value_type = Option<i64>)]
+    pub legal_notice_accepted: Option<Value>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub persona_id: Option<String>,
+}
