@@ -2,7 +2,9 @@
 // published version in plain words; the history lists each version with who and when; any version
 // shows in the live preview and is restored as the draft in one click; after the snippet is
 // copied, "Waiting for your site…" turns into "Installed on http://shop.test:…" once a page of the
-// site loads the embed, and a page of another host (a typo) is warned about. axe on each screen.
+// site loads the embed, and a page of another host (a typo) is warned about; the builder's edits
+// are undone and redone (keys and buttons), leaving with unsaved changes asks, discard goes back.
+// axe on each screen.
 // With SCREENSHOTS=dir, screenshots of these screens go there (the README's are in docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-publishing.test.mjs`).
 import { test, before, after } from "node:test";
@@ -14,6 +16,8 @@ import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { form, openChannel } from "../lib/builder.mjs";
+import { eventually } from "../lib/wait.mjs";
 
 let beckon;
 let browser;
@@ -179,4 +183,43 @@ test("after copying the snippet, the console waits for the site and says where i
   await shot(page, "installation-check.png");
   await site.context.close();
   siteServer.close();
+});
+
+test("edits are undone and redone with Ctrl+Z / Ctrl+Shift+Z and the buttons; leaving with unsaved changes asks; discard goes back", async () => {
+  const { page } = owner;
+  await page.getByRole("link", { name: "Buttons" }).click();
+  await openChannel(page, "WhatsApp");
+  const number = form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true });
+  const before = await number.inputValue();
+  // The line under the domain's name: "Published version 2 · unsaved changes".
+  const status = () => page.locator(".domain-title + .muted").textContent();
+  await number.fill("+31 6 5555 5555");
+  await eventually(async () => (await status()).includes("unsaved changes"), "unsaved changes");
+  // Ctrl+Z undoes the edit (typing in one field is one step), Ctrl+Shift+Z redoes it.
+  await page.keyboard.press("Control+Z");
+  await eventually(async () => (await number.inputValue()) === before, "the number undone");
+  assert.equal(await page.getByRole("button", { name: "Redo" }).isEnabled(), true);
+  await page.keyboard.press("Control+Shift+Z");
+  await eventually(async () => (await number.inputValue()).replace(/\s/g, "") === "+31655555555", "the number redone");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Redo" }).click();
+  await eventually(async () => (await number.inputValue()).replace(/\s/g, "") === "+31655555555", "the number redone");
+
+  // Another console screen asks first; staying keeps the edit.
+  let asked = "";
+  page.once("dialog", (d) => ((asked = d.message()), d.dismiss()));
+  await page.getByRole("link", { name: "Agents" }).click();
+  assert.match(asked, /unsaved changes/);
+  assert.match(page.url(), /\/buttons$/);
+  // Another tab of the same domain keeps the draft without asking.
+  await page.getByRole("link", { name: "Publish and embed" }).click();
+  await page.getByRole("link", { name: "Buttons" }).click();
+  await eventually(async () => (await status()).includes("unsaved changes"), "unsaved changes");
+
+  // Discard goes back to the saved draft.
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await eventually(async () => !(await status()).includes("unsaved changes"), "the draft saved as it was");
+  assert.equal(await page.getByRole("button", { name: "Undo" }).isDisabled(), true);
+  assert.deepEqual(await axeViolations(page, "body"), [], "buttons tab with the edit toolbar");
 });
