@@ -33,8 +33,8 @@ fn env(name: &str) -> Option<String> {
 
 impl Cluster {
     pub async fn new() -> Option<Cluster> {
-        let redis = env("REDIS_URL_TEST");
-        Self::with_redis(redis?).await
+        // Without it, `with_redis` says SKIPPED and gives none.
+        Self::with_redis(env("REDIS_URL_TEST").unwrap_or_default()).await
     }
 
     /// With a Redis of the test's own (restart tests); still needs `REDIS_URL_TEST` set, as the
