@@ -22,7 +22,7 @@ use super::routes::{whoami_json, LOGIN_RATE};
 use super::session;
 use super::users::{create_account, invalid, NewAccount};
 use crate::error::ApiError;
-use crate::http::{no_store, JsonBody};
+use crate::wire::{no_store, JsonBody};
 use crate::ratelimit::RateLimiter;
 use crate::state::AppState;
 use crate::store::Role;
