@@ -160,6 +160,12 @@ async fn stored_version(
     }
 }
 
+/// A stored version's config as JSON.
+fn version_config(v: &ConfigVersion) -> Result<Value, StoreError> {
+    serde_json::from_str(&v.config_json)
+        .map_err(|e| StoreError::Corrupt(format!("config version {}: {e}", v.version)))
+}
+
 async fn list_versions(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -187,8 +193,7 @@ async fn get_version(
 ) -> Result<Response, ApiError> {
     let d = owned_domain(&state, &auth, &id).await?;
     let v = stored_version(&state, &d, &version).await?;
-    let config = serde_json::from_str(&v.config_json)
-        .map_err(|e| StoreError::Corrupt(format!("config version {}: {e}", v.version)))?;
+    let config = version_config(&v)?;
     let current = current_version(&state, &d).await?;
     Ok(no_store(Json(VersionWithConfig {
         version: version_wire(&v, current),
@@ -205,8 +210,7 @@ async fn restore_version(
 ) -> Result<Response, ApiError> {
     let d = owned_domain(&state, &auth, &id).await?;
     let v = stored_version(&state, &d, &version).await?;
-    let mut config: Value = serde_json::from_str(&v.config_json)
-        .map_err(|e| StoreError::Corrupt(format!("config version {}: {e}", v.version)))?;
+    let mut config = version_config(&v)?;
     bind_config_to_domain(&mut config, &d);
     let problems = config_problems(&config, &d);
     if !problems.is_empty() {
