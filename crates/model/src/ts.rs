@@ -60,13 +60,20 @@ pub fn typescript() -> String {
 
 /// ts-rs prints an object type on one line; this puts each field on its own line, ending in `;`,
 /// as a person would write it. Anything of another shape is returned unchanged.
-fn pretty(decl: &str) -> String {
+pub fn pretty(decl: &str) -> String {
     let Some((head, body)) = decl.split_once("= { ") else {
         return decl.to_owned();
     };
     let Some(body) = body.strip_suffix("};") else {
         return decl.to_owned();
     };
+    // A union or intersection of objects stays on one line per ts-rs.
+    if split_fields(body)
+        .iter()
+        .any(|f| f.contains("} | {") || f.contains("} & "))
+    {
+        return decl.to_owned();
+    }
     let mut out = format!("{head}= {{\n");
     for field in split_fields(body) {
         let field = field.trim();
@@ -118,7 +125,7 @@ fn split_fields(body: &str) -> Vec<&str> {
 }
 
 /// Re-indents a `/** … */` comment; a one-line comment stays on one line.
-fn doc_comment(docs: &str, indent: &str) -> String {
+pub fn doc_comment(docs: &str, indent: &str) -> String {
     let lines: Vec<&str> = docs
         .trim()
         .trim_start_matches("/**")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
+import type { PersonaType } from "../src/api/wire.gen";
 import { endedLine, inFilter, matchesSearch, movedNotice, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
@@ -14,6 +15,7 @@ function channel(over: Partial<Channel> = {}): Channel {
     createdAt: "2026-11-22T07:00:00.000Z",
     lastActivityAt: "2026-11-22T07:00:00.000Z",
     endedAt: null,
+    endedBy: null,
     lastSeq: 0,
     assignedAgentId: null,
     unread: 0,
@@ -23,7 +25,7 @@ function channel(over: Partial<Channel> = {}): Channel {
   };
 }
 
-function message(seq: number, text = `m${seq}`, type = "ChatClient"): Message {
+function message(seq: number, text = `m${seq}`, type: PersonaType = "ChatClient"): Message {
   return { id: `m${seq}`, seq, clientId: `k${seq}`, text, sender: { id: "p1", type, name: "Ann", avatarUrl: null }, attachments: [], createdAt: `2026-11-22T07:0${seq}:00.000Z` };
 }
 
@@ -62,7 +64,7 @@ describe("live messages", () => {
     const next = withMessage(c, message(2, "price?"), true, false);
     expect(next).toMatchObject({ unread: 2, lastSeq: 2, lastMessageText: "price?", lastActivityAt: "2026-11-22T07:02:00.000Z" });
     expect(withMessage(c, message(2), true, true).unread).toBe(0);
-    expect(withMessage(c, message(2, "hello", "Agent"), false, false).unread).toBe(1);
+    expect(withMessage(c, message(2, "hello", "ChatAgentPersona"), false, false).unread).toBe(1);
   });
 
   it("does not count a message twice (a resync repeats it)", () => {

@@ -22,10 +22,10 @@ use super::routes::{whoami_json, LOGIN_RATE};
 use super::session;
 use super::users::{create_account, invalid, NewAccount};
 use crate::error::ApiError;
-use crate::wire::{no_store, JsonBody};
 use crate::ratelimit::RateLimiter;
 use crate::state::AppState;
 use crate::store::Role;
+use crate::wire::{no_store, JsonBody};
 use beckon_model::Problem;
 
 #[derive(Clone)]

@@ -254,19 +254,19 @@ pub struct Availability {
 }
 
 /// The body of a new chat: the visitor's persona (spec §3.3), and the visitor persona of this
-/// browser's ended chat, for a returning visitor. Validated field by field
-/// ([`super::validate::parse_persona`]), so that a 400 lists every bad field.
+/// browser's ended chat, for a returning visitor. Validated field by field (`parse_persona`),
+/// so that a 400 lists every bad field.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewChat {
     pub name: String,
     pub email: String,
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub ip: Option<String>,
     /// The page's http(s) URL.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub url: Option<String>,
     /// Unix ms when the legal notices were accepted (0: not accepted); `true` means now.
     #[serde(default)]
@@ -274,6 +274,6 @@ pub struct NewChat {
     #[schema(value_type = Option<i64>)]
     pub legal_notice_accepted: Option<Value>,
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub persona_id: Option<String>,
 }

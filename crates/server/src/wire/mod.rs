@@ -10,6 +10,7 @@ pub mod agent;
 pub mod body;
 pub mod chat;
 pub mod frames;
+pub mod ts;
 pub mod validate;
 
 pub use body::{iso_time, no_store, refuse_nul, ApiQuery, JsonBody, MAX_BODY};

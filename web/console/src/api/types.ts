@@ -1,67 +1,23 @@
-// The shapes the agent, owner and account APIs answer (GET /api/openapi.json).
+// The shapes the agent, owner and account APIs answer (GET /api/openapi.json). The owner and
+// account shapes are still written here by hand.
 
 export type Role = "owner" | "agent";
 
 export type User = { id: string; email: string; name: string; role: Role; personaId: string; createdAt?: string };
 export type Session = { user: User; organisation: { id: string; name: string }; csrfToken: string };
 
-export type Visitor = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  ip: string | null;
-  url: string | null;
-  consentAt: string | null;
-  firstSeenAt: string;
-  lastSeenAt: string;
-};
+// The agent API's shapes are generated from the server's Rust wire types (`wire.gen.ts`,
+// `cargo run -p beckon-server --bin gen-ts`); the names below are the ones the console uses.
+import type { ChannelDetail, ChannelSummary, History as WireHistory, Message as WireMessage } from "./wire.gen";
 
-export type Channel = {
-  id: string;
-  domainId: string;
-  domainName: string;
-  status: "open" | "ended";
-  createdAt: string;
-  lastActivityAt: string;
-  endedAt: string | null;
-  /** Who ended it (while ended): the visitor (personaId is visitor.id) or an agent. */
-  endedBy?: { personaId: string; name: string | null } | null;
-  lastSeq: number;
-  assignedAgentId: string | null;
-  unread: number;
-  lastMessageText: string | null;
-  visitor: Visitor;
-  /** How far the visitor has read (the GET of one chat only). */
-  visitorReadSeq?: number;
-  /** The visitor's chats on this site that started before this one, newest first (the GET of one chat only). */
-  earlierConversations?: EarlierConversation[];
-};
+export type { EarlierConversation, PublicPersona as Sender, TeamMember, Visitor } from "./wire.gen";
 
-/** A visitor's earlier chat: the same e-mail on the same site. */
-export type EarlierConversation = {
-  id: string;
-  status: "open" | "ended";
-  createdAt: string;
-  endedAt: string | null;
-  lastActivityAt: string;
-  lastMessageText: string | null;
-};
+/** A chat as listed; the GET of one chat adds `visitorReadSeq` and `earlierConversations`. */
+export type Channel = ChannelSummary & Partial<Omit<ChannelDetail, keyof ChannelSummary>>;
 
-export type Sender = { id: string; type: string; name: string | null; avatarUrl: string | null };
+export type Message = WireMessage;
 
-export type Message = {
-  id: string;
-  seq: number;
-  clientId: string;
-  text: string;
-  sender: Sender;
-  attachments: unknown[];
-  createdAt: string;
-};
-
-export type History = { messages: Message[]; lastSeq: number };
-
-export type TeamMember = { id: string; name: string; role: Role; personaId: string };
+export type History = WireHistory;
 
 export type DomainInfo = {
   id: string;

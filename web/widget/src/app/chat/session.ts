@@ -400,8 +400,9 @@ export function createChatSession(o: SessionOptions): ChatSession {
           attention.agentMessage((m.sender && m.sender.name) || "", seen);
           // their typing stops with their message
           const t = { ...presence.typing };
-          if (m.sender && t[m.sender.id] !== undefined) {
-            delete t[m.sender.id];
+          const sid = m.sender && m.sender.id;
+          if (sid && t[sid] !== undefined) {
+            delete t[sid];
             presence = { ...presence, typing: t };
             set({ presence: agentPresence(presence) });
           }

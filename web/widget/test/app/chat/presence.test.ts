@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentPresence, initialPresence, reducePresence, type PresenceFrame } from "../../../src/app/chat/core/presence";
 
-const agent = (id: string, name: string) => ({ id, type: "ChatAgentPersona", name, avatarUrl: null });
+const agent = (id: string, name: string) => ({ id, type: "ChatAgentPersona" as const, name, avatarUrl: null });
 const dom = (action: string, id: string, status = "online"): PresenceFrame => ({ op: "presence", action, persona: agent(id, id.toUpperCase()), name: id.toUpperCase(), status });
 
 describe("agent presence in the header (spec §4.5)", () => {

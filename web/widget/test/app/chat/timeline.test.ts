@@ -6,7 +6,7 @@ import type { Pending } from "../../../src/app/chat/core/outbox";
 const ann: Sender = { id: "p-1", type: "ChatClient", name: "Ann", avatarUrl: null };
 const ada: Sender = { id: "p-9", type: "ChatAgentPersona", name: "Ada", avatarUrl: "https://x/ada.png" };
 const t0 = Date.parse("2026-01-01T10:00:00Z");
-const msg = (seq: number, sender: Sender = ann, at = t0 + seq * 1000, clientId: string | null = null): ChatMessage => ({
+const msg = (seq: number, sender: Sender = ann, at = t0 + seq * 1000, clientId = ""): ChatMessage => ({
   id: "m-" + seq,
   seq,
   clientId,

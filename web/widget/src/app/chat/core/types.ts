@@ -1,61 +1,40 @@
 // Wire shapes of the public chat API (spec §3.3, §7) and of the realtime protocol
-// (docs/realtime.md), as the widget reads them.
+// (docs/realtime.md), as the widget reads them: generated from the server's Rust wire types
+// (`wire.gen.ts`, `cargo run -p beckon-server --bin gen-ts`), under the names the chat code uses.
+
+import type {
+  Channel as WireChannel,
+  ChannelAnswer,
+  History,
+  Message,
+  NewChat,
+  PublicPersona,
+} from "./wire.gen";
+
+export type { Attachment, ChannelStatus, PersonaType } from "./wire.gen";
 
 /** The visitor's persona as stored in the browser and sent when a chat is created (spec §3.3). */
-export type ClientPersona = {
-  name: string;
-  email: string;
-  ip?: string | null;
-  url?: string | null;
+export type ClientPersona = Omit<NewChat, "personaId" | "legalNoticeAccepted"> & {
   /** Unix ms when the legal notices were accepted; 0 when not accepted. */
   legalNoticeAccepted: number;
 };
 
 /** Sender of a message: the visitor (ChatClient) or someone of the site (agent personas). */
-export type Sender = {
-  id: string;
-  type: string | null;
-  name: string | null;
-  avatarUrl: string | null;
-};
-
-export type Attachment = { type: string; url: string; name?: string };
+export type Sender = PublicPersona;
 
 /** A stored message, as history and the realtime `chat-message` deliver it. */
-export type ChatMessage = {
-  id: string;
-  seq: number;
-  clientId?: string | null;
-  text: string;
-  sender: Sender;
-  attachments: Attachment[];
-  /** ISO-8601. */
-  createdAt: string;
-};
+export type ChatMessage = Message;
 
 /** A channel property value: a string, or an object such as `{link, text}`. */
 export type PropertyValue = string | number | boolean | null | { [k: string]: unknown };
 
-export type Channel = {
-  id: string;
-  domainId?: string;
-  status?: string;
-  lastSeq?: number;
-  /** The domain's `chat-*` properties (legal notice …). */
-  properties?: Record<string, PropertyValue>;
-};
+/** The channel, its `chat-*` properties (legal notice …) read as property values. */
+export type Channel = Omit<WireChannel, "properties"> & { properties: Record<string, PropertyValue> };
 
 /** Answer of the channel GET and the channel POST. */
-export type ChannelResponse = {
-  channel: Channel;
-  chatClientPersona: { id: string } & Partial<ClientPersona>;
-};
+export type ChannelResponse = Omit<ChannelAnswer, "channel"> & { channel: Channel };
 
-export type HistoryResponse = {
-  messages: ChatMessage[];
-  personas: Sender[];
-  lastSeq?: number;
-};
+export type HistoryResponse = History;
 
 export const CLIENT_TYPE = "ChatClient";
 

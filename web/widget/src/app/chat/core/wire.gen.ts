@@ -1,0 +1,174 @@
+// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-ts` — do not edit.
+// Wire shapes of the public chat API (spec §3.3, §7) and the realtime protocol.
+
+/** Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site. */
+export type PersonaType = "ChatClient" | "ChatAgentPersona" | "ChatOrganizationDomainPersona" | "OrganizationPersona";
+
+/** Whether a chat is open or ended. */
+export type ChannelStatus = "open" | "ended";
+
+/** The visitor's own persona, as the widget stores it (spec §3.3) plus id and type. */
+export type ClientPersona = {
+  id: string;
+  type: PersonaType;
+  name: string;
+  email: string | null;
+  ip: string | null;
+  url: string | null;
+  /** Unix ms when the legal notices were accepted; 0 when not accepted. */
+  legalNoticeAccepted: number;
+  avatarUrl: string | null;
+};
+
+/**
+ * What anyone in a chat may see of a persona: a message's sender, a presence frame's persona.
+ * `type` and `name` are null for a sender whose persona is gone; `id` is null for an agent
+ * without a persona.
+ */
+export type PublicPersona = {
+  id: string | null;
+  type: PersonaType | null;
+  name: string | null;
+  avatarUrl: string | null;
+};
+
+/** A file or link sent with a message. */
+export type Attachment = {
+  type: string;
+  url: string;
+  name: string;
+};
+
+/** A stored message, as history, replies and the realtime `chat-message` deliver it. */
+export type Message = {
+  id: string;
+  /** 1, 2, 3 … per chat, without gaps. */
+  seq: number;
+  /** The sender's own id for the message (re-sends are de-duplicated on it). */
+  clientId: string;
+  text: string;
+  sender: PublicPersona;
+  attachments: Array<Attachment>;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
+/**
+ * A chat as the visitor's calls answer it, with the domain's `chat-*` properties (legal
+ * notice etc., spec §3.3).
+ */
+export type Channel = {
+  id: string;
+  domainId: string;
+  status: ChannelStatus;
+  /** RFC 3339. */
+  createdAt: string;
+  lastActivityAt: string;
+  endedAt: string | null;
+  lastSeq: number;
+  /** The domain's `chat-*` properties: a string, or an object such as `{link, text}`. */
+  properties: Record<string, unknown>;
+};
+
+/** The answer of the channel GET and the channel POST. */
+export type ChannelAnswer = {
+  channel: Channel;
+  chatClientPersona: ClientPersona;
+};
+
+/**
+ * A chat's messages after a sequence number and its personas: the visitor's and the agent's
+ * history calls. `status` only in the visitor's (an ended chat is shown read-only).
+ */
+export type History = {
+  messages: Array<Message>;
+  personas: Array<PublicPersona>;
+  lastSeq: number;
+  status?: ChannelStatus;
+};
+
+/** A realtime token for the visitor. */
+export type TokenAnswer = {
+  token: string;
+  /** Unix ms. */
+  expiresAt: number;
+};
+
+/** Whether an agent is online for a domain. */
+export type Availability = {
+  agentAvailable: boolean;
+};
+
+/**
+ * The body of a new chat: the visitor's persona (spec §3.3), and the visitor persona of this
+ * browser's ended chat, for a returning visitor. Validated field by field (`parse_persona`),
+ * so that a 400 lists every bad field.
+ */
+export type NewChat = {
+  name: string;
+  email: string;
+  ip?: string | null;
+  /** The page's http(s) URL. */
+  url?: string | null;
+  /** Unix ms when the legal notices were accepted (0: not accepted); `true` means now. */
+  legalNoticeAccepted?: number | boolean;
+  personaId?: string | null;
+};
+
+/** Agent or visitor status. */
+export type Status = "online" | "away";
+
+export type PresenceAction = "enter" | "update" | "leave";
+
+/** The answer to a good `auth`: who the connection is. */
+export type Ready = { "role": "visitor", channelId: string, personaId: string, lastSeq: number, agentsOnline: boolean, } | { "role": "agent", userId: string, personaId: string | null, name: string, status: Status, 
+/**
+ * The organisation's domains, whose chats this connection receives.
+ */
+domains: Array<string>, domainsWithAgentsOnline: Array<string>, };
+
+/** A stored message, live or from a backlog. */
+export type ChatMessageOut = {
+  channelId: string;
+  seq: number;
+  message: Message;
+};
+
+/** A message the connection sent is stored (`duplicate`: it was already). */
+export type Ack = {
+  channelId: string;
+  clientId: string;
+  id: string;
+  seq: number;
+  duplicate: boolean;
+};
+
+/**
+ * Someone entered, changed (status, typing) or left: a visitor in a chat (`channelId`), or an
+ * agent on a domain (`domainId`).
+ */
+export type PresenceOut = {
+  action: PresenceAction;
+  persona: PublicPersona;
+  name: string | null;
+  status: Status;
+  typing: boolean;
+  channelId?: string;
+  domainId?: string;
+};
+
+export type ChannelRef = {
+  channelId: string;
+};
+
+/** A frame the server refused (nothing changed), or a fault. */
+export type ErrorOut = {
+  /**
+   * HTTP-like: 400 malformed, 401 not authenticated, 403 not allowed, 404 unknown, 409
+   * client id taken, 410 chat ended, 413 too large, 429 too fast, 500 server fault.
+   */
+  code: number;
+  error: string;
+  /** The refused message's client id. */
+  clientId?: string;
+};
