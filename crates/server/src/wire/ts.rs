@@ -1,5 +1,5 @@
 //! The TypeScript declarations of the wire types, for the console's API client and the widget's
-//! chat client, generated so that neither drifts from the server. Written by the `gen-ts`
+//! chat client, generated so that neither drifts from the server. Written by the `gen-wire`
 //! binary of this crate; a test fails when a checked-in file is stale.
 
 use ts_rs::TS;
@@ -9,7 +9,7 @@ use super::chat::*;
 use super::frames::*;
 
 /// The command that rewrites the files.
-pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-ts";
+pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
 
 /// A generated file: where it lives (from the repository root) and what it holds.
 pub struct TsFile {

@@ -7,7 +7,7 @@ export type User = { id: string; email: string; name: string; role: Role; person
 export type Session = { user: User; organisation: { id: string; name: string }; csrfToken: string };
 
 // The agent API's shapes are generated from the server's Rust wire types (`wire.gen.ts`,
-// `cargo run -p beckon-server --bin gen-ts`); the names below are the ones the console uses.
+// `cargo run -p beckon-server --bin gen-wire`); the names below are the ones the console uses.
 import type { ChannelDetail, ChannelSummary, History as WireHistory, Message as WireMessage } from "./wire.gen";
 
 export type { EarlierConversation, PublicPersona as Sender, TeamMember, Visitor } from "./wire.gen";

@@ -1,4 +1,4 @@
-// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-ts` — do not edit.
+// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent API and the realtime protocol (docs/realtime.md).
 
 /** Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site. */

@@ -1,4 +1,4 @@
-// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-ts` — do not edit.
+// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the public chat API (spec §3.3, §7) and the realtime protocol.
 
 /** Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site. */
