@@ -149,7 +149,6 @@ test("at a 1024 px window there is room for one screen: the desktop, or the phon
     }
     await scrollEditor(page, "top");
   }
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, "preview-phone-1024.png") });
   assert.deepEqual(await axeViolations(page, "body"), []);
   // Back to a wide window: the owner's pick (the phone) stays, side by side is offered again.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -193,7 +192,6 @@ test("narrower than 1024 px the preview stacks below the form and fits its width
   assert.ok(inside(g.button, g.frame), JSON.stringify(g));
   assert.ok(g.frame.right <= 800, `fits the width: ${JSON.stringify(g.frame)}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scrolling");
-  await shot(page, "preview-stacked-800.png");
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.deepEqual(await axeViolations(page, "body"), []);
 });
