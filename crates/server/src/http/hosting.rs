@@ -177,19 +177,59 @@ pub fn embed_config(config_json: &str, origin: &str) -> Result<String, serde_jso
     serde_json::to_string(&config)
 }
 
-/// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
-/// button is a full bar, multi or dots button (or when the config cannot be read).
-pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
-    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
-    let lists = match config.get("buttons").and_then(Value::as_array) {
+/// Whether a config has a full bar, multi or dots button (or cannot be read).
+fn has_lists(config: &Value) -> bool {
+    match config.get("buttons").and_then(Value::as_array) {
         Some(buttons) => buttons.iter().any(|b| {
             b.get("type")
                 .and_then(Value::as_str)
                 .is_none_or(|t| t != "SINGLE")
         }),
         None => true,
+    }
+}
+
+/// The loader build the embed carries for a config (web/widget/build.mjs): the one with only the
+/// optional parts (web/widget/src/loader/features.ts) the config uses, named after them
+/// (`beckon-loader-lists-hours.js`; `beckon-loader.js` has none). With every part, or when the
+/// config cannot be read, it is the loader itself, [`LOADER`].
+pub fn loader_file(config_json: &str) -> String {
+    let Ok(config) = serde_json::from_str::<Value>(config_json) else {
+        return LOADER.to_owned();
     };
-    if lists {
+    let list = |key: &str| {
+        config
+            .get(key)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let hours = list("actions")
+        .iter()
+        .any(|a| a.pointer("/schedule/hours").is_some_and(|h| !h.is_null()));
+    let first_screen = list("buttons")
+        .iter()
+        .any(|b| b.pointer("/options/scroll/revealAfterFirstScreen") == Some(&Value::Bool(true)));
+    let parts = [
+        (has_lists(&config), "lists"),
+        (hours, "hours"),
+        (first_screen, "first-screen"),
+    ];
+    if parts.iter().all(|(used, _)| *used) {
+        return LOADER.to_owned();
+    }
+    let mut name = String::from("beckon-loader");
+    for (_, part) in parts.iter().filter(|(used, _)| *used) {
+        name.push('-');
+        name.push_str(part);
+    }
+    name + ".js"
+}
+
+/// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
+/// button is a full bar, multi or dots button (or when the config cannot be read).
+pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
+    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
+    if has_lists(&config) {
         vec![STYLESHEET_CORE, STYLESHEET_LISTS]
     } else {
         vec![STYLESHEET_CORE]
@@ -213,7 +253,7 @@ async fn embed_stylesheet(state: &AppState, config_json: &str) -> Option<String>
 }
 
 /// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;` and the
-/// loader, in one response: the buttons show after this one round trip (the loader adopts the
+/// loader with the parts the config uses, in one response: the buttons show after this one round trip (the loader adopts the
 /// stylesheet text instead of fetching beckon.css).
 async fn embed(
     State(state): State<AppState>,
@@ -240,7 +280,12 @@ async fn embed(
     if let Some((host, url)) = crate::sightings::page_of(&headers) {
         state.stats.record_sighting(domain_id, &host, &url);
     }
-    let Some(loader) = state.assets.get(LOADER).await else {
+    // The loader with the parts the config uses; the whole one from a widget build without them.
+    let loader = match state.assets.get(&loader_file(&published.config_json)).await {
+        Some(loader) => Some(loader),
+        None => state.assets.get(LOADER).await,
+    };
+    let Some(loader) = loader else {
         tracing::error!("embed: {LOADER} is missing from the static directory");
         return js_comment(
             StatusCode::SERVICE_UNAVAILABLE,
