@@ -6,8 +6,6 @@
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use bytes::Bytes;
 use serde_json::Value;
 use sha2::Digest as _;
@@ -15,10 +13,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tower_http::compression::predicate::{NotForContentType, Predicate as _};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use utoipa_axum::routes;
 
 use crate::assets::{is_hashed_name, pick_encoding};
 use crate::state::AppState;
 use crate::store::StoreError;
+use crate::wire::routes::Routes;
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const SHORT: &str = "public, max-age=300";
@@ -33,15 +33,15 @@ pub const STYLESHEET: &str = "beckon.css";
 pub const STYLESHEET_CORE: &str = "beckon-core.css";
 pub const STYLESHEET_LISTS: &str = "beckon-lists.css";
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes<AppState> {
     let compress = CompressionLayer::new()
         .gzip(true)
         .br(true)
         .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/")));
-    Router::new()
-        .route("/static/{*path}", get(static_file))
-        .route("/d/{file}", get(embed))
-        .route("/", get(index))
+    Routes::new()
+        .routes(routes!(static_file))
+        .routes(routes!(embed))
+        .routes(routes!(index))
         .layer(compress)
 }
 
@@ -87,6 +87,18 @@ pub(crate) fn cached_response(
     r
 }
 
+#[utoipa::path(
+    get,
+    path = "/static/{*path}",
+    tag = "hosting",
+    summary = "The built widget and the chat sounds (hashed names immutable, others 5 minutes with an ETag)",
+    params(("path" = String, Path, description = "file path")),
+    responses(
+        (status = 200, description = "the file"),
+        (status = 304, description = "not modified"),
+        (status = 404, description = "no such file", content_type = "text/plain"),
+    )
+)]
 async fn static_file(
     State(state): State<AppState>,
     Path(path): Path<String>,
@@ -255,6 +267,18 @@ async fn embed_stylesheet(state: &AppState, config_json: &str) -> Option<String>
 /// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;` and the
 /// loader with the parts the config uses, in one response: the buttons show after this one round trip (the loader adopts the
 /// stylesheet text instead of fetching beckon.css).
+#[utoipa::path(
+    get,
+    path = "/d/{file}",
+    tag = "hosting",
+    summary = "Hosted embed: `{domainId}.js`, the published config, its stylesheet and the loader in one response (ETag, 304)",
+    params(("file" = String, Path, description = "`{domainId}.js`")),
+    responses(
+        (status = 200, description = "JavaScript", content_type = "text/javascript"),
+        (status = 304, description = "not modified"),
+        (status = 404, description = "unknown or unpublished domain (a JavaScript comment says so)", content_type = "text/javascript"),
+    )
+)]
 async fn embed(
     State(state): State<AppState>,
     Path(file): Path<String>,
@@ -392,6 +416,14 @@ async fn packed_embed(etag: &str, body: Vec<u8>) -> Arc<PackedEmbed> {
 
 use crate::seed::DEMO_DOMAIN_ID;
 
+#[utoipa::path(
+    get,
+    path = "/",
+    operation_id = "landing_page",
+    tag = "hosting",
+    summary = "Landing page (shows the demo domain's buttons when published)",
+    responses((status = 200, description = "HTML", content_type = "text/html"))
+)]
 async fn index(State(state): State<AppState>) -> Html<String> {
     let demo = state.store.get_published(DEMO_DOMAIN_ID).await.is_ok();
     if demo {
