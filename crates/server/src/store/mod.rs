@@ -9,6 +9,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
+mod group_commit;
 mod postgres;
 mod sql;
 mod sqlite;
