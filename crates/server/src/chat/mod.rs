@@ -311,9 +311,9 @@ pub async fn agent_persona(state: &AppState, persona_id: &str, name: &str) -> Pu
     PublicPersona::agent_without_persona(name)
 }
 
-/// An agent chose online or away outside a socket (the agent HTTP API): this instance's
-/// sockets of that agent follow, so they renew the lease only while online, and everyone on
-/// the organisation's domains (`domains`) is told.
+/// An agent chose online or away outside a socket (the agent HTTP API): its sockets on every
+/// instance follow, so they renew the lease only while online, and everyone on the
+/// organisation's domains (`domains`) is told.
 pub async fn set_agent_status(state: &AppState, user_id: &str, domains: &[String], online: bool) {
     let status = if online { Status::Online } else { Status::Away };
     let persona = {
@@ -335,6 +335,10 @@ pub async fn set_agent_status(state: &AppState, user_id: &str, domains: &[String
             },
         },
     };
+    state
+        .realtime
+        .publish_agent_status(user_id, status, 0)
+        .await;
     state
         .realtime
         .publish_agent_presence(domains, PresenceAction::Update, &persona, status, 0)
