@@ -30,8 +30,13 @@ try {
   await wa.getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
   await choose(wa, "At set hours");
   await wa.getByLabel("Time zone", { exact: true }).selectOption("Europe/Amsterdam");
+  // A shop's week: Monday to Friday 09:00–18:00, Saturday 10:00–14:00, closed on Sunday.
+  await wa.getByLabel("Monday until", { exact: true }).fill("18:00");
+  await wa.getByRole("button", { name: "Use Monday’s hours on every open day" }).click();
   await wa.getByRole("checkbox", { name: "Saturday", exact: true }).check();
-  await wa.locator("table.week").screenshot({ path: out("hours") });
+  await wa.getByLabel("Saturday from", { exact: true }).fill("10:00");
+  await wa.getByLabel("Saturday until", { exact: true }).fill("14:00");
+  await wa.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Opening hours" }) }).screenshot({ path: out("hours") });
   await page.locator("section").filter({ has: page.getByRole("heading", { name: "How the button looks" }) }).screenshot({ path: out("look") });
   await page.getByRole("button", { name: "Add a page rule" }).click();
   await page.getByLabel("Rule 1", { exact: true }).selectOption("EXCLUDE");
@@ -39,6 +44,7 @@ try {
   await page.getByLabel("Try an address").fill("https://bakery.example/checkout/pay");
   await page.getByLabel("Find a country").fill("Neth");
   await page.getByRole("button", { name: "Add Netherlands" }).click();
+  await choose(page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) }), "After the first screen");
   await page.locator("section").filter({ has: page.getByRole("heading", { name: "When and where it shows" }) }).screenshot({ path: out("where") });
   await page.setViewportSize({ width: 820, height: 1180 }); // a tablet, upright
   await page.evaluate(() => (document.querySelector("main").scrollTop = 0));

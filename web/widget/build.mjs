@@ -1,6 +1,9 @@
 // Builds the embed into dist/:
 //   beckon.js         the loader: a classic script (an IIFE, safe with `async`) with only what is
-//                     needed before the buttons show
+//                     needed before the buttons show, and every optional part (src/loader/features.ts)
+//   beckon-loader*.js the loader with some optional parts left out, one per combination, named
+//                     after the parts it has (beckon-loader-lists-hours.js …; beckon-loader.js has
+//                     none): the hosted embed carries the one its config needs (the server picks it)
 //   beckon-extras.js  the runtime's lazy chunk (an ES module, src/loader/extras.ts), imported by the
 //                     loader from its own folder once the buttons are revealed
 //   beckon.css        the stylesheet, bundling its two parts (src/styles/beckon.css):
@@ -8,11 +11,12 @@
 //   beckon-lists.css  full bar, multi and dots lists: the hosted embed carries the parts its config uses
 //   beckon-anim.css   the animation rules (src/styles/beckon-anim.css), loaded by the extras chunk
 //                     from the stylesheet's folder when a shown button is animated
-// JavaScript is minified by esbuild, then by terser (a second pass saves a few hundred bytes).
+// JavaScript is bundled by esbuild and minified by terser (see bundle()).
 // Sizes are measured by bench/size.mjs, not here. Usage: node build.mjs
 import * as esbuild from "esbuild";
 import { minify } from "terser";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -20,33 +24,64 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const DIST = process.env.WIDGET_OUT || here("dist/");
 /** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
 const CHUNKS = { extras: "src/loader/extras.ts" };
+/**
+ * The loader's optional parts (src/loader/features.ts) by the name a variant's file carries. A
+ * variant replaces that module by one with some flags false, so the minifiers drop their code.
+ */
+const PARTS = { lists: "LISTS", hours: "HOURS_BY_DAY", "first-screen": "FIRST_SCREEN" };
+/** Every combination of parts but the whole set, which is beckon.js itself. */
+const VARIANTS = Object.keys(PARTS)
+  .reduce((sets, part) => sets.flatMap((set) => [set, [...set, part]]), [[]])
+  .filter((set) => set.length < Object.keys(PARTS).length);
+/** An esbuild plugin giving the loader a features module with only the parts named. */
+const withParts = (parts) => ({
+  name: "loader-parts",
+  setup(build) {
+    build.onResolve({ filter: /\/features$/ }, () => ({ path: "features", namespace: "loader-parts" }));
+    build.onLoad({ filter: /.*/, namespace: "loader-parts" }, () => ({
+      contents: Object.entries(PARTS).map(([part, flag]) => `export const ${flag} = ${parts.includes(part)};`).join("\n"),
+      loader: "js",
+    }));
+  },
+});
+const variantFile = (parts) => ["beckon-loader", ...parts].join("-") + ".js";
+
 /** The stylesheets: beckon.css (or its parts) before the buttons show, beckon-anim.css after. */
 const STYLES = ["beckon", "beckon-core", "beckon-lists", "beckon-anim"];
 
-const js = { bundle: true, target: "es2020", platform: "browser", minify: true, legalComments: "none", charset: "utf8", logLevel: "warning" };
+const js = { bundle: true, target: "es2020", platform: "browser", legalComments: "none", charset: "utf8", logLevel: "warning", write: false };
+/**
+ * esbuild bundles, terser minifies. Which esbuild pass lets terser do best depends on the code:
+ * esbuild's syntax minifier usually helps, but it hoists the loader's part flags
+ * (src/loader/features.ts) where terser can no longer fold them, and an absent part's code would
+ * stay. So each file is bundled both ways and the smaller result (gzip) is kept.
+ */
+const ESBUILD_PASSES = [{ minifySyntax: true }, {}];
 
-/** A second minifier pass over a built file. */
-async function terse(file, module) {
-  const out = await minify(await readFile(file, "utf8"), {
-    ecma: 2020,
-    module,
-    compress: { passes: 5, unsafe_arrows: true, pure_getters: true },
-    mangle: { toplevel: true },
-    format: { comments: false },
-  });
-  await writeFile(file, out.code);
+/** The smallest minified bundle of an entry point, written to file. */
+async function bundle(entry, file, format, plugins = []) {
+  const candidates = await Promise.all(
+    ESBUILD_PASSES.map(async (pass) => {
+      const built = await esbuild.build({ ...js, ...pass, entryPoints: [here(entry)], format, plugins });
+      const out = await minify(built.outputFiles[0].text, {
+        ecma: 2020,
+        module: format === "esm",
+        compress: { passes: 5, unsafe_arrows: true, pure_getters: true },
+        mangle: { toplevel: true },
+        format: { comments: false },
+      });
+      return { code: out.code, gzip: gzipSync(out.code, { level: 9 }).length };
+    }),
+  );
+  candidates.sort((a, b) => a.gzip - b.gzip);
+  await writeFile(DIST + file, candidates[0].code);
 }
 
 await mkdir(DIST, { recursive: true });
 await Promise.all([
-  esbuild
-    .build({ ...js, entryPoints: [here("src/loader/main.ts")], outfile: DIST + "beckon.js", format: "iife" })
-    .then(() => terse(DIST + "beckon.js", false)),
-  ...Object.entries(CHUNKS).map(([name, src]) =>
-    esbuild
-      .build({ ...js, entryPoints: [here(src)], outfile: DIST + `beckon-${name}.js`, format: "esm" })
-      .then(() => terse(DIST + `beckon-${name}.js`, true)),
-  ),
+  bundle("src/loader/main.ts", "beckon.js", "iife"),
+  ...VARIANTS.map((parts) => bundle("src/loader/main.ts", variantFile(parts), "iife", [withParts(parts)])),
+  ...Object.entries(CHUNKS).map(([name, src]) => bundle(src, `beckon-${name}.js`, "esm")),
   ...STYLES.map((name) =>
     esbuild.build({
       entryPoints: [here(`src/styles/${name}.css`)],

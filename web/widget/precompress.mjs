@@ -12,7 +12,9 @@ const DIST = fileURLToPath(new URL("dist/", import.meta.url));
 /** Zopfli iterations: more for the small files on the critical path, where every byte counts. */
 const iterations = (size) => (size < 32 * 1024 ? 100 : 15);
 
-const files = (await readdir(DIST)).filter((f) => /\.(js|css)$/.test(f));
+// The loader's builds for the hosted embed (beckon-loader*.js) are sent only inside an embed, which
+// the server compresses with its config.
+const files = (await readdir(DIST)).filter((f) => /\.(js|css)$/.test(f) && !f.startsWith("beckon-loader"));
 await Promise.all(
   files.map(async (f) => {
     const raw = await readFile(DIST + f);

@@ -168,7 +168,8 @@ pub struct ButtonOptions {
     pub animation: Option<Animation>,
 }
 
-/// Scroll rules: the button shows past `revealAtHeight` and hides again past `hideAtHeight`.
+/// Scroll rules: the button shows past `revealAtHeight` (or the first screen) and hides again past
+/// `hideAtHeight`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(optional_fields)]
@@ -179,6 +180,10 @@ pub struct ScrollOptions {
     pub hide_at_height: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub never_hide: Option<bool>,
+    /// Reveal once the visitor has scrolled past the first screen (one viewport height, whatever
+    /// the device) instead of at `revealAtHeight` pixels (a Beckon extension of spec §3.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveal_after_first_screen: Option<bool>,
 }
 
 /// Look of a MULTI button's main bubble in its open and closed state.
@@ -280,6 +285,23 @@ pub struct Schedule {
     /// Show outside the window instead of inside it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outside_hours: Option<bool>,
+    /// Hours that differ by day (a Beckon extension of spec §3.1): seven entries, Monday first,
+    /// each that day's window or `null` when closed. When present it takes the place of
+    /// `daysOfWeek`, `start` and `stop`, and a config without it means what it always meant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "Array<DayWindow | null>", optional)]
+    pub hours: Option<[Option<DayWindow>; 7]>,
+}
+
+/// One day's window of `Schedule.hours`, read like `start`/`stop`: stop exclusive, start == stop
+/// the whole day, a stop before the start runs overnight into the next day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DayWindow {
+    /// "HH:mm"
+    pub start: String,
+    /// "HH:mm"
+    pub stop: String,
 }
 
 /// A rule on the page URL, the visitor's country or agent availability.

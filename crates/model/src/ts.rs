@@ -53,6 +53,7 @@ pub fn typescript() -> String {
         MultiButtonOptions,
         Action,
         Schedule,
+        DayWindow,
         Condition,
     );
     out

@@ -574,12 +574,19 @@ impl<'v> Walker<'v> {
 
     /// Spec §5.1: heights are integers ≥ 0 and not both 0. A button without scroll rules leaves
     /// `scroll` out; one given with both heights 0 is most likely a mistake, so it is reported.
+    /// Beckon's `revealAfterFirstScreen` reveals after one viewport height instead of a pixel
+    /// height; given both, which one counts would be a guess, so that is reported too.
     fn scroll(&mut self, path: &str, v: &'v Value) {
         let Some(fields) = self.object(path, v, &[]) else {
             return;
         };
         let height = |key: &str| fields.get(key).map_or(Some(0), Value::as_u64);
-        if height("revealAtHeight") == Some(0) && height("hideAtHeight") == Some(0) {
+        let first_screen = fields
+            .get("revealAfterFirstScreen")
+            .and_then(Value::as_bool)
+            == Some(true);
+        if !first_screen && height("revealAtHeight") == Some(0) && height("hideAtHeight") == Some(0)
+        {
             self.report(
                 path,
                 "revealAtHeight and hideAtHeight must not both be 0; leave out scroll for a button without scroll rules",
@@ -587,10 +594,14 @@ impl<'v> Walker<'v> {
         }
         for (key, p, x) in fields.present() {
             match key {
+                "revealAtHeight" if first_screen => self.report(
+                    &p,
+                    "not used with revealAfterFirstScreen, which reveals the button after one screen height: leave one of them out",
+                ),
                 "revealAtHeight" | "hideAtHeight" => {
                     self.integer(&p, x, 0, u32::MAX.into(), "a whole number of pixels ≥ 0");
                 }
-                "neverHide" => {
+                "neverHide" | "revealAfterFirstScreen" => {
                     self.boolean(&p, x);
                 }
                 _ => {}
@@ -699,36 +710,50 @@ impl<'v> Walker<'v> {
         }
     }
 
+    /// Spec §3.1, with Beckon's `hours` (a window per day) taking the place of `daysOfWeek`,
+    /// `start` and `stop` when present: the two ways are never mixed, so a schedule means one thing.
     fn schedule(&mut self, path: &str, v: &'v Value) {
         let Some(fields) = self.object(path, v, &["showAlways"]) else {
             return;
         };
-        if fields.get("showAlways").and_then(Value::as_bool) == Some(false) {
+        let by_day = fields.get("hours").is_some();
+        if fields.get("showAlways").and_then(Value::as_bool) == Some(false) && !by_day {
             for key in ["start", "stop"] {
                 if fields.get(key).is_none() {
                     self.report(
                         key_path(path, key),
-                        "missing: required when showAlways is false",
+                        "missing: required when showAlways is false (or give each day's window in hours)",
                     );
                 }
             }
         }
         for (key, p, x) in fields.present() {
             match key {
+                "daysOfWeek" | "start" | "stop" if by_day => self.report(
+                    &p,
+                    "not used with hours, which gives each day's window: leave daysOfWeek, start and stop out",
+                ),
                 "showAlways" | "outsideHours" => {
                     self.boolean(&p, x);
                 }
                 "timezone" => self.timezone(&p, x),
-                "start" | "stop" => {
-                    if let Some(t) = self.string(&p, x) {
-                        if !is_hh_mm(t) {
-                            self.report(
-                                &p,
-                                format!(
-                                    "{} is not a time of day as HH:mm (00:00 to 23:59)",
-                                    quoted(t)
-                                ),
-                            );
+                "start" | "stop" => self.time_of_day(&p, x),
+                "hours" => {
+                    let Some(days) = self.array(&p, x) else {
+                        continue;
+                    };
+                    if days.len() != 7 {
+                        self.report(
+                            &p,
+                            format!(
+                                "must hold 7 entries, Monday first (a day's window, or null when closed); found {} entries",
+                                days.len()
+                            ),
+                        );
+                    }
+                    for (i, day) in days.iter().enumerate() {
+                        if !day.is_null() {
+                            self.day_window(&index_path(&p, i), day);
                         }
                     }
                 }
@@ -750,6 +775,32 @@ impl<'v> Walker<'v> {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// One day's window of `hours`: both times, as `start` and `stop` are written.
+    fn day_window(&mut self, path: &str, v: &'v Value) {
+        let Some(fields) = self.object(path, v, &["start", "stop"]) else {
+            return;
+        };
+        for (key, p, x) in fields.present() {
+            if key == "start" || key == "stop" {
+                self.time_of_day(&p, x);
+            }
+        }
+    }
+
+    fn time_of_day(&mut self, path: &str, v: &Value) {
+        if let Some(t) = self.string(path, v) {
+            if !is_hh_mm(t) {
+                self.report(
+                    path,
+                    format!(
+                        "{} is not a time of day as HH:mm (00:00 to 23:59)",
+                        quoted(t)
+                    ),
+                );
             }
         }
     }

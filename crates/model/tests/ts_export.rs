@@ -41,6 +41,7 @@ fn generated_file_has_the_header_and_every_type() {
         "MultiButtonOptions",
         "Action",
         "Schedule",
+        "DayWindow",
         "Condition",
     ] {
         assert!(ts.contains(&format!("export type {name} = ")), "{name}");
@@ -57,5 +58,8 @@ fn generated_file_has_the_header_and_every_type() {
     ] {
         assert!(ts.contains(line), "{line}");
     }
-    assert!(!ts.contains("bigint") && !ts.contains("| null"));
+    // Optional fields are `?:`, never `| null`; the one null on purpose is a closed day.
+    assert!(ts.contains("  hours?: Array<DayWindow | null>;"));
+    let rest = ts.replace("Array<DayWindow | null>", "");
+    assert!(!rest.contains("bigint") && !rest.contains("| null"));
 }

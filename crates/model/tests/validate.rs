@@ -565,11 +565,13 @@ fn schedules() {
         vec![
             (
                 "actions[0].schedule.start".into(),
-                "missing: required when showAlways is false".into()
+                "missing: required when showAlways is false (or give each day's window in hours)"
+                    .into()
             ),
             (
                 "actions[0].schedule.stop".into(),
-                "missing: required when showAlways is false".into()
+                "missing: required when showAlways is false (or give each day's window in hours)"
+                    .into()
             ),
         ]
     );
@@ -604,6 +606,98 @@ fn schedules() {
         .days_of_week
         .unwrap();
     assert_eq!(days, [true, true, true, true, true, false, false]);
+}
+
+#[test]
+fn hours_by_day_take_the_place_of_days_start_and_stop() {
+    let shop = json!([
+        {"start": "09:00", "stop": "18:00"}, {"start": "09:00", "stop": "18:00"},
+        {"start": "09:00", "stop": "18:00"}, {"start": "09:00", "stop": "18:00"},
+        {"start": "09:00", "stop": "18:00"}, {"start": "10:00", "stop": "14:00"}, null
+    ]);
+    let config = validate_value(&schedule(json!({
+        "showAlways": false, "timezone": "Europe/Amsterdam", "hours": shop
+    })))
+    .unwrap();
+    let hours = config.actions[0]
+        .schedule
+        .as_ref()
+        .unwrap()
+        .hours
+        .clone()
+        .unwrap();
+    assert_eq!(hours[5].as_ref().unwrap().start, "10:00");
+    assert_eq!(hours[6], None);
+    // Overnight windows are written like any other: the stop before the start.
+    let mut late = shop.clone();
+    late[4] = json!({"start": "22:00", "stop": "02:00"});
+    assert_valid(schedule(json!({"showAlways": false, "hours": late})));
+
+    // Mixed with the one-window fields, which one counts would be a guess.
+    let mixed =
+        "not used with hours, which gives each day's window: leave daysOfWeek, start and stop out";
+    assert_eq!(
+        problems(&schedule(json!({
+            "showAlways": false, "daysOfWeek": [true, true, true, true, true, false, false],
+            "start": "09:00", "hours": shop
+        }))),
+        vec![
+            ("actions[0].schedule.daysOfWeek".into(), mixed.into()),
+            ("actions[0].schedule.start".into(), mixed.into()),
+        ]
+    );
+    assert_one(
+        schedule(json!({"showAlways": false, "hours": [null, null, null, null, null, null]})),
+        "actions[0].schedule.hours",
+        "must hold 7 entries, Monday first (a day's window, or null when closed); found 6 entries",
+    );
+    let mut broken = shop.clone();
+    broken[2] = json!({"start": "09:00", "stop": "6pm"});
+    assert_one(
+        schedule(json!({"showAlways": false, "hours": broken})),
+        "actions[0].schedule.hours[2].stop",
+        r#""6pm" is not a time of day as HH:mm (00:00 to 23:59)"#,
+    );
+    let mut half = shop.clone();
+    half[0] = json!({"start": "09:00"});
+    assert_one(
+        schedule(json!({"showAlways": false, "hours": half})),
+        "actions[0].schedule.hours[0].stop",
+        "missing required field",
+    );
+    let mut closed_as_text = shop;
+    closed_as_text[6] = json!("closed");
+    assert_one(
+        schedule(json!({"showAlways": false, "hours": closed_as_text})),
+        "actions[0].schedule.hours[6]",
+        "expected an object, found a string",
+    );
+}
+
+#[test]
+fn reveal_after_the_first_screen() {
+    let config = validate_value(&scroll(json!({"revealAfterFirstScreen": true}))).unwrap();
+    let options = config.buttons[0].options.clone().unwrap().scroll.unwrap();
+    assert_eq!(options.reveal_after_first_screen, Some(true));
+    assert_valid(scroll(
+        json!({"revealAfterFirstScreen": true, "hideAtHeight": 5000}),
+    ));
+    assert_one(
+        scroll(json!({"revealAfterFirstScreen": true, "revealAtHeight": 300})),
+        "buttons[0].options.scroll.revealAtHeight",
+        "not used with revealAfterFirstScreen, which reveals the button after one screen height: leave one of them out",
+    );
+    // false is no rule: the pixel rules apply as before.
+    assert_one(
+        scroll(json!({"revealAfterFirstScreen": false})),
+        "buttons[0].options.scroll",
+        "revealAtHeight and hideAtHeight must not both be 0; leave out scroll for a button without scroll rules",
+    );
+    assert_one(
+        scroll(json!({"revealAfterFirstScreen": "yes", "hideAtHeight": 900})),
+        "buttons[0].options.scroll.revealAfterFirstScreen",
+        "expected a boolean, found a string",
+    );
 }
 
 fn condition(match_type: &str, value: &str) -> Value {

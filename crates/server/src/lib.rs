@@ -33,7 +33,6 @@ pub mod hub;
 pub mod limits;
 pub mod listener;
 pub mod metrics;
-pub mod openapi;
 pub mod presence;
 pub mod ratelimit;
 pub mod ready;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as phoneLib from "libphonenumber-js/min";
 import type { Config } from "../../widget/src/config/types.gen";
-import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, move, proposedType, removeChannel, removeCondition } from "../src/owner/builder/edits";
+import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, dropIndex, move, proposedType, removeChannel, removeCondition } from "../src/owner/builder/edits";
 import { contrastWarning } from "../src/owner/builder/contrast";
 import { dayText, weekHours } from "../src/owner/schedule";
 import { countryList, phoneProblem } from "../src/lib/phone";
@@ -34,6 +34,15 @@ describe("builder: channels on a button", () => {
     expect(fromOne.actions!.some((a) => a.id === id)).toBe(true);
     expect(fromOne.buttons[0].type).toBe("SINGLE");
     expect(removeChannel(config, 0, id).actions!.some((a) => a.id === id)).toBe(false);
+  });
+  it("places a dropped item before or after its target, whichever way it was dragged", () => {
+    const drop = (list: string[], from: number, target: number, at: "before" | "after" | "on") => move(list, from, dropIndex(from, target, at));
+    expect(drop(["a", "b", "c"], 2, 0, "before")).toEqual(["c", "a", "b"]);
+    expect(drop(["a", "b", "c"], 2, 0, "after")).toEqual(["a", "c", "b"]);
+    expect(drop(["a", "b", "c"], 0, 2, "after")).toEqual(["b", "c", "a"]);
+    expect(drop(["a", "b", "c"], 0, 2, "before")).toEqual(["b", "a", "c"]);
+    expect(drop(["a", "b", "c"], 0, 1, "before")).toEqual(["a", "b", "c"]);
+    expect(drop(["a", "b", "c"], 1, 0, "after")).toEqual(["a", "b", "c"]);
   });
   it("moves an item, and leaves the list alone for a move off its ends", () => {
     expect(move(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);

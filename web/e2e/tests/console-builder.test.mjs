@@ -1,7 +1,8 @@
 // The button builder, as an owner uses it: every channel of the grid built from its tile with
 // only what it asks for, shown by the real widget in the preview and accepted by the server;
 // page rules answered by the test box the same way the widget answers; a button's channels
-// reordered with the keyboard alone. Real server, real console, real widget, axe on each screen.
+// reordered with the keyboard alone; a domain's buttons reordered by mouse drag, keyboard drag and
+// Move up/down. Real server, real console, real widget, axe on each screen.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
@@ -184,6 +185,62 @@ test("a button's channels are reordered with the keyboard alone, and the widget 
   await saveDraft(page);
   const saved = await savedConfig(page, domainId);
   assert.deepEqual(saved.buttons[0].actions.map((id) => saved.actions.find((a) => a.id === id).actionType), expected);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+});
+
+test("a domain's buttons are reordered by dragging with the mouse, by keyboard drag and with Move up/down; the page shows the first", async () => {
+  const domainId = await addDomain(page, beckon.origin, "buttons-order.test");
+  await pickChannel(page, "Call");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  await page.getByRole("button", { name: "Add another button" }).click();
+  await pickChannel(page, "WhatsApp");
+  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  const list = page.getByRole("grid", { name: "Your buttons" });
+  const buttonOrder = () => list.locator(".action-name strong").allTextContents();
+  assert.deepEqual(await buttonOrder(), ["Button 1: Call", "Button 2: WhatsApp"]);
+  // Without "several buttons on a page", a page shows the first button only: the call.
+  const shown = () => preview(page).locator(".call-now-button [data-action-type]").evaluateAll((els) => els.map((e) => e.dataset.actionType));
+  await eventually(async () => (await shown()).join() === "PHONE", "the preview shows the first button, the call");
+
+  // The mouse: WhatsApp's row, dragged and dropped on the top half of the first row, goes first.
+  const first = list.locator(".action-row").first();
+  const box = await first.boundingBox();
+  await list.locator(".action-row").nth(1).locator(".action-name").dragTo(first, { targetPosition: { x: box.width / 2, y: 4 } });
+  await eventually(async () => (await buttonOrder()).join() === "Button 1: WhatsApp,Button 2: Call", "WhatsApp first after the drop");
+  // The button being built follows its row: WhatsApp's button is still the one selected.
+  await list.getByRole("row", { name: "Button 1: WhatsApp" }).and(page.locator('[aria-selected="true"]')).waitFor();
+  await eventually(async () => (await shown()).join() === "WHATSAPP", "the preview shows WhatsApp's button");
+  await saveDraft(page);
+  let saved = await savedConfig(page, domainId);
+  assert.deepEqual(
+    saved.buttons.map((b) => b.actions.map((id) => saved.actions.find((a) => a.id === id).actionType)),
+    [["WHATSAPP"], ["PHONE"]],
+  );
+
+  // The keyboard: on the call's row, ArrowRight reaches its drag handle; Enter, ArrowUp, Enter.
+  await list.getByRole("row", { name: "Button 2: Call" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.getByRole("button", { name: "Drag Button 2: Call" }).and(page.locator(":focus")).waitFor();
+  await page.keyboard.press("Enter");
+  await list.locator(".action-row[data-dragging]").waitFor();
+  // The drop places are named for screen readers; the first ArrowUp is where the call already is.
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.getByRole("button", { name: "Insert before Button 1: WhatsApp" }).and(page.locator(":focus")).waitFor({ state: "attached" });
+  await page.keyboard.press("Enter");
+  await list.locator(".action-row[data-dragging]").waitFor({ state: "detached" });
+  await eventually(async () => (await buttonOrder()).join() === "Button 1: Call,Button 2: WhatsApp", "the call first again");
+  await saveDraft(page);
+  saved = await savedConfig(page, domainId);
+  assert.equal(saved.actions.find((a) => a.id === saved.buttons[0].actions[0]).actionType, "PHONE");
+
+  // And the row's own buttons.
+  await page.getByRole("button", { name: "Move Button 2: WhatsApp up" }).click();
+  await eventually(async () => (await buttonOrder()).join() === "Button 1: WhatsApp,Button 2: Call", "WhatsApp first again");
+  assert.equal(await page.getByRole("button", { name: "Move Button 1: WhatsApp up" }).isDisabled(), true);
+  await saveDraft(page);
+  saved = await savedConfig(page, domainId);
+  assert.equal(saved.actions.find((a) => a.id === saved.buttons[0].actions[0]).actionType, "WHATSAPP");
   assert.deepEqual(await axeViolations(page, "body"), []);
 });
 

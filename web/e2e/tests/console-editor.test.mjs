@@ -1,5 +1,6 @@
 // The builder shows exactly what is saved: an action's opening hours (the days ticked in the
-// weekly grid = in the config, both ways, and the grid's words are the widget's reading of it),
+// weekly grid and each day's hours = in the config, both ways, different hours on different days
+// included, and the grid's words are the widget's reading of it), a button's scroll reveal,
 // the chat's status and welcome texts a visitor would otherwise get as unseen defaults, and each
 // messaging channel's brand colour on a new channel. Real server, real console, real widget in
 // the live preview.
@@ -31,7 +32,16 @@ const ticked = (f) => Promise.all(WEEKDAYS.map((d) => f.getByRole("checkbox", { 
 /** What the weekly grid says each day offers. */
 const dayTexts = (f) => f.locator("table.week tbody td.week-text").allTextContents();
 
-test("opening hours are saved with exactly the days and hours the weekly grid shows, and a loaded schedule shows exactly its days", async () => {
+/** A day's from/until fields in the weekly grid. */
+const from = (f, day) => f.getByLabel(`${day} from`, { exact: true });
+const until = (f, day) => f.getByLabel(`${day} until`, { exact: true });
+/** Shows the preview at a local time of the chosen zone; the call button there or not. */
+async function previewAt(page, time, shown) {
+  await page.getByLabel("Time", { exact: true }).fill(time);
+  await preview(page).locator(".call-now-button").waitFor({ state: shown ? "visible" : "detached" });
+}
+
+test("opening hours are saved with exactly the days and hours the weekly grid shows, different on different days, and a loaded schedule shows exactly its days", async () => {
   const domainId = await addDomain(page, beckon.origin, "hours.test");
   await pickChannel(page, "WhatsApp");
   const whatsapp = form(page, "WhatsApp");
@@ -40,18 +50,17 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
   // "At set hours" starts as office hours: Monday to Friday, 09:00 to 17:00.
   await choose(whatsapp, "At set hours");
   assert.deepEqual(await ticked(whatsapp), [true, true, true, true, true, false, false]);
-  assert.equal(await whatsapp.getByLabel("From", { exact: true }).inputValue(), "09:00");
-  assert.equal(await whatsapp.getByLabel("Until", { exact: true }).inputValue(), "17:00");
+  assert.equal(await from(whatsapp, "Monday").inputValue(), "09:00");
+  assert.equal(await until(whatsapp, "Friday").inputValue(), "17:00");
+  assert.equal(await from(whatsapp, "Saturday").count(), 0, "a closed day has no hours");
   assert.deepEqual(await dayTexts(whatsapp), ["09:00–17:00", "09:00–17:00", "09:00–17:00", "09:00–17:00", "09:00–17:00", "closed", "closed"]);
   await whatsapp.getByLabel("Time zone", { exact: true }).selectOption("Europe/Amsterdam");
 
   // The preview (the real widget with the unsaved config) agrees: not on a Saturday morning,
   // there on a Monday morning.
   await page.getByLabel("Time zone of that time").selectOption("Europe/Amsterdam");
-  await page.getByLabel("Time", { exact: true }).fill("2026-11-23T10:00"); // a Monday
-  await preview(page).locator(".call-now-button").waitFor();
-  await page.getByLabel("Time", { exact: true }).fill("2026-11-28T10:00"); // a Saturday
-  await preview(page).locator(".call-now-button").waitFor({ state: "detached" });
+  await previewAt(page, "2026-11-23T10:00", true); // a Monday
+  await previewAt(page, "2026-11-28T10:00", false); // a Saturday
 
   await saveDraft(page);
   const saved = (await savedConfig(page, domainId)).actions.find((a) => a.actionType === "WHATSAPP").schedule;
@@ -63,21 +72,53 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
     stop: "17:00",
   });
 
+  // A shop's week: Monday to Friday 09:00–18:00 (Monday's hours copied to the open days),
+  // Saturday 10:00–14:00, closed on Sunday.
+  await until(whatsapp, "Monday").fill("18:00");
+  await whatsapp.getByRole("button", { name: "Use Monday’s hours on every open day" }).click();
+  await whatsapp.getByRole("checkbox", { name: "Saturday", exact: true }).check();
+  assert.equal(await from(whatsapp, "Saturday").inputValue(), "09:00", "a day opened takes the hours of the day before");
+  await from(whatsapp, "Saturday").fill("10:00");
+  await until(whatsapp, "Saturday").fill("14:00");
+  assert.deepEqual(await ticked(whatsapp), [true, true, true, true, true, true, false]);
+  assert.deepEqual(await dayTexts(whatsapp), ["09:00–18:00", "09:00–18:00", "09:00–18:00", "09:00–18:00", "09:00–18:00", "10:00–14:00", "closed"]);
+  // The preview agrees at chosen times.
+  await previewAt(page, "2026-11-28T13:30", true); // Saturday, inside its own hours
+  await previewAt(page, "2026-11-28T14:30", false); // Saturday after 14:00
+  await previewAt(page, "2026-11-27T17:30", true); // Friday, open until 18:00
+  await previewAt(page, "2026-11-27T18:00", false);
+  await previewAt(page, "2026-11-29T12:00", false); // Sunday
+  await saveDraft(page);
+  const weekday = { start: "09:00", stop: "18:00" };
+  assert.deepEqual((await savedConfig(page, domainId)).actions[0].schedule, {
+    showAlways: false,
+    timezone: "Europe/Amsterdam",
+    hours: [weekday, weekday, weekday, weekday, weekday, { start: "10:00", stop: "14:00" }, null],
+  });
+  await page.reload();
+  const shop = form(page, "WhatsApp");
+  await shop.waitFor();
+  assert.deepEqual(await ticked(shop), [true, true, true, true, true, true, false]);
+  assert.equal(await until(shop, "Tuesday").inputValue(), "18:00");
+  assert.equal(await from(shop, "Saturday").inputValue(), "10:00");
+  assert.equal(await until(shop, "Saturday").inputValue(), "14:00");
+
   // Overnight on weekends only: the grid says so, and the preview has it on Sunday at 01:00.
-  for (const d of WEEKDAYS) await whatsapp.getByRole("checkbox", { name: d, exact: true }).setChecked(d.startsWith("S"));
-  await whatsapp.getByLabel("From", { exact: true }).fill("22:00");
-  await whatsapp.getByLabel("Until", { exact: true }).fill("02:00");
-  assert.deepEqual(await dayTexts(whatsapp), ["closed", "closed", "closed", "closed", "closed", "22:00–02:00 (next day)", "22:00–02:00 (next day)"]);
-  await page.getByLabel("Time", { exact: true }).fill("2026-11-29T01:00"); // Sunday night, Saturday's window
-  await preview(page).locator(".call-now-button").waitFor();
-  await page.getByLabel("Time", { exact: true }).fill("2026-11-27T23:00"); // a Friday night
-  await preview(page).locator(".call-now-button").waitFor({ state: "detached" });
+  for (const d of WEEKDAYS) await shop.getByRole("checkbox", { name: d, exact: true }).setChecked(d.startsWith("S"));
+  await from(shop, "Saturday").fill("22:00");
+  await until(shop, "Saturday").fill("02:00");
+  await until(shop, "Sunday").fill("02:00");
+  await from(shop, "Sunday").fill("22:00");
+  assert.deepEqual(await dayTexts(shop), ["closed", "closed", "closed", "closed", "closed", "22:00–02:00 (next day)", "22:00–02:00 (next day)"]);
+  await page.getByLabel("Time zone of that time").selectOption("Europe/Amsterdam");
+  await previewAt(page, "2026-11-29T01:00", true); // Sunday night, Saturday's window
+  await previewAt(page, "2026-11-27T23:00", false); // a Friday night
   await saveDraft(page);
   await page.reload();
   const reloaded = form(page, "WhatsApp");
   await reloaded.waitFor();
   assert.deepEqual(await ticked(reloaded), [false, false, false, false, false, true, true]);
-  assert.equal((await savedConfig(page, domainId)).actions[0].schedule.start, "22:00");
+  assert.equal((await savedConfig(page, domainId)).actions[0].schedule.start, "22:00", "the same hours every open day: the one-window form");
 
   // A config written elsewhere without daysOfWeek means every day: the grid shows every day.
   const config = await savedConfig(page, domainId);
@@ -86,6 +127,26 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
   await page.reload();
   await form(page, "WhatsApp").waitFor();
   assert.deepEqual(await ticked(form(page, "WhatsApp")), [true, true, true, true, true, true, true]);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+});
+
+test("scroll reveal: after a number of pixels or after the first screen, saved as chosen", async () => {
+  const domainId = await addDomain(page, beckon.origin, "reveal.test");
+  await pickChannel(page, "Call");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  const scrolling = page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) });
+  await choose(scrolling, "After scrolling a number of pixels");
+  assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").inputValue(), "300");
+  await choose(scrolling, "After the first screen");
+  await scrolling.getByText("Once visitors have scrolled one screen down").waitFor();
+  assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").count(), 0);
+  await saveDraft(page);
+  assert.deepEqual((await savedConfig(page, domainId)).buttons[0].options.scroll, { revealAfterFirstScreen: true });
+  await page.reload();
+  await page.getByRole("radio", { name: "After the first screen", exact: true }).and(page.locator(":checked")).waitFor({ state: "attached" });
+  await choose(page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) }), "Right away");
+  await saveDraft(page);
+  assert.equal((await savedConfig(page, domainId)).buttons[0].options?.scroll, undefined);
   assert.deepEqual(await axeViolations(page, "body"), []);
 });
 

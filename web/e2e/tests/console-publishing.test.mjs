@@ -223,3 +223,49 @@ test("edits are undone and redone with Ctrl+Z / Ctrl+Shift+Z and the buttons; le
   assert.equal(await page.getByRole("button", { name: "Undo" }).isDisabled(), true);
   assert.deepEqual(await axeViolations(page, "body"), [], "buttons tab with the edit toolbar");
 });
+
+test("the browser's Back asks before leaving unsaved changes: staying keeps the draft, leaving goes back", async () => {
+  const { page } = owner;
+  // The owner came by the console's own links: Agents, Domains, the domain, its Buttons tab.
+  await page.getByRole("link", { name: "Agents" }).click();
+  await page.getByRole("link", { name: "Domains", exact: true }).click();
+  await page.getByRole("link", { name: new RegExp(`^${HOST.replace(".", "\\.")}`) }).click();
+  await page.getByRole("link", { name: "Buttons" }).click();
+  await openChannel(page, "WhatsApp");
+  const number = () => form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true });
+  const status = () => page.locator(".domain-title + .muted").textContent();
+  await number().fill("+31 6 4444 4444");
+  await eventually(async () => (await status()).includes("unsaved changes"), "unsaved changes");
+  let asked = 0;
+  const count = (d) => (asked++, assert.match(d.message(), /unsaved changes/), d);
+
+  // Back to the same domain's settings keeps the draft without asking.
+  await page.goBack();
+  await page.waitForURL(/\/console\/domains\/[^/]+$/);
+  assert.equal(asked, 0);
+  assert.match(await status(), /unsaved changes/);
+
+  // Back once more would leave the domain: the question; staying keeps the page and the draft.
+  page.once("dialog", (d) => count(d).dismiss());
+  await page.goBack();
+  await eventually(() => asked === 1, "the leave question");
+  await page.waitForURL(/\/console\/domains\/[^/]+$/);
+  assert.match(await status(), /unsaved changes/);
+  await page.getByRole("link", { name: "Buttons" }).click();
+  await openChannel(page, "WhatsApp");
+  assert.equal((await number().inputValue()).replace(/\s/g, ""), "+31644444444");
+
+  // Back, Back again, and leave: the list of domains, as it was before the domain was opened.
+  await page.goBack();
+  await page.waitForURL(/\/console\/domains\/[^/]+$/);
+  page.once("dialog", (d) => count(d).accept());
+  await page.goBack();
+  await eventually(() => asked === 2, "the leave question again");
+  await page.waitForURL(/\/console\/domains$/);
+  await page.getByText("Choose a domain, or add one.").waitFor();
+  // Forward again: the draft of that session is gone, the saved one shows.
+  await page.goForward();
+  await page.locator(".domain-title + .muted").waitFor();
+  assert.doesNotMatch(await status(), /unsaved changes/);
+  assert.deepEqual(await axeViolations(page, "body"), []);
+});

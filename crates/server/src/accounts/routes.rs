@@ -16,20 +16,22 @@ use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
-use serde::Deserialize;
+use axum::{Extension, Json};
 use serde_json::json;
+use utoipa_axum::routes;
 
 use super::session::{self, Authenticated};
 use super::throttle::AccountThrottle;
-use super::users::{invalid, normalise_email, user_json};
+use super::users::{invalid, normalise_email};
 use super::{password, Role};
 use crate::error::ApiError;
 use crate::hub::revoke::{end_logins, Ended};
 use crate::ratelimit::{Rate, RateLimiter};
 use crate::state::AppState;
 use crate::store::{now_ms, StoreError, User};
+use crate::wire::account::{LoginBody, Organisation, PasswordBody, Session};
+use crate::wire::error::{AgentWriteErrors, ErrorBody};
+use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
 
 /// Login attempts per client address: a burst of 10, then one every 6 seconds.
@@ -41,12 +43,12 @@ pub const LOGIN_RATE: Rate = Rate {
 #[derive(Clone)]
 struct LoginLimit(Arc<RateLimiter>, Arc<AccountThrottle>);
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/auth/login", post(login))
-        .route("/v1/auth/logout", post(logout))
-        .route("/v1/auth/me", get(me))
-        .route("/v1/auth/password", post(change_password))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(me))
+        .routes(routes!(change_password))
         .layer(Extension(LoginLimit(
             Arc::new(RateLimiter::new(LOGIN_RATE)),
             Arc::new(AccountThrottle::default()),
@@ -99,27 +101,37 @@ impl FromRequestParts<AppState> for OwnerAuth {
 
 // ---------- handlers ----------
 
-pub(crate) async fn whoami_json(
+/// Who is logged in with `token`.
+pub(crate) async fn session_answer(
     state: &AppState,
     user: &User,
     token: &str,
-) -> Result<serde_json::Value, ApiError> {
+) -> Result<Session, ApiError> {
     let org = state.store.get_organisation(&user.org_id).await?;
-    Ok(json!({
-        "user": user_json(user),
-        "organisation": {"id": org.id, "name": org.name},
-        "csrfToken": session::csrf_token(token),
-    }))
+    Ok(Session {
+        user: user.into(),
+        organisation: Organisation {
+            id: org.id,
+            name: org.name,
+        },
+        csrf_token: session::csrf_token(token),
+    })
 }
 
-#[derive(Deserialize)]
-struct LoginBody {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    password: String,
-}
-
+#[utoipa::path(
+    post,
+    path = "/v1/auth/login",
+    tag = "auth",
+    summary = "Log in: sets the HttpOnly session cookie",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "logged in; keep `csrfToken` for writes", body = Session,
+            headers(("Set-Cookie" = String, description = "the session cookie"))),
+        (status = 401, description = "wrong e-mail or password", body = ErrorBody),
+        (status = 403, description = "cross-site login refused", body = ErrorBody),
+        (status = 429, description = "too many attempts from this address or for this account; `retryAfter` seconds", body = ErrorBody),
+    )
+)]
 async fn login(
     State(state): State<AppState>,
     Extension(LoginLimit(limit, accounts)): Extension<LoginLimit>,
@@ -182,7 +194,7 @@ async fn login(
     let _ = state.store.delete_expired_sessions(now_ms()).await;
     let (token, _) = session::start_session(&state, &user).await?;
     tracing::info!(user = %user.id, "login");
-    let mut r = no_store(Json(whoami_json(&state, &user, &token).await?));
+    let mut r = no_store(Json(session_answer(&state, &user, &token).await?));
     r.headers_mut().insert(
         header::SET_COOKIE,
         session::session_cookie(&token, session::secure_cookies(&state, &headers)),
@@ -194,6 +206,16 @@ fn wrong_login() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "wrong e-mail or password")
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/auth/logout",
+    tag = "auth",
+    summary = "Log out: ends the session, clears the cookie, gives up presence",
+    responses(
+        (status = 204, description = "logged out (also without a session)"),
+        (status = 403, description = "the CSRF check failed", body = ErrorBody),
+    )
+)]
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(auth) = session::authenticate(&state, &headers).await? {
         session::check_csrf(&state, &axum::http::Method::POST, &headers, &auth)?;
@@ -214,12 +236,23 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     Ok(r)
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/auth/me",
+    tag = "auth",
+    summary = "Who is logged in (refreshes the cookie)",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the session", body = Session),
+        (status = 401, description = "not logged in", body = ErrorBody),
+    )
+)]
 async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let auth = session::authenticate(&state, &headers)
         .await?
         .ok_or_else(not_logged_in)?;
     let user = state.store.get_user(&auth.user.user_id).await?;
-    let mut r = no_store(Json(whoami_json(&state, &user, &auth.token).await?));
+    let mut r = no_store(Json(session_answer(&state, &user, &auth.token).await?));
     // The cookie slides with the session.
     r.headers_mut().insert(
         header::SET_COOKIE,
@@ -228,15 +261,20 @@ async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Respons
     Ok(r)
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PasswordBody {
-    #[serde(default)]
-    current_password: String,
-    #[serde(default)]
-    new_password: String,
-}
-
+#[utoipa::path(
+    post,
+    path = "/v1/auth/password",
+    tag = "auth",
+    summary = "Change your own password (other sessions end)",
+    request_body = PasswordBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "changed"),
+        (status = 403, description = "the current password is wrong", body = ErrorBody),
+        (status = 422, description = "the new password is too short: `problems`", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn change_password(
     State(state): State<AppState>,
     AgentAuth(auth): AgentAuth,

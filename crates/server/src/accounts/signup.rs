@@ -13,58 +13,66 @@ use std::sync::Arc;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Extension, Json, Router};
-use serde::{Deserialize, Serialize};
+use axum::{Extension, Json};
 use serde_json::json;
+use utoipa_axum::routes;
 
-use super::routes::{whoami_json, LOGIN_RATE};
+use super::routes::{session_answer, LOGIN_RATE};
 use super::session;
 use super::users::{create_account, invalid, NewAccount};
 use crate::error::ApiError;
 use crate::ratelimit::RateLimiter;
 use crate::state::AppState;
 use crate::store::Role;
+use crate::wire::account::{Session, SignupBody, SignupState};
+use crate::wire::error::ErrorBody;
+use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
 use beckon_model::Problem;
 
 #[derive(Clone)]
 struct SignupLimit(Arc<RateLimiter>);
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/auth/signup", get(enabled).post(signup))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(enabled, signup))
         .layer(Extension(SignupLimit(Arc::new(RateLimiter::new(
             LOGIN_RATE,
         )))))
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-pub struct SignupState {
-    pub enabled: bool,
-}
-
-#[derive(Debug, Deserialize)]
-pub struct SignupBody {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    password: String,
-    /// The new organisation's name; default "{name}'s organisation".
-    organisation: Option<String>,
-}
-
 /// Longest organisation name.
 pub const MAX_ORG_NAME: usize = 200;
 
+#[utoipa::path(
+    get,
+    path = "/v1/auth/signup",
+    tag = "auth",
+    summary = "Whether this server lets anyone sign up (`--allow-signup`)",
+    responses((status = 200, description = "on or off", body = SignupState))
+)]
 async fn enabled(State(state): State<AppState>) -> Response {
     no_store(Json(SignupState {
         enabled: state.allow_signup,
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/auth/signup",
+    tag = "auth",
+    summary = "Sign up: a new owner account with an organisation of its own, logged in at once (session cookie, as a login)",
+    request_body = SignupBody,
+    responses(
+        (status = 201, description = "signed up and logged in", body = Session,
+            headers(("Set-Cookie" = String, description = "the session cookie"))),
+        (status = 403, description = "cross-site sign-up refused", body = ErrorBody),
+        (status = 404, description = "sign-up is off on this server", body = ErrorBody),
+        (status = 409, description = "the e-mail already has an account", body = ErrorBody),
+        (status = 422, description = "every problem: `problems`", body = ErrorBody),
+        (status = 429, description = "too many sign-ups from this address: `retryAfter`", body = ErrorBody),
+    )
+)]
 async fn signup(
     State(state): State<AppState>,
     Extension(SignupLimit(limit)): Extension<SignupLimit>,
@@ -136,7 +144,7 @@ async fn signup(
     let (token, _) = session::start_session(&state, &user).await?;
     let mut r = (
         StatusCode::CREATED,
-        no_store(Json(whoami_json(&state, &user, &token).await?)),
+        no_store(Json(session_answer(&state, &user, &token).await?)),
     )
         .into_response();
     r.headers_mut().insert(

@@ -2,11 +2,11 @@
 //! with their name on the visitor's side.
 
 use beckon_model::Problem;
-use serde_json::{json, Value};
 
 use super::password;
 use crate::error::ApiError;
 use crate::store::{NewPersona, NewUser, PersonaType, Role, Store, StoreError, User};
+use crate::wire::error::ProblemBody;
 use crate::wire::validate::is_email;
 
 /// What a new account needs.
@@ -50,15 +50,15 @@ pub fn account_problems(email: &str, name: &str, password: Option<&str>) -> Vec<
 
 /// 422 `{"error", "problems": [{path, message}]}`.
 pub fn invalid(what: &str, problems: &[Problem]) -> ApiError {
-    let list: Vec<Value> = problems
-        .iter()
-        .map(|p| json!({"path": p.path, "message": p.message}))
-        .collect();
+    let list: Vec<ProblemBody> = problems.iter().map(ProblemBody::from).collect();
     ApiError::new(
         axum::http::StatusCode::UNPROCESSABLE_ENTITY,
         format!("{what}: {} problem(s)", problems.len()),
     )
-    .with("problems", Value::Array(list))
+    .with(
+        "problems",
+        serde_json::to_value(list).expect("problems are JSON"),
+    )
 }
 
 /// Creates the persona and the user. The password is checked for strength; 422 on bad
@@ -115,17 +115,4 @@ pub async fn create_with_hash(
         })
         .await?;
     Ok(user)
-}
-
-/// The JSON the API shows for a user (never the hash).
-pub fn user_json(u: &User) -> Value {
-    json!({
-        "id": u.id,
-        "orgId": u.org_id,
-        "email": u.email,
-        "name": u.name,
-        "role": u.role.as_str(),
-        "personaId": u.persona_id,
-        "createdAt": crate::wire::iso_time(u.created_at),
-    })
 }

@@ -26,12 +26,13 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::Json;
 use beckon_model::Problem;
 use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 use crate::accounts::users::invalid;
 use crate::accounts::{presence, AgentAuth};
@@ -42,11 +43,13 @@ use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 use crate::state::AppState;
 use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 use crate::wire::agent::{
-    AgentStatus, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer, PresenceBody,
-    ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember,
+    AgentStatus, AssignBody, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer,
+    PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember,
 };
-use crate::wire::chat::Message;
+use crate::wire::chat::{History, Message};
+use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
 use crate::wire::frames::CheckedMessage;
+use crate::wire::routes::Routes;
 use crate::wire::{self, no_store, ApiQuery, JsonBody};
 
 /// Most channels one list call answers.
@@ -55,17 +58,17 @@ pub const MAX_LIST: i64 = 200;
 /// Most earlier conversations a channel's detail lists.
 pub const MAX_EARLIER: i64 = 20;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/agent/channels", get(list))
-        .route("/v1/agent/channels/{id}", get(detail))
-        .route("/v1/agent/channels/{id}/messages", get(history).post(reply))
-        .route("/v1/agent/channels/{id}/read", post(mark_read))
-        .route("/v1/agent/channels/{id}/assign", post(assign))
-        .route("/v1/agent/channels/{id}/end", post(end))
-        .route("/v1/agent/channels/{id}/reopen", post(reopen))
-        .route("/v1/agent/presence", put(set_presence))
-        .route("/v1/agent/team", get(team))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(history, reply))
+        .routes(routes!(mark_read))
+        .routes(routes!(assign))
+        .routes(routes!(end))
+        .routes(routes!(reopen))
+        .routes(routes!(set_presence))
+        .routes(routes!(team))
 }
 
 /// A channel as the console shows it.
@@ -112,17 +115,39 @@ async fn org_channel(
         .ok_or_else(|| ApiError::not_found("chat channel not found"))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// open (default), ended, mine, unassigned, all.
     filter: Option<String>,
+    /// Search the visitor's name or e-mail.
     q: Option<String>,
+    /// Only this domain.
     domain_id: Option<String>,
+    /// Paging: the lastActivityAt of the last chat of the previous page (Unix ms); only chats
+    /// listed after it come.
     before: Option<i64>,
+    /// Paging, with before: the id of the last chat of the previous page, so that chats active
+    /// in the same millisecond are neither skipped nor repeated.
     before_id: Option<String>,
+    /// At most this many (≤ 200, default 50).
     limit: Option<i64>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/agent/channels",
+    tag = "agent",
+    summary = "Chats of your organisation's domains, newest activity first",
+    params(ListQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "chats", body = ChannelList),
+        (status = 400, description = "unknown filter", body = ErrorBody),
+        AgentErrors,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -161,6 +186,19 @@ async fn list(
     })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/agent/channels/{id}",
+    tag = "agent",
+    summary = "One chat with its visitor, how far the visitor has read and their earlier chats",
+    params(("id" = String, Path, description = "chat channel id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the chat", body = ChannelDetail),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentErrors,
+    )
+)]
 async fn detail(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -208,12 +246,29 @@ async fn earlier_conversations(
         .collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct HistoryQuery {
+    /// Only messages after this sequence number.
     after: Option<i64>,
+    /// At most this many (1-1000, default 1000).
     limit: Option<i64>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/agent/channels/{id}/messages",
+    operation_id = "agent_history",
+    tag = "agent",
+    summary = "Messages of a chat",
+    params(("id" = String, Path, description = "chat channel id"), HistoryQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "messages", body = History),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentErrors,
+    )
+)]
 async fn history(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -227,6 +282,24 @@ async fn history(
     Ok(no_store(Json(history)))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/messages",
+    tag = "agent",
+    summary = "Reply (idempotent on clientId); claims an unassigned chat",
+    params(("id" = String, Path, description = "chat channel id")),
+    request_body = ReplyBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 201, description = "stored", body = ReplyAnswer),
+        (status = 200, description = "already stored under this clientId (`created` false)", body = ReplyAnswer),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        (status = 409, description = "another sender used this clientId in the chat", body = ErrorBody),
+        (status = 410, description = "the chat has ended", body = ErrorBody),
+        (status = 422, description = "invalid fields: `problems` lists each", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn reply(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -290,6 +363,20 @@ async fn reply(
     Ok((status, no_store(Json(body))).into_response())
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/read",
+    tag = "agent",
+    summary = "Move your read marker (no body or no seq: to the latest message)",
+    params(("id" = String, Path, description = "chat channel id")),
+    request_body = Option<ReadBody>,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the marker", body = ReadAnswer),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn mark_read(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -304,6 +391,21 @@ async fn mark_read(
     Ok(no_store(Json(ReadAnswer { seq: marker })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/assign",
+    tag = "agent",
+    summary = "Assign a chat: no agentId means yourself, null unassigns",
+    params(("id" = String, Path, description = "chat channel id")),
+    request_body = Option<AssignBody>,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the chat", body = wire::agent::ChannelSummary),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        (status = 422, description = "agentId is not an account of your organisation", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn assign(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -348,6 +450,19 @@ async fn assign(
     Ok(no_store(Json(summary(&s))))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/end",
+    tag = "agent",
+    summary = "End a chat (the visitor's calls then answer 410)",
+    params(("id" = String, Path, description = "chat channel id")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the chat", body = wire::agent::ChannelSummary),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn end(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -367,6 +482,19 @@ async fn end(
 
 /// An ended chat opened again: the same thread, history and visitor; agents are told
 /// (`channel-update` `reopened`) and the visitor's calls work again.
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/reopen",
+    tag = "agent",
+    summary = "Open an ended chat again in the same thread (a returning visitor); agents get channel-update reopened",
+    params(("id" = String, Path, description = "chat channel id")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the chat", body = wire::agent::ChannelSummary),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn reopen(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -382,6 +510,19 @@ async fn reopen(
     Ok(no_store(Json(summary(&s))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/v1/agent/presence",
+    tag = "agent",
+    summary = "Online (a 90-second lease on each domain; renew it) or away",
+    request_body = PresenceBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the status", body = PresenceAnswer),
+        (status = 422, description = "unknown status", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
 async fn set_presence(
     State(state): State<AppState>,
     auth: AgentAuth,
@@ -409,6 +550,17 @@ async fn set_presence(
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/agent/team",
+    tag = "agent",
+    summary = "The organisation's accounts, for assigning",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "accounts", body = Team),
+        AgentErrors,
+    )
+)]
 async fn team(State(state): State<AppState>, auth: AgentAuth) -> Result<Response, ApiError> {
     let users = state.store.list_users(&auth.0.user.org_id).await?;
     Ok(no_store(Json(Team {

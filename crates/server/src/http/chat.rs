@@ -38,16 +38,21 @@ use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 use crate::chat;
 use crate::error::{ApiError, CHAT_ENDED};
 use crate::state::AppState;
 use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
-use crate::wire::chat::{self as wire, Availability, ChannelAnswer, ClientPersona, TokenAnswer};
+use crate::wire::chat::{
+    self as wire, Availability, ChannelAnswer, ClientPersona, History, NewChat, TokenAnswer,
+};
+use crate::wire::error::ErrorBody;
+use crate::wire::routes::Routes;
 use crate::wire::validate::parse_persona;
 use crate::wire::{no_store, ApiQuery, JsonBody};
 
@@ -56,17 +61,19 @@ pub const PREFIX: &str = "/v1/chat/public";
 /// History answers at most this many messages per call.
 pub const MAX_HISTORY: i64 = 1000;
 
-pub fn routes(state: AppState) -> Router<AppState> {
-    Router::new()
-        .route("/v1/chat/public/channel/{channel_id}", get(get_channel))
-        .route("/v1/chat/public/channel/{channel_id}/history", get(history))
-        .route("/v1/chat/public/channel/{channel_id}/token", get(token))
-        .route(
-            "/v1/chat/public/channels/domain/{domain_id}",
-            post(create_channel),
-        )
-        .route("/v1/chat/public/channels/available/{id}", get(available))
-        .layer(middleware::from_fn_with_state(state, cors))
+/// The routes, behind their CORS check (which reads the store); without a state, for the
+/// OpenAPI document alone.
+pub fn routes(state: Option<&AppState>) -> Routes<AppState> {
+    let routes = Routes::new()
+        .routes(routes!(get_channel))
+        .routes(routes!(history))
+        .routes(routes!(token))
+        .routes(routes!(create_channel))
+        .routes(routes!(available));
+    match state {
+        Some(state) => routes.layer(middleware::from_fn_with_state(state.clone(), cors)),
+        None => routes,
+    }
 }
 
 fn channel_response(c: &Channel, domain: Option<&Domain>, persona: &Persona) -> Response {
@@ -122,9 +129,11 @@ async fn optional_domain(state: &AppState, id: &str) -> Result<Option<Domain>, A
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct PersonaQuery {
+    /// The visitor's persona id: their credential (required).
     persona_id: Option<String>,
 }
 
@@ -136,6 +145,19 @@ fn required_persona(persona_id: Option<&str>) -> Result<&str, ApiError> {
 
 // ---------- handlers ----------
 
+#[utoipa::path(
+    get,
+    path = "/v1/chat/public/channel/{channel_id}",
+    tag = "chat",
+    summary = "The visitor's channel and persona",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    responses(
+        (status = 200, description = "channel and persona", body = ChannelAnswer),
+        (status = 400, description = "personaId missing", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+        (status = 410, description = "the chat has ended; `channelId` names it", body = ErrorBody),
+    )
+)]
 async fn get_channel(
     State(state): State<AppState>,
     Path(channel_id): Path<String>,
@@ -148,6 +170,20 @@ async fn get_channel(
     Ok(channel_response(&channel, domain.as_ref(), &persona))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/chat/public/channels/domain/{domain_id}",
+    tag = "chat",
+    summary = "Start a chat on a domain (or reopen this browser's ended chat there)",
+    params(("domain_id" = String, Path, description = "domain id")),
+    request_body = NewChat,
+    responses(
+        (status = 200, description = "the new (or reopened) channel", body = ChannelAnswer),
+        (status = 400, description = "invalid persona; `fields` names each bad field", body = ErrorBody),
+        (status = 404, description = "unknown domain", body = ErrorBody),
+        (status = 429, description = "too many new chats from this address; `retryAfter` seconds", body = ErrorBody),
+    )
+)]
 async fn create_channel(
     State(state): State<AppState>,
     Path(domain_id): Path<String>,
@@ -174,14 +210,31 @@ async fn create_channel(
     Ok(channel_response(&channel, Some(&domain), &persona))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct HistoryQuery {
+    /// The visitor's persona id: their credential (required).
     persona_id: Option<String>,
+    /// Only messages after this sequence number.
     after: Option<i64>,
+    /// At most this many (1-1000, default 1000).
     limit: Option<i64>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/chat/public/channel/{channel_id}/history",
+    operation_id = "visitor_history",
+    tag = "chat",
+    summary = "Messages of a channel; an ended chat's too (`status` says so)",
+    params(("channel_id" = String, Path, description = "chat channel id"), HistoryQuery),
+    responses(
+        (status = 200, description = "messages", body = History),
+        (status = 400, description = "personaId missing", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+    )
+)]
 async fn history(
     State(state): State<AppState>,
     Path(channel_id): Path<String>,
@@ -195,6 +248,19 @@ async fn history(
     Ok(no_store(Json(history)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/chat/public/channel/{channel_id}/token",
+    tag = "chat",
+    summary = "A realtime token for the channel and persona (10 minutes)",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    responses(
+        (status = 200, description = "token", body = TokenAnswer),
+        (status = 400, description = "personaId missing", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+        (status = 410, description = "the chat has ended", body = ErrorBody),
+    )
+)]
 async fn token(
     State(state): State<AppState>,
     Path(channel_id): Path<String>,
@@ -211,6 +277,17 @@ async fn token(
 
 /// `{id}` is a domain id (what the widget sends for the CHAT condition); a channel id is
 /// accepted too and stands for its domain.
+#[utoipa::path(
+    get,
+    path = "/v1/chat/public/channels/available/{id}",
+    tag = "chat",
+    summary = "Whether an agent of the domain is online",
+    params(("id" = String, Path, description = "domain id (or a channel id)")),
+    responses(
+        (status = 200, description = "availability", body = Availability),
+        (status = 404, description = "unknown domain", body = ErrorBody),
+    )
+)]
 async fn available(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -10,35 +10,68 @@
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
-use axum::Router;
 use tower_http::compression::CompressionLayer;
+use utoipa_axum::routes;
 
 use crate::assets::is_hashed_name;
 use crate::http::hosting::{cached_response, IMMUTABLE, SHORT};
 use crate::state::AppState;
+use crate::wire::routes::Routes;
 
 /// The app's entry document.
 const INDEX: &str = "index.html";
 /// Where the bundler writes the hashed files.
 const ASSETS: &str = "assets/";
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/console",
-            get(|| async { Redirect::permanent("/console/") }),
-        )
-        .route("/console/", get(index))
-        .route("/console/{*path}", get(file))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(to_index))
+        .routes(routes!(index))
+        .routes(routes!(file))
         .layer(CompressionLayer::new().gzip(true).br(true))
         .layer(axum::middleware::from_fn(super::headers::console))
 }
 
+#[utoipa::path(
+    get,
+    path = "/console",
+    tag = "hosting",
+    summary = "The console's address without its slash",
+    responses((status = 308, description = "to /console/"))
+)]
+async fn to_index() -> Redirect {
+    Redirect::permanent("/console/")
+}
+
+#[utoipa::path(
+    get,
+    path = "/console/",
+    operation_id = "console_index",
+    tag = "hosting",
+    summary = "The console (agents answer chats, owners configure): its index page",
+    responses(
+        (status = 200, description = "HTML (no-cache, ETag)", content_type = "text/html"),
+        (status = 304, description = "not modified"),
+        (status = 503, description = "the console is not built on this server", content_type = "text/plain"),
+    )
+)]
 async fn index(State(state): State<AppState>, headers: HeaderMap) -> Response {
     serve_index(&state, &headers).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/console/{*path}",
+    tag = "hosting",
+    summary = "The console's files (hashed assets immutable); any other path answers its index page (the app routes in the browser)",
+    params(("path" = String, Path, description = "file or app path")),
+    responses(
+        (status = 200, description = "the file, or the index page"),
+        (status = 304, description = "not modified"),
+        (status = 404, description = "no such file under assets/", content_type = "text/plain"),
+        (status = 503, description = "the console is not built on this server", content_type = "text/plain"),
+    )
+)]
 async fn file(
     State(state): State<AppState>,
     Path(path): Path<String>,

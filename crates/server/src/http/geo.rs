@@ -6,29 +6,45 @@ use std::net::{IpAddr, SocketAddr};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::Response;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
-use serde_json::json;
 use tower_http::cors::{Any, CorsLayer};
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::wire::error::ErrorBody;
+use crate::wire::routes::Routes;
+use crate::wire::widget::GeoAnswer;
 use crate::wire::{no_store, ApiQuery};
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/v1/geo", get(lookup)).layer(
+pub fn routes() -> Routes<AppState> {
+    Routes::new().routes(routes!(lookup)).layer(
         CorsLayer::new()
             .allow_origin(Any)
             .allow_methods([Method::GET]),
     )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct GeoQuery {
+    /// An IP address (default: the caller's).
     ip: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/geo",
+    tag = "geo",
+    summary = "Country of an address (the caller's when none is given)",
+    params(GeoQuery),
+    responses(
+        (status = 200, description = "country", body = GeoAnswer),
+        (status = 400, description = "not an IP address", body = ErrorBody),
+    )
+)]
 async fn lookup(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -43,7 +59,8 @@ async fn lookup(
         None => crate::geo::client_ip(peer, &headers, &state.trusted_proxies),
     };
     let country = state.geo.as_ref().and_then(|g| g.country_code(ip));
-    Ok(no_store(Json(
-        json!({ "ip": ip.to_string(), "country_code": country }),
-    )))
+    Ok(no_store(Json(GeoAnswer {
+        ip: ip.to_string(),
+        country_code: country,
+    })))
 }

@@ -6,8 +6,6 @@
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use bytes::Bytes;
 use serde_json::Value;
 use sha2::Digest as _;
@@ -15,10 +13,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tower_http::compression::predicate::{NotForContentType, Predicate as _};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
+use utoipa_axum::routes;
 
 use crate::assets::{is_hashed_name, pick_encoding};
 use crate::state::AppState;
 use crate::store::StoreError;
+use crate::wire::routes::Routes;
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const SHORT: &str = "public, max-age=300";
@@ -33,15 +33,15 @@ pub const STYLESHEET: &str = "beckon.css";
 pub const STYLESHEET_CORE: &str = "beckon-core.css";
 pub const STYLESHEET_LISTS: &str = "beckon-lists.css";
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes<AppState> {
     let compress = CompressionLayer::new()
         .gzip(true)
         .br(true)
         .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/")));
-    Router::new()
-        .route("/static/{*path}", get(static_file))
-        .route("/d/{file}", get(embed))
-        .route("/", get(index))
+    Routes::new()
+        .routes(routes!(static_file))
+        .routes(routes!(embed))
+        .routes(routes!(index))
         .layer(compress)
 }
 
@@ -87,6 +87,18 @@ pub(crate) fn cached_response(
     r
 }
 
+#[utoipa::path(
+    get,
+    path = "/static/{*path}",
+    tag = "hosting",
+    summary = "The built widget and the chat sounds (hashed names immutable, others 5 minutes with an ETag)",
+    params(("path" = String, Path, description = "file path")),
+    responses(
+        (status = 200, description = "the file"),
+        (status = 304, description = "not modified"),
+        (status = 404, description = "no such file", content_type = "text/plain"),
+    )
+)]
 async fn static_file(
     State(state): State<AppState>,
     Path(path): Path<String>,
@@ -177,19 +189,59 @@ pub fn embed_config(config_json: &str, origin: &str) -> Result<String, serde_jso
     serde_json::to_string(&config)
 }
 
-/// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
-/// button is a full bar, multi or dots button (or when the config cannot be read).
-pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
-    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
-    let lists = match config.get("buttons").and_then(Value::as_array) {
+/// Whether a config has a full bar, multi or dots button (or cannot be read).
+fn has_lists(config: &Value) -> bool {
+    match config.get("buttons").and_then(Value::as_array) {
         Some(buttons) => buttons.iter().any(|b| {
             b.get("type")
                 .and_then(Value::as_str)
                 .is_none_or(|t| t != "SINGLE")
         }),
         None => true,
+    }
+}
+
+/// The loader build the embed carries for a config (web/widget/build.mjs): the one with only the
+/// optional parts (web/widget/src/loader/features.ts) the config uses, named after them
+/// (`beckon-loader-lists-hours.js`; `beckon-loader.js` has none). With every part, or when the
+/// config cannot be read, it is the loader itself, [`LOADER`].
+pub fn loader_file(config_json: &str) -> String {
+    let Ok(config) = serde_json::from_str::<Value>(config_json) else {
+        return LOADER.to_owned();
     };
-    if lists {
+    let list = |key: &str| {
+        config
+            .get(key)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let hours = list("actions")
+        .iter()
+        .any(|a| a.pointer("/schedule/hours").is_some_and(|h| !h.is_null()));
+    let first_screen = list("buttons")
+        .iter()
+        .any(|b| b.pointer("/options/scroll/revealAfterFirstScreen") == Some(&Value::Bool(true)));
+    let parts = [
+        (has_lists(&config), "lists"),
+        (hours, "hours"),
+        (first_screen, "first-screen"),
+    ];
+    if parts.iter().all(|(used, _)| *used) {
+        return LOADER.to_owned();
+    }
+    let mut name = String::from("beckon-loader");
+    for (_, part) in parts.iter().filter(|(used, _)| *used) {
+        name.push('-');
+        name.push_str(part);
+    }
+    name + ".js"
+}
+
+/// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
+/// button is a full bar, multi or dots button (or when the config cannot be read).
+pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
+    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
+    if has_lists(&config) {
         vec![STYLESHEET_CORE, STYLESHEET_LISTS]
     } else {
         vec![STYLESHEET_CORE]
@@ -213,8 +265,20 @@ async fn embed_stylesheet(state: &AppState, config_json: &str) -> Option<String>
 }
 
 /// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;` and the
-/// loader, in one response: the buttons show after this one round trip (the loader adopts the
+/// loader with the parts the config uses, in one response: the buttons show after this one round trip (the loader adopts the
 /// stylesheet text instead of fetching beckon.css).
+#[utoipa::path(
+    get,
+    path = "/d/{file}",
+    tag = "hosting",
+    summary = "Hosted embed: `{domainId}.js`, the published config, its stylesheet and the loader in one response (ETag, 304)",
+    params(("file" = String, Path, description = "`{domainId}.js`")),
+    responses(
+        (status = 200, description = "JavaScript", content_type = "text/javascript"),
+        (status = 304, description = "not modified"),
+        (status = 404, description = "unknown or unpublished domain (a JavaScript comment says so)", content_type = "text/javascript"),
+    )
+)]
 async fn embed(
     State(state): State<AppState>,
     Path(file): Path<String>,
@@ -240,7 +304,12 @@ async fn embed(
     if let Some((host, url)) = crate::sightings::page_of(&headers) {
         state.stats.record_sighting(domain_id, &host, &url);
     }
-    let Some(loader) = state.assets.get(LOADER).await else {
+    // The loader with the parts the config uses; the whole one from a widget build without them.
+    let loader = match state.assets.get(&loader_file(&published.config_json)).await {
+        Some(loader) => Some(loader),
+        None => state.assets.get(LOADER).await,
+    };
+    let Some(loader) = loader else {
         tracing::error!("embed: {LOADER} is missing from the static directory");
         return js_comment(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -347,6 +416,14 @@ async fn packed_embed(etag: &str, body: Vec<u8>) -> Arc<PackedEmbed> {
 
 use crate::seed::DEMO_DOMAIN_ID;
 
+#[utoipa::path(
+    get,
+    path = "/",
+    operation_id = "landing_page",
+    tag = "hosting",
+    summary = "Landing page (shows the demo domain's buttons when published)",
+    responses((status = 200, description = "HTML", content_type = "text/html"))
+)]
 async fn index(State(state): State<AppState>) -> Html<String> {
     let demo = state.store.get_published(DEMO_DOMAIN_ID).await.is_ok();
     if demo {

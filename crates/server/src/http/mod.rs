@@ -23,20 +23,23 @@ pub mod console;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
+pub mod openapi;
 pub mod ops;
 pub mod owner;
 pub mod publishing;
 pub mod stats;
 
+use crate::wire::routes::Routes;
 use crate::wire::MAX_BODY;
 // For the route modules' convenience: these live in the wire layer (below `accounts` and
 // `realtime`, which use them too).
 pub use crate::wire::{iso_time, no_store, ApiQuery, JsonBody};
 
-/// The whole HTTP surface.
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(chat::routes(state.clone()))
+/// Every route of the HTTP surface with its documentation (`wire::routes`). `state` is what the
+/// chat area's CORS layer reads; the document alone (`openapi::document`) is built without one.
+pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
+    let api = Routes::new()
+        .merge(chat::routes(state))
         .merge(stats::routes())
         .merge(geo::routes())
         .merge(crate::realtime::routes()) // realtime: GET /api/v1/realtime (WebSocket)
@@ -45,16 +48,22 @@ pub fn router(state: AppState) -> Router {
         .merge(owner::routes())
         .merge(publishing::routes())
         .merge(agent::routes())
-        .merge(crate::openapi::routes())
+        .merge(openapi::routes())
         .fallback(api_not_found)
         // Not `method_not_allowed_fallback`: it would replace the fallbacks that the areas'
         // CORS layers wrap, and preflight requests would get 405.
         .layer(axum::middleware::map_response(json_method_not_allowed));
-    Router::new()
+    Routes::new()
         .nest("/api", api)
         .merge(hosting::routes())
         .merge(ops::routes())
         .merge(console::routes())
+}
+
+/// The whole HTTP surface.
+pub fn router(state: AppState) -> Router {
+    let (routes, _document) = surface(Some(&state)).split();
+    routes
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_nul_in_url))
         .layer(headers::every_response())

@@ -9,16 +9,16 @@
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
+use crate::wire::routes::Routes;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(healthz))
+        .routes(routes!(readyz))
+        .routes(routes!(metrics))
 }
 
 fn text(status: StatusCode, body: String) -> Response {
@@ -33,11 +33,28 @@ fn text(status: StatusCode, body: String) -> Response {
         .into_response()
 }
 
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "operations",
+    summary = "Liveness: the process serves HTTP",
+    responses((status = 200, description = "`ok`", content_type = "text/plain"))
+)]
 async fn healthz() -> Response {
     text(StatusCode::OK, "ok\n".into())
 }
 
 /// One line per check (`store: ok`), after `ready` or `not ready`.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "operations",
+    summary = "Readiness: the store (and any other configured dependency) answers; one line per check",
+    responses(
+        (status = 200, description = "`ready`, then `store: ok` …", content_type = "text/plain"),
+        (status = 503, description = "`not ready`, then the checks (reasons are in the server log), or `not ready: shutting down` while draining", content_type = "text/plain"),
+    )
+)]
 async fn readyz(State(state): State<AppState>) -> Response {
     if *state.shutdown.borrow() {
         return text(
@@ -64,6 +81,16 @@ async fn readyz(State(state): State<AppState>) -> Response {
     text(status, body)
 }
 
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "operations",
+    summary = "Prometheus metrics (text exposition format); only with `--metrics`, keep it off the public internet",
+    responses(
+        (status = 200, description = "the metrics", content_type = "text/plain"),
+        (status = 404, description = "metrics are off (no `--metrics`)", content_type = "text/plain"),
+    )
+)]
 async fn metrics(State(state): State<AppState>) -> Response {
     match &state.metrics {
         Some(handle) => (

@@ -25,14 +25,16 @@
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use beckon_model::Problem;
 use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use utoipa::IntoParams;
+use utoipa_axum::router::UtoipaMethodRouterExt;
+use utoipa_axum::routes;
 
-use crate::accounts::users::{create_account, invalid, user_json, NewAccount};
+use crate::accounts::users::{create_account, invalid, NewAccount};
 use crate::accounts::{password, OwnerAuth, Role};
 use crate::domain_config::{
     apply_domain_entry, bind_config_to_domain, binding_problems, config_problems, domain_entry,
@@ -42,33 +44,29 @@ use crate::error::ApiError;
 use crate::hub::revoke::{end_logins, Ended};
 use crate::state::AppState;
 use crate::store::{Domain, NewDomain, Publisher, StoreError};
+use crate::wire::account::User;
+use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
+use crate::wire::owner::{
+    AccountList, ConfigJson, ConfigState, DayCount, DomainBody, DomainInfo, DomainList, Embed,
+    ItemCount, NewAgentBody, Published, ResetPasswordBody, SavedConfig, StatsAnswer,
+};
+use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store, ApiQuery, JsonBody};
 
 /// A config may be larger than other request bodies.
 pub const MAX_CONFIG: usize = 1024 * 1024;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/owner/domains", get(list_domains).post(create_domain))
-        .route(
-            "/v1/owner/domains/{id}",
-            get(get_domain).put(update_domain).delete(delete_domain),
-        )
-        .route(
-            "/v1/owner/domains/{id}/config",
-            get(get_config)
-                .put(put_config)
-                .layer(DefaultBodyLimit::max(MAX_CONFIG)),
-        )
-        .route(
-            "/v1/owner/domains/{id}/config/published",
-            get(get_published),
-        )
-        .route("/v1/owner/domains/{id}/publish", post(publish))
-        .route("/v1/owner/domains/{id}/stats", get(stats))
-        .route("/v1/owner/agents", get(list_agents).post(add_agent))
-        .route("/v1/owner/agents/{id}", axum::routing::delete(remove_agent))
-        .route("/v1/owner/agents/{id}/password", post(reset_password))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(list_domains, create_domain))
+        .routes(routes!(get_domain, update_domain, delete_domain))
+        .routes(routes!(get_config, put_config).layer(DefaultBodyLimit::max(MAX_CONFIG)))
+        .routes(routes!(get_published))
+        .routes(routes!(publish))
+        .routes(routes!(stats))
+        .routes(routes!(list_agents, add_agent))
+        .routes(routes!(remove_agent))
+        .routes(routes!(reset_password))
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).
@@ -84,7 +82,11 @@ pub(crate) async fn owned_domain(
     }
 }
 
-async fn domain_json(state: &AppState, headers: &HeaderMap, d: &Domain) -> Result<Value, ApiError> {
+async fn domain_info(
+    state: &AppState,
+    headers: &HeaderMap,
+    d: &Domain,
+) -> Result<DomainInfo, ApiError> {
     let draft = match state.store.get_draft(&d.id).await {
         Ok(x) => Some(x),
         Err(StoreError::NotFound) => None,
@@ -101,27 +103,27 @@ async fn domain_json(state: &AppState, headers: &HeaderMap, d: &Domain) -> Resul
         (Some(_), None) => true,
         _ => false,
     };
-    Ok(json!({
-        "id": d.id,
-        "name": d.name,
-        "aliases": d.aliases,
-        "type": d.domain_type,
-        "timezone": d.timezone,
-        "properties": d.properties,
-        "createdAt": iso_time(d.created_at),
-        "config": {
-            "draftUpdatedAt": draft.as_ref().map(|x| iso_time(x.updated_at)),
-            "publishedVersion": published.as_ref().map(|p| p.version),
-            "publishedAt": published.as_ref().map(|p| iso_time(p.published_at)),
-            "unpublishedChanges": unpublished,
+    Ok(DomainInfo {
+        id: d.id.clone(),
+        name: d.name.clone(),
+        aliases: d.aliases.clone(),
+        domain_type: d.domain_type.clone(),
+        timezone: d.timezone.clone(),
+        properties: d.properties.clone(),
+        created_at: iso_time(d.created_at),
+        config: ConfigState {
+            draft_updated_at: draft.as_ref().map(|x| iso_time(x.updated_at)),
+            published_version: published.as_ref().map(|p| p.version),
+            published_at: published.as_ref().map(|p| iso_time(p.published_at)),
+            unpublished_changes: unpublished,
         },
-        "embed": {
-            "url": format!("{origin}/d/{}.js", d.id),
-            "snippet": format!("<script async src=\"{origin}/d/{}.js\"></script>", d.id),
+        embed: Embed {
+            url: format!("{origin}/d/{}.js", d.id),
+            snippet: format!("<script async src=\"{origin}/d/{}.js\"></script>", d.id),
             // 0: every page view revalidates it, so a publication shows on the next one.
-            "maxAgeSeconds": state.embed_max_age.as_secs(),
+            max_age_seconds: state.embed_max_age.as_secs(),
         },
-    }))
+    })
 }
 
 /// The domain fields of a create/update body merged over `base`; 422 with every problem.
@@ -179,6 +181,17 @@ fn domain_from_body(body: &Value, mut base: Domain, creating: bool) -> Result<Do
 
 // ---------- domain handlers ----------
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains",
+    tag = "owner",
+    summary = "Your organisation's domains",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "domains", body = DomainList),
+        OwnerErrors,
+    )
+)]
 async fn list_domains(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -187,11 +200,24 @@ async fn list_domains(
     let domains = state.store.list_domains(&auth.0.user.org_id).await?;
     let mut list = Vec::with_capacity(domains.len());
     for d in &domains {
-        list.push(domain_json(&state, &headers, d).await?);
+        list.push(domain_info(&state, &headers, d).await?);
     }
-    Ok(no_store(Json(json!({ "domains": list }))))
+    Ok(no_store(Json(DomainList { domains: list })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/owner/domains",
+    tag = "owner",
+    summary = "Add a domain (it gets an empty draft config)",
+    request_body = DomainBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 201, description = "the domain", body = DomainInfo),
+        (status = 422, description = "invalid fields: `problems` lists each", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn create_domain(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -227,10 +253,23 @@ async fn create_domain(
         .save_draft(&created.id, &config.to_string())
         .await?;
     tracing::info!(domain = %created.id, user = %auth.0.user.user_id, "domain created");
-    let body = domain_json(&state, &headers, &created).await?;
+    let body = domain_info(&state, &headers, &created).await?;
     Ok((StatusCode::CREATED, no_store(Json(body))).into_response())
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}",
+    tag = "owner",
+    summary = "A domain",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the domain", body = DomainInfo),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn get_domain(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -238,9 +277,24 @@ async fn get_domain(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let d = owned_domain(&state, &auth, &id).await?;
-    Ok(no_store(Json(domain_json(&state, &headers, &d).await?)))
+    Ok(no_store(Json(domain_info(&state, &headers, &d).await?)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/v1/owner/domains/{id}",
+    tag = "owner",
+    summary = "Change a domain (missing fields keep their value; the draft's domain entry follows)",
+    params(("id" = String, Path, description = "domain id")),
+    request_body = DomainBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the domain", body = DomainInfo),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        (status = 422, description = "invalid fields: `problems` lists each", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn update_domain(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -262,9 +316,22 @@ async fn update_domain(
         Err(StoreError::NotFound) => {}
         Err(e) => return Err(e.into()),
     }
-    Ok(no_store(Json(domain_json(&state, &headers, &d).await?)))
+    Ok(no_store(Json(domain_info(&state, &headers, &d).await?)))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v1/owner/domains/{id}",
+    tag = "owner",
+    summary = "Remove a domain with its configs, chats and statistics",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "removed"),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn delete_domain(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -288,6 +355,19 @@ fn json_text(text: String) -> Response {
     ))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/config",
+    tag = "owner",
+    summary = "The draft config (spec §3.1)",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the config", body = ConfigJson),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn get_config(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -301,6 +381,19 @@ async fn get_config(
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/config/published",
+    tag = "owner",
+    summary = "The published config",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the config", body = ConfigJson),
+        (status = 404, description = "no such domain, or not published yet", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn get_published(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -314,6 +407,23 @@ async fn get_published(
     }
 }
 
+#[utoipa::path(
+    put,
+    path = "/v1/owner/domains/{id}/config",
+    tag = "owner",
+    summary = "Replace the draft config (up to 1 MiB); its domain entry must be this domain and is written back to it",
+    params(("id" = String, Path, description = "domain id")),
+    request_body = ConfigJson,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "saved", body = SavedConfig),
+        (status = 400, description = "the body is not UTF-8", body = ErrorBody),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        (status = 413, description = "the body is larger than 1 MiB", body = ErrorBody),
+        (status = 422, description = "every problem, each with its JSON path: `problems`", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn put_config(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -343,12 +453,27 @@ async fn put_config(
         state.store.update_domain(&d).await?;
     }
     let draft = state.store.save_draft(&d.id, &config.to_string()).await?;
-    Ok(no_store(Json(json!({
-        "config": config,
-        "updatedAt": iso_time(draft.updated_at),
-    }))))
+    Ok(no_store(Json(SavedConfig {
+        config,
+        updated_at: iso_time(draft.updated_at),
+    })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/owner/domains/{id}/publish",
+    tag = "owner",
+    summary = "Publish the draft: the hosted embed serves it from the next page view",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "published", body = Published),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        (status = 409, description = "no draft", body = ErrorBody),
+        (status = 422, description = "the draft has problems: `problems`", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn publish(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -389,25 +514,42 @@ async fn publish(
         .await?;
     tracing::info!(domain = %d.id, version = published.version, "config published");
     let origin = state.public_origin(&headers);
-    Ok(no_store(Json(json!({
-        "version": published.version,
-        "etag": published.etag,
-        "publishedAt": iso_time(published.published_at),
-        "embedUrl": format!("{origin}/d/{}.js", d.id),
-    }))))
+    Ok(no_store(Json(Published {
+        version: published.version,
+        etag: published.etag,
+        published_at: iso_time(published.published_at),
+        embed_url: format!("{origin}/d/{}.js", d.id),
+    })))
 }
 
 // ---------- statistics ----------
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StatsQuery {
+    /// YYYY-MM-DD (default: 29 days before `to`).
     from: Option<String>,
+    /// YYYY-MM-DD (default: today).
     to: Option<String>,
 }
 
 /// Longest range one stats call answers.
 pub const MAX_STATS_DAYS: i64 = 366;
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/stats",
+    tag = "owner",
+    summary = "Event counts per UTC day and event name, views per button and clicks per action",
+    params(("id" = String, Path, description = "domain id"), StatsQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "counts", body = StatsAnswer),
+        (status = 400, description = "bad dates, or a range over 366 days", body = ErrorBody),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn stats(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -444,59 +586,75 @@ async fn stats(
         let t = totals.entry(c.key.event_name.clone()).or_insert(json!(0));
         *t = json!(t.as_i64().unwrap_or(0) + c.count);
     }
-    let rows: Vec<Value> = counts
+    let rows: Vec<DayCount> = counts
         .iter()
-        .map(|c| json!({"day": c.key.day, "event": c.key.event_name, "count": c.count}))
+        .map(|c| DayCount {
+            day: c.key.day.clone(),
+            event: c.key.event_name.clone(),
+            count: c.count,
+        })
         .collect();
-    let items: Vec<Value> = state
+    let items: Vec<ItemCount> = state
         .store
         .item_stats_counts(&d.id, &from, &to)
         .await?
         .iter()
-        .map(|c| {
-            json!({
-                "day": c.key.day,
-                "event": c.key.event_name,
-                "buttonId": c.key.button_id,
-                "actionId": Some(&c.key.action_id).filter(|a| !a.is_empty()),
-                "count": c.count,
-            })
+        .map(|c| ItemCount {
+            day: c.key.day.clone(),
+            event: c.key.event_name.clone(),
+            button_id: c.key.button_id.clone(),
+            action_id: Some(c.key.action_id.clone()).filter(|a| !a.is_empty()),
+            count: c.count,
         })
         .collect();
-    Ok(no_store(Json(json!({
-        "domainId": d.id,
-        "from": from,
-        "to": to,
-        "counts": rows,
-        "totals": totals,
-        "items": items,
-    }))))
+    Ok(no_store(Json(StatsAnswer {
+        domain_id: d.id,
+        from,
+        to,
+        counts: rows,
+        totals,
+        items,
+    })))
 }
 
 // ---------- agents ----------
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/agents",
+    tag = "owner",
+    summary = "The organisation's accounts (agents and owners)",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "accounts", body = AccountList),
+        OwnerErrors,
+    )
+)]
 async fn list_agents(State(state): State<AppState>, auth: OwnerAuth) -> Result<Response, ApiError> {
     let users = state.store.list_users(&auth.0.user.org_id).await?;
-    let list: Vec<Value> = users.iter().map(user_json).collect();
-    Ok(no_store(Json(json!({ "agents": list }))))
+    Ok(no_store(Json(AccountList {
+        agents: users.iter().map(User::from).collect(),
+    })))
 }
 
-#[derive(Deserialize)]
-struct AgentBody {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    password: String,
-    #[serde(default)]
-    role: Option<String>,
-}
-
+#[utoipa::path(
+    post,
+    path = "/v1/owner/agents",
+    tag = "owner",
+    summary = "Add an agent (or, with role owner, an owner)",
+    request_body = NewAgentBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 201, description = "the account", body = User),
+        (status = 409, description = "the e-mail is taken", body = ErrorBody),
+        (status = 422, description = "invalid fields: `problems` lists each", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn add_agent(
     State(state): State<AppState>,
     auth: OwnerAuth,
-    JsonBody(body): JsonBody<AgentBody>,
+    JsonBody(body): JsonBody<NewAgentBody>,
 ) -> Result<Response, ApiError> {
     let role = match body.role.as_deref() {
         None | Some("agent") => Role::Agent,
@@ -523,7 +681,7 @@ async fn add_agent(
     )
     .await?;
     tracing::info!(user = %user.id, by = %auth.0.user.user_id, "account created");
-    Ok((StatusCode::CREATED, no_store(Json(user_json(&user)))).into_response())
+    Ok((StatusCode::CREATED, no_store(Json(User::from(&user)))).into_response())
 }
 
 async fn org_user(
@@ -538,6 +696,20 @@ async fn org_user(
     }
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v1/owner/agents/{id}",
+    tag = "owner",
+    summary = "Remove an account (not your own); its chats become unassigned",
+    params(("id" = String, Path, description = "account id")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "removed"),
+        (status = 404, description = "no such account", body = ErrorBody),
+        (status = 409, description = "your own account", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn remove_agent(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -558,17 +730,26 @@ async fn remove_agent(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-#[derive(Deserialize)]
-struct ResetBody {
-    #[serde(default)]
-    password: String,
-}
-
+#[utoipa::path(
+    post,
+    path = "/v1/owner/agents/{id}/password",
+    tag = "owner",
+    summary = "Set an account's password; its sessions end",
+    params(("id" = String, Path, description = "account id")),
+    request_body = ResetPasswordBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "set"),
+        (status = 404, description = "no such account", body = ErrorBody),
+        (status = 422, description = "too short: `problems`", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn reset_password(
     State(state): State<AppState>,
     auth: OwnerAuth,
     Path(id): Path<String>,
-    JsonBody(body): JsonBody<ResetBody>,
+    JsonBody(body): JsonBody<ResetPasswordBody>,
 ) -> Result<Response, ApiError> {
     let user = org_user(&state, &auth, &id).await?;
     if let Some(w) = password::weakness(&body.password) {

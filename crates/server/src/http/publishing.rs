@@ -15,10 +15,11 @@
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use axum::Json;
+use serde::Deserialize;
 use serde_json::Value;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
 
 use crate::accounts::OwnerAuth;
 use crate::domain_config::{bind_config_to_domain, config_problems};
@@ -27,98 +28,37 @@ use crate::http::owner::owned_domain;
 use crate::http::{iso_time, no_store, ApiQuery};
 use crate::state::AppState;
 use crate::store::{ConfigVersion, Domain, EmbedSighting, StoreError};
+use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
+use crate::wire::owner::{
+    self as wire, Installation, Publisher, Restored, Sighting, VersionList, VersionWithConfig,
+};
+use crate::wire::routes::Routes;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/owner/domains/{id}/versions", get(list_versions))
-        .route(
-            "/v1/owner/domains/{id}/versions/{version}",
-            get(get_version),
-        )
-        .route(
-            "/v1/owner/domains/{id}/versions/{version}/restore",
-            post(restore_version),
-        )
-        .route("/v1/owner/domains/{id}/installation", get(installation))
+pub fn routes() -> Routes<AppState> {
+    Routes::new()
+        .routes(routes!(list_versions))
+        .routes(routes!(get_version))
+        .routes(routes!(restore_version))
+        .routes(routes!(installation))
 }
 
 /// Versions one history call lists by default, and at most.
 pub const DEFAULT_VERSIONS: i64 = 100;
 pub const MAX_VERSIONS: i64 = 1000;
 
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct PublisherWire {
-    /// Null once the account is removed.
-    pub id: Option<String>,
-    pub name: String,
-}
-
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct VersionWire {
-    pub version: i64,
-    pub etag: String,
-    pub published_at: String,
-    pub published_by: Option<PublisherWire>,
-    /// Whether this is what the embed serves now.
-    pub current: bool,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct VersionList {
-    pub versions: Vec<VersionWire>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct VersionWithConfig {
-    #[serde(flatten)]
-    pub version: VersionWire,
-    pub config: Value,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Restored {
-    /// The new draft.
-    pub config: Value,
-    pub updated_at: String,
-    /// The version it was copied from.
-    pub restored_from: i64,
-}
-
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct SightingWire {
-    pub host: String,
-    /// The page's address as far as the browser told it (often only its origin).
-    pub url: String,
-    pub seen_at: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Installation {
-    /// The most recent page of the domain's name or an alias that loaded the embed; null until
-    /// one has.
-    pub installed: Option<SightingWire>,
-    /// Pages of other hosts that loaded the embed, most recent first (a typo in the domain
-    /// name, or the snippet copied to another site).
-    pub unknown_hosts: Vec<SightingWire>,
-    pub embed_url: String,
-}
-
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// At most this many (default 100, 1-1000).
     limit: Option<i64>,
 }
 
-fn version_wire(v: &ConfigVersion, current: Option<i64>) -> VersionWire {
-    VersionWire {
+fn version_wire(v: &ConfigVersion, current: Option<i64>) -> wire::ConfigVersion {
+    wire::ConfigVersion {
         version: v.version,
         etag: v.etag.clone(),
         published_at: iso_time(v.published_at),
-        published_by: v.published_by_name.as_ref().map(|name| PublisherWire {
+        published_by: v.published_by_name.as_ref().map(|name| Publisher {
             id: v.published_by.clone(),
             name: name.clone(),
         }),
@@ -166,6 +106,20 @@ fn version_config(v: &ConfigVersion) -> Result<Value, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("config version {}: {e}", v.version)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/versions",
+    tag = "owner",
+    summary = "Every published version, newest first, with who published it and when",
+    params(("id" = String, Path, description = "domain id"), ListQuery),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the history", body = VersionList),
+        (status = 400, description = "bad limit", body = ErrorBody),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn list_versions(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -186,6 +140,19 @@ async fn list_versions(
     })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/versions/{version}",
+    tag = "owner",
+    summary = "One published version with its config",
+    params(("id" = String, Path, description = "domain id"), ("version" = String, Path, description = "version number (1, 2, …)")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "the version", body = VersionWithConfig),
+        (status = 404, description = "no such domain or version", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn get_version(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -203,6 +170,20 @@ async fn get_version(
 
 /// The version's config becomes the draft, bound to the domain as it is now (its name may have
 /// changed since), and validated like any save.
+#[utoipa::path(
+    post,
+    path = "/v1/owner/domains/{id}/versions/{version}/restore",
+    tag = "owner",
+    summary = "Make a published version the draft (publish it to put it live)",
+    params(("id" = String, Path, description = "domain id"), ("version" = String, Path, description = "version number (1, 2, …)")),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "the new draft", body = Restored),
+        (status = 404, description = "no such domain or version", body = ErrorBody),
+        (status = 422, description = "the version is not valid for the domain as it is now: `problems`", body = ErrorBody),
+        OwnerWriteErrors,
+    )
+)]
 async fn restore_version(
     State(state): State<AppState>,
     auth: OwnerAuth,
@@ -228,8 +209,8 @@ async fn restore_version(
     })))
 }
 
-fn sighting_wire(s: &EmbedSighting) -> SightingWire {
-    SightingWire {
+fn sighting_wire(s: &EmbedSighting) -> Sighting {
+    Sighting {
         host: s.host.clone(),
         url: s.url.clone(),
         seen_at: iso_time(s.seen_at),
@@ -248,6 +229,19 @@ pub fn installation_of(d: &Domain, sightings: &[EmbedSighting], embed_url: Strin
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/owner/domains/{id}/installation",
+    tag = "owner",
+    summary = "Installation check: the last page of the domain's hosts that loaded its embed, and pages of other hosts",
+    params(("id" = String, Path, description = "domain id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "what was seen", body = Installation),
+        (status = 404, description = "no such domain", body = ErrorBody),
+        OwnerErrors,
+    )
+)]
 async fn installation(
     State(state): State<AppState>,
     auth: OwnerAuth,

@@ -18,17 +18,19 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, Method, StatusCode};
-use axum::routing::post;
-use axum::Router;
 use serde_json::Value;
 use tower_http::cors::{Any, CorsLayer};
+use utoipa_axum::routes;
 
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::wire::error::ErrorBody;
+use crate::wire::routes::Routes;
+use crate::wire::widget::StatsBody;
 use crate::wire::JsonBody;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/v1/stats", post(collect)).layer(
+pub fn routes() -> Routes<AppState> {
+    Routes::new().routes(routes!(collect)).layer(
         CorsLayer::new()
             .allow_origin(Any)
             .allow_methods([Method::POST])
@@ -165,6 +167,17 @@ pub fn parse_event(body: &Value) -> Result<(String, String), ApiError> {
     Ok((domain.to_owned(), event))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/stats",
+    tag = "stats",
+    summary = "Count a widget statistics event (spec §7); Beckon's extension counts views per button and clicks per action",
+    request_body = StatsBody,
+    responses(
+        (status = 204, description = "counted"),
+        (status = 400, description = "not a statistics event, or a field out of bounds", body = ErrorBody),
+    )
+)]
 async fn collect(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitStream;
 use futures_util::{FutureExt as _, StreamExt as _};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::agent::AgentSession;
 pub(crate) use super::outbox::{Outbox, Writing};
@@ -22,6 +23,7 @@ use crate::hub::broker::{BrokerItem, Events};
 use crate::hub::{Hub, RealtimeConfig};
 use crate::ratelimit::ConnLimit;
 use crate::state::AppState;
+use crate::wire::error::ErrorBody;
 use crate::wire::frames::{self, FrameError, Inbound};
 use crate::wire::ApiQuery;
 
@@ -108,12 +110,18 @@ pub(crate) fn internal(e: impl std::fmt::Display) -> FrameError {
     FrameError::new(500, "internal server error; the server log has the details")
 }
 
-#[derive(Deserialize, Default)]
+/// A visitor may authenticate in the URL (or with an `auth` frame after the upgrade).
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub(crate) struct UpgradeQuery {
+    /// A visitor's realtime token (the public token URL gives it).
     token: Option<String>,
+    /// With a token: must be the token's channel.
     channel_id: Option<String>,
+    /// With a token: must be the token's persona.
     persona_id: Option<String>,
+    /// With a token: resume from here at once (as a `resume` frame).
     last_seq: Option<i64>,
 }
 
@@ -126,6 +134,20 @@ enum Pre {
 }
 
 /// `GET /api/v1/realtime`.
+#[utoipa::path(
+    get,
+    path = "/v1/realtime",
+    tag = "realtime",
+    summary = "WebSocket upgrade (docs/realtime.md): visitors authenticate with a token from the \
+        token URL (in the URL or an `auth` frame), agents with their session cookie",
+    params(UpgradeQuery),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 400, description = "not a WebSocket upgrade", body = ErrorBody),
+        (status = 403, description = "an agent's session from another site's page", body = ErrorBody),
+        (status = 429, description = "too many unauthenticated connections from this address", body = ErrorBody),
+    )
+)]
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,

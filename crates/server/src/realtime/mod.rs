@@ -15,10 +15,10 @@
 //! Bounds: 4 KiB read buffers, 16 KiB frames, a bounded send queue per connection (a client
 //! that does not keep up is disconnected), per-address and per-connection message rates.
 
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
+use crate::wire::routes::Routes;
 
 mod agent;
 mod coalesce;
@@ -26,10 +26,7 @@ mod conn;
 mod outbox;
 mod visitor;
 
-/// The endpoint, under `/api`.
-pub const PATH: &str = "/v1/realtime";
-
-/// The route, mounted under `/api` by [`crate::http::router`].
-pub fn routes() -> Router<AppState> {
-    Router::new().route(PATH, get(conn::upgrade))
+/// The route, `/v1/realtime` under `/api`, mounted by [`crate::http::router`].
+pub fn routes() -> Routes<AppState> {
+    Routes::new().routes(routes!(conn::upgrade))
 }

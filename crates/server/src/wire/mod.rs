@@ -1,16 +1,23 @@
 //! The wire layer: every JSON body the HTTP API reads and answers and every realtime frame, as
-//! serde types, in one place below `http`, `realtime`, `accounts` and `chat`. The OpenAPI
-//! document (`openapi.rs`) and the TypeScript types of the console's and the widget's API
-//! clients (`ts.rs`) are generated from these types, so server and clients cannot drift apart.
+//! serde types, in one place below `http`, `realtime`, `accounts` and `chat`. Generated from
+//! them, so that server and clients cannot drift apart: the OpenAPI document (`http/openapi.rs`,
+//! from the handlers' `#[utoipa::path]` and these types' `ToSchema`; `routes.rs` mounts a route
+//! only with its documentation) and the TypeScript types of the console's and the widget's API
+//! clients (`ts.rs`).
 //!
 //! Also here: how bodies and queries are read (`body.rs`, JSON errors) and the validation
 //! serde cannot express (`validate.rs`).
 
+pub mod account;
 pub mod agent;
 pub mod body;
 pub mod chat;
+pub mod error;
 pub mod frames;
+pub mod owner;
+pub mod routes;
 pub mod ts;
 pub mod validate;
+pub mod widget;
 
 pub use body::{iso_time, no_store, refuse_nul, ApiQuery, JsonBody, MAX_BODY};

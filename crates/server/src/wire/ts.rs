@@ -1,15 +1,18 @@
 //! The TypeScript declarations of the wire types, for the console's API client and the widget's
-//! chat client, generated so that neither drifts from the server. Written by the `gen-ts`
+//! chat client, generated so that neither drifts from the server. Written by the `gen-wire`
 //! binary of this crate; a test fails when a checked-in file is stale.
 
 use ts_rs::TS;
 
+use super::account::*;
 use super::agent::*;
 use super::chat::*;
+use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
+use super::owner::*;
 
 /// The command that rewrites the files.
-pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-ts";
+pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
 
 /// A generated file: where it lives (from the repository root) and what it holds.
 pub struct TsFile {
@@ -17,32 +20,48 @@ pub struct TsFile {
     pub text: String,
 }
 
+/// The widget's file: the public chat API, the realtime frames and the error body, which the
+/// console imports from it too (one declaration of each shape).
+pub const WIDGET: &str = "web/widget/src/app/chat/core/wire.gen.ts";
+/// The console's file: the agent, owner and account APIs.
+pub const CONSOLE: &str = "web/console/src/api/wire.gen.ts";
+/// The config types (`crates/model`), as the console imports them.
+const CONFIG_FROM_CONSOLE: &str = "../../../widget/src/config/types.gen";
+const WIDGET_FROM_CONSOLE: &str = "../../../widget/src/app/chat/core/wire.gen";
+
 /// Every generated file.
 pub fn files() -> Vec<TsFile> {
     vec![
         TsFile {
-            path: "web/console/src/api/wire.gen.ts",
+            path: CONSOLE,
             text: console(),
         },
         TsFile {
-            path: "web/widget/src/app/chat/core/wire.gen.ts",
+            path: WIDGET,
             text: widget(),
         },
     ]
 }
 
-macro_rules! emit {
-    ($out:expr, $($t:ty),+ $(,)?) => {{
+/// One declaration: the type's name and its text.
+struct Decl {
+    name: String,
+    text: String,
+}
+
+macro_rules! decls {
+    ($($t:ty),+ $(,)?) => {{
         let cfg = ts_rs::Config::new();
-        $(
-            $out.push('\n');
+        vec![$({
+            let mut text = String::from("\n");
             if let Some(docs) = <$t as TS>::docs() {
-                $out.push_str(&beckon_model::ts::doc_comment(&docs, ""));
+                text.push_str(&beckon_model::ts::doc_comment(&docs, ""));
             }
-            $out.push_str("export ");
-            $out.push_str(&beckon_model::ts::pretty(&<$t as TS>::decl(&cfg)));
-            $out.push('\n');
-        )+
+            text.push_str("export ");
+            text.push_str(&beckon_model::ts::pretty(&<$t as TS>::decl(&cfg)));
+            text.push('\n');
+            Decl { name: <$t as TS>::name(&cfg), text }
+        }),+]
     }};
 }
 
@@ -52,58 +71,17 @@ fn header(what: &str) -> String {
     )
 }
 
-/// The agent API and the realtime frames, as the console reads them.
-pub fn console() -> String {
-    let mut out =
-        header("Wire shapes of the agent API and the realtime protocol (docs/realtime.md).");
-    emit!(
-        out,
-        PersonaType,
-        ChannelStatus,
-        Role,
-        PublicPersona,
-        Attachment,
-        Message,
-        History,
-        Visitor,
-        EndedBy,
-        ChannelSummary,
-        EarlierConversation,
-        ChannelDetail,
-        ChannelList,
-        ReplyBody,
-        ReplyAnswer,
-        ReadBody,
-        ReadAnswer,
-        AssignBody,
-        AgentStatus,
-        PresenceBody,
-        PresenceAnswer,
-        TeamMember,
-        Team,
-        Channel,
-        Status,
-        PresenceAction,
-        Ready,
-        ChatMessageOut,
-        Ack,
-        PresenceOut,
-        ChannelRef,
-        ChannelUpdate,
-        ChannelUpdateOut,
-        NewChannel,
-        ErrorOut,
-        ServerFrame,
-    );
-    out
+/// Whether `name` occurs in `text` as a whole word.
+fn names(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
+    })
 }
 
-/// The public chat API and the realtime frames, as the widget's chat reads them.
-pub fn widget() -> String {
-    let mut out =
-        header("Wire shapes of the public chat API (spec §3.3, §7) and the realtime protocol.");
-    emit!(
-        out,
+/// The shapes both clients read: the public chat API, the realtime frames, the error body.
+fn shared() -> Vec<Decl> {
+    decls!(
         PersonaType,
         ChannelStatus,
         ClientPersona,
@@ -124,6 +102,97 @@ pub fn widget() -> String {
         PresenceOut,
         ChannelRef,
         ErrorOut,
+        ProblemBody,
+        ErrorBody,
+    )
+}
+
+/// The public chat API and the realtime frames, as the widget's chat reads them.
+pub fn widget() -> String {
+    let mut out = header(
+        "Wire shapes of the public chat API (spec §3.3, §7), the realtime protocol \
+         (docs/realtime.md) and the API's error body; the console imports them from here.",
     );
+    for d in shared() {
+        out.push_str(&d.text);
+    }
+    out
+}
+
+/// The agent, owner and account APIs and the agents' realtime frames, as the console reads
+/// them; the shapes it shares with the widget are imported from the widget's file.
+pub fn console() -> String {
+    let own = decls!(
+        Role,
+        Visitor,
+        EndedBy,
+        ChannelSummary,
+        EarlierConversation,
+        ChannelDetail,
+        ChannelList,
+        ReplyBody,
+        ReplyAnswer,
+        ReadBody,
+        ReadAnswer,
+        AssignBody,
+        AgentStatus,
+        PresenceBody,
+        PresenceAnswer,
+        TeamMember,
+        Team,
+        ChannelUpdate,
+        ChannelUpdateOut,
+        NewChannel,
+        ServerFrame,
+        User,
+        Organisation,
+        Session,
+        LoginBody,
+        PasswordBody,
+        SignupState,
+        SignupBody,
+        ConfigState,
+        Embed,
+        DomainInfo,
+        DomainList,
+        DomainBody,
+        SavedConfig,
+        Published,
+        DayCount,
+        ItemCount,
+        StatsAnswer,
+        AccountList,
+        NewAgentBody,
+        ResetPasswordBody,
+        Publisher,
+        ConfigVersion,
+        VersionList,
+        VersionWithConfig,
+        Restored,
+        Sighting,
+        Installation,
+    );
+    let body: String = own.iter().map(|d| d.text.as_str()).collect();
+    let mut out = header(
+        "Wire shapes of the agent, owner and account APIs and of the realtime protocol \
+         (docs/realtime.md).",
+    );
+    if names(&body, "Config") {
+        out.push_str(&format!(
+            "import type {{ Config }} from \"{CONFIG_FROM_CONSOLE}\";\n"
+        ));
+    }
+    let used: Vec<String> = shared()
+        .into_iter()
+        .map(|d| d.name)
+        .filter(|n| names(&body, n))
+        .collect();
+    if !used.is_empty() {
+        out.push_str(&format!(
+            "import type {{ {} }} from \"{WIDGET_FROM_CONSOLE}\";\n",
+            used.join(", ")
+        ));
+    }
+    out.push_str(&body);
     out
 }

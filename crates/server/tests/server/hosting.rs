@@ -497,3 +497,79 @@ async fn the_embed_is_sent_compressed_at_the_best_levels() {
     }
     t.stop().await;
 }
+
+#[tokio::test]
+async fn the_embed_carries_the_loader_build_with_the_parts_its_config_uses() {
+    let t = spawn().await;
+    let (domain, url) = published_embed(&t).await;
+    // Stand-ins for the loader builds (web/widget/build.mjs), each saying which it is.
+    for parts in [
+        "",
+        "-lists",
+        "-hours",
+        "-first-screen",
+        "-lists-hours",
+        "-hours-first-screen",
+    ] {
+        std::fs::write(
+            t.dir.path().join(format!("static/beckon-loader{parts}.js")),
+            format!("/* loader{parts} */\n"),
+        )
+        .unwrap();
+    }
+    let config = |buttons: Value, actions: Value| {
+        let mut c: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+        c["buttons"] = buttons;
+        c["actions"] = actions;
+        c.to_string()
+    };
+    let single = |scroll: Value| json!([{"id": "b", "type": "SINGLE", "actions": ["a"], "options": {"scroll": scroll}}]);
+    let multi = json!([{"id": "b", "type": "MULTI", "actions": ["a"]}]);
+    let phone = |schedule: Value| json!([{"id": "a", "actionType": "PHONE", "actionValue": "1", "schedule": schedule}]);
+    let always = json!({"showAlways": true});
+    let by_day = json!({"showAlways": false, "hours": [{"start": "09:00", "stop": "18:00"}, null, null, null, null, null, null]});
+    let pixels = json!({"revealAtHeight": 300});
+    let first_screen = json!({"revealAfterFirstScreen": true});
+    let loader_of = |config: String| {
+        let t = &t;
+        let url = url.clone();
+        let domain = domain.clone();
+        async move {
+            t.store().publish_config(&domain, &config).await.unwrap();
+            let body = t.http.get(&url).send().await.unwrap().text().await.unwrap();
+            // After the config and the stylesheet lines (JSON, so without a raw newline).
+            let (_, css_and_loader) = body.split_once(";\nwindow.CNB_CSS=").unwrap();
+            css_and_loader.split_once(";\n").unwrap().1.to_owned()
+        }
+    };
+    assert_eq!(
+        loader_of(config(single(pixels.clone()), phone(always.clone()))).await,
+        "/* loader */\n"
+    );
+    assert_eq!(
+        loader_of(config(multi.clone(), phone(always.clone()))).await,
+        "/* loader-lists */\n"
+    );
+    assert_eq!(
+        loader_of(config(single(pixels.clone()), phone(by_day.clone()))).await,
+        "/* loader-hours */\n"
+    );
+    assert_eq!(
+        loader_of(config(single(first_screen.clone()), phone(by_day.clone()))).await,
+        "/* loader-hours-first-screen */\n"
+    );
+    // Every part: the whole loader, beckon.js.
+    let mut every = multi.clone();
+    every[0]["options"] = json!({"scroll": first_screen});
+    assert_eq!(
+        loader_of(config(every, phone(by_day.clone()))).await,
+        LOADER_JS
+    );
+    // A widget build without that variant: the whole loader.
+    std::fs::remove_file(t.dir.path().join("static/beckon-loader-hours.js")).unwrap();
+    assert_eq!(
+        loader_of(config(single(pixels), phone(by_day))).await,
+        LOADER_JS
+    );
+    t.stop().await;
+}

@@ -10,7 +10,8 @@ import { navigate } from "../app/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
 import { AgentSocket, type ServerFrame } from "./realtime";
 
-export type AgentStatus = "online" | "away";
+export type { AgentStatus } from "../api/wire.gen";
+import type { AgentStatus } from "../api/wire.gen";
 
 type FrameListener = (frame: ServerFrame) => void;
 

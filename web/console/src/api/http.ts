@@ -1,7 +1,9 @@
 // Every call to the Beckon API: JSON in and out, the session cookie (same origin) and the CSRF
 // header on writes, errors as ApiError with the server's validation problems.
 
-export type Problem = { path: string; message: string };
+import type { ProblemBody } from "../../../widget/src/app/chat/core/wire.gen";
+
+export type Problem = ProblemBody;
 
 export class ApiError extends Error {
   constructor(

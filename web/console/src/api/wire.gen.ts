@@ -1,58 +1,10 @@
-// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-ts` — do not edit.
-// Wire shapes of the agent API and the realtime protocol (docs/realtime.md).
-
-/** Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site. */
-export type PersonaType = "ChatClient" | "ChatAgentPersona" | "ChatOrganizationDomainPersona" | "OrganizationPersona";
-
-/** Whether a chat is open or ended. */
-export type ChannelStatus = "open" | "ended";
+// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
+// Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
+import type { Config } from "../../../widget/src/config/types.gen";
+import type { ChannelStatus, PublicPersona, Message, Channel, Ready, ChatMessageOut, Ack, PresenceOut, ChannelRef, ErrorOut } from "../../../widget/src/app/chat/core/wire.gen";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
-
-/**
- * What anyone in a chat may see of a persona: a message's sender, a presence frame's persona.
- * `type` and `name` are null for a sender whose persona is gone; `id` is null for an agent
- * without a persona.
- */
-export type PublicPersona = {
-  id: string | null;
-  type: PersonaType | null;
-  name: string | null;
-  avatarUrl: string | null;
-};
-
-/** A file or link sent with a message. */
-export type Attachment = {
-  type: string;
-  url: string;
-  name: string;
-};
-
-/** A stored message, as history, replies and the realtime `chat-message` deliver it. */
-export type Message = {
-  id: string;
-  /** 1, 2, 3 … per chat, without gaps. */
-  seq: number;
-  /** The sender's own id for the message (re-sends are de-duplicated on it). */
-  clientId: string;
-  text: string;
-  sender: PublicPersona;
-  attachments: Array<Attachment>;
-  /** RFC 3339. */
-  createdAt: string;
-};
-
-/**
- * A chat's messages after a sequence number and its personas: the visitor's and the agent's
- * history calls. `status` only in the visitor's (an ended chat is shown read-only).
- */
-export type History = {
-  messages: Array<Message>;
-  personas: Array<PublicPersona>;
-  lastSeq: number;
-  status?: ChannelStatus;
-};
 
 /** The visitor of a chat, as agents see them. */
 export type Visitor = {
@@ -187,69 +139,6 @@ export type Team = {
   agents: Array<TeamMember>;
 };
 
-/**
- * A chat as the visitor's calls answer it, with the domain's `chat-*` properties (legal
- * notice etc., spec §3.3).
- */
-export type Channel = {
-  id: string;
-  domainId: string;
-  status: ChannelStatus;
-  /** RFC 3339. */
-  createdAt: string;
-  lastActivityAt: string;
-  endedAt: string | null;
-  lastSeq: number;
-  /** The domain's `chat-*` properties: a string, or an object such as `{link, text}`. */
-  properties: Record<string, unknown>;
-};
-
-/** Agent or visitor status. */
-export type Status = "online" | "away";
-
-export type PresenceAction = "enter" | "update" | "leave";
-
-/** The answer to a good `auth`: who the connection is. */
-export type Ready = { "role": "visitor", channelId: string, personaId: string, lastSeq: number, agentsOnline: boolean, } | { "role": "agent", userId: string, personaId: string | null, name: string, status: Status, 
-/**
- * The organisation's domains, whose chats this connection receives.
- */
-domains: Array<string>, domainsWithAgentsOnline: Array<string>, };
-
-/** A stored message, live or from a backlog. */
-export type ChatMessageOut = {
-  channelId: string;
-  seq: number;
-  message: Message;
-};
-
-/** A message the connection sent is stored (`duplicate`: it was already). */
-export type Ack = {
-  channelId: string;
-  clientId: string;
-  id: string;
-  seq: number;
-  duplicate: boolean;
-};
-
-/**
- * Someone entered, changed (status, typing) or left: a visitor in a chat (`channelId`), or an
- * agent on a domain (`domainId`).
- */
-export type PresenceOut = {
-  action: PresenceAction;
-  persona: PublicPersona;
-  name: string | null;
-  status: Status;
-  typing: boolean;
-  channelId?: string;
-  domainId?: string;
-};
-
-export type ChannelRef = {
-  channelId: string;
-};
-
 /** What changed about a chat. */
 export type ChannelUpdate = { "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" };
 
@@ -262,17 +151,240 @@ export type NewChannel = {
   visitor: PublicPersona;
 };
 
-/** A frame the server refused (nothing changed), or a fault. */
-export type ErrorOut = {
-  /**
-   * HTTP-like: 400 malformed, 401 not authenticated, 403 not allowed, 404 unknown, 409
-   * client id taken, 410 chat ended, 413 too large, 429 too fast, 500 server fault.
-   */
-  code: number;
-  error: string;
-  /** The refused message's client id. */
-  clientId?: string;
-};
-
 /** Every frame the server sends, tagged by `op` (docs/realtime.md). */
 export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "error" } & ErrorOut | { "op": "pong" };
+
+/** An account as the API shows it (never its password hash). */
+export type User = {
+  id: string;
+  orgId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The persona the account writes in chats as. */
+  personaId: string | null;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
+export type Organisation = {
+  id: string;
+  name: string;
+};
+
+/** Who is logged in: the answer of login, sign-up and `GET /v1/auth/me`. */
+export type Session = {
+  user: User;
+  organisation: Organisation;
+  /** Send it as `X-Beckon-CSRF` with every request that changes something. */
+  csrfToken: string;
+};
+
+/** A login. Missing fields read as empty (a wrong login, 401). */
+export type LoginBody = {
+  email: string;
+  password: string;
+};
+
+/** Changing your own password; other sessions end. */
+export type PasswordBody = {
+  currentPassword: string;
+  /** At least 8 characters. */
+  newPassword: string;
+};
+
+/** Whether this server lets anyone sign up (`--allow-signup`). */
+export type SignupState = {
+  enabled: boolean;
+};
+
+/** A sign-up: a new owner account with an organisation of its own. */
+export type SignupBody = {
+  email: string;
+  name: string;
+  /** At least 8 characters. */
+  password: string;
+  /** The new organisation's name; default "{name}'s organisation". */
+  organisation?: string;
+};
+
+/** Where a domain's config stands. */
+export type ConfigState = {
+  draftUpdatedAt: string | null;
+  publishedVersion: number | null;
+  publishedAt: string | null;
+  /** The draft differs from what is published (or nothing is published yet). */
+  unpublishedChanges: boolean;
+};
+
+/** How a site embeds the domain's published config. */
+export type Embed = {
+  url: string;
+  /** The `<script>` to paste into the site's pages. */
+  snippet: string;
+  /** How long browsers may reuse the hosted embed (0: they ask on every page view). */
+  maxAgeSeconds: number;
+};
+
+/** A domain as the owner API answers it. */
+export type DomainInfo = {
+  id: string;
+  name: string;
+  aliases: Array<string>;
+  /** FREE, STARTER, PRO or UNKNOWN. */
+  type: string;
+  /** An IANA time zone; null: the visitor's own. */
+  timezone: string | null;
+  properties: Record<string, unknown>;
+  /** RFC 3339. */
+  createdAt: string;
+  config: ConfigState;
+  embed: Embed;
+};
+
+export type DomainList = {
+  domains: Array<DomainInfo>;
+};
+
+/**
+ * A new domain, or changes to one (missing fields keep their value). Read field by field, so
+ * that a 422 lists every problem with its field.
+ */
+export type DomainBody = {
+  /** A host name (required for a new domain). */
+  name?: string;
+  aliases?: Array<string>;
+  /** FREE, STARTER, PRO or UNKNOWN. */
+  type?: string;
+  /** An IANA time zone; null: the visitor's own. */
+  timezone?: string | null;
+  properties?: Record<string, unknown>;
+};
+
+/** The saved draft. */
+export type SavedConfig = {
+  config: Config;
+  updatedAt: string;
+};
+
+/** A publication. */
+export type Published = {
+  version: number;
+  etag: string;
+  publishedAt: string;
+  embedUrl: string;
+};
+
+/** Events of one name on one UTC day. */
+export type DayCount = {
+  /** YYYY-MM-DD. */
+  day: string;
+  event: string;
+  count: number;
+};
+
+/** Views of a button (`actionId` null) or clicks of one of its actions, on one UTC day. */
+export type ItemCount = {
+  day: string;
+  event: string;
+  buttonId: string;
+  actionId: string | null;
+  count: number;
+};
+
+/** A domain's statistics over a range of days. */
+export type StatsAnswer = {
+  domainId: string;
+  from: string;
+  to: string;
+  counts: Array<DayCount>;
+  /** Each event name's total over the range. */
+  totals: Record<string, number>;
+  items: Array<ItemCount>;
+};
+
+export type AccountList = {
+  agents: Array<User>;
+};
+
+/** A new account of the organisation. */
+export type NewAgentBody = {
+  email: string;
+  name: string;
+  /** At least 8 characters. */
+  password: string;
+  /** `agent` (default) or `owner`. */
+  role?: Role;
+};
+
+/** An account's new password; its sessions end. */
+export type ResetPasswordBody = {
+  /** At least 8 characters. */
+  password: string;
+};
+
+/** Who published a version; `id` null once the account is removed. */
+export type Publisher = {
+  id: string | null;
+  name: string;
+};
+
+/**
+ * One published version; `publishedBy` null when the CLI published it or it predates the
+ * history.
+ */
+export type ConfigVersion = {
+  version: number;
+  etag: string;
+  publishedAt: string;
+  publishedBy: Publisher | null;
+  /** Whether this is what the embed serves now. */
+  current: boolean;
+};
+
+export type VersionList = {
+  versions: Array<ConfigVersion>;
+};
+
+/** One published version with its config. */
+export type VersionWithConfig = {
+  config: Config;
+  version: number;
+  etag: string;
+  publishedAt: string;
+  publishedBy: Publisher | null;
+  /** Whether this is what the embed serves now. */
+  current: boolean;
+};
+
+/** A version made the draft again. */
+export type Restored = {
+  /** The new draft. */
+  config: Config;
+  updatedAt: string;
+  /** The version it was copied from. */
+  restoredFrom: number;
+};
+
+/** A page that loaded the embed. */
+export type Sighting = {
+  host: string;
+  /** The page's address as far as the browser told it (often only its origin). */
+  url: string;
+  seenAt: string;
+};
+
+/** The installation check. */
+export type Installation = {
+  /**
+   * The most recent page of the domain's name or an alias that loaded the embed; null until
+   * one has.
+   */
+  installed: Sighting | null;
+  /**
+   * Pages of other hosts that loaded the embed, most recent first (a typo in the domain
+   * name, or the snippet copied to another site).
+   */
+  unknownHosts: Array<Sighting>;
+  embedUrl: string;
+};

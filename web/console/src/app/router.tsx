@@ -11,7 +11,7 @@ function currentPath(): string {
 
 const listeners = new Set<() => void>();
 
-/** Asked before each in-app navigation (e.g. "leave with unsaved changes?"); false stays. */
+/** Asked before each navigation (e.g. "leave with unsaved changes?"); false stays. */
 let guard: ((path: string) => boolean) | null = null;
 
 /** Sets the navigation guard until the returned function is called. */
@@ -22,11 +22,36 @@ export function guardNavigation(check: (path: string) => boolean): () => void {
   };
 }
 
+// Each history entry of the console carries its place in the session's history, so that a Back
+// or Forward the guard refuses can be undone: the browser has already moved when it says so
+// (popstate), and history.go(back) returns to where the owner was. Entries without one (the
+// first page) count as 0.
+const placeOf = (state: unknown) => (typeof (state as { place?: unknown } | null)?.place === "number" ? (state as { place: number }).place : 0);
+let place = placeOf(history.state);
+/** The popstate that history.go() causes when a refused Back or Forward is undone. */
+let undoing = false;
+
+addEventListener("popstate", (e) => {
+  const to = placeOf(e.state);
+  if (undoing) {
+    undoing = false;
+    place = to;
+    return;
+  }
+  if (guard && !guard(currentPath())) {
+    undoing = true;
+    history.go(place - to);
+    return;
+  }
+  place = to;
+  listeners.forEach((l) => l());
+});
+
 export function navigate(path: string, replace = false) {
   if (guard && !guard(path.replace(/^\/+/, ""))) return;
   const url = BASE + path.replace(/^\/+/, "");
-  if (replace) history.replaceState(null, "", url);
-  else history.pushState(null, "", url);
+  if (replace) history.replaceState({ place }, "", url);
+  else history.pushState({ place: ++place }, "", url);
   listeners.forEach((l) => l());
 }
 
@@ -36,10 +61,8 @@ export function useRoute(): string[] {
   useEffect(() => {
     const update = () => setPath(currentPath());
     listeners.add(update);
-    addEventListener("popstate", update);
     return () => {
       listeners.delete(update);
-      removeEventListener("popstate", update);
     };
   }, []);
   return path ? path.split("/").map(decodeURIComponent) : [];

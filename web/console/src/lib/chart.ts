@@ -1,8 +1,9 @@
 // Statistics as a chart: one series per event (page views, views per button, clicks per button or
 // action), one point per UTC day, with nice round ticks. Pure, so the SVG component only draws.
 import type { Config } from "../../../widget/src/config/types.gen";
+import type { DayCount, ItemCount } from "../api/wire.gen";
 
-export type Count = { day: string; event: string; count: number };
+export type Count = DayCount;
 export type Series = { event: string; total: number; points: number[] };
 
 /** Every day from `from` to `to` (YYYY-MM-DD, inclusive). */
@@ -51,7 +52,7 @@ export function eventLabel(event: string, names: Record<string, string>): string
 }
 
 /** A per-button count of the owner stats API: a view (actionId null) or a click on an action. */
-export type ItemCount = { day: string; event: string; buttonId: string; actionId: string | null; count: number };
+export type { ItemCount };
 
 /** What the statistics screen breaks the figures down by. */
 export type Breakdown = "overview" | "button-views" | "button-clicks" | "action-clicks";

@@ -1,18 +1,73 @@
-// What the schedule fields of an action show and write, so that the form and the saved config
-// never disagree (the widget reads a missing daysOfWeek as every day, and a missing start or stop
-// as the whole day: web/widget/src/loader/decide/schedule.ts). Pure.
-import type { Schedule } from "../../../widget/src/config/types.gen";
-import { scheduledNow } from "../../../widget/src/loader/decide/schedule";
+// What the opening-hours grid shows and writes, so that the grid and the saved config never
+// disagree: each day's window is read by the widget's own rule (dayWindow in
+// web/widget/src/loader/decide/schedule.ts: hours by day when given, else the shared start/stop on
+// the ticked days, missing days meaning every day and missing times the whole day), and a week is
+// written in the shortest form that means exactly it. Pure.
+import type { DayWindow, Schedule } from "../../../widget/src/config/types.gen";
+import { dayWindow, scheduledNow } from "../../../widget/src/loader/decide/schedule";
 
 /** Office hours: what an action limited to a schedule starts with. */
 export const OFFICE_DAYS = [true, true, true, true, true, false, false];
 export const OFFICE_START = "09:00";
 export const OFFICE_STOP = "17:00";
 
-/** The seven days (Monday first) a schedule is offered on, as the widget reads it. */
-export function scheduleDays(schedule: Schedule | undefined): boolean[] {
-  const days = schedule?.daysOfWeek;
-  return Array.isArray(days) ? Array.from({ length: 7 }, (_, i) => !!days[i]) : Array(7).fill(true);
+/** A day of the week: its window, or null when closed. */
+export type Day = DayWindow | null;
+
+/** A window from midnight to midnight: the whole day. */
+export const WHOLE_DAY: DayWindow = { start: "00:00", stop: "00:00" };
+
+/**
+ * Each day's window, Monday first, as the widget reads the schedule. A window with a time
+ * missing (the whole day to the widget) is written out as 00:00–00:00, which means the same.
+ */
+export function weekWindows(schedule: Schedule | undefined): Day[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    const w = schedule ? dayWindow(schedule, i) : WHOLE_DAY;
+    if (!w) return null;
+    return w.start && w.stop ? { start: w.start, stop: w.stop } : WHOLE_DAY;
+  });
+}
+
+/** The seven days (Monday first) the schedule is open on, as the widget reads it. */
+export const scheduleDays = (schedule: Schedule | undefined): boolean[] => weekWindows(schedule).map(Boolean);
+
+const sameWindow = (a: Day, b: Day) => !!a && !!b && a.start === b.start && a.stop === b.stop;
+
+/**
+ * The schedule with this week, keeping its other fields (time zone, outside hours). When every
+ * open day has the same window it is written as the spec's one window on the ticked days
+ * (daysOfWeek, start, stop), which every widget reads; else as hours by day.
+ */
+export function withWeek(schedule: Schedule, week: Day[]): Schedule {
+  const { daysOfWeek: _days, start: _start, stop: _stop, hours: _hours, ...rest } = schedule;
+  const open = week.filter((w): w is DayWindow => !!w);
+  if (open.length && open.every((w) => sameWindow(w, open[0]))) {
+    return { ...rest, daysOfWeek: week.map(Boolean), start: open[0].start, stop: open[0].stop };
+  }
+  return { ...rest, hours: week.map((w) => (w ? { start: w.start, stop: w.stop } : null)) };
+}
+
+/** Day i opened (with the window of the nearest open day before it, else after it, else office hours) or closed. */
+export function setDayOpen(schedule: Schedule, i: number, open: boolean): Schedule {
+  const week = weekWindows(schedule);
+  if (!open) return withWeek(schedule, week.map((w, j) => (j === i ? null : w)));
+  const order = [...week.slice(0, i).reverse(), ...week.slice(i + 1)];
+  const like = order.find(Boolean) ?? { start: OFFICE_START, stop: OFFICE_STOP };
+  return withWeek(schedule, week.map((w, j) => (j === i ? { ...like } : w)));
+}
+
+/** Day i's start or stop set to a time ("" — a cleared time field — is midnight). */
+export function setDayTime(schedule: Schedule, i: number, end: "start" | "stop", time: string): Schedule {
+  const week = weekWindows(schedule);
+  return withWeek(schedule, week.map((w, j) => (j === i && w ? { ...w, [end]: time || "00:00" } : w)));
+}
+
+/** Every open day gets day i's window. */
+export function copyDayToOpenDays(schedule: Schedule, i: number): Schedule {
+  const week = weekWindows(schedule);
+  const source = week[i];
+  return source ? withWeek(schedule, week.map((w) => (w ? { ...source } : w))) : schedule;
 }
 
 /**
@@ -20,6 +75,7 @@ export function scheduleDays(schedule: Schedule | undefined): boolean[] {
  * hours, written out so the form shows exactly what is saved.
  */
 export function limitedSchedule(schedule: Schedule | undefined): Schedule {
+  if (schedule?.hours) return { ...schedule, showAlways: false };
   return {
     ...schedule,
     showAlways: false,
@@ -40,12 +96,15 @@ export function weekHours(schedule: Schedule): boolean[][] {
   return Array.from({ length: 7 }, (_, d) => Array.from({ length: 24 }, (_, h) => scheduledNow(s, new Date(monday + ((d * 24 + h) * 60 + 30) * 60000), "UTC")));
 }
 
+/** A window in words: "09:00–17:00", "22:00–02:00 (next day)", "all day". */
+export function windowText(w: DayWindow): string {
+  if (w.start === w.stop) return "all day";
+  return w.start < w.stop ? `${w.start}–${w.stop}` : `${w.start}–${w.stop} (next day)`;
+}
+
 /** What day `i` (Monday = 0) of a limited schedule offers, in words, as the widget reads it. */
 export function dayText(schedule: Schedule, i: number): string {
-  const days = scheduleDays(schedule);
-  const { start, stop } = schedule;
-  const whole = !start || !stop || start === stop;
-  const window = whole ? "all day" : start < stop ? `${start}–${stop}` : `${start}–${stop} (next day)`;
-  if (schedule.outsideHours) return !days[i] ? "all day" : whole ? "closed" : `all day except ${window}`;
-  return days[i] ? window : "closed";
+  const w = weekWindows(schedule)[i];
+  if (schedule.outsideHours) return !w ? "all day" : w.start === w.stop ? "closed" : `all day except ${windowText(w)}`;
+  return w ? windowText(w) : "closed";
 }

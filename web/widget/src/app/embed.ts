@@ -7,13 +7,14 @@
 // there are unread messages (spec §4.5, §9).
 import type { Action, Config, Domain } from "../config/types.gen";
 import { flag } from "../loader/log";
+import type { Ctx } from "../loader/extras";
 import type { SurfaceContext } from "./context";
 import { prop } from "./options";
 import { pageSession } from "./chat/session";
 import { unreadDetail } from "./chat/index";
 
-/** What the loader knows: its config (c) and the decision drawn (d). Its Ctx, as far as read here. */
-export type LoaderState = { c?: Config; d?: { domain: Domain | null } };
+/** What the loader knows: its config and the decision drawn (its Ctx, as far as read here). */
+export type LoaderState = Pick<Ctx, "config" | "decision">;
 
 /** The spec's chat auto-open delay (§9). */
 export const AUTO_OPEN_MS = 1000;
@@ -26,8 +27,8 @@ const emit = (name: string, detail: object) => document.dispatchEvent(new Custom
 
 /** The surface context of the loader's state. */
 export function surfaceContext(l: LoaderState, trigger: Element | null | undefined, base: string): SurfaceContext {
-  const config = l.c!;
-  const domain = (l.d && l.d.domain) || null;
+  const config = l.config!;
+  const domain = (l.decision && l.decision.domain) || null;
   return {
     config,
     domain,

@@ -183,6 +183,6 @@ export function open(action: Action, trigger: Element | null | undefined, l: Loa
 /** The loader found a stored open chat: resume it for the chat button shown on this page, if any. */
 export function resume(l: LoaderState, base: string): void {
   const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
-  const a = id && l.c && l.c.actions && l.c.actions.find((x) => x.id == id);
+  const a = id && l.config && l.config.actions && l.config.actions.find((x) => x.id == id);
   if (a) resumeChat(a, surfaceContext(l, null, base), () => open(a, null, l, base));
 }

@@ -114,11 +114,19 @@ export type ButtonOptions = {
   animation?: Animation;
 };
 
-/** Scroll rules: the button shows past `revealAtHeight` and hides again past `hideAtHeight`. */
+/**
+ * Scroll rules: the button shows past `revealAtHeight` (or the first screen) and hides again past
+ * `hideAtHeight`.
+ */
 export type ScrollOptions = {
   revealAtHeight?: number;
   hideAtHeight?: number;
   neverHide?: boolean;
+  /**
+   * Reveal once the visitor has scrolled past the first screen (one viewport height, whatever
+   * the device) instead of at `revealAtHeight` pixels (a Beckon extension of spec §3.1).
+   */
+  revealAfterFirstScreen?: boolean;
 };
 
 /** Look of a MULTI button's main bubble in its open and closed state. */
@@ -173,6 +181,23 @@ export type Schedule = {
   stop?: string;
   /** Show outside the window instead of inside it. */
   outsideHours?: boolean;
+  /**
+   * Hours that differ by day (a Beckon extension of spec §3.1): seven entries, Monday first,
+   * each that day's window or `null` when closed. When present it takes the place of
+   * `daysOfWeek`, `start` and `stop`, and a config without it means what it always meant.
+   */
+  hours?: Array<DayWindow | null>;
+};
+
+/**
+ * One day's window of `Schedule.hours`, read like `start`/`stop`: stop exclusive, start == stop
+ * the whole day, a stop before the start runs overnight into the next day.
+ */
+export type DayWindow = {
+  /** "HH:mm" */
+  start: string;
+  /** "HH:mm" */
+  stop: string;
 };
 
 /** A rule on the page URL, the visitor's country or agent availability. */

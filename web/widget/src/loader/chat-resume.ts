@@ -35,12 +35,12 @@ export function chatResume(ctx: Ctx): void {
     document.addEventListener("pointerover", prefetch, { passive: true });
     document.addEventListener("focusin", prefetch);
     prefetchOnTouch(ctx, () => load().catch(() => (app = undefined)));
-    const chats = ctx.r.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
+    const chats = ctx.roots.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
     if (!chats.length) return;
     // The app tells unread agent messages; their bubble is drawn here (bubble.ts).
     document.addEventListener("cnb:chat-unread", (e) => {
       const d = (e as CustomEvent<{ actionId: string; count: number }>).detail;
-      const a = ctx.c?.actions?.find((x) => x.id == d.actionId);
+      const a = ctx.config?.actions?.find((x) => x.id == d.actionId);
       if (a) showBubble(a, d.count);
     });
     // Only now: the first read of localStorage is a synchronous load from the browser process.
@@ -57,7 +57,7 @@ export function chatResume(ctx: Ctx): void {
       );
     else
       for (const b of chats) {
-        const p = ctx.c?.actions?.find((a) => a.id == b.dataset.actionId)?.properties;
+        const p = ctx.config?.actions?.find((a) => a.id == b.dataset.actionId)?.properties;
         if (p && /^true$/i.test(String(p["show-notification-count"])) && String(p["chatmodal-messages"] || "").trim()) {
           const id = b.dataset.actionId!;
           setBubble(id, "1");
@@ -94,7 +94,7 @@ export function prefetchesOnTouch(noHover: boolean, connection: Connection | und
 function prefetchOnTouch(ctx: Ctx, prefetch: () => void): void {
   const connection = (navigator as { connection?: Connection }).connection;
   if (!prefetchesOnTouch(matchMedia("(hover: none)").matches, connection)) return;
-  if (!ctx.r.some((root) => root.querySelector("button.cnb-act"))) return;
+  if (!ctx.roots.some((root) => root.querySelector("button.cnb-act"))) return;
   const atIdle = () => {
     if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch, { timeout: 2000 });
     else setTimeout(prefetch, 200);

@@ -28,20 +28,23 @@ import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
 import { collapseOnEscape } from "./escape";
 
-/** What the loader shares with the chunk. Short names: they are property names in both bundles. */
+/**
+ * What the loader shares with its chunks (this one and the app, app/embed.ts): its current render
+ * and what the chunk may do to it. Property names cross bundles, so no minifier shortens them.
+ */
 export type Ctx = {
   /** The config of the current render, its decision and the roots drawn for it. */
-  c?: Config;
-  d?: Decision;
-  r: HTMLElement[];
-  /** Decides again for c with fresh runtime parameters. */
-  n(): Decision;
+  config?: Config;
+  decision?: Decision;
+  roots: HTMLElement[];
+  /** Decides again for config with fresh runtime parameters. */
+  decideAgain(): Decision;
   /** Replaces the rendered buttons by those of a decision (and reveals them). */
-  s(d: Decision): void;
+  show(d: Decision): void;
   /** Stops the re-evaluation of the current render; set by watch(). */
-  x(): void;
+  stopWatching(): void;
   /** Drops the scroll rules of roots the loader removes; set by the chunk. */
-  u(roots: HTMLElement[]): void;
+  unwatchScroll(roots: HTMLElement[]): void;
 };
 
 export type Extras = {
@@ -55,7 +58,7 @@ export type Extras = {
   /** Starts re-evaluating the current render (after stopping the previous one). */
   watch(): void;
   /**
-   * The current roots (ctx.r) were revealed: watch the scroll rules, and load the animation
+   * The current roots (ctx.roots) were revealed: watch the scroll rules, and load the animation
    * stylesheet from css's folder (css: the stylesheet's URL) when a root is animated.
    */
   reveal(rules: Rules, css: string): void;
@@ -68,7 +71,7 @@ export type Extras = {
 };
 
 export default function extras(ctx: Ctx): Extras {
-  const reporter = createReporter(() => ctx.c);
+  const reporter = createReporter(() => ctx.config);
   const report = (err: unknown) => reporter(err, { cnb: 1 });
   let anim = false;
   // Where the per-button statistics go (set by stats() when reporting is on for a matched
@@ -77,8 +80,8 @@ export default function extras(ctx: Ctx): Extras {
   let viewed = false;
   /** The drawn element of action id a (the clicked one, unless two buttons show it). */
   const actionEl = (a: string) =>
-    ctx.r.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
-  ctx.u = unwatch;
+    ctx.roots.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
+  ctx.unwatchScroll = unwatch;
   chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
   collapseOnEscape(document);
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
@@ -98,9 +101,9 @@ export default function extras(ctx: Ctx): Extras {
   /** Decide again; re-render only when the decision changed, and for the timer not while expanded. */
   const tick = (fromTimer: boolean) => {
     try {
-      if (fromTimer && anyExpanded(ctx.r)) return;
-      const next = ctx.n();
-      if (decisionKey(next) != decisionKey(ctx.d!)) ctx.s(next);
+      if (fromTimer && anyExpanded(ctx.roots)) return;
+      const next = ctx.decideAgain();
+      if (decisionKey(next) != decisionKey(ctx.decision!)) ctx.show(next);
     } catch (e) {
       report(e);
     }
@@ -116,9 +119,9 @@ export default function extras(ctx: Ctx): Extras {
     },
     watch() {
       try {
-        const c = ctx.c!;
-        ctx.x();
-        ctx.x = startObservers(window, document.body, hasTimedSchedule(c), needsResizeObserver(c), tick);
+        const c = ctx.config!;
+        ctx.stopWatching();
+        ctx.stopWatching = startObservers(window, document.body, hasTimedSchedule(c), needsResizeObserver(c), tick);
       } catch (e) {
         report(e);
       }
@@ -126,13 +129,13 @@ export default function extras(ctx: Ctx): Extras {
     reveal(rules, css) {
       try {
         watch(rules);
-        const shown = ctx.r.map((r) => r.dataset.buttonId!).filter(Boolean);
+        const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
         if (counted && !viewed && shown.length) {
           viewed = true;
           sendItemStats(...counted, "view", shown);
         }
         // The animation rules are not needed to show a button, only to move it: loaded once, after.
-        if (!anim && css && ctx.r.some((r) => /(^| )cnb-anim-/.test(r.className))) {
+        if (!anim && css && ctx.roots.some((r) => /(^| )cnb-anim-/.test(r.className))) {
           anim = true;
           const link = document.createElement("link");
           link.rel = "stylesheet";

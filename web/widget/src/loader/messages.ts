@@ -12,6 +12,8 @@ export const MESSAGES = {
   button: "Unknown button type",
   /** arg: the type. */
   action: "Unknown action type",
+  /** A hosted embed carries the code its published config uses; arg: the button type it lacks. */
+  lists: "This embed draws the button types of its published configuration only; render others with beckon.js. Skipped a button of type",
 };
 
 /** The debug lines the loader asks for (spec §4.1), likewise by key. */

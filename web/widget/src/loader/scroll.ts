@@ -2,7 +2,8 @@
 // hidden at reveal and hands it over to this module (imported at reveal), which applies the rule at
 // once and on every scroll. One passive scroll listener, throttled to one update per
 // animation frame, serves every watched root; it is removed as soon as no rule is left (all roots
-// removed, or shown with neverHide: such a root stays and needs no watching).
+// removed, or shown with neverHide: such a root stays and needs no watching). A resize applies the
+// rules too: the first screen (revealAfterFirstScreen) is the viewport's height at that moment.
 import type { ScrollOptions } from "../config/types.gen";
 import { showsAt, shown, type Rules } from "./render/show";
 
@@ -12,13 +13,14 @@ let frame = 0;
 /** Applies every rule at the current scroll height. */
 function apply(): void {
   rules.forEach((s, el) => {
-    const on = showsAt(s, scrollY);
+    const on = showsAt(s, scrollY, innerHeight);
     shown(el, on);
     if (on && s.neverHide) unwatch([el]);
   });
 }
 
-function onScroll(): void {
+/** Applies the rules in the next frame (one update per frame, however many events). */
+function applySoon(): void {
   frame ||= requestAnimationFrame(() => {
     frame = 0;
     apply();
@@ -28,7 +30,10 @@ function onScroll(): void {
 /** Starts watching roots with their rules, applied at once (the page may have scrolled since reveal). */
 export function watch(list: Rules): void {
   if (!list.length) return;
-  if (!rules.size) addEventListener("scroll", onScroll, { passive: true });
+  if (!rules.size) {
+    addEventListener("scroll", applySoon, { passive: true });
+    addEventListener("resize", applySoon, { passive: true });
+  }
   list.forEach(([el, s]) => rules.set(el, s));
   apply();
 }
@@ -37,7 +42,10 @@ export function watch(list: Rules): void {
 export function unwatch(roots: HTMLElement[]): void {
   if (!rules.size) return;
   roots.forEach((r) => rules.delete(r));
-  if (!rules.size) removeEventListener("scroll", onScroll);
+  if (!rules.size) {
+    removeEventListener("scroll", applySoon);
+    removeEventListener("resize", applySoon);
+  }
 }
 
 /** Number of roots being watched (for tests). */

@@ -60,11 +60,11 @@ export function createWidget(importer: Importer): Widget {
   let kick: () => void = noop;
 
   const ctx: Ctx = {
-    r: [],
-    n: () => decide(ctx.c!, params(ctx.c!)),
-    s: show,
-    x: noop,
-    u: noop,
+    roots: [],
+    decideAgain: () => decide(ctx.config!, params(ctx.config!)),
+    show,
+    stopWatching: noop,
+    unwatchScroll: noop,
   };
 
   // The chunk is imported on kick(), in a task of its own: the request is not free, and the task
@@ -109,7 +109,7 @@ export function createWidget(importer: Importer): Widget {
     // smoothly once the chunk is there): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
     onAction(a, link, el) {
       try {
-        const dom = ctx.d!.domain; // ctx.d is the decision drawn
+        const dom = ctx.decision!.domain; // ctx.decision is the decision drawn
         later((x) => x.click(dom, a));
         if (link.kind == "surface") openSurface(a, el, ctx).catch(fail);
         emit("cnb:click", { actionId: a.id, actionType: a.actionType, buttonId: el.closest<HTMLElement>("[data-button-id]")!.dataset.buttonId });
@@ -133,23 +133,23 @@ export function createWidget(importer: Importer): Widget {
    * roots' scroll rules.
    */
   function show(d: Decision): void {
-    ctx.u(ctx.r);
-    removeButtons(ctx.r);
+    ctx.unwatchScroll(ctx.roots);
+    removeButtons(ctx.roots);
     d.warnings.forEach(warn);
-    const shown = (ctx.r = renderButtons(d, env));
-    ctx.d = d;
+    const shown = (ctx.roots = renderButtons(d, env));
+    ctx.decision = d;
     if (!shown.length) return kick();
-    const href = cssHref(ctx.c!.options?.cssLocation);
+    const href = cssHref(ctx.config!.options?.cssLocation);
     const styled = () => shown.every((root) => !root.isConnected || isStyled(root)); // a removed one waits for nothing
     const link = href && !(isAdopted() && styled()) && ensureStylesheet(href);
     let polls = 0; // over 100 once settled
     const check = (poll?: boolean) => {
       try {
-        if (polls > 100 || ctx.r !== shown || !shown[0].isConnected) return; // settled, replaced or removed
+        if (polls > 100 || ctx.roots !== shown || !shown[0].isConnected) return; // settled, replaced or removed
         if (styled()) soon(reveal);
         else if (!poll) return;
         else if (++polls <= 100) return void setTimeout(check, 200, true);
-        else later((x) => x.log(ctx.c, "css", href));
+        else later((x) => x.log(ctx.config, "css", href));
         polls = 101; // settled: revealed, or given up
         kick();
       } catch (e) {
@@ -157,10 +157,10 @@ export function createWidget(importer: Importer): Widget {
       }
     };
     const reveal = () => {
-      if (ctx.r != shown) return; // replaced meanwhile
+      if (ctx.roots != shown) return; // replaced meanwhile
       const rules = revealButtons(shown);
       document.getAnimations(); // see soon()
-      later((x) => ctx.r == shown && x.reveal(rules, href));
+      later((x) => ctx.roots == shown && x.reveal(rules, href));
     };
     // Until the sheet has loaded; once: a loaded link keeps no listener (nor the roots it holds).
     if (link && !link.sheet) link.addEventListener("load", () => check(), { once: true });
@@ -184,17 +184,17 @@ export function createWidget(importer: Importer): Widget {
       const domain = findDomain(config.domains, host);
       if (first) later((x) => x.stats(config, domain));
       const current = ++generation;
-      ctx.x(); // the previous render's re-evaluation stops
-      ctx.x = noop;
+      ctx.stopWatching(); // the previous render's re-evaluation stops
+      ctx.stopWatching = noop;
       const geo = needsGeo(config);
       const chat = needsChat(config);
       const found = await (geo || chat ? lookups(config, domain, geo, chat) : {});
       if (current !== generation) return [];
       look = found;
-      ctx.c = config;
-      show(ctx.n());
+      ctx.config = config;
+      show(ctx.decideAgain());
       if (observe) later((x) => current === generation && x.watch());
-      return ctx.r.slice();
+      return ctx.roots.slice();
     } catch (error) {
       fail(error);
       return [];
@@ -205,7 +205,7 @@ export function createWidget(importer: Importer): Widget {
     start: () => go(takeData(), true, true),
     render: (data, addObservers) => ready().then(() => go(data, addObservers !== false)),
     open(actionId) {
-      const action = ctx.c?.actions?.find((a) => a.id === actionId);
+      const action = ctx.config?.actions?.find((a) => a.id === actionId);
       if (action) openSurface(action, null, ctx).catch(fail);
       return action !== undefined;
     },

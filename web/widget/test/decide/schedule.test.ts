@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schedule } from "../../src/config/types.gen";
-import { scheduledNow } from "../../src/loader/decide/schedule";
+import { dayWindow, scheduledNow } from "../../src/loader/decide/schedule";
 
 // Monday-first flags.
 const MON = [true, false, false, false, false, false, false];
@@ -147,4 +147,58 @@ it("no zone → the runtime's local zone", () => {
   const hh = (n: number) => String((n + 24) % 24).padStart(2, "0") + ":00";
   expect(scheduledNow(sched({ daysOfWeek: days, start: hh(h), stop: hh(h + 1) }), now)).toBe(h < 23);
   expect(scheduledNow(sched({ daysOfWeek: days, start: hh(h + 1), stop: hh(h + 2) }), now)).toBe(false);
+});
+
+describe("hours that differ by day (schedule.hours)", () => {
+  const win = (start: string, stop: string) => ({ start, stop });
+  // Mon–Fri 09:00–18:00, Saturday 10:00–14:00, Sunday closed (UTC; 2025-01-06 is a Monday).
+  const shop = sched({ daysOfWeek: undefined, start: undefined, stop: undefined, hours: [...Array(5).fill(win("09:00", "18:00")), win("10:00", "14:00"), null] });
+  it("each day has its own window, stop exclusive", () => {
+    expect(at(shop, "2025-01-06T08:59:00Z", "UTC")).toBe(false); // Mon
+    expect(at(shop, "2025-01-06T09:00:00Z", "UTC")).toBe(true);
+    expect(at(shop, "2025-01-10T17:59:00Z", "UTC")).toBe(true); // Fri
+    expect(at(shop, "2025-01-10T18:00:00Z", "UTC")).toBe(false);
+    expect(at(shop, "2025-01-11T09:30:00Z", "UTC")).toBe(false); // Sat, before its own window
+    expect(at(shop, "2025-01-11T10:00:00Z", "UTC")).toBe(true);
+    expect(at(shop, "2025-01-11T13:59:00Z", "UTC")).toBe(true);
+    expect(at(shop, "2025-01-11T14:00:00Z", "UTC")).toBe(false);
+    expect(at(shop, "2025-01-12T12:00:00Z", "UTC")).toBe(false); // Sun, closed
+  });
+  it("take the place of daysOfWeek, start and stop", () => {
+    const both = { ...shop, daysOfWeek: [false, false, false, false, false, false, true], start: "00:00", stop: "00:00" };
+    expect(at(both, "2025-01-12T12:00:00Z", "UTC")).toBe(false); // Sunday: closed in hours
+    expect(at(both, "2025-01-06T12:00:00Z", "UTC")).toBe(true);
+    expect(dayWindow(both, 6)).toBe(null);
+    expect(dayWindow(both, -1)).toBe(null); // the Sunday before a Monday
+    expect(dayWindow(both, 5)).toEqual(win("10:00", "14:00"));
+  });
+  it("an overnight window runs into the next day, whatever that day's own hours", () => {
+    const bar = sched({ hours: [null, null, null, null, win("17:00", "02:00"), win("12:00", "15:00"), null] });
+    expect(at(bar, "2025-01-10T23:00:00Z", "UTC")).toBe(true); // Fri night
+    expect(at(bar, "2025-01-11T01:59:00Z", "UTC")).toBe(true); // Sat 01:59: Friday's window
+    expect(at(bar, "2025-01-11T02:00:00Z", "UTC")).toBe(false);
+    expect(at(bar, "2025-01-11T12:30:00Z", "UTC")).toBe(true); // Saturday's own
+    expect(at(bar, "2025-01-11T23:00:00Z", "UTC")).toBe(false); // Saturday's is not overnight
+    expect(at(bar, "2025-01-12T01:00:00Z", "UTC")).toBe(false);
+    const sunday = sched({ hours: [null, null, null, null, null, null, win("20:00", "06:00")] });
+    expect(at(sunday, "2025-01-13T05:00:00Z", "UTC")).toBe(true); // Monday 05:00, the week wraps
+    expect(at(sunday, "2025-01-07T05:00:00Z", "UTC")).toBe(false);
+  });
+  it("start == stop is the whole day; outsideHours inverts; the time zone applies", () => {
+    const allSaturday = sched({ hours: [null, null, null, null, null, win("00:00", "00:00"), null] });
+    expect(at(allSaturday, "2025-01-11T00:00:00Z", "UTC")).toBe(true);
+    expect(at(allSaturday, "2025-01-11T23:59:00Z", "UTC")).toBe(true);
+    expect(at(allSaturday, "2025-01-12T00:00:00Z", "UTC")).toBe(false);
+    const outside = { ...shop, outsideHours: true };
+    expect(at(outside, "2025-01-11T12:00:00Z", "UTC")).toBe(false);
+    expect(at(outside, "2025-01-12T12:00:00Z", "UTC")).toBe(true);
+    // Saturday 10:00 in Amsterdam is 09:00 UTC.
+    expect(at(shop, "2025-01-11T09:00:00Z", "Europe/Amsterdam")).toBe(true);
+    expect(at(shop, "2025-01-11T13:00:00Z", "Europe/Amsterdam")).toBe(false); // 14:00 there
+  });
+  it("every day closed: never, unless outside hours", () => {
+    const closed = sched({ hours: Array(7).fill(null) });
+    expect(at(closed, "2025-01-08T12:00:00Z", "UTC")).toBe(false);
+    expect(at({ ...closed, outsideHours: true }, "2025-01-08T12:00:00Z", "UTC")).toBe(true);
+  });
 });

@@ -174,3 +174,51 @@ describe("scroll rules", () => {
     expect(rules).toHaveLength(1);
   });
 });
+
+describe("reveal after the first screen", () => {
+  const resizeTo = async (height: number) => {
+    (window as { innerHeight: number }).innerHeight = height;
+    window.dispatchEvent(new Event("resize"));
+    await frame();
+  };
+  let height: number;
+  beforeEach(() => {
+    height = window.innerHeight;
+  });
+  afterEach(() => {
+    (window as { innerHeight: number }).innerHeight = height;
+  });
+
+  it("is a scroll rule: hidden at reveal, shown once scrolled one viewport height, whatever the viewport", async () => {
+    for (const screen of [844, 1200]) {
+      (window as { innerHeight: number }).innerHeight = screen;
+      window.scrollTo(0, 0);
+      const root = render({ revealAfterFirstScreen: true }, "first-" + screen);
+      expect(revealButtons([root])).toHaveLength(1);
+      watch([[root, { revealAfterFirstScreen: true }]]);
+      expect(isHidden(root)).toBe(true);
+      await scrollTo(screen - 1);
+      expect(isHidden(root)).toBe(true);
+      await scrollTo(screen);
+      expect(isHidden(root)).toBe(false);
+      await scrollTo(0);
+      expect(isHidden(root)).toBe(true);
+      removeButtons([root]);
+    }
+  });
+
+  it("follows the viewport when it is resized, and keeps hideAtHeight and neverHide", async () => {
+    (window as { innerHeight: number }).innerHeight = 800;
+    const root = render({ revealAfterFirstScreen: true, hideAtHeight: 3000 });
+    reveal([root]);
+    await scrollTo(700);
+    expect(isHidden(root)).toBe(true);
+    await resizeTo(600); // e.g. a phone turned to landscape: the first screen is shorter now
+    expect(isHidden(root)).toBe(false);
+    await scrollTo(3100);
+    expect(isHidden(root)).toBe(true);
+    removeButtons([root]);
+    expect(add.mock.calls.filter((c) => c[0] == "resize")).toHaveLength(1);
+    expect(rem.mock.calls.filter((c) => c[0] == "resize")).toHaveLength(1);
+  });
+});

@@ -41,7 +41,7 @@ describe("openSurface when the app chunk cannot load (spec §8)", () => {
     setLoaderBase("https://nowhere.invalid/static/beckon.js");
     const opened = vi.spyOn(window, "open").mockImplementation(() => null);
     const action = { id: "wa", actionType: "WHATSAPP", actionValue: "+31 6 1234 5678", properties: { "whatsapp-dialog-type": "popout", message: "Hi" } } as Action;
-    const failed = await openSurface(action, null, { r: [] } as unknown as Ctx).then(
+    const failed = await openSurface(action, null, { roots: [] } as unknown as Ctx).then(
       () => null,
       (e: Error) => e,
     );

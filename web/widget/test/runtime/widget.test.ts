@@ -167,6 +167,28 @@ describe("startup (spec §2.1, §4.1)", () => {
   });
 });
 
+describe("re-evaluation of schedules (spec §4.2)", () => {
+  it("the 60 s re-check follows each day's own hours: Saturday's window closes at 14:00, the weekdays' at 18:00", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    styleLoaded();
+    const win = (start: string, stop: string) => ({ start, stop });
+    const hours = [...Array(5).fill(win("09:00", "18:00")), win("10:00", "14:00"), null];
+    const c = config({ actions: [{ id: "act-1", actionType: "PHONE", actionValue: "1", schedule: { showAlways: false, timezone: "UTC", hours } }] });
+    vi.setSystemTime(new Date("2025-01-11T13:59:30Z")); // a Saturday
+    w.CNB_DATA = c;
+    const out = await widget().start();
+    expect(ids(out)).toEqual(["btn-1"]);
+    await revealed(out[0]);
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0)); // the chunk's timer is set
+    vi.advanceTimersByTime(60000); // 14:00:30
+    await vi.waitFor(() => expect(roots()).toEqual([]));
+    vi.setSystemTime(new Date("2025-01-10T17:59:30Z")); // a Friday: still open
+    w.CNB_DATA = c;
+    const friday = await widget().start();
+    expect(ids(friday)).toEqual(["btn-1"]);
+  });
+});
+
 describe("boot (script start)", () => {
   it("starts the stylesheet fetch at once, installs window.CNB and renders on ready", async () => {
     w.CNB_DATA = config({ options: { cssLocation: "https://cdn.beckon.test/beckon.css" } });

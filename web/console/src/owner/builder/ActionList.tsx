@@ -3,10 +3,10 @@
 // buttons. Selecting a row opens that channel's form below the list.
 import { Button } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
-import { useDragAndDrop } from "react-aria-components/useDragAndDrop";
 import type { Action } from "../../../../widget/src/config/types.gen";
 import { ACTION_TYPES } from "../catalogue";
 import { Icon } from "./Icon";
+import { DragHandle, MoveButtons, useReorder } from "./Reorder";
 
 export function ActionList({
   label,
@@ -26,17 +26,10 @@ export function ActionList({
   onRemove: (id: string) => void;
   problemCount: (id: string) => number;
 }) {
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((k) => ({ "text/plain": String(k) })),
-    onReorder(e) {
-      const from = actions.findIndex((a) => e.keys.has(a.id));
-      let to = actions.findIndex((a) => a.id === e.target.key);
-      if (from < 0 || to < 0) return;
-      if (e.target.dropPosition === "after" && to < from) to += 1;
-      if (e.target.dropPosition === "before" && to > from) to -= 1;
-      onMove(from, to);
-    },
-  });
+  const dragAndDropHooks = useReorder(
+    actions.map((a) => a.id),
+    onMove,
+  );
   const name = (a: Action) => `${ACTION_TYPES[a.actionType].label}${a.labelText && a.labelText !== ACTION_TYPES[a.actionType].label ? ` “${a.labelText}”` : ""}`;
   return (
     <GridList
@@ -59,9 +52,7 @@ export function ActionList({
         const n = problemCount(a.id);
         return (
           <GridListItem id={a.id} textValue={name(a)} className="action-row">
-            <Button slot="drag" className="drag-handle" aria-label={`Drag ${name(a)}`}>
-              ⠿
-            </Button>
+            <DragHandle name={name(a)} />
             <span className="channel-icon" style={{ background: a.backgroundColor || "#009900" }}>
               <Icon name={ACTION_TYPES[a.actionType].glyph} size={18} />
             </span>
@@ -71,12 +62,7 @@ export function ActionList({
             </span>
             {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
             <span className="row-actions">
-              <Button className="subtle" isDisabled={i === 0} onPress={() => onMove(i, i - 1)} aria-label={`Move ${name(a)} up`}>
-                ↑
-              </Button>
-              <Button className="subtle" isDisabled={i === actions.length - 1} onPress={() => onMove(i, i + 1)} aria-label={`Move ${name(a)} down`}>
-                ↓
-              </Button>
+              <MoveButtons name={name(a)} index={i} count={actions.length} onMove={onMove} />
               <Button className="subtle danger" onPress={() => onRemove(a.id)} aria-label={`Remove ${name(a)}`}>
                 ×
               </Button>

@@ -12,6 +12,7 @@ import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, CHANNEL_ORDER, POSITIONS } from "../catalogue";
 import { CheckField, SelectField, TextField, useEditor } from "../fields";
 import { ActionList } from "./ActionList";
+import { ButtonList } from "./ButtonList";
 import { PlacementPicker, TypePicker } from "./ButtonShape";
 import { ChannelForm } from "./ChannelForm";
 import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton } from "./edits";
@@ -19,7 +20,7 @@ import { Icon } from "./Icon";
 import { ButtonLooks, DEFAULT_BUTTON } from "./Looks";
 import type { Draft } from "./useDraft";
 import { WhenWhere } from "./WhenWhere";
-import { freshId, newButton, MULTI_STATES, ICON_TYPES } from "../catalogue";
+import { MULTI_STATES, ICON_TYPES } from "../catalogue";
 import { ColorField } from "../fields";
 
 export function Builder({ config, replace }: { config: Config; replace: Draft["replace"] }) {
@@ -47,7 +48,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
 
   return (
     <div className="stack builder">
-      <Buttons config={config} at={at} select={setB} replace={replace} />
+      <ButtonList config={config} at={at} select={setB} replace={replace} />
 
       <section aria-labelledby="channels-h" className="stack card">
         <h2 id="channels-h">What should visitors be able to do?</h2>
@@ -142,56 +143,5 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
         </div>
       </section>
     </div>
-  );
-}
-
-/** The domain's buttons (most sites have one): pick which one to build, add, reorder or remove. */
-function Buttons({ config, at, select, replace }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"] }) {
-  const { problems } = useEditor();
-  const name = (i: number) => {
-    const list = buttonActions(config, i).map((a) => ACTION_TYPES[a.actionType].label);
-    return `Button ${i + 1}${list.length ? `: ${list.join(", ")}` : ""}`;
-  };
-  const add = () => {
-    replace((c) => ({ ...c, buttons: [...c.buttons, newButton(freshId("button", c.buttons), c.domains[0]?.id ?? "")] }));
-    select(config.buttons.length);
-  };
-  if (config.buttons.length <= 1)
-    return (
-      <div className="row">
-        <button className="subtle" onClick={add} hidden={config.buttons.length === 0}>
-          Add another button
-        </button>
-      </div>
-    );
-  return (
-    <section aria-labelledby="buttons-h" className="stack-tight">
-      <h2 id="buttons-h">Your buttons</h2>
-      <ul className="list-plain row">
-        {config.buttons.map((x, i) => {
-          const n = problemsUnder(problems, joinPath("buttons", i));
-          return (
-            <li key={x.id} className="row button-pick">
-              <button aria-pressed={i === at} onClick={() => select(i)}>
-                {name(i)}
-                {n > 0 && <span className="badge">{n}</span>}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <div className="row">
-        <button className="subtle" disabled={at === 0} onClick={() => (replace((c) => ({ ...c, buttons: move(c.buttons, at, at - 1) })), select(at - 1))}>
-          Move {name(at)} earlier
-        </button>
-        <button className="subtle" disabled={at === config.buttons.length - 1} onClick={() => (replace((c) => ({ ...c, buttons: move(c.buttons, at, at + 1) })), select(at + 1))}>
-          Move {name(at)} later
-        </button>
-        <button onClick={add}>Add another button</button>
-        <button className="danger" onClick={() => (replace((c) => ({ ...c, buttons: c.buttons.filter((_, j) => j !== at) })), select(0))}>
-          Remove {name(at)}
-        </button>
-      </div>
-    </section>
   );
 }

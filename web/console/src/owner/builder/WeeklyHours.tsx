@@ -1,21 +1,29 @@
-// When an action is offered: always, or on ticked days between two times (one window a day, as
-// the config holds it; a window that ends before it starts runs overnight), in a time zone, or
-// outside those hours. The week below is drawn by the widget's own rule (schedule.ts weekHours),
-// so what the grid shows is what is saved and what visitors get.
+// When an action is offered: always, or at set hours: a week of days, each open or closed with its
+// own from/until (a window that ends before it starts runs overnight into the next morning), in a
+// time zone, or outside those hours. The grid reads each day as the widget does and writes the
+// week in the shortest form that means exactly it (../schedule.ts: one shared window on the ticked
+// days when the open days agree, else hours by day); the bar beside each day is drawn by the
+// widget's own rule (weekHours), so what the grid shows is what is saved and what visitors get.
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Schedule } from "../../../../widget/src/config/types.gen";
 import { getAt } from "../../lib/paths";
 import { timezones, WEEKDAYS } from "../catalogue";
-import { CheckField, SelectField, TextField, useEditor } from "../fields";
-import { dayText, limitedSchedule, scheduleDays, weekHours } from "../schedule";
+import { CheckField, SelectField, useEditor } from "../fields";
+import { copyDayToOpenDays, dayText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows } from "../schedule";
 
 export function WeeklyHours({ base }: { base: string }) {
-  const { value, set } = useEditor();
+  const { value, set, problems } = useEditor();
   const schedule = getAt(value, base) as Schedule | undefined;
   const always = schedule?.showAlways ?? true;
-  const days = scheduleDays(schedule);
+  const week = weekWindows(schedule);
   const hours = always ? null : weekHours(schedule!);
+  const firstOpen = week.findIndex(Boolean);
+  const sameEveryOpenDay = week.every((w) => !w || (w.start === week[firstOpen]!.start && w.stop === week[firstOpen]!.stop));
+  const change = (next: Schedule) => set(base, next);
+  // The day fields' problems (crates/model), under the grid: the builder writes valid times, so
+  // these come from a config written elsewhere.
+  const dayProblems = problems.filter((p) => /^\.(daysOfWeek|start|stop|hours)\b/.test(p.path.slice(base.length)) && p.path.startsWith(base));
   return (
     <div className="stack">
       <RadioGroup
@@ -36,12 +44,34 @@ export function WeeklyHours({ base }: { base: string }) {
       </RadioGroup>
       {!always && hours && (
         <>
-          <div className="grid-fields">
-            <TextField path={`${base}.start`} label="From" type="time" hint="Empty: from midnight" />
-            <TextField path={`${base}.stop`} label="Until" type="time" hint="Earlier than “From”: until that time the next day" />
-            <SelectField path={`${base}.timezone`} label="Time zone" options={timezones().map((z) => ({ value: z, label: z }))} optional="The domain's time zone" />
-            <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />
+          <p className="muted hint">Each day has its own hours. An end earlier than the start runs until that time the next morning; the same start and end is the whole day.</p>
+          <div className="week-days" role="group" aria-label="Hours by day">
+            {WEEKDAYS.map((d, i) => {
+              const w = week[i];
+              return (
+                <div key={d} className="week-day">
+                  <label className="check week-day-name">
+                    <input type="checkbox" checked={!!w} onChange={(e) => change(setDayOpen(schedule!, i, e.target.checked))} />
+                    <span>{d}</span>
+                  </label>
+                  {w ? (
+                    <>
+                      <input type="time" className="week-time" aria-label={`${d} from`} value={w.start} onChange={(e) => change(setDayTime(schedule!, i, "start", e.target.value))} />
+                      <span aria-hidden="true">–</span>
+                      <input type="time" className="week-time" aria-label={`${d} until`} value={w.stop} onChange={(e) => change(setDayTime(schedule!, i, "stop", e.target.value))} />
+                    </>
+                  ) : (
+                    <span className="muted">Closed</span>
+                  )}
+                </div>
+              );
+            })}
           </div>
+          {firstOpen >= 0 && !sameEveryOpenDay && (
+            <button type="button" className="link week-copy" onClick={() => change(copyDayToOpenDays(schedule!, firstOpen))}>
+              Use {WEEKDAYS[firstOpen]}’s hours on every open day
+            </button>
+          )}
           <table className="week">
             <caption className="visually-hidden">The week as visitors get it</caption>
             <thead>
@@ -58,12 +88,7 @@ export function WeeklyHours({ base }: { base: string }) {
             <tbody>
               {WEEKDAYS.map((d, i) => (
                 <tr key={d}>
-                  <th scope="row">
-                    <label className="check">
-                      <input type="checkbox" checked={days[i]} onChange={(e) => set(`${base}.daysOfWeek`, days.map((x, j) => (j === i ? e.target.checked : x)))} />
-                      <span>{d}</span>
-                    </label>
-                  </th>
+                  <th scope="row">{d}</th>
                   <td className="week-text">{dayText(schedule!, i)}</td>
                   <td className="week-bar" aria-hidden="true">
                     {hours[i].map((on, h) => (
@@ -74,6 +99,13 @@ export function WeeklyHours({ base }: { base: string }) {
               ))}
             </tbody>
           </table>
+          {dayProblems.length > 0 && (
+            <p className="field-error">{dayProblems.map((p) => p.message).join("; ")}</p>
+          )}
+          <div className="grid-fields">
+            <SelectField path={`${base}.timezone`} label="Time zone" options={timezones().map((z) => ({ value: z, label: z }))} optional="The domain's time zone" />
+            <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />
+          </div>
         </>
       )}
     </div>

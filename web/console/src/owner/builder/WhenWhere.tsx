@@ -1,7 +1,7 @@
 // Where and when a button shows, in plain words: phones and/or desktops, page rules with a box to
 // try an address (answered by the widget's own matching code, loader/decide/conditions.ts, so the
-// answer is the widget's), countries picked by name, "only while an agent is online", and the
-// scroll height it appears at. Each rule is a condition of spec §3.1 used by this button.
+// answer is the widget's), countries picked by name, "only while an agent is online", and when it
+// appears as the page scrolls (after a number of pixels or after the first screen: ../reveal.ts). Each rule is a condition of spec §3.1 used by this button.
 import { useMemo, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
@@ -10,6 +10,7 @@ import { conditionMatches, conditionsPass } from "../../../../widget/src/loader/
 import { joinPath } from "../../lib/paths";
 import { countryList } from "../../lib/phone";
 import { NumberField, CheckField, SelectField, TextField, useEditor } from "../fields";
+import { revealOf, withReveal, type Reveal } from "../reveal";
 import { addCondition, buttonConditions, countryCodes, removeCondition, updateButton, URL_FILTERS, URL_MATCHES } from "./edits";
 import { usePhoneLib } from "./usePhoneLib";
 
@@ -170,21 +171,26 @@ function AgentOnline({ config, b, replace }: Part) {
 
 function ScrollReveal({ button, base }: { button: Button; base: string }) {
   const { set } = useEditor();
-  const reveal = button.options?.scroll?.revealAtHeight;
+  const scroll = button.options?.scroll;
+  const reveal = revealOf(scroll);
   return (
     <fieldset className="stack-tight">
       <legend>Scrolling</legend>
-      <RadioGroup aria-label="Appears" className="row" value={reveal ? "after" : "now"} onChange={(v) => set(`${base}.revealAtHeight`, v === "after" ? 300 : undefined)} orientation="horizontal">
+      <RadioGroup aria-label="Appears" className="row" value={reveal} onChange={(v) => set(base, withReveal(scroll, v as Reveal))} orientation="horizontal">
         <Radio value="now" className="choice">
           Right away
         </Radio>
-        <Radio value="after" className="choice">
-          After visitors scroll down
+        <Radio value="pixels" className="choice">
+          After scrolling a number of pixels
+        </Radio>
+        <Radio value="screen" className="choice">
+          After the first screen
         </Radio>
       </RadioGroup>
-      {reveal !== undefined && (
+      {reveal === "screen" && <p className="muted hint">Once visitors have scrolled one screen down, whatever the size of their screen. A page shorter than two screens never shows it.</p>}
+      {(reveal !== "now" || scroll?.hideAtHeight !== undefined) && (
         <div className="grid-fields">
-          <NumberField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" />
+          {reveal === "pixels" && <NumberField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" />}
           <NumberField path={`${base}.hideAtHeight`} label="Hides again after (pixels)" hint="Empty: stays" />
           <CheckField path={`${base}.neverHide`} label="Never hide once shown" />
         </div>

@@ -26,6 +26,17 @@ export function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
+/**
+ * Where an item dragged from `from` goes (move()'s `to`) when dropped before, after or on the
+ * item at `target`: dropping just after the item above it, or just before the item below it,
+ * leaves it where it is.
+ */
+export function dropIndex(from: number, target: number, position: "before" | "after" | "on"): number {
+  if (position === "after" && target < from) return target + 1;
+  if (position === "before" && target > from) return target - 1;
+  return target;
+}
+
 /** The config with button `b` replaced by `f(button)`. */
 export const updateButton = (c: Config, b: number, f: (x: Button) => Button): Config => ({ ...c, buttons: c.buttons.map((x, i) => (i === b ? f(x) : x)) });
 

@@ -2,7 +2,7 @@
 // hidden on Saturdays"): the publish dialog shows it for the published version → the draft. Pure.
 import type { Action, Button, Config, Schedule } from "../../../../widget/src/config/types.gen";
 import { ACTION_TYPES, BUTTON_TYPES, PLACEMENTS, WEEKDAYS } from "../catalogue";
-import { scheduleDays } from "../schedule";
+import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -36,10 +36,6 @@ function buttonNamer(config: Config): (b: Button) => string {
 
 const label = <T extends string>(list: { value: T; label: string }[], v: T | undefined) => list.find((o) => o.value === v)?.label ?? String(v ?? "");
 
-function hours(s: Schedule | undefined): string {
-  return `${s?.start ?? "00:00"}–${s?.stop ?? "24:00"}`;
-}
-
 function scheduleChanges(name: string, before: Schedule | undefined, after: Schedule | undefined): string[] {
   const wasAlways = !before || before.showAlways;
   const isAlways = !after || after.showAlways;
@@ -49,15 +45,39 @@ function scheduleChanges(name: string, before: Schedule | undefined, after: Sche
   if (!!after?.outsideHours !== (!wasAlways && !!before?.outsideHours)) {
     out.push(after?.outsideHours ? `${name} shown outside its hours` : `${name} shown during its hours`);
   }
-  const was = wasAlways ? Array(7).fill(true) : scheduleDays(before);
-  const now = scheduleDays(after);
+  const was = wasAlways ? Array<Day>(7).fill(WHOLE_DAY) : weekWindows(before);
+  const now = weekWindows(after);
   const hidden = WEEKDAYS.filter((_, i) => was[i] && !now[i]);
   const shown = WEEKDAYS.filter((_, i) => !was[i] && now[i]);
   if (hidden.length) out.push(`${name} hidden on ${dayList(hidden)}`);
   if (shown.length) out.push(`${name} shown on ${dayList(shown)}`);
-  if (wasAlways || hours(before) !== hours(after)) out.push(`${name} hours set to ${hours(after)}`);
+  out.push(...hoursChanges(name, wasAlways ? null : was, now));
   if (!wasAlways && (before?.timezone ?? "") !== (after?.timezone ?? "")) out.push(`${name} time zone changed`);
   return out;
+}
+
+/**
+ * The hours in words: one line when every open day shares its window ("hours set to 09:00–17:00"),
+ * else one per new window with its days ("hours set to 10:00–14:00 on Saturdays"). was: the week
+ * before, or null when the action was offered at all times.
+ */
+function hoursChanges(name: string, was: Day[] | null, now: Day[]): string[] {
+  const text = (w: Day) => (w ? windowText(w) : "");
+  const open = now.filter(Boolean);
+  const shared = open.every((w) => text(w) === text(open[0]));
+  if (shared && open.length) {
+    const before = was?.filter(Boolean) ?? [];
+    const wasShared = before.every((w) => text(w) === text(before[0]));
+    const same = was && wasShared && before.length && text(before[0]) === text(open[0]);
+    return same ? [] : [`${name} hours set to ${text(open[0])}`];
+  }
+  // Days open now whose window is new to them, grouped by that window.
+  const groups = new Map<string, string[]>();
+  now.forEach((w, i) => {
+    if (!w || (was && text(was[i]) === text(w))) return;
+    groups.set(text(w), [...(groups.get(text(w)) ?? []), WEEKDAYS[i]]);
+  });
+  return [...groups].map(([window, days]) => `${name} hours set to ${window} on ${dayList(days)}`);
 }
 
 const LOOK_FIELDS: (keyof Action)[] = [

@@ -1,8 +1,9 @@
 // The installation check's words: "Waiting for your site…" until a page of the domain loads the
 // embed, then "Installed on https://… (seen 2 minutes ago)", and a warning per unknown host. Pure.
 
-export type Sighting = { host: string; url: string; seenAt: string };
-export type Installation = { installed: Sighting | null; unknownHosts: Sighting[]; embedUrl: string };
+import type { Installation, Sighting } from "../../api/wire.gen";
+
+export type { Installation, Sighting };
 
 /** "just now", "1 minute ago", "2 hours ago", "3 days ago". */
 export function ago(iso: string, now: number): string {

@@ -1,6 +1,7 @@
 // Leaving with unsaved changes asks first: a reload, closing the tab or another site through the
-// browser's own beforeunload prompt, another console screen through the router's guard (tabs of
-// the same domain keep the draft, so they pass).
+// browser's own beforeunload prompt; another console screen, by a link or by the browser's Back
+// and Forward, through the router's guard. The same domain's screens (its tabs, its own entry in
+// the list) keep the draft, so they pass.
 import { useEffect } from "react";
 import { guardNavigation } from "../../app/router";
 
@@ -11,7 +12,8 @@ export function useLeaveGuard(dirty: boolean, domainId: string) {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     addEventListener("beforeunload", warn);
-    const release = guardNavigation((path) => path.startsWith(`domains/${domainId}/`) || confirm(LEAVE_QUESTION));
+    const here = `domains/${domainId}`;
+    const release = guardNavigation((path) => path === here || path.startsWith(`${here}/`) || confirm(LEAVE_QUESTION));
     return () => {
       removeEventListener("beforeunload", warn);
       release();

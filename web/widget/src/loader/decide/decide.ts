@@ -8,6 +8,8 @@ import { scheduledNow } from "./schedule";
 import { refs } from "./needs";
 import { isHttpUrl } from "../actions/validate";
 import type { Warning } from "../messages";
+import { hasScrollRule } from "../render/show";
+import { LISTS } from "../features";
 
 /** Action limit per button type (spec §2.2, §9). */
 export const ACTION_LIMIT: Record<string, number> = { FULL: 5, DOTS: 10, SINGLE: 1, MULTI: Infinity };
@@ -16,10 +18,9 @@ export const ACTION_LIMIT: Record<string, number> = { FULL: 5, DOTS: 10, SINGLE:
 function collides(earlier: Button, button: Button): boolean {
   const taken = earlier.options || {};
   const wanted = button.options || {};
-  const scroll = taken.scroll || {};
   const samePlacement = taken.placement === wanted.placement;
   // A button shown or hidden by scrolling leaves its place free part of the time.
-  const scrolls = scroll.revealAtHeight! > 0 || scroll.hideAtHeight! > 0;
+  const scrolls = hasScrollRule(taken.scroll);
   // Two buttons attached to different elements do not share a place.
   const attachedApart = taken.position === "ABSOLUTE" && wanted.position === "ABSOLUTE" && taken.attachTo !== wanted.attachTo;
   return samePlacement && !scrolls && !attachedApart;
@@ -45,6 +46,11 @@ export const decide: Decide = (config, params) => {
     const limit = ACTION_LIMIT[button.type];
     if (!limit) {
       warnings.push(["button", button.type]);
+      continue;
+    }
+    // A hosted embed without the lists part (../features.ts) draws single buttons only.
+    if (!LISTS && button.type !== "SINGLE") {
+      warnings.push(["lists", button.type]);
       continue;
     }
     const actions = refs(config, button, "actions").filter((action) => {

@@ -30,7 +30,8 @@ import type { Decision, DecidedButton } from "../decide/types";
 import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl } from "./icons";
-import type { Rules } from "./show";
+import { hasScrollRule, type Rules } from "./show";
+import { LISTS } from "../features";
 import type { Warning } from "../messages";
 
 export type RenderEnv = {
@@ -77,8 +78,8 @@ function label(p: Element, text: string, color?: string | false, bg?: string | f
  */
 function actionEl(env: RenderEnv, parent: Element, action: Action, buttonType: string, fx: string): void {
   const link = actionLink(action);
-  const full = buttonType === "FULL";
-  const caption = full || buttonType === "DOTS";
+  const full = LISTS && buttonType === "FULL";
+  const caption = full || (LISTS && buttonType === "DOTS");
   // The decision has dropped invalid LINK/IFRAME values; this catches unknown action types.
   if (link.kind === "invalid") return env.warn(link.error);
   const target = link as { href?: string; target?: string; download?: string; targetId?: string };
@@ -117,8 +118,9 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
   const type = button.type;
   const options = button.options || {};
   const domainProps = domain.properties || {};
-  const full = type === "FULL";
-  const menu = type === "MULTI" || type === "DOTS";
+  // Without the lists part (a hosted embed of single buttons: ../features.ts), every button is single.
+  const full = LISTS && type === "FULL";
+  const menu = LISTS && (type === "MULTI" || type === "DOTS");
   const placement = options.placement && PLACEMENT.test(options.placement) ? options.placement : "BOTTOM_RIGHT";
   const [vertical, horizontal] = placement.toLowerCase().split("_");
   const animation = options.animation !== "NONE" && options.animation;
@@ -134,11 +136,11 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
   const listId = "cnb-list-" + ++seq;
   // The toggle comes first, so Tab moves from it into the list.
   const toggle = menu && el(root, "button", "cnb-toggle", { type: "button", "aria-controls": listId });
-  const list = type === "SINGLE" ? root : el(root, "div", "cnb-list", { id: menu && listId });
+  const list = full || menu ? el(root, "div", "cnb-list", { id: menu && listId }) : root;
   decided.actions.forEach((action) => actionEl(env, list, action, type, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
-  if (domain.type !== "PRO" && list !== root) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
+  if (domain.type !== "PRO" && (full || menu)) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
 
   const zIndex = options.zindex != null ? options.zindex : domainProps.zindex;
   const scale = options.scale != null ? options.scale : domainProps.scale;
@@ -153,12 +155,11 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
     transform: scaled && "scale(" + scale + ")",
     "transform-origin": scaled && originX + " " + (vertical === "middle" ? "center" : vertical),
     width: scaled && bar && 100 / scale! + "%",
-    "--cnb-n": type === "DOTS" && Math.min(count, 4) + "",
+    "--cnb-n": menu && type === "DOTS" && Math.min(count, 4) + "",
   });
 
-  // A scroll rule: a height is set (show.ts ignores heights below 1 px).
   const scroll = options.scroll;
-  const state: State = { s: scroll && (scroll.revealAtHeight! >= 1 || scroll.hideAtHeight! >= 1) ? scroll : undefined };
+  const state: State = { s: hasScrollRule(scroll) ? scroll : undefined };
   states.set(root, state);
   if (toggle) {
     const menuOptions: Record<string, unknown> = button.multiButtonOptions || {};

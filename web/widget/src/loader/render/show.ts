@@ -1,9 +1,11 @@
 // Showing and hiding a root, and scroll rules (spec §2.3, §4.3, §5.1): a button with
 // revealAtHeight / hideAtHeight shows while scrollY ≥ revealAtHeight and hides again once
 // scrollY ≥ hideAtHeight (or when scrolled back above revealAtHeight); with neverHide it stays once
-// shown. Only the extras chunk (../scroll.ts) applies rules; the renderer keeps a root with a
-// rule hidden until then.
+// shown. Beckon's revealAfterFirstScreen reveals at one viewport height instead of revealAtHeight:
+// once the first screen has scrolled out of view, whatever the device. Only the extras chunk
+// (../scroll.ts) applies rules; the renderer keeps a root with a rule hidden until then.
 import type { ScrollOptions } from "../../config/types.gen";
+import { FIRST_SCREEN } from "../features";
 
 /** Roots with a scroll rule, and their rules. */
 export type Rules = [HTMLElement, ScrollOptions][];
@@ -16,8 +18,13 @@ export const shown = (el: HTMLElement, on: boolean): void => {
 /** A height in whole pixels, ≥ 0. */
 const px = (v?: number) => (v! > 0 ? v! | 0 : 0);
 
-/** Whether rule s shows its root at scroll height y. */
-export const showsAt = (s: ScrollOptions, y: number): boolean => {
+/** Whether a button has a scroll rule: a height of at least 1 px, or the first screen. */
+export const hasScrollRule = (s: ScrollOptions | undefined): boolean =>
+  !!s && (s.revealAtHeight! >= 1 || s.hideAtHeight! >= 1 || (FIRST_SCREEN && !!s.revealAfterFirstScreen));
+
+/** Whether rule s shows its root at scroll height y, in a viewport screen pixels high. */
+export const showsAt = (s: ScrollOptions, y: number, screen: number): boolean => {
   const hide = px(s.hideAtHeight);
-  return y >= px(s.revealAtHeight) && !(hide && y >= hide && !s.neverHide);
+  const reveal = s.revealAfterFirstScreen ? px(screen) : px(s.revealAtHeight);
+  return y >= reveal && !(hide && y >= hide && !s.neverHide);
 };

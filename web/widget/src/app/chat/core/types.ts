@@ -1,6 +1,6 @@
 // Wire shapes of the public chat API (spec §3.3, §7) and of the realtime protocol
 // (docs/realtime.md), as the widget reads them: generated from the server's Rust wire types
-// (`wire.gen.ts`, `cargo run -p beckon-server --bin gen-ts`), under the names the chat code uses.
+// (`wire.gen.ts`, `cargo run -p beckon-server --bin gen-wire`), under the names the chat code uses.
 
 import type {
   Channel as WireChannel,

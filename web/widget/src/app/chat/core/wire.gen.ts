@@ -1,5 +1,5 @@
-// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-ts` — do not edit.
-// Wire shapes of the public chat API (spec §3.3, §7) and the realtime protocol.
+// Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
+// Wire shapes of the public chat API (spec §3.3, §7), the realtime protocol (docs/realtime.md) and the API's error body; the console imports them from here.
 
 /** Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site. */
 export type PersonaType = "ChatClient" | "ChatAgentPersona" | "ChatOrganizationDomainPersona" | "OrganizationPersona";
@@ -171,4 +171,22 @@ export type ErrorOut = {
   error: string;
   /** The refused message's client id. */
   clientId?: string;
+};
+
+/** One thing wrong with a request body: where (a field name or a JSON path) and what. */
+export type ProblemBody = {
+  path: string;
+  message: string;
+};
+
+/** `{"error": "…"}`, sometimes with more fields. */
+export type ErrorBody = {
+  /** What is wrong, in words for people. */
+  error: string;
+  /** 422: every problem of the body. */
+  problems?: Array<ProblemBody>;
+  /** 400 of a new chat: each bad field of the persona and what is wrong with it. */
+  fields?: { [key in string]: string };
+  /** 429: seconds to wait (also the `Retry-After` header). */
+  retryAfter?: number;
 };

@@ -1,0 +1,95 @@
+// The domain's buttons (most sites have one): pick which one to build, add one, reorder them by
+// dragging a row (mouse, touch, or React Aria's keyboard drag) or with Move up/down, remove one.
+// The order is the order of `config.buttons`, which decides which button a page shows first.
+import { Button } from "react-aria-components/Button";
+import { GridList, GridListItem } from "react-aria-components/GridList";
+import type { Config } from "../../../../widget/src/config/types.gen";
+import { joinPath } from "../../lib/paths";
+import { problemsUnder } from "../../lib/problems";
+import { ACTION_TYPES, freshId, newButton } from "../catalogue";
+import { useEditor } from "../fields";
+import { buttonActions, move } from "./edits";
+import { DragHandle, MoveButtons, useReorder } from "./Reorder";
+import type { Draft } from "./useDraft";
+
+/** Keys for the list's rows: the buttons' ids, made unique while an id is being typed over another. */
+function rowKeys(config: Config): string[] {
+  return config.buttons.map((x, i) => (config.buttons.findIndex((y) => y.id === x.id) === i ? x.id : `${x.id}#${i}`));
+}
+
+export function ButtonList({ config, at, select, replace }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"] }) {
+  const { problems } = useEditor();
+  const keys = rowKeys(config);
+  const name = (i: number) => {
+    const list = buttonActions(config, i).map((a) => ACTION_TYPES[a.actionType].label);
+    return `Button ${i + 1}${list.length ? `: ${list.join(", ")}` : ""}`;
+  };
+  // The button being built stays selected wherever it (or another) moves.
+  const onMove = (from: number, to: number) => {
+    const order = move(keys, from, to);
+    replace((c) => ({ ...c, buttons: move(c.buttons, from, to) }));
+    select(order.indexOf(keys[at]));
+  };
+  const dragAndDropHooks = useReorder(keys, onMove);
+  const add = () => {
+    replace((c) => ({ ...c, buttons: [...c.buttons, newButton(freshId("button", c.buttons), c.domains[0]?.id ?? "")] }));
+    select(config.buttons.length);
+  };
+  const remove = (i: number) => {
+    replace((c) => ({ ...c, buttons: c.buttons.filter((_, j) => j !== i) }));
+    select(i < at ? at - 1 : i === at ? 0 : at);
+  };
+
+  if (config.buttons.length <= 1)
+    return (
+      <div className="row">
+        <button className="subtle" onClick={add} hidden={config.buttons.length === 0}>
+          Add another button
+        </button>
+      </div>
+    );
+  const rows = config.buttons.map((b, i) => ({ key: keys[i], index: i, button: b }));
+  return (
+    <section aria-labelledby="buttons-h" className="stack-tight">
+      <h2 id="buttons-h">Your buttons</h2>
+      <p className="muted">A page shows them in this order. Select one to build it; drag it or use the arrows to move it.</p>
+      <GridList
+        aria-labelledby="buttons-h"
+        className="action-list button-list"
+        items={rows}
+        dependencies={[config, problems, at]}
+        dragAndDropHooks={dragAndDropHooks}
+        selectionMode="single"
+        selectionBehavior="replace"
+        disallowEmptySelection
+        selectedKeys={[keys[at]]}
+        onSelectionChange={(selected) => {
+          const k = [...(selected as Set<string>)][0];
+          if (k !== undefined && keys.includes(String(k))) select(keys.indexOf(String(k)));
+        }}
+      >
+        {({ key, index: i }) => {
+          const n = problemsUnder(problems, joinPath("buttons", i));
+          return (
+            <GridListItem id={key} textValue={name(i)} className="action-row">
+              <DragHandle name={name(i)} />
+              <span className="action-name">
+                <strong>{name(i)}</strong>
+              </span>
+              {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
+              <span className="row-actions">
+                <MoveButtons name={name(i)} index={i} count={rows.length} onMove={onMove} />
+                <Button className="subtle danger" onPress={() => remove(i)} aria-label={`Remove ${name(i)}`}>
+                  ×
+                </Button>
+              </span>
+            </GridListItem>
+          );
+        }}
+      </GridList>
+      <div className="row">
+        <button onClick={add}>Add another button</button>
+      </div>
+    </section>
+  );
+}

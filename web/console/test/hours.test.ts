@@ -1,0 +1,89 @@
+// The opening-hours grid and the scroll-reveal choice: what they show of a config and what they
+// write, as pure functions (src/owner/schedule.ts, src/owner/reveal.ts).
+import { describe, expect, it } from "vitest";
+import type { Schedule } from "../../widget/src/config/types.gen";
+import { copyDayToOpenDays, dayText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows, withWeek } from "../src/owner/schedule";
+import { summarizeChanges } from "../src/owner/publishing/changes";
+import { revealOf, withReveal } from "../src/owner/reveal";
+import type { Config } from "../../widget/src/config/types.gen";
+
+const office: Schedule = { showAlways: false, timezone: "Europe/Amsterdam", daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" };
+const win = (start: string, stop: string) => ({ start, stop });
+
+describe("the weekly grid: each day its own window", () => {
+  it("reads a one-window schedule as that window on its ticked days, missing days as every day, missing times as the whole day", () => {
+    expect(weekWindows(office)).toEqual([...Array(5).fill(win("09:00", "17:00")), null, null]);
+    expect(weekWindows({ showAlways: false, start: "22:00", stop: "02:00" })).toEqual(Array(7).fill(win("22:00", "02:00")));
+    expect(weekWindows({ showAlways: false, daysOfWeek: [true, false, false, false, false, false, false] })[0]).toEqual(win("00:00", "00:00"));
+  });
+
+  it("different hours on one day write hours by day, and nothing of the one-window form", () => {
+    const saturday = setDayOpen(office, 5, true); // opens like Friday
+    expect(saturday).toEqual({ ...office, daysOfWeek: [true, true, true, true, true, true, false] });
+    const short = setDayTime(setDayTime(saturday, 5, "start", "10:00"), 5, "stop", "14:00");
+    expect(short).toEqual({
+      showAlways: false,
+      timezone: "Europe/Amsterdam",
+      hours: [...Array(5).fill(win("09:00", "17:00")), win("10:00", "14:00"), null],
+    });
+    expect(weekWindows(short)[5]).toEqual(win("10:00", "14:00"));
+    expect([dayText(short, 4), dayText(short, 5), dayText(short, 6)]).toEqual(["09:00–17:00", "10:00–14:00", "closed"]);
+    // The bar is the widget's reading: Saturday 10:00 to 14:00 only.
+    expect(weekHours(short)[5].flatMap((on, h) => (on ? [h] : []))).toEqual([10, 11, 12, 13]);
+  });
+
+  it("writes the one-window form again once the open days agree", () => {
+    const short = { showAlways: false, hours: [...Array(5).fill(win("09:00", "17:00")), win("10:00", "14:00"), null] };
+    expect(copyDayToOpenDays(short, 0)).toEqual({ showAlways: false, daysOfWeek: [true, true, true, true, true, true, false], start: "09:00", stop: "17:00" });
+    expect(setDayOpen(short, 5, false)).toEqual({ showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" });
+    expect(withWeek({ showAlways: false, outsideHours: true }, Array(7).fill(null))).toEqual({ showAlways: false, outsideHours: true, hours: Array(7).fill(null) });
+  });
+
+  it("an overnight window runs into the next morning whatever that day's own hours", () => {
+    const bar = withWeek({ showAlways: false }, [null, null, null, null, win("17:00", "02:00"), win("12:00", "15:00"), null]);
+    expect(bar.hours).toHaveLength(7);
+    expect(dayText(bar, 4)).toBe("17:00–02:00 (next day)");
+    const h = weekHours(bar);
+    expect(h[5].flatMap((on, hour) => (on ? [hour] : []))).toEqual([0, 1, 12, 13, 14]);
+    expect(h[6].some(Boolean)).toBe(false);
+  });
+
+  it("a day opened takes the nearest open day's hours before it, else after it, else office hours; a cleared time is midnight", () => {
+    const week = withWeek({ showAlways: false }, [null, win("08:00", "12:00"), null, win("13:00", "20:00"), null, null, null]);
+    expect(weekWindows(setDayOpen(week, 2, true))[2]).toEqual(win("08:00", "12:00"));
+    expect(weekWindows(setDayOpen(week, 0, true))[0]).toEqual(win("08:00", "12:00"));
+    expect(weekWindows(setDayOpen(withWeek({ showAlways: false }, Array(7).fill(null)), 3, true))[3]).toEqual(win("09:00", "17:00"));
+    expect(weekWindows(setDayTime(week, 1, "stop", ""))[1]).toEqual(win("08:00", "00:00"));
+  });
+
+  it("unticking Always keeps hours by day", () => {
+    const byDay = { showAlways: true, hours: [win("09:00", "17:00"), null, null, null, null, null, win("10:00", "12:00")] };
+    expect(limitedSchedule(byDay)).toEqual({ ...byDay, showAlways: false });
+  });
+
+  it("the publish summary names the days whose hours changed", () => {
+    const config = (schedule: Schedule): Config => ({
+      userId: "u",
+      domains: [{ id: "d", name: "shop.test" }],
+      buttons: [{ id: "b", active: true, domainId: "d", type: "SINGLE", actions: ["a"] }],
+      actions: [{ id: "a", actionType: "PHONE", actionValue: "1", schedule }],
+    });
+    const short = setDayTime(setDayTime(setDayOpen(office, 5, true), 5, "start", "10:00"), 5, "stop", "14:00");
+    expect(summarizeChanges(config(office), config(short))).toEqual(["Call shown on Saturdays", "Call hours set to 10:00–14:00 on Saturdays"]);
+    const later = setDayTime(setDayTime(short, 0, "stop", "18:00"), 1, "stop", "18:00");
+    expect(summarizeChanges(config(short), config(later))).toEqual(["Call hours set to 09:00–18:00 on Mondays and Tuesdays"]);
+  });
+});
+
+describe("scroll reveal: after a number of pixels or after the first screen", () => {
+  it("is one choice, never both, and Right away keeps only a hide rule", () => {
+    expect(revealOf(undefined)).toBe("now");
+    expect(revealOf({ revealAtHeight: 0, hideAtHeight: 900 })).toBe("pixels");
+    expect(revealOf({ revealAfterFirstScreen: true })).toBe("screen");
+    expect(withReveal(undefined, "screen")).toEqual({ revealAfterFirstScreen: true });
+    expect(withReveal({ revealAtHeight: 500, hideAtHeight: 3000, neverHide: true }, "screen")).toEqual({ hideAtHeight: 3000, neverHide: true, revealAfterFirstScreen: true });
+    expect(withReveal({ revealAfterFirstScreen: true }, "pixels")).toEqual({ revealAtHeight: 300 });
+    expect(withReveal({ revealAfterFirstScreen: true, hideAtHeight: 3000 }, "now")).toEqual({ hideAtHeight: 3000 });
+    expect(withReveal({ revealAtHeight: 200 }, "now")).toBeUndefined();
+  });
+});
