@@ -809,10 +809,10 @@ mod behaviours {
         let (_, domain) = org_and_domain(s).await;
         let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 0);
-        s.mark_read(&c.id, &p.id, 3).await.unwrap();
-        s.mark_read(&c.id, &p.id, 2).await.unwrap();
+        assert_eq!(s.mark_read(&c.id, &p.id, 3).await.unwrap(), 3);
+        assert_eq!(s.mark_read(&c.id, &p.id, 2).await.unwrap(), 3, "never back");
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 3);
-        s.mark_read(&c.id, &p.id, 7).await.unwrap();
+        assert_eq!(s.mark_read(&c.id, &p.id, 7).await.unwrap(), 7);
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 7);
     }
 

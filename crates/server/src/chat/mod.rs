@@ -244,8 +244,7 @@ pub async fn mark_read(
     persona_id: &str,
     seq: i64,
 ) -> StoreResult<i64> {
-    state.store.mark_read(&channel.id, persona_id, seq).await?;
-    let marker = state.store.read_marker(&channel.id, persona_id).await?;
+    let marker = state.store.mark_read(&channel.id, persona_id, seq).await?;
     let update = ChannelUpdate::Read {
         persona_id: persona_id.to_owned(),
         seq: marker,

@@ -19,6 +19,9 @@ mod batch;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// A pooled connection idle longer than this is pinged before it is used.
+const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl PgStore {
     /// Connects to `url` and migrates the database.
     pub async fn connect(url: &str) -> Result<Self, super::StoreError> {
@@ -43,11 +46,23 @@ impl PgStore {
     pub async fn connect_with(options: PgConnectOptions) -> Result<Self, super::StoreError> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
+            // sqlx pings a connection before every use by default: a second round trip in
+            // front of every query. Only one idle long enough to have been dropped (a database
+            // restart, a proxy's idle timeout) is pinged (sqlx's own recipe).
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for > PING_IDLE_AFTER {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
         Ok(PgStore {
-            messages: MessageWriter::start(batch::PgBatch(pool.clone()), batch::CONCURRENT),
+            messages: MessageWriter::start(batch::PgBatch::new(pool.clone()), batch::CONCURRENT),
             pool,
         })
     }

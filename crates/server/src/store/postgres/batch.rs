@@ -9,8 +9,11 @@
 //! another batch stored meanwhile fails this one on the unique index, and the messages are
 //! written again one by one (`group_commit.rs`), each seeing what the other stored.
 
+use std::sync::Mutex;
+
 use async_trait::async_trait;
-use sqlx::PgPool;
+use sqlx::pool::PoolConnection;
+use sqlx::{PgPool, Postgres};
 
 use crate::store::group_commit::{Batch, MAX_BATCH};
 use crate::store::sql::{is_unique_violation, message_cols};
@@ -66,7 +69,21 @@ const INSERT_BATCH: &str = concat!(
 /// Batches in flight at once: while one waits for its commit, the next is sent.
 pub(super) const CONCURRENT: usize = 2;
 
-pub(super) struct PgBatch(pub PgPool);
+/// Writes on connections it keeps out of the pool (one per batch in flight): a pooled query
+/// also costs the ping sqlx sends on every return to the pool.
+pub(super) struct PgBatch {
+    pool: PgPool,
+    kept: Mutex<Vec<PoolConnection<Postgres>>>,
+}
+
+impl PgBatch {
+    pub fn new(pool: PgPool) -> Self {
+        PgBatch {
+            pool,
+            kept: Mutex::new(Vec::new()),
+        }
+    }
+}
 
 #[async_trait]
 impl Batch for PgBatch {
@@ -90,7 +107,12 @@ impl Batch for PgBatch {
             col(|m| m.text.clone()),
             col(|m| m.attachments.to_string()),
         );
-        let run = || {
+        let kept = self.kept.lock().expect("kept connections").pop();
+        let mut conn = match kept {
+            Some(c) => c,
+            None => self.pool.acquire().await?,
+        };
+        let query = || {
             sqlx::query(INSERT_BATCH)
                 .bind(&channels)
                 .bind(&clients)
@@ -99,14 +121,23 @@ impl Batch for PgBatch {
                 .bind(&texts)
                 .bind(&attachments)
                 .bind(now)
-                .fetch_all(&self.0)
         };
-        let rows = match run().await {
+        let rows = match query().fetch_all(&mut *conn).await {
             // A lone message whose client id another instance stored in the meantime: asked
             // again, the statement sees that row and answers it.
-            Err(e) if messages.len() == 1 && is_unique_violation(&e) => run().await?,
-            r => r?,
+            Err(e) if messages.len() == 1 && is_unique_violation(&e) => {
+                query().fetch_all(&mut *conn).await
+            }
+            r => r,
         };
-        rows.iter().map(super::message_from).collect()
+        match rows {
+            // The database answered (also with an error): the connection is sound, keep it.
+            Ok(_) | Err(sqlx::Error::Database(_)) => {
+                self.kept.lock().expect("kept connections").push(conn)
+            }
+            // Anything else may have broken it: back to the pool, which tests it.
+            Err(_) => drop(conn),
+        }
+        rows?.iter().map(super::message_from).collect()
     }
 }
