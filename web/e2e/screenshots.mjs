@@ -46,6 +46,11 @@ try {
   await page.getByRole("button", { name: "Add Netherlands" }).click();
   await choose(page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) }), "After the first screen");
   await page.locator("section").filter({ has: page.getByRole("heading", { name: "When and where it shows" }) }).screenshot({ path: out("where") });
+  // A second button: the domain's buttons as a list to reorder.
+  await page.getByRole("button", { name: "Add another button" }).click();
+  await pickChannel(page, "Live chat");
+  await page.locator("section").filter({ has: page.getByRole("heading", { name: "Your buttons" }) }).screenshot({ path: out("buttons") });
+  await page.getByRole("row", { name: /^Button 1/ }).click();
   await page.setViewportSize({ width: 820, height: 1180 }); // a tablet, upright
   await page.evaluate(() => (document.querySelector("main").scrollTop = 0));
   await page.screenshot({ path: out("tablet") });

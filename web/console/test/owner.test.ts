@@ -3,7 +3,7 @@ import type { Config } from "../../widget/src/config/types.gen";
 import { breakdownCounts, clickThrough, daysBetween, eventLabel, itemNames, niceTicks, percent, sameLines, seriesLabel, seriesStyle, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
-import { fitScale, previewConfig, previewPath, zonedTimeToIso } from "../src/lib/preview";
+import { fitScales, previewConfig, sideBySideFits, previewPath, zonedTimeToIso } from "../src/lib/preview";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
 import { freshId, MATCH_TYPES, ACTION_TYPES, newAction } from "../src/owner/catalogue";
 import { limitedSchedule, scheduleDays } from "../src/owner/schedule";
@@ -157,7 +157,7 @@ describe("live preview", () => {
       { id: "c2", filterType: "INCLUDE", conditionType: "URL", matchType: "SIMPLE", matchValue: "/pricing" },
     ],
   };
-  const controls = { localTime: "2026-11-22T23:00", timezone: "Asia/Tokyo", url: "https://shop.example.com/pricing?x=1", country: "JP", viewport: "mobile" as const, agentsAvailable: false };
+  const controls = { localTime: "2026-11-22T23:00", timezone: "Asia/Tokyo", url: "https://shop.example.com/pricing?x=1", country: "JP", agentsAvailable: false };
 
   it("turns 23:00 in Tokyo into the right instant (and respects summer time elsewhere)", () => {
     expect(zonedTimeToIso("2026-11-22T23:00", "Asia/Tokyo")).toBe("2026-11-22T14:00:00.000Z");
@@ -177,9 +177,22 @@ describe("live preview", () => {
   });
 
   it("scales the whole visitor viewport into the box, never up", () => {
-    expect(fitScale({ width: 1280, height: 800 }, 640, 1000)).toBe(0.5);
-    expect(fitScale({ width: 390, height: 844 }, 480, 422)).toBe(0.5);
-    expect(fitScale({ width: 390, height: 844 }, 1000, Infinity)).toBe(1);
+    expect(fitScales([{ width: 1280, height: 800 }], 640, 1000)).toEqual([0.5]);
+    expect(fitScales([{ width: 390, height: 844 }], 480, 422)).toEqual([0.5]);
+    expect(fitScales([{ width: 390, height: 844 }], 1000, Infinity)).toEqual([1]);
+  });
+  it("puts desktop and phone side by side at the same height, gap included, within width and height", () => {
+    const [desktop, phone] = fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 1000, 1000, 8);
+    expect(desktop).toBeCloseTo(0.5905, 4); // (1000 − 8) / (1.6 + 0.5) = 472 px high, of 800 …
+    expect(phone).toBeCloseTo(desktop, 6); // … the same height on screen
+    expect(1280 * desktop + 8 + 400 * phone).toBeCloseTo(1000, 6);
+    expect(fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 1000, 200, 8)).toEqual([0.25, 0.25]);
+    expect(fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 5000, 5000, 8)).toEqual([1, 1]);
+  });
+  it("offers desktop and phone side by side only when the desktop stays legible", () => {
+    expect(sideBySideFits(560, 700)).toBe(true); // a 1440 px window's preview column
+    expect(sideBySideFits(350, 700)).toBe(false); // a 1024 px window's
+    expect(sideBySideFits(560, 150)).toBe(false); // too low
   });
   it("keeps the page path, query and hash of the chosen URL", () => {
     expect(previewPath("https://shop.example.com/pricing?x=1#top")).toBe("/pricing?x=1#top");

@@ -90,18 +90,22 @@ test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid
 
 test("the live preview renders the real widget with unsaved changes, the chosen screen, time in a time zone, country and agent availability", async () => {
   const { page } = owner;
-  const preview = page.frameLocator('iframe[title="Preview of your buttons"]');
+  const preview = page.frameLocator('iframe[title="Preview of your buttons on a desktop"]');
+  const phone = page.frameLocator('iframe[title="Preview of your buttons on a phone"]');
   await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
   await openChannel(page, "Live chat");
   await form(page, "Live chat").getByLabel("Text beside the button", { exact: true }).fill("Ask us anything");
   await preview.locator(".call-now-button").getByText("Ask us anything").waitFor();
-  // Phones only: gone on the desktop preview, there on the phone one.
+  // Phones only: gone on the desktop preview, there on the phone one beside it; each screen alone too.
   await choose(page, "Phones only");
   await preview.locator(".call-now-button").waitFor({ state: "detached" });
+  await phone.locator(".call-now-button").getByText("Ask us anything").waitFor();
   await page.getByRole("radio", { name: "Phone", exact: true }).check();
-  await page.frameLocator('iframe[title="Preview of your buttons"]').locator(".call-now-button").getByText("Ask us anything").waitFor();
+  await page.locator('iframe[title="Preview of your buttons on a desktop"]').waitFor({ state: "detached" });
+  await phone.locator(".call-now-button").getByText("Ask us anything").waitFor();
   await choose(page, "Phones and desktops");
   await page.getByRole("radio", { name: "Desktop", exact: true }).check();
+  await page.locator('iframe[title="Preview of your buttons on a phone"]').waitFor({ state: "detached" });
 
   // WhatsApp only 09:00–17:00 Tokyo time: what a visitor in Tokyo gets at 23:00, and at 10:00.
   await openChannel(page, "WhatsApp");
@@ -113,7 +117,7 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
   for (const day of ["Saturday", "Sunday"]) await whatsapp.getByLabel(day).check();
   await page.getByLabel("Time zone of that time").selectOption("Asia/Tokyo");
   await page.getByLabel("Time", { exact: true }).fill("2026-11-23T23:00");
-  const frame = page.frameLocator('iframe[title="Preview of your buttons"]');
+  const frame = preview;
   await frame.locator(".call-now-button").getByText("Ask us anything").waitFor();
   await frame.locator(".call-now-button").getByText("WhatsApp").waitFor({ state: "detached" });
   await page.getByLabel("Time", { exact: true }).fill("2026-11-23T10:00");

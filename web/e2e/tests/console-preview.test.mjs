@@ -1,22 +1,29 @@
-// The live preview shows the visitor's whole viewport, scaled to fit its box, on desktop and
-// phone: a bottom-right button (the default placement) is in view at the bottom right of the
-// preview, whatever the editor's scroll position, at window widths from 1024 px up; narrower, the
-// preview stacks below the form and still fits its width.
+// The live preview shows the visitor's whole viewport, scaled to fit its box: the desktop and the
+// phone side by side where there is room (a 1440 px window, an upright tablet), one of them at a
+// time where there is not (a 1024 px window), each switchable. A bottom-right button (the default
+// placement) is in view at the bottom right of each frame, whatever the editor's scroll position;
+// both frames follow the owner's typing. Narrower than 1024 px the preview stacks below the form
+// and still fits its width.
+// With SCREENSHOTS=dir, screenshots go there (the README's: SCREENSHOTS=$PWD/docs/screenshots).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { form, pickChannel } from "../lib/builder.mjs";
+import { form, pickChannel, preview, saveDraft } from "../lib/builder.mjs";
 
 let beckon;
 let browser;
 let page;
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (p, name) => SHOTS && p.screenshot({ path: join(SHOTS, name) });
 before(async () => {
   beckon = await startBeckon();
   browser = await launchBrowser();
-  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1024, height: 768 } }));
+  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1440, height: 900 } }));
+  await page.emulateMedia({ reducedMotion: "reduce" });
   // A domain with one call button at the default placement, bottom right; the builder is long
   // enough that it scrolls.
   await page.getByLabel("Site host name").fill("corner.test");
@@ -24,29 +31,30 @@ before(async () => {
   await page.getByRole("heading", { name: "corner.test" }).waitFor();
   await pickChannel(page, "Call");
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
-  await frame().locator(".call-now-button").waitFor();
+  await preview(page).locator(".call-now-button").waitFor();
+  await saveDraft(page); // the tablet below opens it too
 });
 after(async () => {
   await browser?.close();
   await beckon?.close();
 });
 
-const frame = () => page.frameLocator('iframe[title="Preview of your buttons"]');
+const SCREENS = { Desktop: { frame: "desktop", viewport: { width: 1280, height: 800 } }, Phone: { frame: "phone", viewport: { width: 390, height: 844 } } };
+const iframe = (p, screen) => p.locator(`iframe[title="Preview of your buttons on a ${screen}"]`);
 
 /**
- * Where the preview and its button are on the owner's screen: the frame's box, the button's box
- * (frame coordinates × the frame's scale + the frame's place), the visitor viewport's size, and
- * the console's visible area (its scrolling <main>).
+ * Where a preview frame and its button are on the owner's screen: the frame's box, the button's
+ * box (frame coordinates × the frame's scale + the frame's place), the visitor viewport's size,
+ * and the console's visible area (its scrolling <main>).
  */
-async function geometry() {
-  const iframe = page.locator('iframe[title="Preview of your buttons"]');
-  const inFrame = await frame()
+async function geometry(p, screen) {
+  const inFrame = await preview(p, screen)
     .locator(".call-now-button")
     .evaluate((el) => {
       const r = el.getBoundingClientRect();
       return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, vw: innerWidth, vh: innerHeight };
     });
-  return iframe.evaluate((el, b) => {
+  return iframe(p, screen).evaluate((el, b) => {
     const r = el.getBoundingClientRect();
     const scale = r.width / el.offsetWidth;
     const main = document.querySelector("main").getBoundingClientRect();
@@ -58,51 +66,132 @@ async function geometry() {
 
 const inside = (inner, outer) => inner.left >= outer.left - 1 && inner.top >= outer.top - 1 && inner.right <= outer.right + 1 && inner.bottom <= outer.bottom + 1;
 
+/** Each shown frame is the whole visitor viewport, on screen, with its button at the bottom right. */
+async function assertFrames(p, names, where) {
+  const all = [];
+  for (const name of names) {
+    const g = await geometry(p, SCREENS[name].frame);
+    assert.deepEqual(g.viewport, SCREENS[name].viewport, `${name}: the preview page has the visitor's viewport`);
+    assert.ok(inside(g.frame, g.visible), `${where}: the whole ${name} preview is on screen ${JSON.stringify(g)}`);
+    assert.ok(inside(g.button, g.frame), `${where}: the button is inside the ${name} preview ${JSON.stringify(g)}`);
+    assert.ok(g.button.right > g.frame.left + (g.frame.right - g.frame.left) * 0.75, `${name}: at the right`);
+    assert.ok(g.button.bottom > g.frame.top + (g.frame.bottom - g.frame.top) * 0.75, `${name}: at the bottom`);
+    all.push(g);
+  }
+  return all;
+}
+
 /** Scrolls the console's page (its <main>) to the top, the middle or the bottom. */
-const scrollEditor = (where) =>
-  page.evaluate((w) => {
+const scrollEditor = (p, where) =>
+  p.evaluate((w) => {
     const main = document.querySelector("main");
     main.scrollTop = { top: 0, middle: (main.scrollHeight - main.clientHeight) / 2, bottom: main.scrollHeight }[w];
   }, where);
 
-for (const width of [1024, 1440]) {
-  for (const screen of ["Desktop", "Phone"]) {
-    test(`${screen} preview at a ${width} px window: the whole visitor viewport with its bottom-right button in view at any scroll position`, async () => {
-      await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
-      await page.getByRole("radio", { name: screen, exact: true }).check();
-      await frame().locator(".call-now-button").waitFor();
-      const expected = screen === "Phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 };
-      await page.getByText(new RegExp(`^${screen}, ${expected.width} × ${expected.height} px`)).waitFor();
-      assert.ok(await page.evaluate(() => document.querySelector("main").scrollHeight > document.querySelector("main").clientHeight + 200), "the editor scrolls");
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/preview-${screen}-${width}.png` });
-      for (const where of ["top", "middle", "bottom"]) {
-        await scrollEditor(where);
-        const g = await geometry();
-        assert.deepEqual(g.viewport, expected, "the preview page has the visitor's viewport");
-        assert.ok(inside(g.frame, g.visible), `${where}: the whole preview is on screen ${JSON.stringify(g)}`);
-        assert.ok(inside(g.button, g.frame), `${where}: the button is inside the preview ${JSON.stringify(g)}`);
-        // Bottom right of the visitor's screen, so bottom right of the preview.
-        assert.ok(g.button.right > g.frame.left + (g.frame.right - g.frame.left) * 0.75, "at the right");
-        assert.ok(g.button.bottom > g.frame.top + (g.frame.bottom - g.frame.top) * 0.75, "at the bottom");
-      }
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/preview-${screen}-${width}-bottom.png` });
-      await scrollEditor("top");
-    });
+const radio = (p, name) => p.getByRole("radio", { name, exact: true });
+
+test("at a 1440 px window desktop and phone stand side by side, both whole and in view at any scroll position, and follow the typing", async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  assert.equal(await radio(page, "Side by side").isChecked(), true, "side by side where there is room");
+  await preview(page, "phone").locator(".call-now-button").waitFor();
+  await page.getByText(/^Desktop, 1280 × 800 px, shown at \d+ %/).waitFor();
+  await page.getByText(/^Phone, 390 × 844 px, shown at \d+ %/).waitFor();
+  assert.ok(await page.evaluate(() => document.querySelector("main").scrollHeight > document.querySelector("main").clientHeight + 200), "the editor scrolls");
+  await shot(page, "preview-side-by-side-1440.png");
+  for (const where of ["top", "middle", "bottom"]) {
+    await scrollEditor(page, where);
+    const [desktop, phone] = await assertFrames(page, ["Desktop", "Phone"], where);
+    // Side by side: the phone right of the desktop, not overlapping, bottoms level, same height.
+    assert.ok(phone.frame.left >= desktop.frame.right, `side by side ${JSON.stringify([desktop.frame, phone.frame])}`);
+    assert.ok(Math.abs(phone.frame.bottom - desktop.frame.bottom) <= 1 && Math.abs(phone.frame.top - desktop.frame.top) <= 1, "the same height");
+    assert.ok(desktop.scale >= 0.25, `the desktop stays legible: ${desktop.scale}`);
   }
-}
+  await scrollEditor(page, "top");
+
+  // Typing in the builder shows in both frames.
+  await form(page, "Call").getByLabel("Text beside the button", { exact: true }).fill("Ring the shop");
+  await preview(page, "desktop").locator(".call-now-button").getByText("Ring the shop").waitFor();
+  await preview(page, "phone").locator(".call-now-button").getByText("Ring the shop").waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), []);
+
+  // One screen at a time on request, bigger.
+  const sideBySideScale = (await geometry(page, "desktop")).scale;
+  for (const name of ["Phone", "Desktop"]) {
+    await radio(page, name).check();
+    const other = name === "Phone" ? "desktop" : "phone";
+    await iframe(page, other).waitFor({ state: "detached" });
+    await preview(page, SCREENS[name].frame).locator(".call-now-button").waitFor();
+    for (const where of ["top", "bottom"]) {
+      await scrollEditor(page, where);
+      await assertFrames(page, [name], where);
+    }
+    await scrollEditor(page, "top");
+  }
+  assert.ok((await geometry(page, "desktop")).scale > sideBySideScale, "alone, the desktop is shown larger");
+  await radio(page, "Side by side").check();
+  await iframe(page, "phone").waitFor();
+});
+
+test("at a 1024 px window there is room for one screen: the desktop, or the phone when picked, each whole and in view", async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await iframe(page, "phone").waitFor({ state: "detached" });
+  assert.equal(await radio(page, "Side by side").count(), 0, "no side by side without room");
+  assert.equal(await radio(page, "Desktop").isChecked(), true);
+  await shot(page, "preview-1024.png");
+  for (const name of ["Desktop", "Phone"]) {
+    await radio(page, name).check();
+    await preview(page, SCREENS[name].frame).locator(".call-now-button").waitFor();
+    const { width, height } = SCREENS[name].viewport;
+    await page.getByText(new RegExp(`^${name}, ${width} × ${height} px`)).waitFor();
+    for (const where of ["top", "middle", "bottom"]) {
+      await scrollEditor(page, where);
+      await assertFrames(page, [name], where);
+    }
+    await scrollEditor(page, "top");
+  }
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  // Back to a wide window: the owner's pick (the phone) stays, side by side is offered again.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await radio(page, "Side by side").waitFor();
+  assert.equal(await radio(page, "Phone").isChecked(), true);
+  await radio(page, "Side by side").check();
+});
+
+test("on an upright tablet (820 px, touch) the preview stacks below the builder with both screens side by side, within the width", async () => {
+  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, reducedMotion: "reduce" });
+  const tablet = await context.newPage();
+  // The owner's session, from the same server: log in on the tablet.
+  await tablet.goto(`${beckon.origin}/console/domains`);
+  await tablet.getByLabel("E-mail").fill(DEMO.owner);
+  await tablet.getByLabel("Password").fill(DEMO.password);
+  await tablet.getByRole("button", { name: "Log in" }).tap();
+  await tablet.getByRole("link", { name: /^corner\.test/ }).tap();
+  await tablet.getByRole("link", { name: "Buttons" }).tap();
+  await preview(tablet, "phone").locator(".call-now-button").waitFor({ state: "attached" });
+  await iframe(tablet, "desktop").scrollIntoViewIfNeeded();
+  const [desktop, phone] = [await geometry(tablet, "desktop"), await geometry(tablet, "phone")];
+  assert.ok(phone.frame.left >= desktop.frame.right && phone.frame.right <= 820, `side by side within the width ${JSON.stringify([desktop.frame, phone.frame])}`);
+  assert.ok(inside(desktop.button, desktop.frame) && inside(phone.button, phone.frame), "each button inside its frame");
+  assert.ok(await tablet.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scrolling");
+  await shot(tablet, "preview-tablet.png");
+  // The switch by touch.
+  await radio(tablet, "Phone").tap();
+  await iframe(tablet, "desktop").waitFor({ state: "detached" });
+  assert.deepEqual(await axeViolations(tablet, "body"), []);
+  await context.close();
+});
 
 test("narrower than 1024 px the preview stacks below the form and fits its width", async () => {
   await page.setViewportSize({ width: 800, height: 900 });
-  await page.getByRole("radio", { name: "Desktop", exact: true }).check();
-  await frame().locator(".call-now-button").waitFor();
-  await page.locator('iframe[title="Preview of your buttons"]').scrollIntoViewIfNeeded();
-  const g = await geometry();
+  await radio(page, "Desktop").check();
+  await preview(page).locator(".call-now-button").waitFor();
+  await iframe(page, "desktop").scrollIntoViewIfNeeded();
+  const g = await geometry(page, "desktop");
   const builder = await page.getByRole("heading", { name: "When and where it shows" }).boundingBox();
   assert.ok(g.frame.top > builder.y, "the preview comes after the builder");
   assert.ok(inside(g.button, g.frame), JSON.stringify(g));
   assert.ok(g.frame.right <= 800, `fits the width: ${JSON.stringify(g.frame)}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scrolling");
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/preview-stacked-800.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.deepEqual(await axeViolations(page, "body"), []);
 });

@@ -118,11 +118,14 @@ test("any version shows in the preview and is restored as the draft in one click
   const { page } = owner;
   await page.getByRole("button", { name: "Preview version 1" }).click();
   const region = page.getByRole("region", { name: "Version 1 in the preview" });
-  const frame = region.frameLocator("iframe");
-  // The real widget renders version 1: its WhatsApp label, not the published one's.
-  await frame.locator(".call-now-button").waitFor({ state: "attached" });
-  await frame.locator(".call-now-button").getByText("WhatsApp us", { exact: false }).first().waitFor({ state: "attached" });
-  assert.equal(await frame.getByText("Message us").count(), 0);
+  // The real widget renders version 1 on the desktop and the phone: its WhatsApp label, not the
+  // published one's.
+  for (const screen of ["desktop", "phone"]) {
+    const frame = region.frameLocator(`iframe[title="Preview of your buttons on a ${screen}"]`);
+    await frame.locator(".call-now-button").waitFor({ state: "attached" });
+    await frame.locator(".call-now-button").getByText("WhatsApp us", { exact: false }).first().waitFor({ state: "attached" });
+    assert.equal(await frame.getByText("Message us").count(), 0);
+  }
   assert.deepEqual(await axeViolations(page, "body"), [], "history and preview");
   if (SHOTS) {
     // A tall window for the picture: the list and the whole framed page with its bar.

@@ -11,20 +11,39 @@ export type PreviewControls = {
   url: string;
   /** ISO country code, or "" for unknown. */
   country: string;
-  viewport: "mobile" | "desktop";
   agentsAvailable: boolean;
 };
 
+export type Screen = "desktop" | "mobile";
+export type Viewport = { width: number; height: number };
+
 /** The visitor's whole viewport the preview shows: a common phone, and a laptop screen. */
-export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+export const VIEWPORTS: Record<Screen, Viewport> = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+/** Space between frames shown side by side, in CSS pixels. */
+export const FRAME_GAP = 8;
 
 /**
- * The scale (at most 1) at which a visitor viewport fits a box `width` wide and at most
- * `height` tall, so the whole of it (every corner where buttons sit) is in view.
+ * The scales (each at most 1) at which visitor viewports, side by side at the same height on
+ * screen and `gap` apart, fit a box `width` wide and at most `height` tall, so the whole of each
+ * (every corner where buttons sit) is in view. One viewport fits the box's width and height.
  */
-export function fitScale(viewport: { width: number; height: number }, width: number, height: number): number {
-  if (width <= 0 || height <= 0) return 1;
-  return Math.min(1, width / viewport.width, height / viewport.height);
+export function fitScales(viewports: Viewport[], width: number, height: number, gap = FRAME_GAP): number[] {
+  if (width <= 0 || height <= 0) return viewports.map(() => 1);
+  const widthPerHeight = viewports.reduce((sum, v) => sum + v.width / v.height, 0);
+  const shownHeight = Math.min(height, (width - gap * (viewports.length - 1)) / widthPerHeight);
+  return viewports.map((v) => Math.max(0, Math.min(1, shownHeight / v.height)));
+}
+
+/**
+ * Desktop and phone go side by side when the desktop is still shown at least this large (about
+ * what a 1024 px window shows of it alone); narrower, the owner switches between them.
+ */
+export const MIN_SIDE_BY_SIDE_SCALE = 0.25;
+
+/** True when the desktop and the phone fit side by side in `width` × `height`. */
+export function sideBySideFits(width: number, height: number): boolean {
+  return fitScales([VIEWPORTS.desktop, VIEWPORTS.mobile], width, height)[0] >= MIN_SIDE_BY_SIDE_SCALE;
 }
 
 /** Minutes `zone` is ahead of UTC at the instant `utcMs`. */

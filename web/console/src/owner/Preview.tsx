@@ -1,9 +1,10 @@
 // The live preview: the real widget, framed, rendering the unsaved config with the owner's
-// choice of time (in a time zone), page URL, visitor country, screen size and agent availability.
-import { useEffect, useRef, useState } from "react";
+// choice of time (in a time zone), page URL, visitor country and agent availability, on a
+// desktop and a phone side by side where there is room, or one of them at a time.
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
-import { previewConfig, previewPath, VIEWPORTS, type PreviewControls } from "../lib/preview";
-import { ScaledFrame } from "./ScaledFrame";
+import { previewConfig, previewPath, type PreviewControls, type Screen } from "../lib/preview";
+import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
 import { timezones } from "./catalogue";
 
 function nowLocal(zone: string): string {
@@ -11,7 +12,11 @@ function nowLocal(zone: string): string {
   return parts.replace(" ", "T");
 }
 
-/** `note`: the line under the frame (default: it shows the unsaved draft). */
+/** What the owner picked: both screens side by side, or one. */
+type Choice = "both" | Screen;
+const CHOICE_NAMES: Record<Choice, string> = { both: "Side by side", ...SCREEN_NAMES };
+
+/** `note`: the line under the frames (default: they show the unsaved draft). */
 export function Preview({ config, note }: { config: Config; note?: string }) {
   const domain = config.domains[0];
   const zone = domain?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -20,14 +25,26 @@ export function Preview({ config, note }: { config: Config; note?: string }) {
     timezone: zone,
     url: `https://${domain?.name ?? "example.com"}/`,
     country: "",
-    viewport: "desktop",
     agentsAvailable: true,
   }));
-  const frame = useRef<HTMLIFrameElement>(null);
-  /** Counts the preview page's "ready" messages: a new frame (another screen size) needs the config again. */
-  const [ready, setReady] = useState(0);
   const set = <K extends keyof PreviewControls>(k: K, v: PreviewControls[K]) => setControls((c) => ({ ...c, [k]: v }));
 
+  // Side by side where both fit (ScaledFrames measures); where they don't, the desktop unless
+  // the owner picked the phone.
+  const [choice, setChoice] = useState<Choice>("both");
+  const [room, setRoom] = useState(true);
+  const onRoom = useCallback((sideBySide: boolean) => setRoom(sideBySide), []);
+  const shown: Choice = choice === "both" && !room ? "desktop" : choice;
+  const screens: Screen[] = shown === "both" ? ["desktop", "mobile"] : [shown];
+  const choices: Choice[] = room ? ["both", "desktop", "mobile"] : ["desktop", "mobile"];
+
+  const frames = useRef(new Map<Screen, HTMLIFrameElement>());
+  const frameRef = useCallback((screen: Screen, frame: HTMLIFrameElement | null) => {
+    if (frame) frames.current.set(screen, frame);
+    else frames.current.delete(screen);
+  }, []);
+  /** Counts the preview pages' "ready" messages: a new frame needs the config too. */
+  const [ready, setReady] = useState(0);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin === location.origin && e.data?.type === "beckon-preview-ready") setReady((n) => n + 1);
@@ -40,37 +57,35 @@ export function Preview({ config, note }: { config: Config; note?: string }) {
   useEffect(() => {
     if (!ready) return;
     const t = setTimeout(() => {
-      frame.current?.contentWindow?.postMessage(
-        {
-          type: "beckon-preview",
-          config: previewConfig(config, controls, location.origin),
-          path: previewPath(controls.url),
-          country: controls.country.trim().toUpperCase(),
-          agentsAvailable: controls.agentsAvailable,
-        },
-        location.origin,
-      );
+      const message = {
+        type: "beckon-preview",
+        config: previewConfig(config, controls, location.origin),
+        path: previewPath(controls.url),
+        country: controls.country.trim().toUpperCase(),
+        agentsAvailable: controls.agentsAvailable,
+      };
+      for (const frame of frames.current.values()) frame.contentWindow?.postMessage(message, location.origin);
     }, 200);
     return () => clearTimeout(t);
   }, [ready, config, controls]);
 
   return (
     <section aria-labelledby="preview-h" className="stack preview">
-      {/* The frame comes first and stays in view beside the editor; what the visitor brings is below. */}
+      {/* The frames come first and stay in view beside the editor; what the visitor brings is below. */}
       <div className="stack preview-stick">
-      <div className="row preview-head">
-        <h2 id="preview-h">Live preview</h2>
-        <fieldset className="inline-choice">
-          <legend className="visually-hidden">Screen</legend>
-          {(["mobile", "desktop"] as const).map((v) => (
-            <label key={v} className="check">
-              <input type="radio" name="preview-viewport" checked={controls.viewport === v} onChange={() => set("viewport", v)} />
-              <span>{v === "mobile" ? "Phone" : "Desktop"}</span>
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <ScaledFrame frameRef={frame} viewport={VIEWPORTS[controls.viewport]} label={controls.viewport === "mobile" ? "Phone" : "Desktop"} key={controls.viewport} />
+        <div className="row preview-head">
+          <h2 id="preview-h">Live preview</h2>
+          <fieldset className="inline-choice">
+            <legend className="visually-hidden">Screen</legend>
+            {choices.map((c) => (
+              <label key={c} className="check">
+                <input type="radio" name="preview-screen" checked={shown === c} onChange={() => setChoice(c)} />
+                <span>{CHOICE_NAMES[c]}</span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <ScaledFrames screens={screens} frameRef={frameRef} onRoom={onRoom} />
       </div>
       <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>
       <div className="grid-fields preview-controls">

@@ -50,7 +50,7 @@ export function ButtonList({ config, at, select, replace }: { config: Config; at
     );
   const rows = config.buttons.map((b, i) => ({ key: keys[i], index: i, button: b }));
   return (
-    <section aria-labelledby="buttons-h" className="stack-tight">
+    <section aria-labelledby="buttons-h" className="stack-tight card">
       <h2 id="buttons-h">Your buttons</h2>
       <p className="muted">A page shows them in this order. Select one to build it; drag it or use the arrows to move it.</p>
       <GridList
