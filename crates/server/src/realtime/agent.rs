@@ -17,7 +17,7 @@ use crate::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
-use crate::wire::frames::{self, FrameError, Inbound, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
 
 /// Backlog page size.
 const PAGE: i64 = 500;
@@ -308,16 +308,16 @@ impl AgentSession {
         Ok(())
     }
 
-    pub async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+    pub async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
         match f {
-            Inbound::ChatMessage(m) => {
+            ClientFrame::ChatMessage(m) => {
                 let client_id = m.client_id.clone();
                 if let Err(e) = self.chat_message(c, m).await {
                     return c.refuse(e, Some(&client_id)).await;
                 }
                 Ok(())
             }
-            Inbound::Presence(p) => {
+            ClientFrame::Presence(p) => {
                 if let Some(s) = p.status.as_deref() {
                     match Status::parse(s) {
                         Ok(s) => self.set_status(c, s).await,
@@ -350,7 +350,7 @@ impl AgentSession {
                 }
                 Ok(())
             }
-            Inbound::ClientAction(a) => {
+            ClientFrame::ClientAction(a) => {
                 let ch = match self.channel(c, a.channel_id.as_deref()).await {
                     Ok(ch) => ch,
                     Err(e) => return c.refuse(e, None).await,
@@ -395,7 +395,7 @@ impl AgentSession {
                     }
                 }
             }
-            Inbound::Resume(r) => {
+            ClientFrame::Resume(r) => {
                 // An agent resumes one chat: `{op: resume, channelId, lastSeq}`.
                 let ch = match self.channel(c, r.channel_id.as_deref()).await {
                     Ok(ch) => ch,
@@ -403,7 +403,7 @@ impl AgentSession {
                 };
                 self.backlog(c, &ch, r.last_seq.max(0)).await
             }
-            Inbound::Auth(_) | Inbound::Ping => Ok(()),
+            ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
         }
     }
 

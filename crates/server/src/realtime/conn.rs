@@ -24,7 +24,7 @@ use crate::hub::{Hub, RealtimeConfig};
 use crate::ratelimit::ConnLimit;
 use crate::state::AppState;
 use crate::wire::error::ErrorBody;
-use crate::wire::frames::{self, FrameError, Inbound};
+use crate::wire::frames::{self, FrameError, ClientFrame};
 use crate::wire::ApiQuery;
 
 /// Why a connection stops.
@@ -227,7 +227,7 @@ enum Role {
 }
 
 impl Role {
-    async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
         match self {
             Role::Visitor(s) => s.on_frame(c, f).await,
             Role::Agent(s) => s.on_frame(c, f).await,
@@ -346,7 +346,7 @@ async fn first_frame(
             }
         };
         return match frames::parse(&text) {
-            Ok(Inbound::Auth(a)) => Ok(VisitorAuth {
+            Ok(ClientFrame::Auth(a)) => Ok(VisitorAuth {
                 token: a.token,
                 channel_id: a.channel_id,
                 persona_id: a.persona_id,
@@ -511,8 +511,8 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
         return c.refuse(e, None).await;
     }
     match frames::parse(&text) {
-        Ok(Inbound::Ping) => c.out.push(frames::pong()).await,
-        Ok(Inbound::Auth(_)) => {
+        Ok(ClientFrame::Ping) => c.out.push(frames::pong()).await,
+        Ok(ClientFrame::Auth(_)) => {
             c.refuse(
                 FrameError::bad("this connection is already authenticated"),
                 None,

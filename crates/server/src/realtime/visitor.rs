@@ -11,7 +11,7 @@ use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 use crate::wire::chat::{Message, PublicPersona};
-use crate::wire::frames::{self, FrameError, Inbound, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
@@ -289,16 +289,16 @@ impl VisitorSession {
         }
     }
 
-    pub async fn on_frame(&mut self, c: &mut Conn, f: Inbound) -> Step {
+    pub async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
         match f {
-            Inbound::ChatMessage(m) => {
+            ClientFrame::ChatMessage(m) => {
                 let client_id = m.client_id.clone();
                 if let Err(e) = self.chat_message(c, m).await {
                     return c.refuse(e, Some(&client_id)).await;
                 }
                 Ok(())
             }
-            Inbound::ClientAction(a) => {
+            ClientFrame::ClientAction(a) => {
                 if a.channel_id
                     .as_deref()
                     .is_some_and(|id| id != self.channel.id)
@@ -355,7 +355,7 @@ impl VisitorSession {
                     }
                 }
             }
-            Inbound::Presence(p) => {
+            ClientFrame::Presence(p) => {
                 let mut changed = false;
                 if let Some(s) = p.status.as_deref() {
                     match Status::parse(s) {
@@ -387,11 +387,11 @@ impl VisitorSession {
                 }
                 Ok(())
             }
-            Inbound::Resume(r) => {
+            ClientFrame::Resume(r) => {
                 self.last_sent = r.last_seq.max(0);
                 self.catch_up(c).await
             }
-            Inbound::Auth(_) | Inbound::Ping => Ok(()),
+            ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
         }
     }
 

@@ -33,10 +33,11 @@ impl FrameError {
     }
 }
 
-/// What a client can send.
-#[derive(Debug, Deserialize)]
+/// What a client can send: the server reads every frame as this type ([`parse`]); the widget and
+/// the console send it (generated TypeScript, `ts.rs`).
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(tag = "op", rename_all = "kebab-case")]
-pub enum Inbound {
+pub enum ClientFrame {
     Auth(AuthFrame),
     ChatMessage(ChatMessageFrame),
     ClientAction(ClientActionFrame),
@@ -47,32 +48,44 @@ pub enum Inbound {
 
 pub const OPS: &str = "auth, chat-message, client-action, presence, resume, ping";
 
-#[derive(Debug, Deserialize)]
+/// A visitor's first frame: the token from the token URL.
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthFrame {
     pub token: String,
     /// When given, must be the token's channel.
+    #[ts(optional)]
     pub channel_id: Option<String>,
     /// When given, must be the token's persona.
+    #[ts(optional)]
     pub persona_id: Option<String>,
     /// Resume from here at once (same as a `resume` frame).
+    #[ts(optional, type = "number")]
     pub last_seq: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A message (spec §7).
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatMessageFrame {
     /// Agents: the chat to write into. Visitors: optional, must be their chat.
+    #[ts(optional)]
     pub channel_id: Option<String>,
+    /// The sender's own id for the message: a re-send with it is stored once.
     pub client_id: String,
+    /// The text (`text` is read too); trimmed, at most 4000 characters.
     #[serde(default, alias = "text")]
     pub message: String,
     #[serde(default)]
+    #[ts(as = "Option<Vec<AttachmentIn>>", optional)]
     pub attachments: Vec<AttachmentIn>,
     /// Spec §7 sends it; the server takes the sender from the authentication instead.
     #[serde(default)]
+    #[ts(optional, type = "unknown")]
     pub persona: Option<Value>,
+    /// Spec §7: `client-message`.
     #[serde(default, rename = "type")]
+    #[ts(optional)]
     pub kind: Option<String>,
 }
 
@@ -87,42 +100,57 @@ pub struct AttachmentIn {
     pub name: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+/// `message-ack` (read up to a message) or `end-chat`.
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientActionFrame {
+    /// Agents: the chat it is about.
+    #[ts(optional)]
     pub channel_id: Option<String>,
+    #[ts(type = "\"message-ack\" | \"end-chat\"")]
     pub action: String,
     /// `message-ack`: the message id (a string), or `{id, seq}`.
     #[serde(default)]
+    #[ts(optional, type = "string | { id: string; seq?: number }")]
     pub data: Option<Value>,
     /// `message-ack`: the message's sequence number, when the client has it.
     #[serde(default)]
+    #[ts(optional, type = "number")]
     pub seq: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
+/// Typing (`typing`), or an agent's status (`status`).
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PresenceFrame {
     /// Agents: the chat the typing is about (not needed for `status`).
+    #[ts(optional)]
     pub channel_id: Option<String>,
+    #[ts(optional)]
     pub typing: Option<bool>,
-    /// `online` or `away`.
+    /// Agents: `online` or `away`.
+    #[ts(optional, type = "\"online\" | \"away\"")]
     pub status: Option<String>,
+    /// Spec §7: `typing-update`.
     #[serde(default, rename = "type")]
+    #[ts(optional)]
     pub kind: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+/// Everything after a sequence number, then live messages.
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeFrame {
     /// Agents: the chat to resume (visitors: optional, their own).
     #[serde(default)]
+    #[ts(optional)]
     pub channel_id: Option<String>,
+    #[ts(type = "number")]
     pub last_seq: i64,
 }
 
 /// Parses one text frame.
-pub fn parse(text: &str) -> Result<Inbound, FrameError> {
+pub fn parse(text: &str) -> Result<ClientFrame, FrameError> {
     let v: Value = serde_json::from_str(text)
         .map_err(|e| FrameError::bad(format!("the frame is not valid JSON: {e}")))?;
     let Some(op) = v.get("op").and_then(Value::as_str) else {
@@ -513,7 +541,7 @@ mod tests {
     #[test]
     fn parses_the_spec_frames() {
         let f = parse(r#"{"op":"chat-message","clientId":"c1","message":" hi ","attachments":[],"persona":{"name":"Ann"},"type":"client-message"}"#).unwrap();
-        let Inbound::ChatMessage(m) = f else {
+        let ClientFrame::ChatMessage(m) = f else {
             panic!("{f:?}")
         };
         let c = check_message(&m).unwrap();
@@ -521,20 +549,20 @@ mod tests {
         assert_eq!(c.client_id, "c1");
         assert!(matches!(
             parse(r#"{"op":"client-action","action":"end-chat"}"#),
-            Ok(Inbound::ClientAction(_))
+            Ok(ClientFrame::ClientAction(_))
         ));
         assert!(matches!(
             parse(r#"{"op":"presence","typing":true,"type":"typing-update"}"#),
-            Ok(Inbound::Presence(PresenceFrame {
+            Ok(ClientFrame::Presence(PresenceFrame {
                 typing: Some(true),
                 ..
             }))
         ));
         assert!(matches!(
             parse(r#"{"op":"resume","lastSeq":3}"#),
-            Ok(Inbound::Resume(ResumeFrame { last_seq: 3, .. }))
+            Ok(ClientFrame::Resume(ResumeFrame { last_seq: 3, .. }))
         ));
-        assert!(matches!(parse(r#"{"op":"ping"}"#), Ok(Inbound::Ping)));
+        assert!(matches!(parse(r#"{"op":"ping"}"#), Ok(ClientFrame::Ping)));
     }
 
     #[test]

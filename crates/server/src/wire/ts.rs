@@ -79,7 +79,8 @@ fn names(text: &str, name: &str) -> bool {
     })
 }
 
-/// The shapes both clients read: the public chat API, the realtime frames, the error body.
+/// The shapes both clients read and send: the public chat API, the realtime frames (what the
+/// server sends and what clients send), the error body.
 fn shared() -> Vec<Decl> {
     decls!(
         PersonaType,
@@ -102,6 +103,13 @@ fn shared() -> Vec<Decl> {
         PresenceOut,
         ChannelRef,
         ErrorOut,
+        AttachmentIn,
+        AuthFrame,
+        ChatMessageFrame,
+        ClientActionFrame,
+        PresenceFrame,
+        ResumeFrame,
+        ClientFrame,
         ProblemBody,
         ErrorBody,
     )

@@ -3,12 +3,12 @@
 // status. Frames from the socket update it; a reconnect refetches everything.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api } from "../api/http";
-import type { Channel, Message, TeamMember, User } from "../api/types";
+import type { Channel, TeamMember, User } from "../api/types";
 import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
 import { tabTitle } from "../lib/title";
 import { navigate } from "../app/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
-import { AgentSocket, type ServerFrame } from "./realtime";
+import { AgentSocket, type ClientFrame, type ServerFrame } from "./realtime";
 
 export type { AgentStatus } from "../api/wire.gen";
 import type { AgentStatus } from "../api/wire.gen";
@@ -28,7 +28,7 @@ type AgentState = {
   /** Put a fresh copy of a chat into the open list (after assign/end/read). */
   updateChannel: (c: Channel) => void;
   subscribe: (l: FrameListener) => () => void;
-  send: (frame: object) => boolean;
+  send: (frame: ClientFrame) => boolean;
   /** Bumped after each reconnect: screens refetch when it changes. */
   resyncCount: number;
 };
@@ -60,7 +60,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
       listeners.current.forEach((l) => l(f));
       switch (f.op) {
         case "new-channel": {
-          const id = (f.channel as { id: string }).id;
+          const id = f.channel.id;
           // The public shape lacks the visitor's details: fetch the console's.
           api<Channel>(`/v1/agent/channels/${id}`).then((c) => {
             setOpen((list) => upsertChannel(list, c));
@@ -70,8 +70,8 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
           break;
         }
         case "chat-message": {
-          const m = f.message as Message;
-          const channelId = f.channelId as string;
+          const m = f.message;
+          const channelId = f.channelId;
           const fromVisitor = m.sender.type === "ChatClient";
           const seen = viewing.current === channelId && document.visibilityState === "visible";
           setOpen((list) => {
@@ -90,7 +90,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
         }
         case "channel-update":
         case "channel-ended": {
-          const channelId = f.channelId as string;
+          const channelId = f.channelId;
           api<Channel>(`/v1/agent/channels/${channelId}`).then(
             (c) => setOpen((list) => (c.status === "open" ? upsertChannel(list, c) : list.filter((x) => x.id !== c.id))),
             () => {},

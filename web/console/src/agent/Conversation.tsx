@@ -98,9 +98,9 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   useEffect(
     () =>
       subscribe((f: ServerFrame) => {
-        if (f.channelId !== channelId) return;
+        if (!("channelId" in f) || f.channelId !== channelId) return;
         if (f.op === "chat-message") {
-          const m = f.message as Message;
+          const m = f.message;
           // Loads what came after the last message held (read now, before this one is merged).
           if (missedBefore(messagesRef.current, m)) load();
           setMessages((list) => mergeMessages(list, [m]));
@@ -110,14 +110,13 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
             markRead();
           }
         } else if (f.op === "presence") {
-          const persona = f.persona as { type?: string } | undefined;
-          if (persona?.type !== "ChatClient") return;
+          if (f.persona?.type !== "ChatClient") return;
           const typing = f.typing === true;
           setVisitorTyping(typing);
           clearTimeout(typingTimer.current);
           if (typing) typingTimer.current = setTimeout(() => setVisitorTyping(false), TYPING_SHOWN_MS);
         } else if (f.op === "channel-update" && f.update === "read") {
-          setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, Number(f.seq) || 0) : s));
+          setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, f.seq) : s));
         } else if (f.op === "channel-update" || f.op === "channel-ended") {
           api<Channel>(`/v1/agent/channels/${channelId}`).then(setChannel, () => {});
         }

@@ -5,11 +5,13 @@
 // console shows the login form.
 import { sessionEnded } from "../api/http";
 import { reconnectDelay } from "../lib/backoff";
+import type { ServerFrame } from "../api/wire.gen";
+import type { ClientFrame } from "../../../widget/src/app/chat/core/wire.gen";
 
 /** The close code of a socket whose login ended (logged out, password changed, account removed). */
 export const SESSION_ENDED = 4001;
 
-export type ServerFrame = { op: string; [key: string]: unknown };
+export type { ClientFrame, ServerFrame };
 
 export type RealtimeHandlers = {
   onFrame: (frame: ServerFrame) => void;
@@ -24,7 +26,7 @@ export class AgentSocket {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   /** What to say again after every (re)connect, e.g. the agent's chosen status. */
-  private sticky = new Map<string, object>();
+  private sticky = new Map<string, ClientFrame>();
 
   constructor(private readonly handlers: RealtimeHandlers) {}
 
@@ -40,14 +42,14 @@ export class AgentSocket {
     this.ws = null;
   }
 
-  send(frame: object): boolean {
+  send(frame: ClientFrame): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
   }
 
   /** Sends now and again after each reconnect. */
-  sendSticky(key: string, frame: object) {
+  sendSticky(key: string, frame: ClientFrame) {
     this.sticky.set(key, frame);
     this.send(frame);
   }

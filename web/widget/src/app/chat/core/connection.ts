@@ -6,6 +6,7 @@
 // (410) or a chat that does not exist (403/404) stops it.
 import { ChatError } from "./api";
 import { realTimers, type Timers } from "./timers";
+import type { ClientFrame } from "./wire.gen";
 
 export type ConnectionState =
   /** getting a token / opening the socket / waiting for `ready` */
@@ -20,6 +21,7 @@ export type ConnectionState =
   /** stopped by `close()` */
   | "closed";
 
+/** A frame the server sent. */
 export type Frame = { op: string; [k: string]: unknown };
 
 /** The subset of the WebSocket API this client uses. */
@@ -103,7 +105,7 @@ export function browserEnvironment(): Environment | null {
 export type Connection = {
   state(): ConnectionState;
   /** Sends a frame when the socket is open and authenticated; false otherwise. */
-  send(frame: Frame): boolean;
+  send(frame: ClientFrame): boolean;
   /** Connects now if not connected (resets the back-off). */
   reconnectNow(): void;
   /** Stops for good. */
@@ -202,15 +204,14 @@ export function connect(o: ConnectionOptions): Connection {
     socket = s;
     s.onopen = () => {
       heard = timers.now();
-      s.send(
-        JSON.stringify({
-          op: "auth",
-          token,
-          channelId: o.channelId,
-          personaId: o.personaId,
-          lastSeq: Math.max(0, o.lastSeq() || 0),
-        }),
-      );
+      const auth: ClientFrame = {
+        op: "auth",
+        token,
+        channelId: o.channelId,
+        personaId: o.personaId,
+        lastSeq: Math.max(0, o.lastSeq() || 0),
+      };
+      s.send(JSON.stringify(auth));
     };
     s.onmessage = (ev) => {
       heard = timers.now();

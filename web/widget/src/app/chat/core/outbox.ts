@@ -5,6 +5,7 @@
 // message is shown as pending.
 import type { Attachment } from "./types";
 import { realTimers, type Timers } from "./timers";
+import type { ClientFrame } from "./wire.gen";
 
 export type PendingState = "pending" | "failed";
 
@@ -43,7 +44,7 @@ export function clientId(c: Partial<Crypto> | undefined = typeof crypto != "unde
 
 export type OutboxOptions = {
   /** Sends one frame; false when not connected (the message waits). */
-  send(frame: { op: "chat-message"; clientId: string; message: string; attachments: Attachment[]; persona?: unknown; type: "client-message" }): boolean;
+  send(frame: ClientFrame & { op: "chat-message" }): boolean;
   onChange(pending: Pending[]): void;
   /** The persona part of the frame (spec §7; the server ignores it). */
   persona?: () => unknown;

@@ -4,6 +4,7 @@
 // message to acknowledge.
 import { isAgentSender, type ChatMessage } from "./types";
 import type { Pending } from "./outbox";
+import type { ClientFrame } from "./wire.gen";
 
 /** A timestamp shows when this much time passed since the previous message (spec §9). */
 export const TIMESTAMP_GAP_MS = 60_000;
@@ -111,9 +112,9 @@ export function ackTarget(messages: ChatMessage[], myPersonaId: string | null, a
 }
 
 /** The frame that acknowledges a message. */
-export const ackFrame = (m: ChatMessage) => ({
-  op: "client-action" as const,
-  action: "message-ack" as const,
+export const ackFrame = (m: ChatMessage): ClientFrame => ({
+  op: "client-action",
+  action: "message-ack",
   data: { id: m.id, seq: m.seq },
 });
 

@@ -173,6 +173,74 @@ export type ErrorOut = {
   clientId?: string;
 };
 
+/** An attachment as a client sends it (`name` optional). */
+export type AttachmentIn = {
+  type: string;
+  url: string;
+  name?: string;
+};
+
+/** A visitor's first frame: the token from the token URL. */
+export type AuthFrame = {
+  token: string;
+  /** When given, must be the token's channel. */
+  channelId?: string;
+  /** When given, must be the token's persona. */
+  personaId?: string;
+  /** Resume from here at once (same as a `resume` frame). */
+  lastSeq?: number;
+};
+
+/** A message (spec §7). */
+export type ChatMessageFrame = {
+  /** Agents: the chat to write into. Visitors: optional, must be their chat. */
+  channelId?: string;
+  /** The sender's own id for the message: a re-send with it is stored once. */
+  clientId: string;
+  /** The text (`text` is read too); trimmed, at most 4000 characters. */
+  message: string;
+  attachments?: Array<AttachmentIn>;
+  /** Spec §7 sends it; the server takes the sender from the authentication instead. */
+  persona?: unknown;
+  /** Spec §7: `client-message`. */
+  type?: string;
+};
+
+/** `message-ack` (read up to a message) or `end-chat`. */
+export type ClientActionFrame = {
+  /** Agents: the chat it is about. */
+  channelId?: string;
+  action: "message-ack" | "end-chat";
+  /** `message-ack`: the message id (a string), or `{id, seq}`. */
+  data?: string | { id: string; seq?: number };
+  /** `message-ack`: the message's sequence number, when the client has it. */
+  seq?: number;
+};
+
+/** Typing (`typing`), or an agent's status (`status`). */
+export type PresenceFrame = {
+  /** Agents: the chat the typing is about (not needed for `status`). */
+  channelId?: string;
+  typing?: boolean;
+  /** Agents: `online` or `away`. */
+  status?: "online" | "away";
+  /** Spec §7: `typing-update`. */
+  type?: string;
+};
+
+/** Everything after a sequence number, then live messages. */
+export type ResumeFrame = {
+  /** Agents: the chat to resume (visitors: optional, their own). */
+  channelId?: string;
+  lastSeq: number;
+};
+
+/**
+ * What a client can send: the server reads every frame as this type ([`parse`]); the widget and
+ * the console send it (generated TypeScript, `ts.rs`).
+ */
+export type ClientFrame = { "op": "auth" } & AuthFrame | { "op": "chat-message" } & ChatMessageFrame | { "op": "client-action" } & ClientActionFrame | { "op": "presence" } & PresenceFrame | { "op": "resume" } & ResumeFrame | { "op": "ping" };
+
 /** One thing wrong with a request body: where (a field name or a JSON path) and what. */
 export type ProblemBody = {
   path: string;
