@@ -20,7 +20,7 @@ import { DEMO, login, startBeckon } from "../web/e2e/lib/beckon.mjs";
 const EMBED_BUDGETS = { "one button": 8 * 1024, "one button, hours by day, first screen": 8 * 1024, demo: 10 * 1024 };
 const APP_BUDGET = 28 * 1024; // docs/architecture.md: the app chunk for modals and chat (React code on Preact), ≤ 28 KB gzip
 const FILES = [
-  { name: "beckon.js", note: "every page (inside the hosted embed; alone for an inline embed)" },
+  { name: "beckon.js", note: "inline embed: the loader with every optional part; a hosted embed carries the beckon-loader*.js build with the parts its config uses" },
   { name: "beckon.css", note: "inline embed (its <link>); the hosted embed carries its parts" },
   { name: "beckon-core.css", note: "hosted embed: every config" },
   { name: "beckon-lists.css", note: "hosted embed: configs with a full bar, multi or dots button" },
@@ -139,7 +139,7 @@ if (process.argv.includes("--check")) {
 Command: \`cargo test --workspace --no-run && make build && node bench/size.mjs\`. Budgets
 (docs/architecture.md) count what a visitor downloads before the buttons show, config included:
 the hosted embed \`/d/{domainId}.js\` as the server sends it (config, the stylesheet parts its
-buttons need and the loader, one response), ≤ ${EMBED_BUDGETS["one button"]} B gzip for a one-button
+buttons need and the loader build with the parts it uses, one response), ≤ ${EMBED_BUDGETS["one button"]} B gzip for a one-button
 config and ≤ ${EMBED_BUDGETS.demo} B for the demo's; ${APP_BUDGET} B gzip for the app chunk. "gzip" is
 what Beckon sends a gzip client (Zopfli: precompressed files by web/widget/precompress.mjs, embeds
 by the server once per version); Brotli clients get "br"; "zlib-9" is what a server compressing

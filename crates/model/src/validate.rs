@@ -738,44 +738,43 @@ impl<'v> Walker<'v> {
                 }
                 "timezone" => self.timezone(&p, x),
                 "start" | "stop" => self.time_of_day(&p, x),
-                "hours" => {
-                    let Some(days) = self.array(&p, x) else {
-                        continue;
-                    };
-                    if days.len() != 7 {
-                        self.report(
-                            &p,
-                            format!(
-                                "must hold 7 entries, Monday first (a day's window, or null when closed); found {} entries",
-                                days.len()
-                            ),
-                        );
-                    }
-                    for (i, day) in days.iter().enumerate() {
+                "hours" => self.week(
+                    &p,
+                    x,
+                    "entries (a day's window, or null when closed)",
+                    |w, p, day| {
                         if !day.is_null() {
-                            self.day_window(&index_path(&p, i), day);
+                            w.day_window(p, day);
                         }
-                    }
-                }
-                "daysOfWeek" => {
-                    let Some(days) = self.array(&p, x) else {
-                        continue;
-                    };
-                    if days.len() != 7 {
-                        self.report(
-                            &p,
-                            format!(
-                                "must hold 7 booleans, Monday first; found {} entries",
-                                days.len()
-                            ),
-                        );
-                    }
-                    for (i, d) in days.iter().enumerate() {
-                        self.boolean(&index_path(&p, i), d);
-                    }
-                }
+                    },
+                ),
+                "daysOfWeek" => self.week(&p, x, "booleans", |w, p, day| {
+                    w.boolean(p, day);
+                }),
                 _ => {}
             }
+        }
+    }
+
+    /// A list of seven entries, Monday first (`daysOfWeek`, `hours`), each checked by `entry`.
+    fn week<F>(&mut self, path: &str, v: &'v Value, entries: &str, mut entry: F)
+    where
+        F: FnMut(&mut Self, &str, &'v Value),
+    {
+        let Some(days) = self.array(path, v) else {
+            return;
+        };
+        if days.len() != 7 {
+            self.report(
+                path,
+                format!(
+                    "must hold 7 {entries}, Monday first; found {} entries",
+                    days.len()
+                ),
+            );
+        }
+        for (i, day) in days.iter().enumerate() {
+            entry(self, &index_path(path, i), day);
         }
     }
 

@@ -649,7 +649,7 @@ fn hours_by_day_take_the_place_of_days_start_and_stop() {
     assert_one(
         schedule(json!({"showAlways": false, "hours": [null, null, null, null, null, null]})),
         "actions[0].schedule.hours",
-        "must hold 7 entries, Monday first (a day's window, or null when closed); found 6 entries",
+        "must hold 7 entries (a day's window, or null when closed), Monday first; found 6 entries",
     );
     let mut broken = shop.clone();
     broken[2] = json!({"start": "09:00", "stop": "6pm"});

@@ -13,7 +13,8 @@ let frame = 0;
 /** Applies every rule at the current scroll height. */
 function apply(): void {
   rules.forEach((s, el) => {
-    const on = showsAt(s, scrollY, innerHeight);
+    // innerHeight only where the first screen counts: reading it can force a layout.
+    const on = showsAt(s, scrollY, s.revealAfterFirstScreen ? innerHeight : 0);
     shown(el, on);
     if (on && s.neverHide) unwatch([el]);
   });

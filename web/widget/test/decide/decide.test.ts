@@ -166,7 +166,7 @@ describe("same placement", () => {
     expect(shown(decide(c, params()))).toEqual(["b1:a1"]);
   });
   it("allows it when the earlier button has scroll rules", () => {
-    for (const scroll of [{ revealAtHeight: 200 }, { hideAtHeight: 500 }, { revealAtHeight: 0, hideAtHeight: 1 }]) {
+    for (const scroll of [{ revealAtHeight: 200 }, { hideAtHeight: 500 }, { revealAtHeight: 0, hideAtHeight: 1 }, { revealAfterFirstScreen: true }]) {
       const c = multi({ buttons: [b("b1", { placement: "BOTTOM_RIGHT", scroll }), b("b2", { placement: "BOTTOM_RIGHT" })] });
       expect(shown(decide(c, params())), JSON.stringify(scroll)).toEqual(["b1:a1", "b2:a1"]);
     }
