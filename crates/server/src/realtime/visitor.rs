@@ -245,10 +245,10 @@ impl VisitorSession {
             )
             .into(),
         };
-        c.hub.publish(topic::channel(&self.channel.id), &env).await;
-        c.hub
-            .publish(topic::visitors(&self.channel.domain_id), &env)
-            .await;
+        tokio::join!(
+            c.hub.publish(topic::channel(&self.channel.id), &env),
+            c.hub.publish(topic::visitors(&self.channel.domain_id), &env)
+        );
     }
 
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
@@ -285,7 +285,7 @@ impl VisitorSession {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
             }
-            Kind::NewChannel | Kind::Revoked => Ok(()),
+            Kind::NewChannel | Kind::Revoked | Kind::Status => Ok(()),
         }
     }
 
