@@ -247,7 +247,7 @@ fn raise_nofile() -> u64 {
     }
 }
 
-#[derive(PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 enum Kind {
     Beckon,
     Bare,

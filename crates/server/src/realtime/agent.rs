@@ -17,7 +17,9 @@ use crate::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// Backlog page size.
 const PAGE: i64 = 500;

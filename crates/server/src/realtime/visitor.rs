@@ -11,7 +11,9 @@ use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 use crate::wire::chat::{Message, PublicPersona};
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
