@@ -27,12 +27,14 @@ const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const fmt = (ms) => ms.toFixed(1);
 
 const assets = new URL("../web/console/dist/assets/", import.meta.url);
-// What loads when: the app (every screen), the builder (a lazy chunk of a domain's Buttons tab),
-// the phone-number library (loaded when the builder first checks a number or lists countries),
-// and the page the live preview frames.
+// What loads when: the app (every screen: login, inbox), the owner's screens (lazy chunks of
+// Domains and Agents, with what they share with the builder), the builder (a lazy chunk of a
+// domain's Buttons tab), the phone-number library (loaded when the builder first checks a number
+// or lists countries), and the page the live preview frames.
 const KINDS = [
   ["preview page", /^preview/],
   ["builder", /^Builder/],
+  ["owner screens", /^(DomainsPage|AgentsPage|problems)-/],
   ["phone numbers", /^min-/],
   ["app", /./],
 ];
@@ -44,6 +46,7 @@ for (const f of await readdir(assets)) {
 const kib = (kind) => `${((sizes[kind] ?? 0) / 1024).toFixed(1)} KiB`;
 const sizeRows = [
   ["console app, gzip -9 (JS + CSS every screen loads)", kib("app")],
+  ["owner screens, gzip -9 (loaded when an owner opens Domains or Agents)", kib("owner screens")],
   ["builder, gzip -9 (loaded with a domain's Buttons tab)", kib("builder")],
   ["phone numbers and countries, gzip -9 (loaded when the builder first needs them)", kib("phone numbers")],
   ["preview page, gzip -9", kib("preview page")],

@@ -14,6 +14,9 @@
 # Needs redis-server, redis-cli, psql and PostgreSQL at DATABASE_URL_TEST
 # (default postgres://postgres@127.0.0.1:5432/test).
 # Knobs: VISITORS (1000), AGENTS (4), INTERVAL_MS (1000), DURATION_S (20), SKIP_BUILD=1,
+# BEFORE_BIN=DIR (the `beckon` of another build, e.g. a copy of target/release from before a
+# change: each Beckon run is made with it first, then with this build, rows labelled "before"
+# and "after", so the two compare side by side on the same machine load),
 # KEEP_JSON=DIR, FROM_JSON=DIR (as bench/realtime.sh), PROFILE=debug (SKIP_BUILD=1 and the debug
 # binaries of `cargo build -p beckon-server -p beckon-loadgen`: Redis's cost and the relative
 # figures hold, latency and memory do not).
@@ -48,10 +51,10 @@ if [[ -z "${FROM_JSON:-}" ]]; then
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no >/dev/null 2>&1 &
   redis_pid=$!
-  schemas=()
   cleanup() {
     kill "$redis_pid" 2>/dev/null || true
-    for s in "${schemas[@]}"; do psql -q "$DB" -c "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true; done
+    # (fresh_db runs in a subshell: it lists its schemas in a file.)
+    for s in $(cat "$out/schemas.txt" 2>/dev/null); do psql -q "$DB" -c "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true; done
     [[ -n "${KEEP_JSON:-}" ]] || rm -rf "$out"
   }
   trap cleanup EXIT
@@ -61,14 +64,28 @@ if [[ -z "${FROM_JSON:-}" ]]; then
   fresh_db() {
     local s="bench_cluster_$1_$$"
     psql -q "$DB" -c "DROP SCHEMA IF EXISTS $s CASCADE; CREATE SCHEMA $s" >/dev/null
-    schemas+=("$s")
+    echo "$s" >> "$out/schemas.txt"
     local sep='?'; [[ "$DB" == *\?* ]] && sep='&'
     echo "${DB}${sep}options%5Bsearch_path%5D=$s"
   }
   echo "before ($INTERVAL_MS ms): $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/load.txt"
-  "$lg" run "${common[@]}" --instances 1 --database-url "$(fresh_db one)" --redis-url "$redis" --no-baseline --json "$out/one-$INTERVAL_MS.json"
-  redis-cli -p "$port" flushall >/dev/null
-  "$lg" run "${common[@]}" --instances 2 --database-url "$(fresh_db two)" --redis-url "$redis" --json "$out/two-$INTERVAL_MS.json"
+  # One Beckon run: NAME INSTANCES [more loadgen arguments].
+  beckon_run() {
+    local name=$1 n=$2
+    shift 2
+    redis-cli -p "$port" flushall >/dev/null
+    if [[ -n "${BEFORE_BIN:-}" ]]; then
+      "$lg" run "${common[@]}" --beckon-bin "$BEFORE_BIN/beckon" --label before --instances "$n" \
+        --database-url "$(fresh_db "before_$name")" --redis-url "$redis" --no-baseline \
+        --json "$out/before-$name-$INTERVAL_MS.json"
+      redis-cli -p "$port" flushall >/dev/null
+      set -- --label after "$@"
+    fi
+    "$lg" run "${common[@]}" --instances "$n" --database-url "$(fresh_db "$name")" \
+      --redis-url "$redis" --json "$out/$name-$INTERVAL_MS.json" "$@"
+  }
+  beckon_run one 1 --no-baseline
+  beckon_run two 2
   echo "after ($INTERVAL_MS ms): $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/load.txt"
 fi
 load=$(paste -sd ';' "$out/load.txt" 2>/dev/null | sed 's/;/, /g' || echo unknown)
@@ -84,5 +101,7 @@ note_args=()
 for n in "${notes[@]}"; do note_args+=(--note "$n"); done
 cmd="bench/realtime-cluster.sh"
 [[ "$PROFILE" == release ]] || cmd="PROFILE=$PROFILE $cmd"
+[[ -z "${BEFORE_BIN:-}" ]] || cmd="BEFORE_BIN=… $cmd"
 "$lg" report --out bench/results.md --section realtime-cluster --title "Several instances (PostgreSQL + Redis)" \
-  --build "$PROFILE build" --command "$cmd" "${note_args[@]}" $(ls "$out"/one-*.json "$out"/two-*.json | sort -t- -k2 -n)
+  --build "$PROFILE build" --command "$cmd" "${note_args[@]}" \
+  $(for f in one two; do ls "$out"/before-$f-*.json "$out"/$f-*.json 2>/dev/null | sort -t- -k2 -n; done)

@@ -134,6 +134,10 @@ struct RunArgs {
     /// Write the figures (JSON) here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Names this build in the report (e.g. `before` and `after` when two builds are compared
+    /// side by side in one run).
+    #[arg(long)]
+    label: Option<String>,
 }
 
 /// One run against one server.
@@ -189,6 +193,9 @@ pub struct Report {
     /// driven, and the commands Redis processed per second during the drive.
     #[serde(default)]
     pub redis: Option<RedisCost>,
+    /// The build, when the run compares two (`--label`).
+    #[serde(default)]
+    pub label: Option<String>,
 }
 
 fn one() -> usize {
@@ -240,6 +247,7 @@ fn raise_nofile() -> u64 {
     }
 }
 
+#[derive(Clone, Copy, PartialEq)]
 enum Kind {
     Beckon,
     Bare,
@@ -449,6 +457,7 @@ async fn run_target(kind: Kind, args: &RunArgs, active: usize) -> anyhow::Result
     }
     let mut r = result?;
     r.target = name.into();
+    r.label = args.label.clone().filter(|_| kind == Kind::Beckon);
     Ok(r)
 }
 
@@ -720,5 +729,6 @@ async fn drive(
         connect_s,
         instances: servers.pids.len().max(1),
         redis: redis_cost,
+        label: None,
     })
 }

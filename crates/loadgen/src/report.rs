@@ -113,11 +113,15 @@ pub fn mem(r: &Report) -> String {
 }
 
 fn server_label(r: &Report) -> String {
-    match (r.target.as_str(), r.instances, &r.redis) {
+    let server = match (r.target.as_str(), r.instances, &r.redis) {
         ("beckon", 1, None) => "Beckon".into(),
         ("beckon", 1, Some(_)) => "Beckon, 1 instance (PostgreSQL + Redis)".into(),
         ("beckon", n, _) => format!("Beckon, {n} instances (PostgreSQL + Redis)"),
         _ => "bare axum".into(),
+    };
+    match &r.label {
+        Some(build) => format!("{server}, **{build}**"),
+        None => server,
     }
 }
 

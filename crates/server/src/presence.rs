@@ -16,12 +16,30 @@ pub trait Presence: Send + Sync + 'static {
     async fn agents_online(&self, domain_id: &str) -> bool;
     /// Takes or renews agent `agent_id`'s lease on `domain_id` for `ttl`.
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration);
-    /// Gives the agent's leases up at once (the agent went away or logged out).
+    /// Gives the agent's leases up at once, on every instance (the agent went away or logged
+    /// out).
     async fn agent_offline(&self, domain_id: &str, agent_id: &str);
-    /// The agent's last socket on this instance closed: gives up this instance's lease (with
-    /// several instances, the agent's sockets on others keep theirs).
-    async fn agent_disconnected(&self, domain_id: &str, agent_id: &str) {
-        self.agent_offline(domain_id, agent_id).await
+    /// The agent has sockets open on this instance (renewed every heartbeat): they count for
+    /// `ttl`, and hold this instance's lease when `online` (the agent's chosen status) or give
+    /// it up when not.
+    async fn agent_connected(&self, domain_id: &str, agent_id: &str, online: bool, ttl: Duration) {
+        if online {
+            self.agent_online(domain_id, agent_id, ttl).await
+        } else {
+            self.agent_disconnected(domain_id, agent_id).await;
+        }
+    }
+    /// The agent's last socket on this instance closed: gives up this instance's lease and
+    /// connection. True when the agent still has sockets on other instances (then it has not
+    /// left).
+    async fn agent_disconnected(&self, domain_id: &str, agent_id: &str) -> bool {
+        self.agent_offline(domain_id, agent_id).await;
+        false
+    }
+    /// The agent's sockets on other instances: `None` when it has none, else whether it is
+    /// online there (holds a lease) or away. (One instance: always `None`.)
+    async fn agent_elsewhere(&self, _domain_id: &str, _agent_id: &str) -> Option<bool> {
+        None
     }
 }
 

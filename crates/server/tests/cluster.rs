@@ -149,6 +149,124 @@ async fn availability_agrees_everywhere_and_a_killed_instances_agent_goes_offlin
     c.finish().await;
 }
 
+/// Realtime connections open on `node` now (its `/metrics`).
+async fn open_connections(node: &Node) -> f64 {
+    let r = node
+        .client()
+        .get(format!("{}/metrics", node.url))
+        .send()
+        .await
+        .unwrap();
+    let text = r.text().await.unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix("beckon_realtime_connections "))
+        .map_or(0.0, |v| v.trim().parse().unwrap())
+}
+
+#[tokio::test]
+async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_instance() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (domain, mut on_a, cookie) = agent_on(&c, &a).await;
+    let (mut on_b, _) = Ws::agent(&b, &cookie).await;
+    for n in [&a, &b] {
+        assert!(available(n, &domain).await, "{} sees Ada online", n.name);
+    }
+
+    on_a.send(json!({"op": "presence", "status": "away"})).await;
+    for n in [&a, &b] {
+        until("Ada is away everywhere", LEASE * 3, || async {
+            !available(n, &domain).await
+        })
+        .await;
+    }
+    // Her socket on B beats (and renews what it holds) after each ping: still away.
+    on_b.pings(2).await;
+    for n in [&a, &b] {
+        assert!(
+            !available(n, &domain).await,
+            "{}: Ada's socket on B took her lease back although she chose away on A",
+            n.name
+        );
+    }
+    // A new socket on B starts with what she chose on A.
+    let (mut on_b2, ready) = Ws::agent(&b, &cookie).await;
+    assert_eq!(ready["status"], "away", "{ready}");
+    on_b2.pings(2).await;
+    assert!(!available(&a, &domain).await, "the new socket took no lease");
+
+    // Online again, from B: available everywhere, and A's socket holds it too.
+    on_b.send(json!({"op": "presence", "status": "online"})).await;
+    for n in [&a, &b] {
+        until("Ada is online everywhere", LEASE * 3, || async {
+            available(n, &domain).await
+        })
+        .await;
+    }
+    drop((on_b, on_b2));
+    on_a.pings(2).await;
+    assert!(
+        available(&b, &domain).await,
+        "A's socket renews her lease once she is online again"
+    );
+    drop(on_a);
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_on_another() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (domain, mut on_a, cookie) = agent_on(&c, &a).await;
+    let (mut on_b, _) = Ws::agent(&b, &cookie).await;
+    let (channel, _, token) = new_chat(&b, &domain, "Ann Visitor").await;
+    let (mut visitor, ready) = Ws::visitor(&b, &token, None).await;
+    assert_eq!(ready["agentsOnline"], true);
+
+    // Ada closes her console on A; A has finished with the socket once it no longer counts it.
+    on_a.s.close(None).await.unwrap();
+    drop(on_a);
+    until("A closed Ada's socket", Duration::from_secs(15), || async {
+        open_connections(&a).await == 0.0
+    })
+    .await;
+    assert!(available(&a, &domain).await, "Ada is still online on B");
+    // Something after it, from B: Ada writes to the visitor.
+    on_b.send(reply(&channel, "from-b", "Still here")).await;
+    loop {
+        let f = visitor.recv().await;
+        assert!(
+            !(f["op"] == "presence" && f["action"] == "leave"),
+            "the visitor was told Ada left although she is on B: {f}"
+        );
+        if f["op"] == "chat-message" {
+            assert_eq!(f["message"]["text"], "Still here");
+            break;
+        }
+    }
+
+    // Her last socket anywhere closing is a leave.
+    on_b.s.close(None).await.unwrap();
+    drop(on_b);
+    loop {
+        let f = visitor.recv_op("presence").await;
+        if f["action"] == "leave" {
+            break;
+        }
+    }
+    until("Ada is offline everywhere", LEASE * 3, || async {
+        !available(&a, &domain).await
+    })
+    .await;
+    drop((a, b));
+    c.finish().await;
+}
+
 #[tokio::test]
 async fn a_visitor_whose_instance_dies_resumes_on_another_with_nothing_lost_or_twice() {
     let Some(c) = Cluster::new().await else {

@@ -49,6 +49,22 @@ fn uuid_simple() -> String {
     new_id().replace('-', "")
 }
 
+/// PostgreSQL only (SQLite is one machine's database): two instances' stores on one schema.
+#[tokio::test]
+async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
+    let Some(url) = std::env::var("DATABASE_URL_TEST")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        return;
+    };
+    let schema = format!("beckon_test_{}", uuid_simple());
+    let a = PgStore::connect_in_schema(&url, &schema).await.unwrap();
+    let b = PgStore::connect_in_schema(&url, &schema).await.unwrap();
+    behaviours::two_instances_sending_into_the_same_chats_at_once(&a, &b).await;
+    a.drop_schema(&schema).await.unwrap();
+}
+
 macro_rules! conformance {
     ($($name:ident),* $(,)?) => {
         $(
@@ -793,10 +809,10 @@ mod behaviours {
         let (_, domain) = org_and_domain(s).await;
         let (c, p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 0);
-        s.mark_read(&c.id, &p.id, 3).await.unwrap();
-        s.mark_read(&c.id, &p.id, 2).await.unwrap();
+        assert_eq!(s.mark_read(&c.id, &p.id, 3).await.unwrap(), 3);
+        assert_eq!(s.mark_read(&c.id, &p.id, 2).await.unwrap(), 3, "never back");
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 3);
-        s.mark_read(&c.id, &p.id, 7).await.unwrap();
+        assert_eq!(s.mark_read(&c.id, &p.id, 7).await.unwrap(), 7);
         assert_eq!(s.read_marker(&c.id, &p.id).await.unwrap(), 7);
     }
 
@@ -1006,6 +1022,49 @@ mod behaviours {
             found(domain.id.clone(), ann2.id.clone(), "ann@example.com", 2_001).await,
             None
         );
+    }
+
+    /// Two stores on one database (two instances) write into the same chats at once, in
+    /// opposite orders, every message from both: each is stored once, the sequence numbers of
+    /// every chat are gapless, and both instances answer the same row for it.
+    pub async fn two_instances_sending_into_the_same_chats_at_once(a: &dyn Store, b: &dyn Store) {
+        let (_, domain) = org_and_domain(a).await;
+        let mut chats = Vec::new();
+        for i in 0..8 {
+            chats.push(a.create_channel(&domain.id, visitor(&format!("V{i}"))).await.unwrap());
+        }
+        let chats = &chats;
+        let sends = |s: &'static str, order: Vec<usize>| {
+            order.into_iter().map(move |i| {
+                let (c, p) = &chats[i % chats.len()];
+                (s, msg(&c.id, &format!("m{i}"), &p.id, "x"))
+            })
+        };
+        let forward = sends("a", (0..160).collect());
+        let backward = sends("b", (0..160).rev().collect());
+        let results = futures_join_all(forward.zip(backward).flat_map(|(x, y)| [x, y]).map(
+            |(which, m)| async move {
+                let s = if which == "a" { a } else { b };
+                s.insert_message(m).await.unwrap()
+            },
+        ))
+        .await;
+        assert_eq!(results.iter().filter(|r| r.created).count(), 160);
+        for (c, _) in chats {
+            let stored = a.messages_after(&c.id, 0, 1000).await.unwrap();
+            assert_eq!(
+                stored.iter().map(|m| m.seq).collect::<Vec<_>>(),
+                (1..=20).collect::<Vec<i64>>()
+            );
+            assert_eq!(a.get_channel(&c.id).await.unwrap().last_seq, 20);
+            for r in results.iter().filter(|r| r.message.channel_id == c.id) {
+                let m = stored
+                    .iter()
+                    .find(|m| m.client_id == r.message.client_id)
+                    .unwrap();
+                assert_eq!((m.id.as_str(), m.seq), (r.message.id.as_str(), r.message.seq));
+            }
+        }
     }
 
     /// Polls all futures together on this task (no extra crate needed).

@@ -44,6 +44,9 @@ fn shared_shapes_are_declared_once() {
     };
     let widget_types = declared(widget);
     for name in declared(console) {
-        assert!(!widget_types.contains(&name), "{name} is declared in both files");
+        assert!(
+            !widget_types.contains(&name),
+            "{name} is declared in both files"
+        );
     }
 }

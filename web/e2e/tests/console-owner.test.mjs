@@ -107,14 +107,14 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
   await page.getByRole("radio", { name: "Desktop", exact: true }).check();
   await page.locator('iframe[title="Preview of your buttons on a phone"]').waitFor({ state: "detached" });
 
-  // WhatsApp only 09:00–17:00 Tokyo time: what a visitor in Tokyo gets at 23:00, and at 10:00.
+  // WhatsApp only 09:00–17:00 on Mondays, Tokyo time: what a visitor in Tokyo gets on a Monday
+  // at 23:00, and at 10:00.
   await openChannel(page, "WhatsApp");
   const whatsapp = form(page, "WhatsApp");
   await choose(whatsapp, "At set hours");
-  await whatsapp.getByLabel("From", { exact: true }).fill("09:00");
-  await whatsapp.getByLabel("Until", { exact: true }).fill("17:00");
+  await whatsapp.getByLabel("Monday from", { exact: true }).fill("09:00");
+  await whatsapp.getByLabel("Monday until", { exact: true }).fill("17:00");
   await whatsapp.getByLabel("Time zone", { exact: true }).selectOption("Asia/Tokyo");
-  for (const day of ["Saturday", "Sunday"]) await whatsapp.getByLabel(day).check();
   await page.getByLabel("Time zone of that time").selectOption("Asia/Tokyo");
   await page.getByLabel("Time", { exact: true }).fill("2026-11-23T23:00");
   const frame = preview;

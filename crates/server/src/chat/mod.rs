@@ -244,8 +244,7 @@ pub async fn mark_read(
     persona_id: &str,
     seq: i64,
 ) -> StoreResult<i64> {
-    state.store.mark_read(&channel.id, persona_id, seq).await?;
-    let marker = state.store.read_marker(&channel.id, persona_id).await?;
+    let marker = state.store.mark_read(&channel.id, persona_id, seq).await?;
     let update = ChannelUpdate::Read {
         persona_id: persona_id.to_owned(),
         seq: marker,
@@ -311,9 +310,9 @@ pub async fn agent_persona(state: &AppState, persona_id: &str, name: &str) -> Pu
     PublicPersona::agent_without_persona(name)
 }
 
-/// An agent chose online or away outside a socket (the agent HTTP API): this instance's
-/// sockets of that agent follow, so they renew the lease only while online, and everyone on
-/// the organisation's domains (`domains`) is told.
+/// An agent chose online or away outside a socket (the agent HTTP API): its sockets on every
+/// instance follow, so they renew the lease only while online, and everyone on the
+/// organisation's domains (`domains`) is told.
 pub async fn set_agent_status(state: &AppState, user_id: &str, domains: &[String], online: bool) {
     let status = if online { Status::Online } else { Status::Away };
     let persona = {
@@ -335,6 +334,10 @@ pub async fn set_agent_status(state: &AppState, user_id: &str, domains: &[String
             },
         },
     };
+    state
+        .realtime
+        .publish_agent_status(user_id, status, 0)
+        .await;
     state
         .realtime
         .publish_agent_presence(domains, PresenceAction::Update, &persona, status, 0)

@@ -1,10 +1,17 @@
 //! [`RedisPresence`]: agent leases every instance sees.
 //!
-//! One sorted set per domain, `{prefix}presence:{domainId}`: a member per agent and instance
-//! (`{agentId}@{instanceId}`) scored with the lease's end, in Redis's own clock (`TIME` in the
-//! scripts, so instances' clocks may disagree). An instance that dies renews nothing, and its
-//! agents drop out when their leases end. A socket that closes gives up only its instance's
-//! lease (the agent may have sockets on others); going away gives up all of them.
+//! Two sorted sets per domain, members `{agentId}@{instanceId}` (an agent on an instance),
+//! scored with the end of their lease in Redis's own clock (`TIME` in the scripts, so instances'
+//! clocks may disagree):
+//! - `{prefix}presence:{domainId}`: the agent is available there (its chosen status is online);
+//!   availability is "any live member";
+//! - `{prefix}connected:{domainId}`: the agent has sockets open there, whatever its status; it
+//!   tells an instance whose last socket of the agent closes whether the agent is still on
+//!   another (then visitors are not told it left), and a new socket what the agent chose there.
+//!
+//! An instance that dies renews nothing, and its members drop out when their leases end. A
+//! socket that closes gives up only its instance's members (the agent may have sockets on
+//! others); going away gives up every instance's lease.
 
 use std::time::Duration;
 
@@ -12,23 +19,78 @@ use async_trait::async_trait;
 
 use crate::presence::Presence;
 
+/// Lua: `now`, Redis's clock in milliseconds.
+macro_rules! now_ms {
+    () => {
+        "local t = redis.call('TIME')\n\
+         local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n"
+    };
+}
+
+/// Lua: `lease(key, member, ttl)` takes or renews a member until `now + ttl`, and keeps the key
+/// alive as long as its longest lease; `other(key)` whether a live member other than ARGV[1]
+/// starts with ARGV[2] (the same agent on another instance).
+macro_rules! helpers {
+    () => {
+        "local function lease(key, member, ttl)\n\
+           redis.call('ZADD', key, now + ttl, member)\n\
+           if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end\n\
+         end\n\
+         local function other(key)\n\
+           for _, m in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. string.format('%d', now), '+inf')) do\n\
+             if m ~= ARGV[1] and string.sub(m, 1, #ARGV[2]) == ARGV[2] then return true end\n\
+           end\n\
+           return false\n\
+         end\n"
+    };
+}
+
 /// Takes or renews a lease: KEYS[1] the domain's set, ARGV[1] the member, ARGV[2] the TTL (ms).
-const RENEW: &str = r"
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local ttl = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
-if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
-return 1
-";
+const RENEW: &str = concat!(
+    now_ms!(),
+    helpers!(),
+    "lease(KEYS[1], ARGV[1], tonumber(ARGV[2]))\n\
+     return 1"
+);
+
+/// A socket's heartbeat: KEYS[1] the leases, KEYS[2] the connections; ARGV[1] the member,
+/// ARGV[2] the TTL (ms), ARGV[3] `1` when the agent is online (else this instance's lease goes).
+const CONNECTED: &str = concat!(
+    now_ms!(),
+    helpers!(),
+    "local ttl = tonumber(ARGV[2])\n\
+     lease(KEYS[2], ARGV[1], ttl)\n\
+     if ARGV[3] == '1' then lease(KEYS[1], ARGV[1], ttl) else redis.call('ZREM', KEYS[1], ARGV[1]) end\n\
+     return 1"
+);
+
+/// The last socket here closed: KEYS as [`CONNECTED`]; ARGV[1] the member, ARGV[2] the agent's
+/// prefix (`{agentId}@`). 1 when the agent is still connected to another instance.
+const DISCONNECTED: &str = concat!(
+    now_ms!(),
+    helpers!(),
+    "redis.call('ZREM', KEYS[1], ARGV[1])\n\
+     redis.call('ZREM', KEYS[2], ARGV[1])\n\
+     if other(KEYS[2]) then return 1 end\n\
+     return 0"
+);
+
+/// The agent on other instances: KEYS and ARGV as [`DISCONNECTED`]. 0: not connected
+/// elsewhere; 1: connected and away; 2: connected and online.
+const ELSEWHERE: &str = concat!(
+    now_ms!(),
+    helpers!(),
+    "if not other(KEYS[2]) then return 0 end\n\
+     if other(KEYS[1]) then return 2 end\n\
+     return 1"
+);
 
 /// How many leases of the domain are live (ended ones are removed).
-const LIVE: &str = r"
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-return redis.call('ZCARD', KEYS[1])
-";
+const LIVE: &str = concat!(
+    now_ms!(),
+    "redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)\n\
+     return redis.call('ZCARD', KEYS[1])"
+);
 
 /// Removes every member that starts with ARGV[1] (an agent's leases on all instances).
 const GIVE_UP_ALL: &str = r"
@@ -45,6 +107,9 @@ pub struct RedisPresence {
     /// This process, in lease members.
     instance: String,
     renew: redis::Script,
+    connected: redis::Script,
+    disconnected: redis::Script,
+    elsewhere: redis::Script,
     live: redis::Script,
     give_up_all: redis::Script,
 }
@@ -60,18 +125,50 @@ impl RedisPresence {
             prefix: prefix.to_owned(),
             instance: instance.to_owned(),
             renew: redis::Script::new(RENEW),
+            connected: redis::Script::new(CONNECTED),
+            disconnected: redis::Script::new(DISCONNECTED),
+            elsewhere: redis::Script::new(ELSEWHERE),
             live: redis::Script::new(LIVE),
             give_up_all: redis::Script::new(GIVE_UP_ALL),
         })
     }
 
+    /// The domain's leases.
     fn key(&self, domain_id: &str) -> String {
         format!("{}presence:{domain_id}", self.prefix)
+    }
+
+    /// The domain's connected agents.
+    fn connections_key(&self, domain_id: &str) -> String {
+        format!("{}connected:{domain_id}", self.prefix)
     }
 
     fn member(&self, agent_id: &str) -> String {
         format!("{agent_id}@{}", self.instance)
     }
+
+    /// Runs one of the scripts that take the domain's two sets, this instance's member and the
+    /// agent's prefix; `None` (logged) when Redis cannot be asked.
+    async fn both(
+        &self,
+        script: &redis::Script,
+        what: &str,
+        domain_id: &str,
+        agent_id: &str,
+    ) -> Option<i64> {
+        let mut call = script.key(self.key(domain_id));
+        call.key(self.connections_key(domain_id))
+            .arg(self.member(agent_id))
+            .arg(format!("{agent_id}@"));
+        call.invoke_async(&mut self.conn.clone())
+            .await
+            .map_err(|e| warn(what, e))
+            .ok()
+    }
+}
+
+fn ttl_ms(ttl: Duration) -> i64 {
+    ttl.as_millis().clamp(1, i64::MAX as u128) as i64
 }
 
 fn warn(what: &str, e: redis::RedisError) {
@@ -91,12 +188,11 @@ impl Presence for RedisPresence {
     }
 
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration) {
-        let ms = ttl.as_millis().clamp(1, i64::MAX as u128) as i64;
         let r: redis::RedisResult<i64> = self
             .renew
             .key(self.key(domain_id))
             .arg(self.member(agent_id))
-            .arg(ms)
+            .arg(ttl_ms(ttl))
             .invoke_async(&mut self.conn.clone())
             .await;
         if let Err(e) = r {
@@ -116,14 +212,32 @@ impl Presence for RedisPresence {
         }
     }
 
-    async fn agent_disconnected(&self, domain_id: &str, agent_id: &str) {
-        let r: redis::RedisResult<i64> = redis::cmd("ZREM")
-            .arg(self.key(domain_id))
+    async fn agent_connected(&self, domain_id: &str, agent_id: &str, online: bool, ttl: Duration) {
+        let mut call = self.connected.key(self.key(domain_id));
+        call.key(self.connections_key(domain_id))
             .arg(self.member(agent_id))
-            .query_async(&mut self.conn.clone())
-            .await;
+            .arg(ttl_ms(ttl))
+            .arg(i64::from(online));
+        let r: redis::RedisResult<i64> = call.invoke_async(&mut self.conn.clone()).await;
         if let Err(e) = r {
-            warn("giving up a lease", e);
+            warn("renewing a connection", e);
+        }
+    }
+
+    /// While Redis cannot be asked: false (visitors are told the agent left, as one instance
+    /// would).
+    async fn agent_disconnected(&self, domain_id: &str, agent_id: &str) -> bool {
+        let r = self.both(&self.disconnected, "giving up a lease", domain_id, agent_id);
+        r.await == Some(1)
+    }
+
+    async fn agent_elsewhere(&self, domain_id: &str, agent_id: &str) -> Option<bool> {
+        match self
+            .both(&self.elsewhere, "asking for other instances", domain_id, agent_id)
+            .await?
+        {
+            0 => None,
+            n => Some(n == 2),
         }
     }
 }

@@ -11,7 +11,8 @@
 //!   visitors arriving is many of these, and an agent may skip some (it keeps the latest of
 //!   each visitor, `coalesce.rs`) without missing a message;
 //! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain;
-//! - `user:{userId}`: logins of that user that ended, for its own sockets (`revoke.rs`).
+//! - `user:{userId}`: for that user's own sockets on every instance: logins that ended
+//!   (`revoke.rs`) and the status the agent chose (online or away).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -323,6 +324,9 @@ pub enum Kind {
     AgentPresence,
     /// Logins of a user ended (the frame says which): their sockets close.
     Revoked,
+    /// The agent chose a status (the frame is `online` or `away`): its sockets on every
+    /// instance follow (they hold their instance's lease only while online).
+    Status,
 }
 
 impl Kind {
@@ -335,6 +339,7 @@ impl Kind {
             Kind::NewChannel => b'n',
             Kind::AgentPresence => b'a',
             Kind::Revoked => b'r',
+            Kind::Status => b's',
         }
     }
     fn from_code(c: u8) -> Option<Kind> {
@@ -346,6 +351,7 @@ impl Kind {
             b'n' => Kind::NewChannel,
             b'a' => Kind::AgentPresence,
             b'r' => Kind::Revoked,
+            b's' => Kind::Status,
             _ => return None,
         })
     }

@@ -231,8 +231,24 @@ impl Hub {
         domain_id: &str,
         env: Envelope,
     ) {
-        self.publish(topic::channel(channel_id), &env).await;
-        self.publish(topic::domain(domain_id), &env).await;
+        // Side by side: a shared broker sends both in one round trip.
+        tokio::join!(
+            self.publish(topic::channel(channel_id), &env),
+            self.publish(topic::domain(domain_id), &env)
+        );
+    }
+
+    /// The status an agent chose, to its own sockets on every instance (`Kind::Status`).
+    pub(crate) async fn publish_agent_status(&self, user_id: &str, status: Status, origin: u64) {
+        let env = Envelope {
+            kind: Kind::Status,
+            seq: 0,
+            origin,
+            channel: String::new(),
+            id: String::new(),
+            frame: bytes::Bytes::from_static(status.as_str().as_bytes()),
+        };
+        self.publish(topic::user(user_id), &env).await;
     }
 
     /// Agent presence, to everyone on the domains.

@@ -17,7 +17,9 @@ use crate::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// Backlog page size.
 const PAGE: i64 = 500;
@@ -119,10 +121,11 @@ impl AgentSession {
         Ok((s, Events::Many(subs)))
     }
 
-    /// Registers this connection; the first one of the agent announces them. Returns the
-    /// agent's status.
+    /// Registers this connection; the first one of the agent on this instance announces them,
+    /// unless they are connected to another instance already (then it takes the status they
+    /// chose there). Returns the agent's status.
     async fn connected(&self, c: &Conn) -> Status {
-        let (first, status) = {
+        let first = {
             let mut agents = c.hub.agents.lock().expect("hub lock");
             let a = agents
                 .entry(self.user.user_id.clone())
@@ -132,12 +135,15 @@ impl AgentSession {
                     persona: self.persona_json.clone(),
                 });
             a.conns += 1;
-            (a.conns == 1, a.status)
+            a.conns == 1
         };
-        if status == Status::Online {
-            self.renew(c).await;
+        let elsewhere = if first { self.elsewhere(c).await } else { None };
+        if let Some(status) = elsewhere {
+            self.follow(c, status);
         }
-        if first {
+        let status = self.status(c);
+        self.renew(c).await;
+        if first && elsewhere.is_none() {
             c.hub
                 .publish_agent_presence(
                     &self.domain_list,
@@ -151,6 +157,31 @@ impl AgentSession {
         status
     }
 
+    /// The agent's status on other instances, if it is connected to any.
+    async fn elsewhere(&self, c: &Conn) -> Option<Status> {
+        let mut found = None;
+        for d in &self.domain_list {
+            match c.state.presence.agent_elsewhere(d, &self.user.user_id).await {
+                Some(true) => return Some(Status::Online),
+                Some(false) => found = Some(Status::Away),
+                None => {}
+            }
+        }
+        found
+    }
+
+    /// Sets the agent's status on this instance; true when it changed.
+    fn follow(&self, c: &Conn, status: Status) -> bool {
+        let mut agents = c.hub.agents.lock().expect("hub lock");
+        match agents.get_mut(&self.user.user_id) {
+            Some(a) if a.status != status => {
+                a.status = status;
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn status(&self, c: &Conn) -> Status {
         c.hub
             .agents
@@ -160,27 +191,22 @@ impl AgentSession {
             .map_or(Status::Away, |a| a.status)
     }
 
+    /// This instance's record of the agent's sockets, and its lease while the agent is online.
     async fn renew(&self, c: &Conn) {
         let ttl = c.config().lease_ttl;
+        let online = self.status(c) == Status::Online;
         for d in &self.domain_list {
             c.state
                 .presence
-                .agent_online(d, &self.user.user_id, ttl)
+                .agent_connected(d, &self.user.user_id, online, ttl)
                 .await;
         }
     }
 
+    /// The agent chose a status on this socket: its sockets on every instance follow, and
+    /// everyone on its domains is told.
     async fn set_status(&self, c: &Conn, status: Status) {
-        let changed = {
-            let mut agents = c.hub.agents.lock().expect("hub lock");
-            match agents.get_mut(&self.user.user_id) {
-                Some(a) if a.status != status => {
-                    a.status = status;
-                    true
-                }
-                _ => false,
-            }
-        };
+        let changed = self.follow(c, status);
         match status {
             Status::Online => self.renew(c).await,
             Status::Away => {
@@ -190,6 +216,9 @@ impl AgentSession {
             }
         }
         if changed {
+            c.hub
+                .publish_agent_status(&self.user.user_id, status, c.id)
+                .await;
             c.hub
                 .publish_agent_presence(
                     &self.domain_list,
@@ -278,6 +307,17 @@ impl AgentSession {
         match env.kind {
             Kind::Revoked if revoke::ends(&env, &self.session_id) => Err(session_ended()),
             Kind::Revoked => Ok(()),
+            // Chosen on another socket (maybe on another instance): this one follows, and
+            // holds or gives up this instance's lease at once.
+            Kind::Status => {
+                let status = std::str::from_utf8(&env.frame).ok().map(Status::parse);
+                if let Some(Ok(status)) = status {
+                    if self.follow(c, status) {
+                        self.renew(c).await;
+                    }
+                }
+                Ok(())
+            }
             Kind::Presence | Kind::AgentPresence if env.origin == c.id => Ok(()),
             Kind::VisitorPresence => {
                 self.presence.insert((env.channel, env.origin), env.frame);
@@ -476,9 +516,7 @@ impl AgentSession {
                 Err(_) => {}
             }
         }
-        if self.status(c) == Status::Online {
-            self.renew(c).await;
-        }
+        self.renew(c).await;
         Ok(())
     }
 
@@ -525,21 +563,26 @@ impl AgentSession {
             }
         };
         if last {
+            // Still connected to another instance: the agent has not left.
+            let mut elsewhere = false;
             for d in &self.domain_list {
-                c.state
+                elsewhere |= c
+                    .state
                     .presence
                     .agent_disconnected(d, &self.user.user_id)
                     .await;
             }
-            c.hub
-                .publish_agent_presence(
-                    &self.domain_list,
-                    PresenceAction::Leave,
-                    &self.persona_json,
-                    Status::Away,
-                    c.id,
-                )
-                .await;
+            if !elsewhere {
+                c.hub
+                    .publish_agent_presence(
+                        &self.domain_list,
+                        PresenceAction::Leave,
+                        &self.persona_json,
+                        Status::Away,
+                        c.id,
+                    )
+                    .await;
+            }
         }
     }
 }

@@ -11,7 +11,9 @@ use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 use crate::wire::chat::{Message, PublicPersona};
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
@@ -245,10 +247,10 @@ impl VisitorSession {
             )
             .into(),
         };
-        c.hub.publish(topic::channel(&self.channel.id), &env).await;
-        c.hub
-            .publish(topic::visitors(&self.channel.domain_id), &env)
-            .await;
+        tokio::join!(
+            c.hub.publish(topic::channel(&self.channel.id), &env),
+            c.hub.publish(topic::visitors(&self.channel.domain_id), &env)
+        );
     }
 
     pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
@@ -285,7 +287,7 @@ impl VisitorSession {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
             }
-            Kind::NewChannel | Kind::Revoked => Ok(()),
+            Kind::NewChannel | Kind::Revoked | Kind::Status => Ok(()),
         }
     }
 

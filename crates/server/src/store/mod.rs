@@ -9,6 +9,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
+mod group_commit;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -569,8 +570,8 @@ pub trait Store: Send + Sync + 'static {
     ) -> StoreResult<Vec<Message>>;
     /// The visitor's persona and every persona that sent a message in the channel.
     async fn channel_personas(&self, channel_id: &str) -> StoreResult<Vec<Persona>>;
-    /// Moves the persona's read marker forward to `seq` (never back).
-    async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<()>;
+    /// Moves the persona's read marker forward to `seq` (never back); answers the marker.
+    async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<i64>;
     /// The persona's read marker, 0 when none.
     async fn read_marker(&self, channel_id: &str, persona_id: &str) -> StoreResult<i64>;
 

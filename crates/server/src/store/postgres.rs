@@ -7,11 +7,20 @@ use std::str::FromStr;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
+use super::group_commit::{MessageWriter, Outcome};
+
 pub struct PgStore {
     pool: PgPool,
+    /// Chat messages, group-committed (`store/group_commit.rs`, `postgres/batch.rs`).
+    messages: MessageWriter,
 }
 
+mod batch;
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// A pooled connection idle longer than this is pinged before it is used.
+const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl PgStore {
     /// Connects to `url` and migrates the database.
@@ -37,10 +46,25 @@ impl PgStore {
     pub async fn connect_with(options: PgConnectOptions) -> Result<Self, super::StoreError> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
+            // sqlx pings a connection before every use by default: a second round trip in
+            // front of every query. Only one idle long enough to have been dropped (a database
+            // restart, a proxy's idle timeout) is pinged (sqlx's own recipe).
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for > PING_IDLE_AFTER {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(PgStore { pool })
+        Ok(PgStore {
+            messages: MessageWriter::start(batch::PgBatch::new(pool.clone()), batch::CONCURRENT),
+            pool,
+        })
     }
 
     pub fn pool(&self) -> &PgPool {
@@ -60,81 +84,26 @@ impl PgStore {
         self.pool.begin().await
     }
 
-    /// One message, one transaction: the channel's row lock orders the sequence numbers of
-    /// concurrent senders (PostgreSQL has no single writer to batch for).
     async fn insert_message_durably(&self, m: NewMessage) -> StoreResult<Inserted> {
-        const EXISTING: &str = concat!(
-            "SELECT ",
-            message_cols!(),
-            " FROM messages WHERE channel_id = $1 AND client_id = $2"
-        );
-        let now = now_ms();
-        let mut tx = self.begin_write().await?;
-        // The write comes first: it takes the channel's row lock, so sequence numbers go out
-        // one at a time.
-        let seq_row = sqlx::query(
-            "UPDATE channels SET last_seq = last_seq + 1, last_activity_at = $1 \
-             WHERE id = $2 AND status = 'open' RETURNING last_seq",
-        )
-        .bind(now)
-        .bind(&m.channel_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let existing = sqlx::query(EXISTING)
-            .bind(&m.channel_id)
-            .bind(&m.client_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if let Some(row) = existing {
-            let message = message_from(&row)?;
-            tx.rollback().await?;
-            return Ok(Inserted {
+        let channel_id = m.channel_id.clone();
+        match self.messages.insert(m).await? {
+            Outcome::Created(message) => Ok(Inserted {
+                message,
+                created: true,
+            }),
+            Outcome::Duplicate(message) => Ok(Inserted {
                 message,
                 created: false,
-            });
-        }
-        let Some(seq_row) = seq_row else {
-            tx.rollback().await?;
+            }),
             // Ended, or not there at all.
-            let channel = self.get_channel(&m.channel_id).await?;
-            return match channel.status {
+            Outcome::NotOpen => match self.get_channel(&channel_id).await?.status {
                 ChannelStatus::Ended => Err(StoreError::ChannelEnded),
-                // Opened again in between: try once more.
+                // Opened again in between.
                 ChannelStatus::Open => Err(StoreError::Conflict(
                     "the channel changed during the insert".into(),
                 )),
-            };
-        };
-        let message = Message {
-            id: new_message_id(),
-            channel_id: m.channel_id,
-            seq: seq_row.try_get("last_seq")?,
-            client_id: m.client_id,
-            sender_persona_id: m.sender_persona_id,
-            text: m.text,
-            attachments: m.attachments,
-            created_at: now,
-        };
-        sqlx::query(concat!(
-            "INSERT INTO messages (",
-            message_cols!(),
-            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-        ))
-        .bind(&message.id)
-        .bind(&message.channel_id)
-        .bind(message.seq)
-        .bind(&message.client_id)
-        .bind(&message.sender_persona_id)
-        .bind(&message.text)
-        .bind(message.attachments.to_string())
-        .bind(message.created_at)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Inserted {
-            message,
-            created: true,
-        })
+            },
+        }
     }
 
     /// Drops `schema` and everything in it (test clean-up).

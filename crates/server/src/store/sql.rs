@@ -1057,20 +1057,25 @@ macro_rules! impl_sql_store {
                 rows.iter().map(persona_from).collect()
             }
 
-            async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<()> {
-                sqlx::query(
+            async fn mark_read(&self, channel_id: &str, persona_id: &str, seq: i64) -> StoreResult<i64> {
+                // One statement answers the marker too: it moves only forward, and the row is
+                // returned either way.
+                let row = sqlx::query(
                     "INSERT INTO read_markers (channel_id, persona_id, seq, updated_at) \
                      VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id, persona_id) DO UPDATE \
-                     SET seq = excluded.seq, updated_at = excluded.updated_at \
-                     WHERE read_markers.seq < excluded.seq",
+                     SET seq = CASE WHEN read_markers.seq < excluded.seq \
+                                    THEN excluded.seq ELSE read_markers.seq END, \
+                         updated_at = CASE WHEN read_markers.seq < excluded.seq \
+                                    THEN excluded.updated_at ELSE read_markers.updated_at END \
+                     RETURNING seq",
                 )
                 .bind(channel_id)
                 .bind(persona_id)
                 .bind(seq)
                 .bind(now_ms())
-                .execute(self.writer())
+                .fetch_one(self.writer())
                 .await?;
-                Ok(())
+                Ok(row.try_get("seq")?)
             }
 
             async fn read_marker(&self, channel_id: &str, persona_id: &str) -> StoreResult<i64> {

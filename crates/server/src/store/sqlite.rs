@@ -13,7 +13,8 @@
 //! busy timeout only matters when another process (a `beckon` CLI command, a backup) holds the
 //! lock.
 //!
-//! Chat messages, the one write that is frequent, are group-committed (`group_commit.rs`), and
+//! Chat messages, the one write that is frequent, are group-committed (`store/group_commit.rs`,
+//! `sqlite/batch.rs`), and
 //! WAL checkpoints run on a connection of their own, off the writer's path (below).
 
 use std::str::FromStr;
@@ -23,9 +24,9 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Sqlite, SqlitePool, Transaction};
 use tokio::sync::oneshot;
 
-mod group_commit;
+mod batch;
 
-use group_commit::{MessageWriter, Outcome};
+use super::group_commit::{MessageWriter, Outcome};
 
 pub struct SqliteStore {
     /// Read-only connections (`PRAGMA query_only`).
@@ -132,7 +133,7 @@ impl SqliteStore {
         tokio::spawn(checkpoints(checkpointer, stopped));
         Ok(SqliteStore {
             reader,
-            messages: MessageWriter::start(writer.clone()),
+            messages: MessageWriter::start(batch::SqliteBatch(writer.clone()), 1),
             writer,
             _checkpoints: stop,
         })

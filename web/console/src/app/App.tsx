@@ -1,13 +1,16 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { api } from "../api/http";
 import { useSession } from "../auth/session";
 import { LoginPage } from "../auth/LoginPage";
 import { AgentProvider } from "../agent/AgentContext";
 import { InboxPage } from "../agent/InboxPage";
-import { DomainsPage } from "../owner/DomainsPage";
-import { AgentsPage } from "../owner/AgentsPage";
 import { navigate, useRoute } from "./router";
 import { Shell } from "./Shell";
+
+// The owner's screens load when an owner opens them: the login screen and the agents' inbox never
+// download them (bench/console.mjs --sizes-only gives each part's size).
+const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ default: m.DomainsPage })));
+const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
 
 export function App() {
   const { session, loading } = useSession();
@@ -36,8 +39,10 @@ export function App() {
     <AgentProvider me={session.user}>
       <Shell session={session} section={section}>
         {section === "inbox" && <InboxPage channelId={route[1] ?? null} />}
-        {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
-        {owner && section === "agents" && <AgentsPage me={session.user} />}
+        <Suspense fallback={<p className="muted loading">Loading…</p>}>
+          {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
+          {owner && section === "agents" && <AgentsPage me={session.user} />}
+        </Suspense>
       </Shell>
     </AgentProvider>
   );

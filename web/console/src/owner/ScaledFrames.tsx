@@ -65,8 +65,14 @@ export function ScaledFrames({
         const s = measured || 1;
         return (
           <figure key={screen} className="preview-figure" style={{ width: viewport.width * s + 2 }}>
+            {/* Narrow (the phone beside the desktop), the caption wraps between its parts only. */}
             <figcaption className="muted hint preview-size">
-              {SCREEN_NAMES[screen]}, {viewport.width} × {viewport.height} px{measured && measured < 1 ? `, shown at ${Math.round(measured * 100)} %` : ""}
+              {SCREEN_NAMES[screen]}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
+              {measured && measured < 1 ? (
+                <>
+                  , <span className="nowrap">shown at {Math.round(measured * 100)} %</span>
+                </>
+              ) : null}
             </figcaption>
             <div className="preview-viewport" style={{ width: viewport.width * s, height: viewport.height * s, visibility: measured ? "visible" : "hidden" }}>
               <iframe

@@ -1,0 +1,190 @@
+//! Chat messages, group-committed (both backends).
+//!
+//! Written one transaction each, a message cost five round trips to the database (BEGIN,
+//! UPDATE, SELECT, INSERT, COMMIT) and a commit of its own; at 1 000 messages a second the
+//! round trips, each a hand-over between processes or threads that a busy machine delays, and
+//! the queue they made were the tail of the delivery latency (SQLite: p99 180–440 ms;
+//! PostgreSQL: 90 ms).
+//!
+//! Here one task owns the message path: it takes every message waiting at that moment (up to
+//! [`MAX_BATCH`]) and hands them to the backend's [`Batch`], which writes them with one query
+//! in one transaction (`sqlite/batch.rs`, `postgres/batch.rs`). Each sender's future resolves
+//! only after that transaction has committed, so an answer still means "stored". Sequence
+//! numbers and de-duplication are decided inside the transaction, exactly as one at a time:
+//! the channel's `last_seq` grows only for an open channel and a client id new in it, and the
+//! stored row (new or earlier) is what the sender gets back. Messages of one batch see each
+//! other, so a message sent twice in one batch is stored once.
+//!
+//! When anything in a batch fails, the whole transaction rolls back (no half-stored batch, no
+//! gap in a sequence) and each of its messages is written again on its own, so one bad
+//! message fails alone.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tokio::sync::{mpsc, oneshot, Semaphore};
+
+use crate::store::{new_message_id, now_ms, Message, NewMessage, StoreError, StoreResult};
+
+/// Most messages taken from the queue at once.
+pub(super) const MAX_BATCH: usize = 127;
+/// A batch slower than this is logged.
+const SLOW: std::time::Duration = std::time::Duration::from_millis(20);
+/// Messages waiting for the writer; beyond this senders wait for room.
+const QUEUE: usize = 4096;
+
+/// How a backend writes a batch of messages.
+#[async_trait]
+pub(super) trait Batch: Send + Sync + 'static {
+    /// How many of the `waiting` messages (at least one) go into the next write.
+    fn take(&self, waiting: usize) -> usize;
+
+    /// Writes `messages` in one transaction, committed before it returns; a message stored
+    /// now gets the id at the same index of `ids` and `now` as its time. Answers the stored row
+    /// (new or earlier) of every message whose channel is open or that was stored before, in
+    /// any order. On failure nothing of it is stored.
+    async fn write(
+        &self,
+        messages: &[&NewMessage],
+        ids: &[String],
+        now: i64,
+    ) -> StoreResult<Vec<Message>>;
+}
+
+/// What became of one message.
+pub(super) enum Outcome {
+    /// Stored now.
+    Created(Message),
+    /// Stored before under the same client id: that message.
+    Duplicate(Message),
+    /// The channel has ended or does not exist; nothing was stored.
+    NotOpen,
+}
+
+struct Job {
+    message: NewMessage,
+    reply: oneshot::Sender<StoreResult<Outcome>>,
+}
+
+/// The queue to the message-writing task; the task ends when this is dropped.
+pub(super) struct MessageWriter {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl MessageWriter {
+    /// Starts the task, with at most `concurrent` batches being written at once (SQLite: one,
+    /// its single writer).
+    pub fn start(batch: impl Batch, concurrent: usize) -> Self {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        tokio::spawn(run(Arc::new(batch), queue, concurrent.max(1)));
+        MessageWriter { jobs }
+    }
+
+    /// Stores `message` and answers once it is committed.
+    pub async fn insert(&self, message: NewMessage) -> StoreResult<Outcome> {
+        let (reply, answer) = oneshot::channel();
+        let stopped = || StoreError::Database(sqlx::Error::WorkerCrashed);
+        self.jobs
+            .send(Job { message, reply })
+            .await
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+}
+
+async fn run<B: Batch>(batch: Arc<B>, mut queue: mpsc::Receiver<Job>, concurrent: usize) {
+    let writing = Arc::new(Semaphore::new(concurrent));
+    let mut jobs = Vec::new();
+    loop {
+        // Room for a write first: what arrives meanwhile joins the next batch.
+        let Ok(permit) = writing.clone().acquire_owned().await else {
+            return;
+        };
+        let Some(first) = queue.recv().await else {
+            return;
+        };
+        jobs.push(first);
+        while jobs.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut permit = Some(permit);
+        while !jobs.is_empty() {
+            let n = batch.take(jobs.len()).clamp(1, jobs.len());
+            let chunk: Vec<Job> = jobs.drain(..n).collect();
+            let permit = match permit.take() {
+                Some(p) => p,
+                None => match writing.clone().acquire_owned().await {
+                    Ok(p) => p,
+                    Err(_) => return,
+                },
+            };
+            let batch = batch.clone();
+            tokio::spawn(async move {
+                write_chunk(&*batch, chunk).await;
+                drop(permit);
+            });
+        }
+    }
+}
+
+/// Writes `chunk`, then answers each of its senders.
+async fn write_chunk(batch: &impl Batch, chunk: Vec<Job>) {
+    let messages: Vec<&NewMessage> = chunk.iter().map(|j| &j.message).collect();
+    let started = std::time::Instant::now();
+    let written = write(batch, &messages).await;
+    let took = started.elapsed();
+    if took > SLOW {
+        tracing::warn!(
+            messages = chunk.len(),
+            ms = took.as_millis() as u64,
+            "slow message batch"
+        );
+    }
+    match written {
+        Ok(outcomes) => {
+            for (job, outcome) in chunk.into_iter().zip(outcomes) {
+                let _ = job.reply.send(Ok(outcome));
+            }
+        }
+        Err(e) if chunk.len() == 1 => {
+            if let Some(job) = chunk.into_iter().next() {
+                let _ = job.reply.send(Err(e));
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, n = chunk.len(), "message batch rolled back; writing its messages one by one");
+            for job in chunk {
+                let one = write(batch, &[&job.message])
+                    .await
+                    .and_then(|mut o| o.pop().ok_or(StoreError::NotFound));
+                let _ = job.reply.send(one);
+            }
+        }
+    }
+}
+
+/// One transaction for `messages`; their outcomes in order.
+async fn write(batch: &impl Batch, messages: &[&NewMessage]) -> StoreResult<Vec<Outcome>> {
+    let ids: Vec<String> = messages.iter().map(|_| new_message_id()).collect();
+    let rows = batch.write(messages, &ids, now_ms()).await?;
+    // The stored rows, keyed by what names a message: its channel and client id.
+    let mut stored: HashMap<(&str, &str), &Message> = HashMap::with_capacity(rows.len());
+    for m in &rows {
+        stored.insert((&m.channel_id, &m.client_id), m);
+    }
+    Ok(messages
+        .iter()
+        .zip(ids)
+        .map(
+            |(m, id)| match stored.get(&(m.channel_id.as_str(), m.client_id.as_str())) {
+                None => Outcome::NotOpen,
+                Some(s) if s.id == id => Outcome::Created((*s).clone()),
+                Some(s) => Outcome::Duplicate((*s).clone()),
+            },
+        )
+        .collect())
+}
