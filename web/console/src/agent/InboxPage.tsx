@@ -8,6 +8,7 @@ import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
 import { Conversation } from "./Conversation";
+import { UnreadBadge } from "./UnreadBadge";
 
 const FILTER_KEY = "beckon.console.filter";
 
@@ -118,11 +119,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                 }}
               >
                 {f.label}
-                {c && c.unread > 0 && (
-                  <span className="badge" aria-label={`${c.unread} unread`}>
-                    {c.unread}
-                  </span>
-                )}
+                {c && c.unread > 0 && <UnreadBadge count={c.unread} />}
               </button>
             );
           })}
@@ -150,11 +147,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                   </span>
                   <span className="chat-item-bottom">
                     <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
-                    {c.unread > 0 && (
-                      <span className="badge" aria-label={`${c.unread} unread`}>
-                        {c.unread}
-                      </span>
-                    )}
+                    {c.unread > 0 && <UnreadBadge count={c.unread} />}
                   </span>
                   <span className="chat-domain muted">{c.domainName}</span>
                 </Link>
