@@ -200,7 +200,10 @@ async fn publisher_task(
     while queued.recv_many(&mut batch, PIPELINE).await > 0 {
         let mut pipe = redis::pipe();
         for (channel, payload, _) in &batch {
-            pipe.cmd("PUBLISH").arg(channel).arg(payload.as_ref()).ignore();
+            pipe.cmd("PUBLISH")
+                .arg(channel)
+                .arg(payload.as_ref())
+                .ignore();
         }
         let mut wait = Duration::from_millis(50);
         let outcome = loop {

@@ -17,7 +17,9 @@ use crate::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// Backlog page size.
 const PAGE: i64 = 500;
@@ -159,7 +161,12 @@ impl AgentSession {
     async fn elsewhere(&self, c: &Conn) -> Option<Status> {
         let mut found = None;
         for d in &self.domain_list {
-            match c.state.presence.agent_elsewhere(d, &self.user.user_id).await {
+            match c
+                .state
+                .presence
+                .agent_elsewhere(d, &self.user.user_id)
+                .await
+            {
                 Some(true) => return Some(Status::Online),
                 Some(false) => found = Some(Status::Away),
                 None => {}

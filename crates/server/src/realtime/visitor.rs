@@ -11,7 +11,9 @@ use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 use crate::wire::chat::{Message, PublicPersona};
-use crate::wire::frames::{self, FrameError, ClientFrame, PresenceAction, Ready, ServerFrame, Status};
+use crate::wire::frames::{
+    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
@@ -247,7 +249,8 @@ impl VisitorSession {
         };
         tokio::join!(
             c.hub.publish(topic::channel(&self.channel.id), &env),
-            c.hub.publish(topic::visitors(&self.channel.domain_id), &env)
+            c.hub
+                .publish(topic::visitors(&self.channel.domain_id), &env)
         );
     }
 
