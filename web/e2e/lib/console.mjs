@@ -5,6 +5,15 @@ import { openPage } from "./browser.mjs";
 
 export { eventually } from "./wait.mjs";
 
+/**
+ * An accessible name that ends in an unread count, as a screen reader gets it: "Mine, 1 unread".
+ * (Chromium puts a space before the comma of the hidden text; a screen reader does not say it.)
+ */
+export const withUnread = (label, count) => new RegExp(`^${label}\\s*, ${count} unread$`);
+
+/** An inbox tab by its label, with or without an unread count after it. */
+export const inboxTab = (page, label) => page.getByRole("tab", { name: new RegExp(`^${label}(\\s*, \\d+ unread)?$`) });
+
 /** A new page logged in as `email` (the demo agent by default); resolves once the console shows. */
 export async function openConsole(browser, origin, { email = DEMO.agent, path = "", viewport } = {}) {
   const opened = await openPage(browser, viewport ? { viewport } : {});

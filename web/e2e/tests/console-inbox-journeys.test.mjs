@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { startBeckon } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
+import { inboxTab, openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
 
 let beckon;
 let browser;
@@ -59,7 +59,7 @@ test("after login focus is on the main heading, and the Sound toggle shows on or
 test("a reply that claims an unassigned chat keeps it listed: the list moves to Mine and says so", async () => {
   const { page, context, errors } = await openConsole();
   const { visitor, item } = await visitorSays(page, "Do you ship to Belgium?", "Bea Visitor");
-  const tab = (name) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  const tab = (name) => inboxTab(page, name);
   await tab("Unassigned").click();
   await item.click();
   const conversation = page.getByRole("region", { name: "Conversation" });

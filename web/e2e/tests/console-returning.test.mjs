@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { startBeckon } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { openApiVisitor, openConsole } from "../lib/console.mjs";
+import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
 
 let beckon;
 let browser;
@@ -46,7 +46,7 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
   await back.say("Me again: and to Iceland?");
 
   // The console: the thread is open again (out of Ended), listed once, with the old history.
-  await page.getByRole("tab", { name: "All open" }).click();
+  await inboxTab(page, "All open").click();
   await item.filter({ hasText: "Me again: and to Iceland?" }).waitFor();
   assert.equal(await page.locator('a[href^="/console/inbox/"]').filter({ hasText: /Flo/ }).count(), 1);
   await page.getByRole("log", { name: "Messages" }).getByText("Do you ship to Norway?").waitFor();
@@ -54,7 +54,7 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
   // The visitor as introduced this time.
   await page.getByRole("log", { name: "Messages" }).getByText("Me again: and to Iceland?").waitFor();
   assert.equal(await item.filter({ hasText: "Flo First" }).count(), 0, "renamed to what the visitor gave now");
-  await page.getByRole("tab", { name: "Ended" }).click();
+  await inboxTab(page, "Ended").click();
   await item.waitFor({ state: "detached" });
   assert.deepEqual(await axeViolations(page, "body"), []);
   await back.context.close();

@@ -144,7 +144,7 @@ struct ListQuery {
     security(("session" = [])),
     responses(
         (status = 200, description = "chats", body = ChannelList),
-        (status = 400, description = "unknown filter", body = ErrorBody),
+        (status = 400, description = "unknown filter, or before/limit not a number", body = ErrorBody),
         AgentErrors,
     )
 )]
@@ -265,6 +265,7 @@ struct HistoryQuery {
     security(("session" = [])),
     responses(
         (status = 200, description = "messages", body = History),
+        (status = 400, description = "after/limit not a number", body = ErrorBody),
         (status = 404, description = "no such chat", body = ErrorBody),
         AgentErrors,
     )

@@ -179,7 +179,7 @@ async fn get_channel(
     request_body = NewChat,
     responses(
         (status = 200, description = "the new (or reopened) channel", body = ChannelAnswer),
-        (status = 400, description = "invalid persona; `fields` names each bad field", body = ErrorBody),
+        (status = 400, description = "the body is not JSON, or an invalid persona: `fields` names each bad field", body = ErrorBody),
         (status = 404, description = "unknown domain", body = ErrorBody),
         (status = 429, description = "too many new chats from this address; `retryAfter` seconds", body = ErrorBody),
     )
@@ -231,7 +231,7 @@ struct HistoryQuery {
     params(("channel_id" = String, Path, description = "chat channel id"), HistoryQuery),
     responses(
         (status = 200, description = "messages", body = History),
-        (status = 400, description = "personaId missing", body = ErrorBody),
+        (status = 400, description = "personaId missing, or after/limit not a number", body = ErrorBody),
         (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
     )
 )]

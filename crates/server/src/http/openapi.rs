@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
+use serde_json::{json, Value};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::OpenApi;
 use utoipa_axum::routes;
@@ -16,6 +16,7 @@ use utoipa_axum::routes;
 use crate::state::AppState;
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
+use crate::wire::MAX_BODY;
 
 /// Where the document is checked in, from the repository root.
 pub const CHECKED_IN: &str = "docs/openapi.json";
@@ -78,6 +79,7 @@ pub fn document() -> &'static str {
         api.merge(paths);
         let mut doc = serde_json::to_value(&api).expect("the document is JSON");
         wildcards_as_parameters(&mut doc);
+        body_errors(&mut doc);
         let mut text = serde_json::to_string_pretty(&doc).expect("the document is JSON");
         text.push('\n');
         text
@@ -91,6 +93,36 @@ fn wildcards_as_parameters(doc: &mut Value) {
             .into_iter()
             .map(|(k, v)| (k.replace("{*", "{"), v))
             .collect();
+    }
+}
+
+/// What any request body may get, whatever the route (`wire::JsonBody` reads every body, under
+/// the router's body limit): 400 when it is not JSON of the expected shape, 413 when it is too
+/// large. Added where an operation does not say it already.
+fn body_errors(doc: &mut Value) {
+    let error = |description: &str| {
+        json!({"description": description, "content": {"application/json": {"schema":
+            {"$ref": "#/components/schemas/ErrorBody"}}}})
+    };
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for op in paths.values_mut().filter_map(Value::as_object_mut) {
+        for op in op.values_mut() {
+            if op.get("requestBody").is_none() {
+                continue;
+            }
+            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
+                continue;
+            };
+            responses
+                .entry("400")
+                .or_insert_with(|| error("the body is not JSON of the expected shape"));
+            responses.entry("413").or_insert_with(|| {
+                error(&format!("the body is larger than {} KiB", MAX_BODY / 1024))
+            });
+            responses.sort_keys();
+        }
     }
 }
 

@@ -24,7 +24,7 @@ use crate::hub::{Hub, RealtimeConfig};
 use crate::ratelimit::ConnLimit;
 use crate::state::AppState;
 use crate::wire::error::ErrorBody;
-use crate::wire::frames::{self, FrameError, ClientFrame};
+use crate::wire::frames::{self, ClientFrame, FrameError};
 use crate::wire::ApiQuery;
 
 /// Why a connection stops.
@@ -143,7 +143,7 @@ enum Pre {
     params(UpgradeQuery),
     responses(
         (status = 101, description = "switching to the WebSocket protocol"),
-        (status = 400, description = "not a WebSocket upgrade", body = ErrorBody),
+        (status = 400, description = "not a WebSocket upgrade, or lastSeq not a number", body = ErrorBody),
         (status = 403, description = "an agent's session from another site's page", body = ErrorBody),
         (status = 429, description = "too many unauthenticated connections from this address", body = ErrorBody),
     )

@@ -74,9 +74,8 @@ fn header(what: &str) -> String {
 /// Whether `name` occurs in `text` as a whole word.
 fn names(text: &str, name: &str) -> bool {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(at, _)| {
-        !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
-    })
+    text.match_indices(name)
+        .any(|(at, _)| !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident))
 }
 
 /// The shapes both clients read and send: the public chat API, the realtime frames (what the

@@ -3,7 +3,7 @@
 // status. Frames from the socket update it; a reconnect refetches everything.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api } from "../api/http";
-import type { Channel, TeamMember, User } from "../api/types";
+import type { Channel, ChannelList, Team, TeamMember, User } from "../api/types";
 import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
 import { tabTitle } from "../lib/title";
 import { navigate } from "../app/router";
@@ -48,8 +48,8 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
 
   const refresh = useCallback(async () => {
     const [list, t] = await Promise.all([
-      api<{ channels: Channel[] }>("/v1/agent/channels?filter=open&limit=200"),
-      api<{ agents: TeamMember[] }>("/v1/agent/team"),
+      api<ChannelList>("/v1/agent/channels?filter=open&limit=200"),
+      api<Team>("/v1/agent/team"),
     ]);
     setOpen(list.channels);
     setTeam(t.agents);

@@ -2,7 +2,7 @@
 // (Enter sends, Shift+Enter starts a new line), claim/assign and end.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, EarlierConversation, History, Message } from "../api/types";
+import type { Channel, EarlierConversation, History, Message, ReplyAnswer } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { charactersOver, lastSeqOf, MAX_MESSAGE_CHARS, mergeMessages, missedBefore, newClientId } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
@@ -139,7 +139,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
 
   const post = async (p: Pending) => {
     try {
-      const r = await api<{ message: Message }>(`/v1/agent/channels/${channelId}/messages`, {
+      const r = await api<ReplyAnswer>(`/v1/agent/channels/${channelId}/messages`, {
         method: "POST",
         body: { clientId: p.clientId, text: p.text },
       });

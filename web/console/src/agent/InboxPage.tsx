@@ -2,12 +2,13 @@
 // or e-mail, newest activity first; the selected chat beside it (or alone on a phone).
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/http";
-import type { Channel } from "../api/types";
+import type { Channel, ChannelList } from "../api/types";
 import { FILTERS, inFilter, matchesSearch, movedNotice, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
 import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
 import { Conversation } from "./Conversation";
+import { UnreadBadge } from "./UnreadBadge";
 
 const FILTER_KEY = "beckon.console.filter";
 
@@ -55,7 +56,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   // Ended chats are not live: fetched when their tab shows.
   useEffect(() => {
     if (filter !== "ended") return;
-    api<{ channels: Channel[] }>("/v1/agent/channels?filter=ended&limit=100").then((r) => setEnded(r.channels), () => {});
+    api<ChannelList>("/v1/agent/channels?filter=ended&limit=100").then((r) => setEnded(r.channels), () => {});
   }, [filter, resyncCount, channelId, open.length]);
 
   // Search goes to the server too (it sees past the 200 listed open chats), debounced.
@@ -67,7 +68,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
     }
     const t = setTimeout(() => {
       const serverFilter = filter === "open" ? "open" : filter;
-      api<{ channels: Channel[] }>(`/v1/agent/channels?filter=${serverFilter}&q=${encodeURIComponent(q)}&limit=100`).then(
+      api<ChannelList>(`/v1/agent/channels?filter=${serverFilter}&q=${encodeURIComponent(q)}&limit=100`).then(
         (r) => setSearched(r.channels),
         () => {},
       );
@@ -118,11 +119,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                 }}
               >
                 {f.label}
-                {c && c.unread > 0 && (
-                  <span className="badge" aria-label={`${c.unread} unread`}>
-                    {c.unread}
-                  </span>
-                )}
+                {c && c.unread > 0 && <UnreadBadge count={c.unread} />}
               </button>
             );
           })}
@@ -150,11 +147,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                   </span>
                   <span className="chat-item-bottom">
                     <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
-                    {c.unread > 0 && (
-                      <span className="badge" aria-label={`${c.unread} unread`}>
-                        {c.unread}
-                      </span>
-                    )}
+                    {c.unread > 0 && <UnreadBadge count={c.unread} />}
                   </span>
                   <span className="chat-domain muted">{c.domainName}</span>
                 </Link>

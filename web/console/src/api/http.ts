@@ -1,7 +1,7 @@
 // Every call to the Beckon API: JSON in and out, the session cookie (same origin) and the CSRF
 // header on writes, errors as ApiError with the server's validation problems.
 
-import type { ProblemBody } from "../../../widget/src/app/chat/core/wire.gen";
+import type { ErrorBody, ProblemBody } from "../../../widget/src/app/chat/core/wire.gen";
 
 export type Problem = ProblemBody;
 
@@ -50,10 +50,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(0, "Cannot reach the Beckon server. Check your connection.");
   }
   if (res.status === 204) return undefined as T;
-  const data = await res.json().catch(() => null);
+  const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
+    const error = data as Partial<ErrorBody> | null;
     if (res.status === 401 && !path.startsWith("/v1/auth/login")) onUnauthorized();
-    throw new ApiError(res.status, data?.error ?? `The server answered ${res.status}.`, data?.problems ?? []);
+    throw new ApiError(res.status, error?.error ?? `The server answered ${res.status}.`, error?.problems ?? []);
   }
   return data as T;
 }

@@ -5,8 +5,17 @@
 import type { ChannelDetail, ChannelSummary } from "./wire.gen";
 
 export type {
+  AccountList,
+  ChannelList,
   ConfigVersion,
   DomainInfo,
+  DomainList,
+  Published,
+  ReplyAnswer,
+  SavedConfig,
+  SignupState,
+  Team,
+  VersionList,
   EarlierConversation,
   Role,
   Session,

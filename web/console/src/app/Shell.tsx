@@ -5,6 +5,7 @@ import { useSession } from "../auth/session";
 import { focusMainHeadingWhenShown } from "../auth/landing";
 import { useAgent } from "../agent/AgentContext";
 import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
+import { UnreadBadge } from "../agent/UnreadBadge";
 import { Link } from "./router";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
@@ -39,11 +40,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
               <li key={n.id}>
                 <Link to={n.to} aria-current={section === n.id ? "page" : undefined}>
                   {n.label}
-                  {n.id === "inbox" && unread > 0 && (
-                    <span className="badge" aria-label={`${unread} unread`} data-testid="unread-total">
-                      {unread}
-                    </span>
-                  )}
+                  {n.id === "inbox" && unread > 0 && <UnreadBadge count={unread} />}
                 </Link>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError } from "../api/http";
+import type { SignupState } from "../api/types";
 import { useSession } from "./session";
 import { SignupForm } from "./SignupForm";
 
@@ -8,7 +9,7 @@ export function LoginPage() {
   const [signupOn, setSignupOn] = useState(false);
   const [signingUp, setSigningUp] = useState(false);
   useEffect(() => {
-    api<{ enabled: boolean }>("/v1/auth/signup").then(
+    api<SignupState>("/v1/auth/signup").then(
       (r) => setSignupOn(r.enabled),
       () => setSignupOn(false),
     );

@@ -1,7 +1,7 @@
 // The organisation's accounts: add an agent (or owner), remove one, reset a password.
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
-import type { User } from "../api/types";
+import type { AccountList, User } from "../api/types";
 import { problemsAt } from "../lib/problems";
 
 export function AgentsPage({ me }: { me: User }) {
@@ -9,7 +9,7 @@ export function AgentsPage({ me }: { me: User }) {
   const [status, setStatus] = useState("");
   const [resetting, setResetting] = useState<string | null>(null);
   const reload = useCallback(() => {
-    api<{ agents: User[] }>("/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
+    api<AccountList>("/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
   }, []);
   useEffect(reload, [reload]);
 

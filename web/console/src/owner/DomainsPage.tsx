@@ -2,7 +2,7 @@
 // live preview, publish and embed, statistics).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
-import type { DomainInfo } from "../api/types";
+import type { DomainInfo, DomainList } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { DomainScreens } from "./DomainScreens";
 import { Welcome } from "./onboarding/Welcome";
@@ -13,7 +13,7 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
   const [error, setError] = useState("");
 
   const reload = useCallback(() => {
-    api<{ domains: DomainInfo[] }>("/v1/owner/domains").then(
+    api<DomainList>("/v1/owner/domains").then(
       (r) => setDomains(r.domains),
       (e) => setError(e.message),
     );

@@ -1,7 +1,7 @@
 // The live preview: the real widget, framed, rendering the unsaved config with the owner's
 // choice of time (in a time zone), page URL, visitor country and agent availability, on a
 // desktop and a phone side by side where there is room, or one of them at a time.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { previewConfig, previewPath, type PreviewControls, type Screen } from "../lib/preview";
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
@@ -38,6 +38,7 @@ export function Preview({ config, note }: { config: Config; note?: string }) {
   const screens: Screen[] = shown === "both" ? ["desktop", "mobile"] : [shown];
   const choices: Choice[] = room ? ["both", "desktop", "mobile"] : ["desktop", "mobile"];
 
+  const group = useId();
   const frames = useRef(new Map<Screen, HTMLIFrameElement>());
   const frameRef = useCallback((screen: Screen, frame: HTMLIFrameElement | null) => {
     if (frame) frames.current.set(screen, frame);
@@ -79,7 +80,7 @@ export function Preview({ config, note }: { config: Config; note?: string }) {
             <legend className="visually-hidden">Screen</legend>
             {choices.map((c) => (
               <label key={c} className="check">
-                <input type="radio" name="preview-screen" checked={shown === c} onChange={() => setChoice(c)} />
+                <input type="radio" name={group} checked={shown === c} onChange={() => setChoice(c)} />
                 <span>{CHOICE_NAMES[c]}</span>
               </label>
             ))}

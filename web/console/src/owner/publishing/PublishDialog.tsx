@@ -4,7 +4,7 @@
 import { useRef, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api, ApiError } from "../../api/http";
-import type { DomainInfo } from "../../api/types";
+import type { DomainInfo, Published } from "../../api/types";
 import { summarizeChanges } from "./changes";
 
 export function PublishDialog({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: (version: number) => void }) {
@@ -38,7 +38,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
         setError("The draft could not be saved: fix the problems shown on the page, then publish.");
         return;
       }
-      const r = await api<{ version: number }>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
+      const r = await api<Published>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
       dialog.current?.close();
       setStatus(`Published: version ${r.version} is live.`);
       onPublished(r.version);

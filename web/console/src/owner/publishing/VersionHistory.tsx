@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api } from "../../api/http";
-import type { ConfigVersion, DomainInfo } from "../../api/types";
+import type { ConfigVersion, DomainInfo, VersionList } from "../../api/types";
 import { fullTime } from "../../lib/time";
 import { Preview } from "../Preview";
 
@@ -15,7 +15,7 @@ export function VersionHistory({ domain, dirty, onRestored, refresh }: { domain:
 
   const load = useCallback(async () => {
     try {
-      const r = await api<{ versions: ConfigVersion[] }>(`/v1/owner/domains/${domain.id}/versions`);
+      const r = await api<VersionList>(`/v1/owner/domains/${domain.id}/versions`);
       setVersions(r.versions);
     } catch (e) {
       setError((e as Error).message);
