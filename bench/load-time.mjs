@@ -6,6 +6,9 @@
 // - long tasks (> 50 ms) observed on the page;
 // - Lighthouse 12 TBT and CLS with and without the widget.
 // Usage: make build && node bench/load-time.mjs [--runs 15] [--no-lighthouse]
+// To compare two widget builds side by side, build one elsewhere (WIDGET_OUT=DIR node
+// web/widget/build.mjs) and alternate runs with --static DIR (serves that build instead of
+// web/widget/dist; such a run prints its figures and records nothing).
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { startServer } from "../web/demo/server.mjs";
@@ -13,7 +16,7 @@ import { embedPage } from "../web/demo/page.mjs";
 import { launchBrowser } from "../web/e2e/lib/browser.mjs";
 import { median, recordSection } from "./lib.mjs";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "15" }, "no-lighthouse": { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "15" }, "no-lighthouse": { type: "boolean", default: false }, static: { type: "string" } } });
 const RUNS = Number(values.runs);
 const THROTTLE = 4;
 const LIGHTHOUSE_RUNS = 5;
@@ -44,7 +47,7 @@ for (const [prefix, body] of Object.entries(ARTICLES)) {
   pages[`${prefix}/with`] = embedPage({ config, head: PROBE, body });
   pages[`${prefix}/without`] = embedPage({ head: PROBE, body, loaderSrc: "data:text/javascript," });
 }
-const server = await startServer({ cacheStatic: true, pages });
+const server = await startServer({ cacheStatic: true, pages, ...(values.static ? { staticDir: values.static } : {}) });
 const port = new URL(server.origin).port;
 const url = (path) => `http://bench.beckon.test:${port}${path}`;
 const browser = await launchBrowser();
@@ -144,7 +147,7 @@ if (!values["no-lighthouse"]) {
 await browser.close();
 await server.close();
 
-await recordSection("load-time", `## Page-load cost
+if (!values.static) await recordSection("load-time", `## Page-load cost
 Command: \`make build && node bench/load-time.mjs --runs ${RUNS}\` — Chromium ${THROTTLE}× CPU throttle (CDP), 412×823 viewport, stylesheet and loader cached, demo config; medians of ${RUNS} reloads, each page with and without the widget measured in the same run; a short article page and a long one (3 000 paragraphs, where a layout forced by the widget would cost 100+ ms).
 
 | what | figure |

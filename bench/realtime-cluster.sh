@@ -45,7 +45,7 @@ else
   out=$(mktemp -d)
 fi
 lg=$bin/beckon-loadgen
-common=(--beckon-bin $bin/beckon --visitors "$VISITORS" --agents "$AGENTS" --interval-ms "$INTERVAL_MS" --duration-s "$DURATION_S")
+common=(--visitors "$VISITORS" --agents "$AGENTS" --interval-ms "$INTERVAL_MS" --duration-s "$DURATION_S")
 
 if [[ -z "${FROM_JSON:-}" ]]; then
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -81,7 +81,7 @@ if [[ -z "${FROM_JSON:-}" ]]; then
       redis-cli -p "$port" flushall >/dev/null
       set -- --label after "$@"
     fi
-    "$lg" run "${common[@]}" --instances "$n" --database-url "$(fresh_db "$name")" \
+    "$lg" run "${common[@]}" --beckon-bin "$bin/beckon" --instances "$n" --database-url "$(fresh_db "$name")" \
       --redis-url "$redis" --json "$out/$name-$INTERVAL_MS.json" "$@"
   }
   beckon_run one 1 --no-baseline

@@ -195,10 +195,14 @@ async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_insta
     let (mut on_b2, ready) = Ws::agent(&b, &cookie).await;
     assert_eq!(ready["status"], "away", "{ready}");
     on_b2.pings(2).await;
-    assert!(!available(&a, &domain).await, "the new socket took no lease");
+    assert!(
+        !available(&a, &domain).await,
+        "the new socket took no lease"
+    );
 
     // Online again, from B: available everywhere, and A's socket holds it too.
-    on_b.send(json!({"op": "presence", "status": "online"})).await;
+    on_b.send(json!({"op": "presence", "status": "online"}))
+        .await;
     for n in [&a, &b] {
         until("Ada is online everywhere", LEASE * 3, || async {
             available(n, &domain).await

@@ -211,15 +211,27 @@ async fn redis_an_agent_on_two_instances_is_there_until_its_last_socket_anywhere
     let minute = Duration::from_secs(60);
     assert_eq!(a.agent_elsewhere("d", "ada").await, None);
     a.agent_connected("d", "ada", true, minute).await;
-    assert_eq!(b.agent_elsewhere("d", "ada").await, Some(true), "online on a");
-    assert_eq!(a.agent_elsewhere("d", "ada").await, None, "a is not elsewhere");
+    assert_eq!(
+        b.agent_elsewhere("d", "ada").await,
+        Some(true),
+        "online on a"
+    );
+    assert_eq!(
+        a.agent_elsewhere("d", "ada").await,
+        None,
+        "a is not elsewhere"
+    );
     b.agent_connected("d", "ada", true, minute).await;
 
     // Away (chosen on a): every lease goes; b's socket, following, renews no lease.
     a.agent_offline("d", "ada").await;
     b.agent_connected("d", "ada", false, minute).await;
     assert!(!a.agents_online("d").await);
-    assert_eq!(b.agent_elsewhere("d", "ada").await, Some(false), "away on a");
+    assert_eq!(
+        b.agent_elsewhere("d", "ada").await,
+        Some(false),
+        "away on a"
+    );
 
     // Online again: the last socket on a closing leaves her on b.
     a.agent_connected("d", "ada", true, minute).await;
@@ -239,11 +251,15 @@ async fn redis_a_connection_record_ends_with_its_lease() {
     let a = RedisPresence::connect(&client, &p, "a").await.unwrap();
     let b = RedisPresence::connect(&client, &p, "b").await.unwrap();
     // a's instance dies: it renews nothing, and b no longer finds her once the lease ends.
-    a.agent_connected("d", "ada", true, Duration::from_millis(300)).await;
+    a.agent_connected("d", "ada", true, Duration::from_millis(300))
+        .await;
     assert_eq!(b.agent_elsewhere("d", "ada").await, Some(true));
     let deadline = tokio::time::Instant::now() + WAIT;
     while b.agent_elsewhere("d", "ada").await.is_some() {
-        assert!(tokio::time::Instant::now() < deadline, "the record never ended");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the record never ended"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(!b.agents_online("d").await);

@@ -1031,7 +1031,11 @@ mod behaviours {
         let (_, domain) = org_and_domain(a).await;
         let mut chats = Vec::new();
         for i in 0..8 {
-            chats.push(a.create_channel(&domain.id, visitor(&format!("V{i}"))).await.unwrap());
+            chats.push(
+                a.create_channel(&domain.id, visitor(&format!("V{i}")))
+                    .await
+                    .unwrap(),
+            );
         }
         let chats = &chats;
         let sends = |s: &'static str, order: Vec<usize>| {
@@ -1062,7 +1066,10 @@ mod behaviours {
                     .iter()
                     .find(|m| m.client_id == r.message.client_id)
                     .unwrap();
-                assert_eq!((m.id.as_str(), m.seq), (r.message.id.as_str(), r.message.seq));
+                assert_eq!(
+                    (m.id.as_str(), m.seq),
+                    (r.message.id.as_str(), r.message.seq)
+                );
             }
         }
     }

@@ -168,8 +168,9 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   const { page } = owner;
   await page.getByRole("link", { name: "Publish and embed" }).click();
   await noViolations("publish and embed");
-  await page.getByRole("button", { name: "Publish…" }).click();
-  await page.getByRole("dialog", { name: `Publish ${HOST}?` }).getByRole("button", { name: "Publish now" }).click();
+  // The first publication: what goes live is said beside the button, and one click publishes.
+  await page.getByRole("list", { name: "What goes live" }).waitFor();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await page.getByText("Published: version 1 is live.").waitFor();
   const hosted = page.getByLabel("Hosted (recommended) snippet");
   const snippet = (await hosted.textContent()).trim();

@@ -3,13 +3,10 @@
 //! Each instance holds one Redis subscription per topic its sockets listen to (reference-counted
 //! by the in-process fan-out, [`LocalBroker`], which tells this broker about a topic's first
 //! and last local subscriber), on one pub/sub connection, and fans what arrives out in process.
-//! An instance's own sockets get its events back through Redis like everyone else's, so every
-//! instance sees one order.
-//!
-//! Publishing queues the event for one publishing task, which sends everything queued at that
-//! moment as one pipeline of `PUBLISH`es on a second connection (one round trip for a burst,
-//! not one per event and socket), in the order it was queued; the next pipeline goes once Redis
-//! has answered this one, and each publisher is answered then.
+//! Publishing is a `PUBLISH` on a second connection, multiplexed (redis-rs): the commands of all
+//! the sockets go out as they come, many in flight at once, never one round trip after
+//! another; an instance's own sockets get its events back through Redis like everyone else's,
+//! so every instance sees one order.
 //!
 //! Redis pub/sub is fire-and-forget: what is published while the subscription connection is
 //! down is lost. The store's per-channel `seq` stays the truth: once reconnected and
@@ -38,14 +35,6 @@ const MAX_RETRY: Duration = Duration::from_secs(2);
 const FIRST_RETRY: Duration = Duration::from_millis(50);
 /// A publication is tried again after 50, 100, … up to this many milliseconds.
 const PUBLISH_RETRIES: Duration = Duration::from_millis(400);
-/// Most events in one pipeline.
-const PIPELINE: usize = 512;
-/// Events waiting for the publishing task; beyond this (Redis stuck) publishing fails at once
-/// (the events are stored: the clients catch up from the store).
-const PUBLISH_QUEUE: usize = 1 << 16;
-
-/// An event for the publishing task: the Redis channel, the payload, and who waits for it.
-type Outgoing = (String, Bytes, oneshot::Sender<Result<(), String>>);
 
 /// What one instance costs Redis, and how its link went (for the bench and logs).
 #[derive(Debug, Default)]
@@ -82,8 +71,6 @@ impl Upstream for Link {
 pub struct RedisBroker {
     local: LocalBroker,
     cmds: mpsc::UnboundedSender<Cmd>,
-    /// To the publishing task.
-    outgoing: mpsc::Sender<Outgoing>,
     publisher: redis::aio::ConnectionManager,
     prefix: Arc<str>,
     counters: Arc<BrokerCounters>,
@@ -109,8 +96,6 @@ impl RedisBroker {
         );
         let counters = Arc::new(BrokerCounters::default());
         let prefix: Arc<str> = Arc::from(prefix);
-        let (outgoing, queued) = mpsc::channel(PUBLISH_QUEUE);
-        tokio::spawn(publisher_task(publisher.clone(), queued, counters.clone()));
         tokio::spawn(subscriber(
             client.clone(),
             first,
@@ -122,7 +107,6 @@ impl RedisBroker {
         Ok(RedisBroker {
             local,
             cmds: tx,
-            outgoing,
             publisher,
             prefix,
             counters,
@@ -156,21 +140,32 @@ impl Broker for RedisBroker {
         KIND
     }
 
-    /// Answers once Redis has the event. The publishing task tries a few times over about
-    /// three quarters of a second: the command connection reconnects by itself, and a
-    /// publication lost after the subscribers have resynchronised would be noticed only at the
-    /// next message of the chat.
+    /// Tries a few times over about three quarters of a second: the command connection reconnects
+    /// by itself, and a publication lost after the subscribers have resynchronised would be
+    /// noticed only at the next message of the chat.
     async fn publish(&self, topic: &str, payload: Bytes) -> Result<(), BrokerError> {
-        let (done, answer) = oneshot::channel();
         let channel = format!("{}{topic}", self.prefix);
-        if self.outgoing.try_send((channel, payload, done)).is_err() {
-            self.counters.publish_errors.fetch_add(1, Ordering::Relaxed);
-            return Err(BrokerError("redis: too many publications waiting".into()));
-        }
-        match answer.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(BrokerError(format!("redis: {e}"))),
-            Err(_) => Err(BrokerError("the Redis publisher stopped".into())),
+        let mut wait = Duration::from_millis(50);
+        loop {
+            let r: redis::RedisResult<i64> = redis::cmd("PUBLISH")
+                .arg(&channel)
+                .arg(payload.as_ref())
+                .query_async(&mut self.publisher.clone())
+                .await;
+            match r {
+                Ok(_) => {
+                    self.counters.published.fetch_add(1, Ordering::Relaxed);
+                    return Ok(());
+                }
+                Err(e) if wait > PUBLISH_RETRIES => {
+                    self.counters.publish_errors.fetch_add(1, Ordering::Relaxed);
+                    return Err(BrokerError(format!("redis: {e}")));
+                }
+                Err(_) => {
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                }
+            }
         }
     }
 
@@ -186,44 +181,6 @@ impl Broker for RedisBroker {
         rx.await
             .map_err(|_| BrokerError("the Redis subscriber stopped".into()))?;
         Ok(sub)
-    }
-}
-
-/// The publishing task: everything queued, as pipelines of `PUBLISH`, in order. Ends when the
-/// broker is dropped.
-async fn publisher_task(
-    mut conn: redis::aio::ConnectionManager,
-    mut queued: mpsc::Receiver<Outgoing>,
-    counters: Arc<BrokerCounters>,
-) {
-    let mut batch = Vec::with_capacity(PIPELINE);
-    while queued.recv_many(&mut batch, PIPELINE).await > 0 {
-        let mut pipe = redis::pipe();
-        for (channel, payload, _) in &batch {
-            pipe.cmd("PUBLISH").arg(channel).arg(payload.as_ref()).ignore();
-        }
-        let mut wait = Duration::from_millis(50);
-        let outcome = loop {
-            match pipe.query_async::<()>(&mut conn).await {
-                Ok(()) => {
-                    let n = batch.len() as u64;
-                    counters.published.fetch_add(n, Ordering::Relaxed);
-                    break Ok(());
-                }
-                Err(e) if wait > PUBLISH_RETRIES => {
-                    let n = batch.len() as u64;
-                    counters.publish_errors.fetch_add(n, Ordering::Relaxed);
-                    break Err(e.to_string());
-                }
-                Err(_) => {
-                    tokio::time::sleep(wait).await;
-                    wait *= 2;
-                }
-            }
-        };
-        for (_, _, done) in batch.drain(..) {
-            let _ = done.send(outcome.clone());
-        }
     }
 }
 

@@ -233,7 +233,12 @@ impl Presence for RedisPresence {
 
     async fn agent_elsewhere(&self, domain_id: &str, agent_id: &str) -> Option<bool> {
         match self
-            .both(&self.elsewhere, "asking for other instances", domain_id, agent_id)
+            .both(
+                &self.elsewhere,
+                "asking for other instances",
+                domain_id,
+                agent_id,
+            )
             .await?
         {
             0 => None,

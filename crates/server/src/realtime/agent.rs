@@ -161,7 +161,12 @@ impl AgentSession {
     async fn elsewhere(&self, c: &Conn) -> Option<Status> {
         let mut found = None;
         for d in &self.domain_list {
-            match c.state.presence.agent_elsewhere(d, &self.user.user_id).await {
+            match c
+                .state
+                .presence
+                .agent_elsewhere(d, &self.user.user_id)
+                .await
+            {
                 Some(true) => return Some(Status::Online),
                 Some(false) => found = Some(Status::Away),
                 None => {}

@@ -249,7 +249,8 @@ impl VisitorSession {
         };
         tokio::join!(
             c.hub.publish(topic::channel(&self.channel.id), &env),
-            c.hub.publish(topic::visitors(&self.channel.domain_id), &env)
+            c.hub
+                .publish(topic::visitors(&self.channel.domain_id), &env)
         );
     }
 
