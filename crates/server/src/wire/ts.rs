@@ -78,8 +78,8 @@ fn names(text: &str, name: &str) -> bool {
         .any(|(at, _)| !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident))
 }
 
-/// The shapes both clients read and send: the public chat API, the realtime frames (what the
-/// server sends and what clients send), the error body.
+/// The shapes both clients read and send: the public chat API, the realtime frames (every frame
+/// the server sends, `ServerFrame`, and what clients send), the error body.
 fn shared() -> Vec<Decl> {
     decls!(
         PersonaType,
@@ -101,7 +101,11 @@ fn shared() -> Vec<Decl> {
         Ack,
         PresenceOut,
         ChannelRef,
+        ChannelUpdate,
+        ChannelUpdateOut,
+        NewChannel,
         ErrorOut,
+        ServerFrame,
         AttachmentIn,
         AuthFrame,
         ChatMessageFrame,
@@ -126,8 +130,8 @@ pub fn widget() -> String {
     out
 }
 
-/// The agent, owner and account APIs and the agents' realtime frames, as the console reads
-/// them; the shapes it shares with the widget are imported from the widget's file.
+/// The agent, owner and account APIs, as the console reads them; the shapes it shares with the
+/// widget (the realtime frames among them) are imported from the widget's file.
 pub fn console() -> String {
     let own = decls!(
         Role,
@@ -147,10 +151,6 @@ pub fn console() -> String {
         PresenceAnswer,
         TeamMember,
         Team,
-        ChannelUpdate,
-        ChannelUpdateOut,
-        NewChannel,
-        ServerFrame,
         User,
         Organisation,
         Session,

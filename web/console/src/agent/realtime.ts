@@ -5,8 +5,7 @@
 // console shows the login form.
 import { sessionEnded } from "../api/http";
 import { reconnectDelay } from "../lib/backoff";
-import type { ServerFrame } from "../api/wire.gen";
-import type { ClientFrame } from "../../../widget/src/app/chat/core/wire.gen";
+import type { ClientFrame, ServerFrame } from "../../../widget/src/app/chat/core/wire.gen";
 
 /** The close code of a socket whose login ended (logged out, password changed, account removed). */
 export const SESSION_ENDED = 4001;

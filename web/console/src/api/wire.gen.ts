@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "../../../widget/src/config/types.gen";
-import type { ChannelStatus, PublicPersona, Message, Channel, Ready, ChatMessageOut, Ack, PresenceOut, ChannelRef, ErrorOut } from "../../../widget/src/app/chat/core/wire.gen";
+import type { ChannelStatus, Message } from "../../../widget/src/app/chat/core/wire.gen";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
@@ -138,21 +138,6 @@ export type TeamMember = {
 export type Team = {
   agents: Array<TeamMember>;
 };
-
-/** What changed about a chat. */
-export type ChannelUpdate = { "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" };
-
-/** Something agents track about a chat changed; visitors do not get it. */
-export type ChannelUpdateOut = { channelId: string, } & ({ "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" });
-
-/** A chat started (or came back), for the agents of its domain. */
-export type NewChannel = {
-  channel: Channel;
-  visitor: PublicPersona;
-};
-
-/** Every frame the server sends, tagged by `op` (docs/realtime.md). */
-export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An account as the API shows it (never its password hash). */
 export type User = {

@@ -5,15 +5,16 @@
 // banner shows; opening it again picks up where it was.
 import { ChatError, createChatApi, TEXT, type ChatApi, type ChatErrorKind } from "./core/api";
 import { createAttention, type Attention, type AudioPlayer } from "./core/attention";
-import { connect, type Connection, type ConnectionOptions, type ConnectionState, type Frame } from "./core/connection";
-import { createOutbox, type Ack, type Outbox, type Pending } from "./core/outbox";
-import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceFrame, type PresenceState } from "./core/presence";
+import { connect, type Connection, type ConnectionOptions, type ConnectionState } from "./core/connection";
+import { createOutbox, type Outbox, type Pending } from "./core/outbox";
+import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
 import { createTyping, type Typing } from "./core/typing";
 import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
+import type { ServerFrame } from "./core/wire.gen";
 
 /** How long the socket stays after End Chat when the server does not answer. */
 export const END_LINGER_MS = 5000;
@@ -373,16 +374,15 @@ export function createChatSession(o: SessionOptions): ChatSession {
     timers.setTimeout(() => r == run && stopConnection(), END_LINGER_MS);
   }
 
-  function onFrame(f: Frame) {
+  function onFrame(f: ServerFrame) {
     switch (f.op) {
       case "ready":
         heard = true;
-        presence = initialPresence(!!f.agentsOnline);
+        presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
         set({ presence: agentPresence(presence) });
         break;
       case "chat-message": {
-        const m = f.message as ChatMessage | undefined;
-        if (!m || typeof m.seq != "number") return;
+        const m = f.message;
         const before = v.messages;
         if (missedBefore(before, m)) {
           // A gap: a new socket resumes after the last message held, this one included.
@@ -410,16 +410,14 @@ export function createChatSession(o: SessionOptions): ChatSession {
         }
         break;
       }
-      case "ack": {
-        const a = f as unknown as Ack;
-        if (outbox.ack(a) && !a.duplicate) attention.sent();
+      case "ack":
+        if (outbox.ack(f) && !f.duplicate) attention.sent();
         break;
-      }
       case "error":
-        if (typeof f.clientId == "string") outbox.refused(f.clientId, Number(f.code), String(f.error || ""));
+        if (f.clientId) outbox.refused(f.clientId, f.code, f.error);
         break;
       case "presence":
-        presence = reducePresence(presence, f as unknown as PresenceFrame, v.personaId);
+        presence = reducePresence(presence, f, v.personaId);
         set({ presence: agentPresence(presence) });
         break;
       case "channel-ended":

@@ -56,6 +56,22 @@ describe("realtime connection (docs/realtime.md)", () => {
     expect(s.sent[1]).toEqual({ op: "presence", typing: true });
   });
 
+  it("passes on the frames of the right shape only; a refusal without its code does not end the chat", async () => {
+    start();
+    await settle();
+    const s = FakeSocket.last();
+    s.open();
+    s.onmessage?.({ data: "not json" });
+    s.receive({ op: "error", code: "410", error: "ended" });
+    s.receive({ op: "chat-message", seq: 1 });
+    expect(frames).toEqual([]);
+    expect(states).toEqual(["connecting"]);
+    s.ready();
+    s.receive({ op: "channel-ended" });
+    expect(frames.map((f) => f.op)).toEqual(["ready", "channel-ended"]);
+    expect(states).toEqual(["connecting", "open", "ended"]);
+  });
+
   it("reconnects after a close with exponential back-off and jitter, resuming from the new last seq", async () => {
     start();
     await settle();

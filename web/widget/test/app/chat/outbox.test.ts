@@ -53,9 +53,9 @@ describe("outbox", () => {
     o.add("Hi");
     expect(sent).toHaveLength(1);
     expect(shown).toHaveLength(1);
-    expect(o.ack({ clientId: "cid-1", id: "m-1", seq: 3 })?.text).toBe("Hi");
+    expect(o.ack({ channelId: "c-1", clientId: "cid-1", id: "m-1", seq: 3, duplicate: false })?.text).toBe("Hi");
     expect(shown).toEqual([]);
-    expect(o.ack({ clientId: "cid-1", id: "m-1", seq: 3 })).toBeUndefined();
+    expect(o.ack({ channelId: "c-1", clientId: "cid-1", id: "m-1", seq: 3, duplicate: false })).toBeUndefined();
   });
 
   it("unacked messages are re-sent with the same client id after a reconnect, and only then", () => {
@@ -71,7 +71,7 @@ describe("outbox", () => {
     o.connected();
     expect(sent.map((f) => f.clientId)).toEqual(["cid-1", "cid-1", "cid-2"]);
     o.seen("cid-1"); // its chat-message arrived before the ack
-    o.ack({ clientId: "cid-2", id: "m-2", seq: 2, duplicate: true });
+    o.ack({ channelId: "c-1", clientId: "cid-2", id: "m-2", seq: 2, duplicate: true });
     expect(shown).toEqual([]);
   });
 

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { agentPresence, initialPresence, reducePresence, type PresenceFrame } from "../../../src/app/chat/core/presence";
+import { agentPresence, initialPresence, reducePresence } from "../../../src/app/chat/core/presence";
+import type { PresenceAction, PresenceOut, Status } from "../../../src/app/chat/core/wire.gen";
 
 const agent = (id: string, name: string) => ({ id, type: "ChatAgentPersona" as const, name, avatarUrl: null });
-const dom = (action: string, id: string, status = "online"): PresenceFrame => ({ op: "presence", action, persona: agent(id, id.toUpperCase()), name: id.toUpperCase(), status });
+/** An agent entering, changing or leaving on the domain. */
+const dom = (action: PresenceAction, id: string, status: Status = "online"): PresenceOut => ({ action, persona: agent(id, id.toUpperCase()), name: id.toUpperCase(), status, typing: false, domainId: "d-1" });
+/** Someone typing (or not) in the visitor's chat. */
+const inChat = (persona: PresenceOut["persona"], typing: boolean): PresenceOut => ({ action: "update", channelId: "c-1", persona, name: persona.name, status: "online", typing });
 
 describe("agent presence in the header (spec §4.5)", () => {
   it("any online agent gives online", () => {
@@ -28,11 +32,11 @@ describe("agent presence in the header (spec §4.5)", () => {
 
   it("who is typing in this chat; the visitor's own presence is ignored", () => {
     let s = initialPresence(true);
-    s = reducePresence(s, { op: "presence", action: "update", channelId: "c-1", persona: agent("a", "Ada"), typing: true, status: "online" }, "p-1");
+    s = reducePresence(s, inChat(agent("a", "Ada"), true), "p-1");
     expect(agentPresence(s)).toEqual({ online: true, typing: ["Ada"] });
-    s = reducePresence(s, { op: "presence", action: "update", channelId: "c-1", persona: { id: "p-1", type: "ChatClient", name: "Ann" }, typing: true }, "p-1");
+    s = reducePresence(s, inChat({ id: "p-1", type: "ChatClient", name: "Ann", avatarUrl: null }, true), "p-1");
     expect(agentPresence(s).typing).toEqual(["Ada"]);
-    s = reducePresence(s, { op: "presence", action: "update", channelId: "c-1", persona: agent("a", "Ada"), typing: false }, "p-1");
+    s = reducePresence(s, inChat(agent("a", "Ada"), false), "p-1");
     expect(agentPresence(s).typing).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
 // the page becomes visible again or is restored from the back/forward cache. Only an ended chat
 // (410) or a chat that does not exist (403/404) stops it.
 import { ChatError } from "./api";
+import { readFrame } from "./frames";
 import { realTimers, type Timers } from "./timers";
-import type { ClientFrame } from "./wire.gen";
+import type { ClientFrame, ServerFrame } from "./wire.gen";
 
 export type ConnectionState =
   /** getting a token / opening the socket / waiting for `ready` */
@@ -20,9 +21,6 @@ export type ConnectionState =
   | "failed"
   /** stopped by `close()` */
   | "closed";
-
-/** A frame the server sent. */
-export type Frame = { op: string; [k: string]: unknown };
 
 /** The subset of the WebSocket API this client uses. */
 export type SocketLike = {
@@ -54,7 +52,8 @@ export type ConnectionOptions = {
   getToken(): Promise<string>;
   /** Highest seq the client has; sent as `lastSeq` so the server resumes after it. */
   lastSeq(): number;
-  onFrame(frame: Frame): void;
+  /** Each frame the server sent, but pong and frames of the wrong shape (frames.ts). */
+  onFrame(frame: ServerFrame): void;
   onState(state: ConnectionState, info: StateInfo): void;
   WebSocket?: SocketCtor;
   timers?: Timers;
@@ -215,13 +214,8 @@ export function connect(o: ConnectionOptions): Connection {
     };
     s.onmessage = (ev) => {
       heard = timers.now();
-      let f: Frame;
-      try {
-        f = JSON.parse(String(ev.data));
-      } catch {
-        return;
-      }
-      if (!f || typeof f.op != "string") return;
+      const f = readFrame(ev.data);
+      if (!f) return;
       if (f.op == "ready") {
         ready = true;
         attempt = 0;
@@ -229,14 +223,14 @@ export function connect(o: ConnectionOptions): Connection {
         setState("open");
       } else if (f.op == "error" && !ready) {
         // Authentication refused; the server closes with 1008 next.
-        const code = Number(f.code);
-        if (code == 410) return finish("ended", { reason: String(f.error || ""), code });
-        if (code == 403 || code == 404) return finish("failed", { reason: String(f.error || ""), code });
+        const { code, error } = f;
+        if (code == 410) return finish("ended", { reason: error, code });
+        if (code == 403 || code == 404) return finish("failed", { reason: error, code });
       } else if (f.op == "pong") {
         return;
       }
       o.onFrame(f);
-      if (f.op == "channel-ended" || (f.op == "error" && Number(f.code) == 410)) {
+      if (f.op == "channel-ended" || (f.op == "error" && f.code == 410)) {
         finish("ended", { code: 410 });
       }
     };

@@ -5,7 +5,7 @@
 // message is shown as pending.
 import type { Attachment } from "./types";
 import { realTimers, type Timers } from "./timers";
-import type { ClientFrame } from "./wire.gen";
+import type { Ack, ClientFrame } from "./wire.gen";
 
 export type PendingState = "pending" | "failed";
 
@@ -19,8 +19,6 @@ export type Pending = {
   /** Why it failed (an error frame's text). */
   error?: string;
 };
-
-export type Ack = { clientId: string; id: string; seq: number; duplicate?: boolean };
 
 /** A random client id: crypto.randomUUID, else getRandomValues, else Math.random. */
 export function clientId(c: Partial<Crypto> | undefined = typeof crypto != "undefined" ? crypto : undefined): string {

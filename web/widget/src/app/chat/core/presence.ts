@@ -1,21 +1,12 @@
 // The site's side as the visitor's header shows it (spec §4.5): online when any agent of the
 // domain is online, and who of them is typing in this chat. Fed by `ready` and `presence` frames.
-import { CLIENT_TYPE, type Sender } from "./types";
+import { CLIENT_TYPE } from "./types";
+import type { PresenceOut } from "./wire.gen";
 
 export type AgentPresence = {
   online: boolean;
   /** Names of the agents typing in this chat now. */
   typing: string[];
-};
-
-export type PresenceFrame = {
-  op: "presence";
-  action?: string;
-  channelId?: string;
-  persona?: Partial<Sender> | null;
-  name?: string;
-  status?: string;
-  typing?: boolean;
 };
 
 export type PresenceState = {
@@ -27,8 +18,8 @@ export type PresenceState = {
 
 export const initialPresence = (agentsOnline = false): PresenceState => ({ base: agentsOnline, agents: {}, typing: {} });
 
-export function reducePresence(s: PresenceState, f: PresenceFrame, myPersonaId: string | null): PresenceState {
-  const p = f.persona || {};
+export function reducePresence(s: PresenceState, f: PresenceOut, myPersonaId: string | null): PresenceState {
+  const p = f.persona;
   const id = p.id || f.name || "";
   if (!id || id == myPersonaId || p.type == CLIENT_TYPE) return s;
   const name = f.name || p.name || "";

@@ -161,6 +161,18 @@ export type ChannelRef = {
   channelId: string;
 };
 
+/** What changed about a chat. */
+export type ChannelUpdate = { "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" };
+
+/** Something agents track about a chat changed; visitors do not get it. */
+export type ChannelUpdateOut = { channelId: string, } & ({ "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" });
+
+/** A chat started (or came back), for the agents of its domain. */
+export type NewChannel = {
+  channel: Channel;
+  visitor: PublicPersona;
+};
+
 /** A frame the server refused (nothing changed), or a fault. */
 export type ErrorOut = {
   /**
@@ -172,6 +184,9 @@ export type ErrorOut = {
   /** The refused message's client id. */
   clientId?: string;
 };
+
+/** Every frame the server sends, tagged by `op` (docs/realtime.md). */
+export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An attachment as a client sends it (`name` optional). */
 export type AttachmentIn = {
