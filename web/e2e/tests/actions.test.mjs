@@ -3,6 +3,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { harness, logged, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 const h = await harness();
 after(() => h.close());
@@ -63,7 +64,7 @@ test("an ANCHOR scrolls to its element", async () => {
   const { page } = await fullBar([action("anc", "ANCHOR", "#contact", { labelText: "Contact" }), action("p", "PHONE", "1")]);
   assert.equal(await page.evaluate(() => scrollY), 0);
   await page.locator("[data-action-id=anc]").click();
-  await page.waitForFunction(() => Math.abs(document.getElementById("contact").getBoundingClientRect().top) < 5, null, { timeout: 10_000 });
+  await page.waitForFunction(() => Math.abs(document.getElementById("contact").getBoundingClientRect().top) < 5, null, { timeout: CEILING });
 });
 
 test("surface actions are buttons that announce themselves with cnb:open", async () => {

@@ -12,6 +12,7 @@ import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 const fx = chatFixture();
 const ENDED = "This chat has ended. Please refresh the page to start a new chat.";
@@ -43,7 +44,7 @@ test("End Chat, then Start a new chat: a new conversation; the agent sees and op
   await dialog.getByRole("button", { name: /menu/i }).click();
   await dialog.getByRole("menuitem", { name: "End Chat" }).click();
   await dialog.getByRole("button", { name: "Start a new chat" }).click();
-  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: 15000 });
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
   const second = await storedChannel(page);
   assert.ok(second && second != first, "a new conversation");
   assert.notEqual(await page.evaluate(() => localStorage.getItem("cnb.chat.persona-id")), firstPersona, "a new visitor persona");
@@ -90,7 +91,7 @@ test("ended while away: the history read-only under the spec's text, and Start a
 
   // Not ended by the visitor: the new chat continues the thread (the returning-visitor rule).
   await dialog.getByRole("button", { name: "Start a new chat" }).click();
-  await composer(v.page).and(v.page.locator(":enabled")).waitFor({ timeout: 15000 });
+  await composer(v.page).and(v.page.locator(":enabled")).waitFor({ timeout: CEILING });
   assert.equal(await storedChannel(v.page), channelId);
   await dialog.getByText(ENDED).waitFor({ state: "detached" });
   await v.context.close();

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, storedChannel } from "../lib/chat.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 const fx = chatFixture({ publish: { chatInMulti: true } });
 
@@ -68,7 +69,7 @@ test("a reply while the chat is closed: count on the collapsed menu's toggle and
   await dialog.getByLabel(/name/i).fill("Ann Visitor");
   await dialog.getByLabel(/e-?mail/i).fill("ann@example.com");
   await dialog.getByRole("form", { name: "Profile" }).getByRole("button").click();
-  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: 15000 });
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
   const channelId = await storedChannel(page);
   await dialog.getByRole("button", { name: "Close" }).click();
   await dialog.waitFor({ state: "detached" });

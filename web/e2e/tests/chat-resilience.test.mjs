@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { chatDialog, chatFixture, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
 
 const fx = chatFixture();
 
@@ -26,7 +27,7 @@ const shown = (page) => chatDialog(page).locator('[role="log"] .cnb-c-row:not(.c
 const pending = (page) => chatDialog(page).locator('[role="log"] .cnb-c-pending .cnb-c-text').allInnerTexts();
 
 /** Waits until the visitor's log reads `texts` exactly (order and count). */
-async function shownExactly(page, texts, timeout = 20000) {
+async function shownExactly(page, texts, timeout = CEILING) {
   const end = Date.now() + timeout;
   let now;
   while (JSON.stringify((now = await shown(page))) != JSON.stringify(texts)) {
@@ -55,12 +56,9 @@ test("the server restarts mid-chat: the visitor reconnects and resumes, nothing 
   await restarted;
   await fx.agent.reconnect();
   // Once it is stored (the visitor's back-off decides when), the agent answers.
-  for (let i = 0; !(await stored(channelId)).includes("three"); i++) {
-    assert.ok(i < 300, "the pending message reaches the server after the restart");
-    await page.waitForTimeout(100);
-  }
+  await eventually(async () => (await stored(channelId)).includes("three"), "the pending message to reach the server after the restart", 2 * CEILING);
   await fx.agent.reply(channelId, "four");
-  await shownExactly(page, ["one", "two", "three", "four"], 30000);
+  await shownExactly(page, ["one", "two", "three", "four"]);
   assert.deepEqual(await pending(page), []);
   assert.deepEqual(await stored(channelId), ["one", "two", "three", "four"]);
   // The chat goes on over the new connection.

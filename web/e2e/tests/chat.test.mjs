@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 const fx = chatFixture();
 
@@ -35,7 +36,7 @@ test("a visitor fills the profile and chats with an agent: both directions, typi
   await dialog.getByLabel(/name/i).fill("Ann Visitor");
   await dialog.getByLabel(/e-?mail/i).fill("ann@example.com");
   await dialog.getByRole("form", { name: "Profile" }).getByRole("button").click();
-  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: 15000 });
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
   // An agent of the domain is online: the header says so.
   await dialog.getByText("Online", { exact: true }).waitFor();
   const channelId = await storedChannel(page);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { embedPage } from "../../demo/page.mjs";
-import { eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
+import { CEILING, eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
 import { action, button, config, domain } from "../lib/fixtures.mjs";
 
 const h = await harness({
@@ -60,7 +60,7 @@ test("beckon-anim.css is requested after an animated button shows, and animates 
   await page.waitForSelector(".call-now-button", { state: "attached" });
   release();
   assert.equal(await visibleButtons(page), 1);
-  await page.waitForFunction(() => getComputedStyle(document.querySelector(".call-now-button .cnb-fx")).animationName == "cnb-shake", null, { timeout: 10_000 });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector(".call-now-button .cnb-fx")).animationName == "cnb-shake", null, { timeout: CEILING });
   assert.deepEqual(anim, [h.url("/static/beckon-anim.css")]);
   const requested = (await fetchedByPage(page, "beckon-anim.css")).startTime;
   assert.ok(requested >= (await page.evaluate(() => window.revealed)), "not before the button shows");
@@ -88,7 +88,7 @@ test("click analytics reach the page's gtag through the extras chunk", async () 
   await visibleButtons(page);
   await fetchedByPage(page, "beckon-extras.js"); // clicks before it are queued: this one comes after
   await page.locator("[data-action-id=a]").click();
-  await page.waitForFunction(() => window.seen.length == 2, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.seen.length == 2, null, { timeout: CEILING });
   assert.deepEqual(await page.evaluate(() => window.seen), [
     ["event", "click", { event_category: "Beckon Button", event_label: "PHONE 1" }],
     ["conversion callback"],

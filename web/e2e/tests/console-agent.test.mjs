@@ -11,6 +11,7 @@ import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually, inboxTab, openApiVisitor, openConsole as openConsoleAs, withUnread } from "../lib/console.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 let beckon;
 let browser;
@@ -172,7 +173,7 @@ test("away makes the agent unavailable; after a server restart the console catch
   await visitor.connect();
   await visitor.say("Anyone there after the restart?");
   const item = page.locator(`a[href="/console/inbox/${channelId}"]`);
-  await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: 30_000 });
+  await item.filter({ hasText: "Anyone there after the restart?" }).waitFor({ timeout: CEILING });
   await page.getByRole("status").filter({ hasText: "Reconnecting" }).waitFor({ state: "detached" });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSound), undefined, "no sound when turned off");
 

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { startBeckon, BECKON_BIN } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 let beckon;
 let browser;
@@ -92,7 +93,7 @@ test("a new owner gets from an empty console to a button on their site in four c
   const wa = visitor.page.locator('.call-now-button a[href^="https://wa.me/31612345678"]');
   await wa.waitFor();
   // …and the console says so.
-  await page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${site.address().port}` }).waitFor({ timeout: 15_000 });
+  await page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${site.address().port}` }).waitFor({ timeout: CEILING });
   assert.deepEqual(await axeViolations(page, "body"), [], "installed");
   if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "onboarding-installed.png") });
 

@@ -17,7 +17,7 @@ import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { form, openChannel } from "../lib/builder.mjs";
-import { eventually } from "../lib/wait.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
 
 let beckon;
 let browser;
@@ -183,13 +183,13 @@ test("after copying the snippet, the console waits for the site and says where i
   assert.equal((await embedLoaded).status(), 200);
   // The console asks every few seconds; the server writes what it saw about once a second.
   const installed = page.getByRole("status").filter({ hasText: `Installed on http://${HOST}:${port}` });
-  await installed.waitFor({ timeout: 15_000 });
+  await installed.waitFor({ timeout: CEILING });
   assert.match(await installed.textContent(), /\(seen just now\)$/);
 
   // The snippet on a page of a host that is not the domain (a typo): a warning names it.
   await site.page.goto(pageOf("shpo.test"));
   const warning = page.getByRole("alert").filter({ hasText: `The snippet was loaded by http://shpo.test:${port}` });
-  await warning.waitFor({ timeout: 15_000 });
+  await warning.waitFor({ timeout: CEILING });
   assert.match(await warning.textContent(), /which is not shop\.test or one of its aliases/);
   assert.deepEqual(await axeViolations(page, "body"), [], "installation check");
   await page.getByRole("heading", { name: "Embed on your site" }).scrollIntoViewIfNeeded();

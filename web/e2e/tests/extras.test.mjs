@@ -6,7 +6,7 @@ import { embedPage } from "../../demo/page.mjs";
 import { openPage } from "../lib/browser.mjs";
 import { harness, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
-import { eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
+import { CEILING, eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
 
 const h = await harness({ api: { "POST /api/v1/stats": () => [204, {}] } });
 after(() => h.close());
@@ -23,7 +23,7 @@ async function open(pageOptions, prepare = async () => {}) {
   const extras = [];
   opened.page.on("request", (r) => EXTRAS.test(r.url()) && extras.push(r.url()));
   await prepare(opened.page);
-  const chunk = opened.page.waitForResponse(EXTRAS, { timeout: 10000 });
+  const chunk = opened.page.waitForResponse(EXTRAS, { timeout: CEILING });
   chunk.catch(() => {});
   await opened.page.goto(h.url(path), { waitUntil: "domcontentloaded" });
   return { ...opened, extras, chunk };
@@ -68,7 +68,7 @@ test("the chunk's 60 s timer re-renders when a schedule opens or closes", async 
   await closing.chunk; // requested right after the reveal
   await extrasRan(closing.page); // and run: its timer runs
   await closing.page.clock.runFor(61000);
-  await closing.page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: 10_000 });
+  await closing.page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: CEILING });
   await closing.context.close();
 
   const opening = await open({ config: cfg }, (p) => p.clock.install({ time: new Date("2026-11-18T08:59:30Z") }));

@@ -3,7 +3,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { harness, logged, visibleButtons, settledButtonCount, scrolledTo } from "../lib/harness.mjs";
-import { extrasRan, markExtrasRun } from "../lib/wait.mjs";
+import { CEILING, extrasRan, markExtrasRun } from "../lib/wait.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 
 const h = await harness();
@@ -65,7 +65,7 @@ test("resizing the window re-evaluates display modes", async () => {
   const { page } = await h.load({ config: cfg }, { viewport: { width: 1200, height: 800 } });
   await visibleButtons(page);
   await page.setViewportSize({ width: 700, height: 500 });
-  await page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector(".call-now-button"), null, { timeout: CEILING });
   await page.setViewportSize({ width: 1200, height: 800 });
   await visibleButtons(page);
 });

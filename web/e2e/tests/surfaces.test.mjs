@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { harness } from "../lib/harness.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { animationsDone } from "../lib/wait.mjs";
+import { CEILING, animationsDone } from "../lib/wait.mjs";
 import { action, config, domain, HOST } from "../lib/fixtures.mjs";
 import { inlineJson } from "../../demo/page.mjs";
 
@@ -100,7 +100,7 @@ test("every modal surface opens and closes by mouse, focus in and back, and axe 
     // The slide-out is short: seen by an observer in the page, not by a later look.
     await d.evaluate((el, id) => new MutationObserver(() => el.classList.contains("cnb-m-out") && (window.slidOut = id)).observe(el, { attributes: true, attributeFilter: ["class"] }), id);
     await d.getByRole("button", { name: "Close" }).click();
-    await page.waitForFunction((id) => window.slidOut == id, id, { timeout: 10_000 }); // slides out
+    await page.waitForFunction((id) => window.slidOut == id, id, { timeout: CEILING }); // slides out
     await d.waitFor({ state: "detached" });
     assert.equal(await focusedId(page), id, `${id}: focus back on the trigger`);
   }
@@ -124,14 +124,14 @@ test("every modal surface opens with Enter, keeps Tab inside, and Esc closes it"
     for (let i = 0; i < 5 && (await focusedTag(page)) == "IFRAME"; i++) await page.keyboard.press("Shift+Tab");
     assert.ok((await focusedTag(page)) != "IFRAME", `${id}: Shift+Tab leaves the iframe`);
     await page.keyboard.press("Escape");
-    await dialog(page).waitFor({ state: "detached", timeout: 10_000 });
+    await dialog(page).waitFor({ state: "detached", timeout: CEILING });
     assert.equal(await focusedId(page), id);
   }
   // A second click on the opener closes its surface again (a toggle, spec §4.4).
   await trigger(page, "fr").click();
   await dialog(page).waitFor({ state: "visible" });
   await page.evaluate(() => document.querySelector('.trigger[data-id="fr"]').click());
-  await dialog(page).waitFor({ state: "detached", timeout: 10_000 });
+  await dialog(page).waitFor({ state: "detached", timeout: CEILING });
   assert.deepEqual(errors, []);
 });
 
@@ -141,8 +141,8 @@ test("WhatsApp: welcome messages arrive with typing dots; the message bar opens 
   const d = page.getByRole("dialog", { name: "WhatsApp us" });
   await d.waitFor();
   assert.deepEqual(await d.locator(".cnb-m-msg").allTextContents(), ["Hello 👋"]);
-  await d.locator(".cnb-m-typing").waitFor({ state: "visible", timeout: 10_000 });
-  await d.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 10_000 });
+  await d.locator(".cnb-m-typing").waitFor({ state: "visible", timeout: CEILING });
+  await d.locator(".cnb-m-msg").nth(1).waitFor({ timeout: CEILING });
   assert.equal(await d.locator(".cnb-m-typing").count(), 0);
   const input = d.getByRole("textbox");
   assert.equal(await input.inputValue(), "Hi!");
@@ -229,7 +229,7 @@ test("a hostile stylesheet changes nothing in an open surface: the WhatsApp pop-
   for (const p of [plain.page, hostile.page]) {
     await trigger(p, "wa").evaluate((b) => b.click());
     await dialog(p).waitFor();
-    await p.locator(".cnb-m-msg").nth(1).waitFor({ timeout: 10_000 });
+    await p.locator(".cnb-m-msg").nth(1).waitFor({ timeout: CEILING });
     await animationsDone(p);
   }
   const before = await snapshot(plain.page);
