@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../widget/src/config/types.gen";
-import { dayList, summarizeChanges } from "../src/owner/publishing/changes";
+import { dayList, goingLive, summarizeChanges } from "../src/owner/publishing/changes";
 import { ago, installedText, unknownHostText } from "../src/owner/publishing/installation";
 import { changedPath, edit, MERGE_MS, redo, start, undo } from "../src/owner/publishing/undo";
 
@@ -25,7 +25,19 @@ const change = (f: (c: Config) => void): Config => {
 describe("change summary (published → draft)", () => {
   it("says nothing when nothing changed, and the first publication", () => {
     expect(summarizeChanges(base(), base())).toEqual([]);
-    expect(summarizeChanges(null, base())).toEqual(["First publication: your buttons go live"]);
+    expect(summarizeChanges(null, base())).toEqual(["A button for WhatsApp and Call at the bottom right"]);
+  });
+
+  it("says what a first publication puts live: each button that shows something, with its channels and place", () => {
+    expect(goingLive(base())).toEqual(["A button for WhatsApp and Call at the bottom right"]);
+    const two = change((c) => {
+      c.buttons[0].actions = ["wa"];
+      c.buttons.push({ id: "b2", active: true, domainId: "d", type: "SINGLE", actions: ["call"], options: { placement: "TOP_LEFT" } });
+    });
+    expect(goingLive(two)).toEqual(["A button for WhatsApp at the bottom right", "A button for Call at the top left"]);
+    // A button switched off, or without a channel, shows nothing: nothing to put live.
+    expect(goingLive(change((c) => (c.buttons[0].active = false)))).toEqual([]);
+    expect(goingLive(change((c) => (c.buttons[0].actions = [])))).toEqual([]);
   });
 
   it("names the channel's value and label", () => {

@@ -81,6 +81,16 @@ async function assertFrames(p, names, where) {
   return all;
 }
 
+/** The first publication's Publish button, under the frames, stays in view with them (the domain is not published yet). */
+async function assertPublishInView(p, where) {
+  const inView = await p.getByRole("button", { name: "Publish", exact: true }).evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    const main = document.querySelector("main").getBoundingClientRect();
+    return r.top >= Math.max(0, main.top) - 1 && r.bottom <= Math.min(innerHeight, main.bottom) + 1;
+  });
+  assert.ok(inView, `${where}: the Publish button is in view`);
+}
+
 /** Scrolls the console's page (its <main>) to the top, the middle or the bottom. */
 const scrollEditor = (p, where) =>
   p.evaluate((w) => {
@@ -101,6 +111,7 @@ test("at a 1440 px window desktop and phone stand side by side, both whole and i
   for (const where of ["top", "middle", "bottom"]) {
     await scrollEditor(page, where);
     const [desktop, phone] = await assertFrames(page, ["Desktop", "Phone"], where);
+    await assertPublishInView(page, where);
     // Side by side: the phone right of the desktop, not overlapping, bottoms level, same height.
     assert.ok(phone.frame.left >= desktop.frame.right, `side by side ${JSON.stringify([desktop.frame, phone.frame])}`);
     assert.ok(Math.abs(phone.frame.bottom - desktop.frame.bottom) <= 1 && Math.abs(phone.frame.top - desktop.frame.top) <= 1, "the same height");
@@ -146,6 +157,7 @@ test("at a 1024 px window there is room for one screen: the desktop, or the phon
     for (const where of ["top", "middle", "bottom"]) {
       await scrollEditor(page, where);
       await assertFrames(page, [name], where);
+      await assertPublishInView(page, where);
     }
     await scrollEditor(page, "top");
   }

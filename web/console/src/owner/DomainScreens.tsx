@@ -4,12 +4,14 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
-import { Link } from "../app/router";
+import { Link, navigate } from "../app/router";
 import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
 import { DOMAIN_TYPES, timezones } from "./catalogue";
 import { useDraft } from "./builder/useDraft";
 import { EditToolbar } from "./publishing/EditToolbar";
+import { FirstPublish } from "./publishing/FirstPublish";
+import { PublishDialog } from "./publishing/PublishDialog";
 import { useEditHistory } from "./publishing/useEditHistory";
 import { useLeaveGuard } from "./publishing/useLeaveGuard";
 import { EmbedPanel } from "./EmbedPanel";
@@ -37,6 +39,13 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
   useLeaveGuard(dirty, domain.id);
 
   const editor = useMemo(() => ({ value: config, problems, set: draft.set }), [config, problems, draft.set]);
+  // The version a first publication put live: the Publish tab then leads on to the snippet.
+  const [firstPublished, setFirstPublished] = useState<number | null>(null);
+  const wasPublished = !!domain.config.publishedVersion;
+  const published = (version: number) => {
+    if (!wasPublished) setFirstPublished(version);
+    onChanged();
+  };
 
   return (
     <div className="stack">
@@ -44,7 +53,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
         <h2 className="domain-title">{domain.name}</h2>
         <span className="muted">
           {domain.config.publishedVersion ? `Published version ${domain.config.publishedVersion}` : "Not published yet"}
-          {dirty ? " · unsaved changes" : domain.config.unpublishedChanges ? " · draft not published" : ""}
+          {dirty ? " · unsaved changes" : domain.config.publishedVersion && domain.config.unpublishedChanges ? " · draft not published" : ""}
         </span>
       </div>
       <nav aria-label="Domain">
@@ -82,21 +91,24 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
       {tab === "buttons" && config && (
         <EditorContext.Provider value={editor}>
           <div className="row">
-            <button className="primary" onClick={save} disabled={!dirty}>
+            <button className="primary" onClick={() => save()} disabled={!dirty}>
               Save draft
             </button>
-            <Link to={`domains/${domain.id}/publish`}>Publish…</Link>
+            {wasPublished && <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={published} />}
             <EditToolbar draft={draft} />
           </div>
           <div className="editor-layout">
             <Suspense fallback={<p className="loading">Loading the builder…</p>}>
               <Builder config={config} replace={draft.replace} />
             </Suspense>
-            <Preview config={config} />
+            <Preview config={config}>
+              {/* The first publication, right under what goes live; then on to the Publish tab, where the snippet is. */}
+              {!wasPublished && <FirstPublish domain={domain} config={config} dirty={dirty} save={save} onPublished={(v) => (published(v), navigate(`domains/${domain.id}/publish`))} />}
+            </Preview>
           </div>
         </EditorContext.Provider>
       )}
-      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={onChanged} onRestored={async () => (await draft.reload(), onChanged())} />}
+      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={published} firstPublished={firstPublished} onRestored={async () => (await draft.reload(), onChanged())} />}
       {tab === "stats" && <StatsPanel domain={domain} config={config} />}
     </div>
   );

@@ -1,27 +1,54 @@
-// Publishing the draft (a dialog with what changed), the history of published versions, and the
-// snippet to put on the site: hosted (follows each publication) or inline (the config pasted into
-// the page), each with a copy button; after a copy, the installation check.
-import { useRef, useState, type ReactNode } from "react";
+// Publishing the draft (the first time in one click, then through a dialog with what changed), the
+// history of published versions, and the snippet to put on the site: hosted (follows each
+// publication) or inline (the config pasted into the page), each with a copy button; after a copy,
+// the installation check. Right after a first publication, a notice leads on to the snippet.
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import type { DomainInfo } from "../api/types";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";
+import { FirstPublish } from "./publishing/FirstPublish";
 import { InstallationStatus } from "./publishing/InstallationStatus";
 import { PublishDialog } from "./publishing/PublishDialog";
+import { publishedText, SAVED_FIRST } from "./publishing/usePublish";
 import { VersionHistory } from "./publishing/VersionHistory";
 
-export function EmbedPanel({ domain, config, dirty, save, onPublished, onRestored }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: () => void; onRestored: () => Promise<void> }) {
+export function EmbedPanel({
+  domain,
+  config,
+  dirty,
+  save,
+  onPublished,
+  firstPublished,
+  onRestored,
+}: {
+  domain: DomainInfo;
+  config: Config | null;
+  dirty: boolean;
+  save: (opts?: { quiet?: boolean }) => Promise<boolean>;
+  onPublished: (version: number) => void;
+  /** The version a first publication just put live (this visit), else null. */
+  firstPublished: number | null;
+  onRestored: () => Promise<void>;
+}) {
   const [published, setPublished] = useState(0);
   const [copied, setCopied] = useState(false);
+  const publishedNow = (version: number) => (setPublished((n) => n + 1), onPublished(version));
   return (
     <section className="stack" aria-labelledby="publish-h">
       <h3 id="publish-h">Publish</h3>
-      <p className="muted">
-        {domain.config.publishedAt ? `Version ${domain.config.publishedVersion} published ${fullTime(domain.config.publishedAt)}.` : "Nothing is published yet: visitors see no buttons."}
-        {dirty && " Your unsaved changes are saved first."}
-      </p>
-      <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={() => (setPublished((n) => n + 1), onPublished())} />
+      {domain.config.publishedAt ? (
+        <>
+          <p className="muted">
+            Version {domain.config.publishedVersion} published {fullTime(domain.config.publishedAt)}.{dirty && ` ${SAVED_FIRST}`}
+          </p>
+          <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />
+        </>
+      ) : (
+        config && !firstPublished && <FirstPublish domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />
+      )}
       <h3>Embed on your site</h3>
+      {firstPublished && <NowEmbed version={firstPublished} />}
       <Snippet
         title="Hosted (recommended)"
         help={`Put this before </body> on every page. ${hostedFreshness(domain.embed.maxAgeSeconds)}`}
@@ -39,6 +66,24 @@ export function EmbedPanel({ domain, config, dirty, save, onPublished, onRestore
       )}
       <VersionHistory domain={domain} dirty={dirty} onRestored={onRestored} refresh={published} />
     </section>
+  );
+}
+
+/**
+ * Right after the first publication: it is live, and the snippet below is the next step. Focus
+ * moves here (the Publish button that was pressed is gone), so a screen reader reads it; the tab
+ * is shown from its top (it opens from the Buttons tab, scrolled down to the channel's form).
+ */
+function NowEmbed({ version }: { version: number }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.closest("main")?.scrollTo({ top: 0 });
+    ref.current?.focus();
+  }, []);
+  return (
+    <p ref={ref} tabIndex={-1} className="notice">
+      {publishedText(version)} Now put it on your site: copy the hosted snippet and paste it before &lt;/body&gt; on every page.
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 // The live preview: the real widget, framed, rendering the unsaved config with the owner's
 // choice of time (in a time zone), page URL, visitor country and agent availability, on a
 // desktop and a phone side by side where there is room, or one of them at a time.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
 import { previewConfig, previewPath, type PreviewControls, type Screen } from "../lib/preview";
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
@@ -16,8 +16,11 @@ function nowLocal(zone: string): string {
 type Choice = "both" | Screen;
 const CHOICE_NAMES: Record<Choice, string> = { both: "Side by side", ...SCREEN_NAMES };
 
-/** `note`: the line under the frames (default: they show the unsaved draft). */
-export function Preview({ config, note }: { config: Config; note?: string }) {
+/**
+ * `note`: the line under the frames (default: they show the unsaved draft). `children`: shown right
+ * under the frames and kept in view with them (the first publication's Publish button).
+ */
+export function Preview({ config, note, children }: { config: Config; note?: string; children?: ReactNode }) {
   const domain = config.domains[0];
   const zone = domain?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const [controls, setControls] = useState<PreviewControls>(() => ({
@@ -87,6 +90,7 @@ export function Preview({ config, note }: { config: Config; note?: string }) {
           </fieldset>
         </div>
         <ScaledFrames screens={screens} frameRef={frameRef} onRoom={onRoom} />
+        {children}
       </div>
       <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>
       <div className="grid-fields preview-controls">

@@ -41,7 +41,7 @@ export function ScaledFrames({
         const layoutTop = layout.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
         const frameBox = el.querySelector(".preview-viewport") ?? el;
         const inPanel = frameBox.getBoundingClientRect().top - panel.getBoundingClientRect().top;
-        height = scroller.clientHeight - layoutTop - inPanel - 16 - 2; // margin, borders
+        height = scroller.clientHeight - layoutTop - inPanel - below(el, panel) - 16 - 2; // margin, borders
       }
       const width = el.clientWidth - 2 * viewports.length; // each frame's borders
       setScales(fitScales(viewports, width, height));
@@ -54,6 +54,8 @@ export function ScaledFrames({
     // What sits above the editor (a message, the list of problems) moves where the preview starts.
     const screensEl = el.closest(".editor-layout")?.parentElement;
     if (screensEl) observer.observe(screensEl);
+    // So does what the panel shows under the frames (the first publication's Publish button).
+    for (const after of followingSiblings(el)) observer.observe(after);
     return () => observer.disconnect();
   }, [key, onRoom]);
 
@@ -90,4 +92,16 @@ export function ScaledFrames({
       })}
     </div>
   );
+}
+
+function followingSiblings(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let n = el.nextElementSibling; n; n = n.nextElementSibling) out.push(n);
+  return out;
+}
+
+/** The height the panel gives to what follows the frames, with the gaps before each. */
+function below(el: Element, panel: Element): number {
+  const gap = parseFloat(getComputedStyle(panel).rowGap) || 0;
+  return followingSiblings(el).reduce((h, n) => h + n.getBoundingClientRect().height + gap, 0);
 }

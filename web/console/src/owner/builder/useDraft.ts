@@ -24,7 +24,7 @@ export type Draft = {
   /** Replaces the whole draft (e.g. a change to several parts at once, or a restored version). */
   replace: (next: Config | ((c: Config) => Config)) => void;
   /** Saves the draft; true when the server took it. */
-  save: () => Promise<boolean>;
+  save: (opts?: { quiet?: boolean }) => Promise<boolean>;
   /** Loads the draft from the server again, dropping unsaved changes. */
   reload: () => Promise<void>;
 };
@@ -49,7 +49,8 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
   const savedText = useMemo(() => JSON.stringify(saved), [saved]);
   const dirty = config !== null && JSON.stringify(config) !== savedText;
 
-  const save = async (): Promise<boolean> => {
+  /** `quiet`: no "Draft saved." (publishing saves first and says what it did itself). */
+  const save = async ({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> => {
     if (!config) return false;
     setMessage("");
     setError("");
@@ -58,7 +59,7 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
       setConfig(r.config);
       setSaved(r.config);
       setProblems([]);
-      setMessage("Draft saved.");
+      if (!quiet) setMessage("Draft saved.");
       onSaved?.();
       return true;
     } catch (e) {

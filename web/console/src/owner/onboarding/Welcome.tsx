@@ -8,7 +8,7 @@ export function Welcome() {
         <li>Type your site's host name on the left (like <code>shop.example.com</code>) and add it.</li>
         <li>Pick what visitors can do: call, WhatsApp, e-mail, chat… and fill in your number or address.</li>
         <li>Change the look if you like: the preview is your button as visitors will see it.</li>
-        <li>Publish, copy the snippet and paste it into your site: this page tells you when it is installed.</li>
+        <li>Publish (under the preview), copy the snippet and paste it into your site: this page tells you when it is installed.</li>
       </ol>
     </section>
   );

@@ -1,18 +1,19 @@
 // "Publish…": a modal dialog (the native <dialog>: focus moves in, Esc closes, the page behind is
 // inert) listing what changed since the published version in plain words (changes.ts), then
-// publishing. Unsaved changes are saved first.
+// publishing (usePublish: unsaved changes are saved first). A first publication has nothing to
+// compare with: FirstPublish.tsx says what goes live and publishes in one click.
 import { useRef, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api, ApiError } from "../../api/http";
-import type { DomainInfo, Published } from "../../api/types";
+import type { DomainInfo } from "../../api/types";
 import { summarizeChanges } from "./changes";
+import { publishedText, SAVED_FIRST, usePublish } from "./usePublish";
 
-export function PublishDialog({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: () => Promise<boolean>; onPublished: (version: number) => void }) {
+export function PublishDialog({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [changes, setChanges] = useState<string[] | null>(null);
   const [status, setStatus] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { publish: publishDraft, busy, error, setError, setBusy } = usePublish({ domain, dirty, save, onPublished });
 
   const open = async () => {
     if (!config) return;
@@ -31,22 +32,10 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
     }
   };
   const publish = async () => {
-    setBusy(true);
-    setError("");
-    try {
-      if (dirty && !(await save())) {
-        setError("The draft could not be saved: fix the problems shown on the page, then publish.");
-        return;
-      }
-      const r = await api<Published>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
-      dialog.current?.close();
-      setStatus(`Published: version ${r.version} is live.`);
-      onPublished(r.version);
-    } catch (e) {
-      setError(`Not published: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
+    const version = await publishDraft();
+    if (version === null) return;
+    dialog.current?.close();
+    setStatus(publishedText(version));
   };
   const nothing = changes !== null && changes.length === 0;
   return (
@@ -69,7 +58,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
             </ul>
           </>
         )}
-        {dirty && <p className="muted">Your unsaved changes are saved first.</p>}
+        {dirty && <p className="muted">{SAVED_FIRST}</p>}
         {error && (
           <p className="error" role="alert">
             {error}

@@ -1,5 +1,6 @@
 // What changed between two configs, in the owner's words ("WhatsApp number changed", "Phone call
-// hidden on Saturdays"): the publish dialog shows it for the published version → the draft. Pure.
+// hidden on Saturdays"): the publish dialog shows it for the published version → the draft; and
+// what a first publication puts live ("A button for WhatsApp at the bottom right"). Pure.
 import type { Action, Button, Config, Schedule } from "../../../../widget/src/config/types.gen";
 import { ACTION_TYPES, BUTTON_TYPES, PLACEMENTS, WEEKDAYS } from "../catalogue";
 import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
@@ -8,10 +9,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 const plural = (day: string) => `${day}s`;
 
+/** "WhatsApp", "WhatsApp and Call", "WhatsApp, Call and E-mail". */
+function andList(names: string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 /** "Saturdays", "Saturdays and Sundays", "Mondays, Tuesdays and Fridays". */
 export function dayList(days: string[]): string {
-  const names = days.map(plural);
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return andList(days.map(plural));
 }
 
 /** What the owner calls an action: its channel, and its label when two actions share a channel. */
@@ -136,12 +141,28 @@ function buttonChanges(name: string, before: Button, after: Button, nameAction: 
 }
 
 /**
+ * What a first publication puts live, one line a button that shows something: "A button for
+ * WhatsApp at the bottom right", "A button for WhatsApp and Call at the top left". Empty when no
+ * button is switched on with a channel (visitors would see nothing).
+ */
+export function goingLive(config: Config): string[] {
+  const byId = new Map((config.actions ?? []).map((a) => [a.id, a]));
+  const name = actionNamer(config);
+  return (config.buttons ?? []).flatMap((b) => {
+    const channels = b.actions.flatMap((id) => (byId.has(id) ? [name(byId.get(id)!)] : []));
+    if (b.active === false || !channels.length) return [];
+    const where = `at the ${label(PLACEMENTS, b.options?.placement ?? "BOTTOM_RIGHT").toLowerCase()}`;
+    return [`A button for ${andList(channels)} ${where}`];
+  });
+}
+
+/**
  * The changes from `before` (the published config; null before the first publication) to `after`
  * (the draft), one plain sentence each, in the order the owner meets them: channels, buttons,
  * rules, settings. Empty when nothing changed.
  */
 export function summarizeChanges(before: Config | null, after: Config): string[] {
-  if (!before) return ["First publication: your buttons go live"];
+  if (!before) return goingLive(after);
   const out: string[] = [];
   const nameBefore = actionNamer(before);
   const nameAfter = actionNamer(after);

@@ -1,0 +1,40 @@
+// The first publication: nothing is live yet, so there is nothing to compare with and no dialog to
+// confirm. The owner reads beside the button exactly what goes live (goingLive: "A button for
+// WhatsApp at the bottom right") and publishes in one click. Later publications go through the
+// dialog with what changed (PublishDialog.tsx).
+import type { Config } from "../../../../widget/src/config/types.gen";
+import type { DomainInfo } from "../../api/types";
+import { goingLive } from "./changes";
+import { SAVED_FIRST, usePublish } from "./usePublish";
+
+export function FirstPublish({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
+  const { publish, busy, error } = usePublish({ domain, dirty, save, onPublished });
+  const live = goingLive(config);
+  return (
+    <div className="card first-publish">
+      <div className="first-publish-what" id="first-publish-what">
+        {live.length ? (
+          <>
+            <p>Not published yet. Publish puts this on {domain.name}:</p>
+            <ul className="change-list" aria-label="What goes live">
+              {live.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>Not published yet. Pick what visitors can do, then publish it here.</p>
+        )}
+        {dirty && live.length > 0 && <p className="muted">{SAVED_FIRST}</p>}
+      </div>
+      <button className="primary" onClick={publish} disabled={busy || !live.length} aria-describedby="first-publish-what">
+        {busy ? "Publishing…" : "Publish"}
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
