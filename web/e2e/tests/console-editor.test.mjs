@@ -136,7 +136,34 @@ test("scroll reveal: after a number of pixels or after the first screen, saved a
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   const scrolling = page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) });
   await choose(scrolling, "After scrolling a number of pixels");
-  assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").inputValue(), "300");
+  const pixels = scrolling.getByLabel("Appears after scrolling (pixels)");
+  assert.equal(await pixels.inputValue(), "300");
+  // Emptied, the field stays empty with "After scrolling" chosen and says beside it what to type
+  // and what visitors get meanwhile; the draft saves (crates/model takes it) with no scroll rule.
+  await pixels.fill("");
+  const message = scrolling.getByText("Type how many pixels visitors scroll before the button appears. Until then it appears right away.");
+  await message.waitFor();
+  assert.equal(await pixels.getAttribute("aria-invalid"), "true");
+  assert.ok((await pixels.getAttribute("aria-describedby")).split(" ").includes(await message.getAttribute("id")));
+  assert.equal(await scrolling.getByRole("radio", { name: "After scrolling a number of pixels" }).isChecked(), true);
+  await preview(page).locator(".call-now-button").waitFor({ state: "visible" });
+  await saveDraft(page);
+  assert.equal((await savedConfig(page, domainId)).buttons[0].options?.scroll, undefined);
+  assert.equal(await pixels.inputValue(), "");
+  // Something not a number keeps the rule as it was; a number is saved and the message goes.
+  await pixels.fill("650");
+  await message.waitFor({ state: "detached" });
+  await pixels.fill("650px");
+  await scrolling.getByText("Type a whole number of pixels, like 300.").waitFor();
+  await pixels.fill("650");
+  await saveDraft(page);
+  assert.deepEqual((await savedConfig(page, domainId)).buttons[0].options.scroll, { revealAtHeight: 650 });
+  // Emptying the hide height of a rule that has only that leaves no rule, not `scroll: {}`.
+  await scrolling.getByLabel("Hides again after (pixels)").fill("2000");
+  await pixels.fill("");
+  await scrolling.getByLabel("Hides again after (pixels)").fill("");
+  await saveDraft(page);
+  assert.equal((await savedConfig(page, domainId)).buttons[0].options?.scroll, undefined);
   await choose(scrolling, "After the first screen");
   await scrolling.getByText("Once visitors have scrolled one screen down").waitFor();
   assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").count(), 0);
