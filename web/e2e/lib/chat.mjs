@@ -5,6 +5,7 @@
 import { before, after } from "node:test";
 import { DEMO, login, startBeckon } from "./beckon.mjs";
 import { launchBrowser } from "./browser.mjs";
+import { CEILING } from "./wait.mjs";
 import { startServer } from "../../demo/server.mjs";
 
 export const CHAT_ACTION_ID = "chat-live";
@@ -116,7 +117,7 @@ export async function openAgent(browser, origin) {
     frames: () => page.evaluate(() => window.frames_),
     send: (frame) => page.evaluate((f) => window.ws.send(JSON.stringify(f)), frame),
     /** Resolves with the first received frame matching pred (a function source run in the page). */
-    async waitFrame(pred, timeout = 10000) {
+    async waitFrame(pred, timeout = CEILING) {
       const end = Date.now() + timeout;
       for (;;) {
         const hit = (await agent.frames()).find(pred);
@@ -155,7 +156,7 @@ export async function startChat(page, { name = "Ann Visitor", email = "ann@examp
   await dialog.getByLabel(/name/i).fill(name);
   await dialog.getByLabel(/e-?mail/i).fill(email);
   await dialog.getByRole("form", { name: "Profile" }).getByRole("button").click();
-  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: 15000 });
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
 }
 
 /** The chat's message input. */

@@ -2,8 +2,9 @@
 // console*.test.mjs browser tests: a page logged in through the login form.
 import { DEMO } from "./beckon.mjs";
 import { openPage } from "./browser.mjs";
+import { CEILING } from "./wait.mjs";
 
-export { eventually } from "./wait.mjs";
+export { CEILING, eventually } from "./wait.mjs";
 
 /**
  * An accessible name that ends in an unread count, as a screen reader gets it: "Mine, 1 unread".
@@ -73,7 +74,7 @@ export async function openApiVisitor(browser, origin, { name = "Ann Visitor", em
     },
     send: (frame) => page.evaluate((f) => window.ws.send(JSON.stringify(f)), frame),
     say: (text) => visitor.send({ op: "chat-message", clientId: `v-${Math.random().toString(36).slice(2)}`, message: text, attachments: [] }),
-    async waitFrame(pred, what, timeout = 10_000) {
+    async waitFrame(pred, what, timeout = CEILING) {
       const end = Date.now() + timeout;
       for (;;) {
         const frames = await page.evaluate(() => window.frames_);

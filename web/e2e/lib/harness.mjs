@@ -3,7 +3,7 @@ import { startServer } from "../../demo/server.mjs";
 import { embedPage } from "../../demo/page.mjs";
 import { launchBrowser, openPage } from "./browser.mjs";
 import { HOST } from "./fixtures.mjs";
-import { eventually, fetchedByPage } from "./wait.mjs";
+import { CEILING, eventually, fetchedByPage } from "./wait.mjs";
 
 export async function harness({ api = {} } = {}) {
   const server = await startServer({ api });
@@ -38,7 +38,7 @@ export async function harness({ api = {} } = {}) {
 }
 
 /** Waits until Beckon has rendered and revealed its buttons; returns their count. */
-export async function visibleButtons(page, timeout = 10_000) {
+export async function visibleButtons(page, timeout = CEILING) {
   await page.waitForSelector(".call-now-button", { state: "visible", timeout });
   return page.locator(".call-now-button:visible").count();
 }
@@ -54,7 +54,7 @@ export async function settledButtonCount(page) {
 }
 
 /** Waits until a console line matching re was logged (Beckon writes its warnings once the extras chunk is there); returns it. */
-export function logged(logs, re, timeout = 10_000) {
+export function logged(logs, re, timeout = CEILING) {
   return eventually(() => logs.find((l) => re.test(l.text)), () => `a console line matching ${re}; got: ${JSON.stringify(logs.map((l) => l.text))}`, timeout);
 }
 

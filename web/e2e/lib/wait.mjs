@@ -2,10 +2,16 @@
 // merely slow nor fail when the machine is busy.
 
 /**
+ * How long a test waits for a condition before it fails: generous, because the machine may be
+ * busy (tests run in parallel beside builds), and a test that passes never waits for it.
+ */
+export const CEILING = 30_000;
+
+/**
  * Polls `check` (sync or async) until it returns something truthy, and returns that; throws after
  * `timeout` ms, saying `what` (text, or a function giving it at that moment).
  */
-export async function eventually(check, what, timeout = 10_000) {
+export async function eventually(check, what, timeout = CEILING) {
   const end = Date.now() + timeout;
   for (;;) {
     const value = await check();
@@ -34,13 +40,13 @@ export async function markExtrasRun(page) {
 }
 
 /** Waits until the extras chunk of a page prepared by markExtrasRun() has run. */
-export const extrasRan = (page, timeout = 10_000) => page.waitForSelector("html[data-test-extras-ran]", { state: "attached", timeout });
+export const extrasRan = (page, timeout = CEILING) => page.waitForSelector("html[data-test-extras-ran]", { state: "attached", timeout });
 
 /**
  * Waits until `file` of the widget (e.g. "beckon-extras.js") has been fetched by the page: its
  * resource timing entry is there. Returns the entry's { startTime, responseEnd }.
  */
-export async function fetchedByPage(page, file, timeout = 10_000) {
+export async function fetchedByPage(page, file, timeout = CEILING) {
   const handle = await page.waitForFunction(
     (f) => {
       const e = performance.getEntriesByType("resource").find((r) => new URL(r.name).pathname.endsWith(`/${f}`));
@@ -73,7 +79,7 @@ export const recordFetches = () => {
  * Waits until no CSS animation or transition runs in the page or in the surfaces' shadow root
  * (a slide-in is over), so what is measured or checked is the final state.
  */
-export async function animationsDone(page, timeout = 10_000) {
+export async function animationsDone(page, timeout = CEILING) {
   await page.waitForFunction(
     () => {
       const roots = [document, document.querySelector(".cnb-m-host")?.shadowRoot].filter(Boolean);

@@ -149,6 +149,16 @@ test("any version shows in the preview and is restored as the draft in one click
   await changes.waitFor();
   assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["WhatsApp number changed", 'WhatsApp: label changed to "WhatsApp us"', "Call shown on Saturdays"]);
   await page.keyboard.press("Escape");
+  // The Buttons tab opens the same dialog directly, with the same changes.
+  await page.getByRole("navigation", { name: "Domain" }).getByRole("link", { name: "Buttons" }).click();
+  await page.getByRole("heading", { name: "What should visitors be able to do?" }).waitFor();
+  await page.getByRole("button", { name: "Publish…" }).click();
+  await changes.waitFor();
+  assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["WhatsApp number changed", 'WhatsApp: label changed to "WhatsApp us"', "Call shown on Saturdays"]);
+  assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog on the Buttons tab");
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+  await page.getByRole("navigation", { name: "Domain" }).getByRole("link", { name: "Publish and embed" }).click();
 });
 
 test("after copying the snippet, the console waits for the site and says where it is installed; another host is warned about", async () => {

@@ -38,7 +38,15 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
     const to = new Date();
     const from = new Date(to.getTime() - (days - 1) * 86_400_000);
     const iso = (d: Date) => d.toISOString().slice(0, 10);
-    api<StatsAnswer>(`/v1/owner/domains/${domain.id}/stats?from=${iso(from)}&to=${iso(to)}`).then(setData, (e) => setError(e.message));
+    // Only the answer for the period shown counts: one for a period left meanwhile may come later.
+    let current = true;
+    api<StatsAnswer>(`/v1/owner/domains/${domain.id}/stats?from=${iso(from)}&to=${iso(to)}`).then(
+      (d) => current && setData(d),
+      (e) => current && setError(e.message),
+    );
+    return () => {
+      current = false;
+    };
   }, [domain.id, days]);
 
   const names = useMemo(() => itemNames(config), [config]);
