@@ -72,8 +72,8 @@ describe("builder: the weekly grid is the widget's reading of a schedule", () =>
     const h = weekHours(s);
     expect(h[0].map((x, i) => (x ? i : -1)).filter((i) => i >= 0)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
     expect(h[5].some(Boolean)).toBe(false);
-    expect(dayText(s, 0)).toBe("09:00–17:00");
-    expect(dayText(s, 6)).toBe("closed");
+    expect(dayText(s, 0, "en-GB")).toBe("09:00–17:00");
+    expect(dayText(s, 6, "en-GB")).toBe("closed");
   });
   it("an overnight window belongs to the day it starts on", () => {
     const s = { showAlways: false, daysOfWeek: [false, false, false, false, true, false, false], start: "22:00", stop: "02:00" };
@@ -82,13 +82,13 @@ describe("builder: the weekly grid is the widget's reading of a schedule", () =>
     expect(h[5][1]).toBe(true);
     expect(h[5][2]).toBe(false);
     expect(h[4][1]).toBe(false);
-    expect(dayText(s, 4)).toBe("22:00–02:00 (next day)");
+    expect(dayText(s, 4, "en-GB")).toBe("22:00–02:00 (next day)");
   });
   it("outside these hours inverts it", () => {
     const s = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, true], start: "09:00", stop: "17:00", outsideHours: true };
     expect(weekHours(s)[2][12]).toBe(false);
     expect(weekHours(s)[2][20]).toBe(true);
-    expect(dayText(s, 2)).toBe("all day except 09:00–17:00");
+    expect(dayText(s, 2, "en-GB")).toBe("all day except 09:00–17:00");
   });
 });
 
