@@ -5,6 +5,7 @@ import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes
 import { contrastWarning } from "../src/owner/builder/contrast";
 import { dayText, weekHours } from "../src/owner/schedule";
 import { countryList, phoneProblem } from "../src/lib/phone";
+import { withHeight, withReveal } from "../src/owner/reveal";
 
 const empty = (): Config => ({ userId: "u", domains: [{ id: "d", name: "shop.test" }], buttons: [], actions: [], conditions: [] });
 
@@ -71,8 +72,8 @@ describe("builder: the weekly grid is the widget's reading of a schedule", () =>
     const h = weekHours(s);
     expect(h[0].map((x, i) => (x ? i : -1)).filter((i) => i >= 0)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
     expect(h[5].some(Boolean)).toBe(false);
-    expect(dayText(s, 0)).toBe("09:00–17:00");
-    expect(dayText(s, 6)).toBe("closed");
+    expect(dayText(s, 0, "en-GB")).toBe("09:00–17:00");
+    expect(dayText(s, 6, "en-GB")).toBe("closed");
   });
   it("an overnight window belongs to the day it starts on", () => {
     const s = { showAlways: false, daysOfWeek: [false, false, false, false, true, false, false], start: "22:00", stop: "02:00" };
@@ -81,13 +82,13 @@ describe("builder: the weekly grid is the widget's reading of a schedule", () =>
     expect(h[5][1]).toBe(true);
     expect(h[5][2]).toBe(false);
     expect(h[4][1]).toBe(false);
-    expect(dayText(s, 4)).toBe("22:00–02:00 (next day)");
+    expect(dayText(s, 4, "en-GB")).toBe("22:00–02:00 (next day)");
   });
   it("outside these hours inverts it", () => {
     const s = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, true], start: "09:00", stop: "17:00", outsideHours: true };
     expect(weekHours(s)[2][12]).toBe(false);
     expect(weekHours(s)[2][20]).toBe(true);
-    expect(dayText(s, 2)).toBe("all day except 09:00–17:00");
+    expect(dayText(s, 2, "en-GB")).toBe("all day except 09:00–17:00");
   });
 });
 
@@ -109,5 +110,45 @@ describe("builder: checks beside fields", () => {
     expect(contrastWarning("#009900", "#ffffff", "icon")).toMatch(/contrast 3\.\d:1/);
     expect(contrastWarning("#1a56db", "#ffffff", "icon")).toBe("");
     expect(contrastWarning("red", "#ffffff", "icon")).toBe("");
+  });
+});
+
+describe("builder: the scroll rule it writes is none or one crates/model accepts", () => {
+  // crates/model refuses a rule with neither a height of at least 1 px nor the first screen.
+  const accepted = (s: ReturnType<typeof withReveal>) => s === undefined || !!s.revealAfterFirstScreen || s.revealAtHeight! >= 1 || s.hideAtHeight! >= 1;
+
+  it("an emptied pixel field leaves no rule (never `scroll: {}`) and says what to type", () => {
+    const r = withHeight({ revealAtHeight: 300 }, "revealAtHeight", "");
+    expect(r.scroll).toBeUndefined();
+    expect(r.problem).toMatch(/^Type how many pixels visitors scroll before the button appears\. Until then it appears right away\.$/);
+    expect(withHeight({ revealAtHeight: 300, neverHide: true }, "revealAtHeight", " ").scroll).toBeUndefined();
+  });
+
+  it("keeps a hide rule when the reveal height is emptied, and 0 reads as no height", () => {
+    expect(withHeight({ revealAtHeight: 300, hideAtHeight: 2000 }, "revealAtHeight", "").scroll).toEqual({ hideAtHeight: 2000 });
+    const zero = withHeight({ revealAtHeight: 300 }, "revealAtHeight", "0");
+    expect(zero.scroll).toBeUndefined();
+    expect(zero.problem).toContain("(0 is right away)");
+    expect(withHeight({ revealAtHeight: 300, hideAtHeight: 2000 }, "hideAtHeight", "").scroll).toEqual({ revealAtHeight: 300 });
+    expect(withHeight({ hideAtHeight: 2000 }, "hideAtHeight", "")).toEqual({ scroll: undefined, problem: "" });
+    expect(withHeight({ hideAtHeight: 2000, neverHide: true }, "hideAtHeight", "0").scroll).toBeUndefined();
+  });
+
+  it("writes a typed whole number, and keeps the rule as it was with a message for anything else", () => {
+    expect(withHeight(undefined, "revealAtHeight", "450")).toEqual({ scroll: { revealAtHeight: 450 }, problem: "" });
+    expect(withHeight({ revealAfterFirstScreen: true }, "hideAtHeight", " 3000 ")).toEqual({ scroll: { revealAfterFirstScreen: true, hideAtHeight: 3000 }, problem: "" });
+    for (const bad of ["300px", "1.5", "-20", "1e3"]) {
+      const r = withHeight({ revealAtHeight: 300 }, "revealAtHeight", bad);
+      expect(r).toEqual({ scroll: { revealAtHeight: 300 }, problem: "Type a whole number of pixels, like 300." });
+    }
+  });
+
+  it("every edit of every rule gives an accepted rule", () => {
+    const rules = [undefined, {}, { neverHide: true }, { revealAtHeight: 0, hideAtHeight: 0 }, { revealAtHeight: 300 }, { hideAtHeight: 900 }, { revealAfterFirstScreen: true }];
+    for (const s of rules) {
+      for (const v of ["now", "pixels", "screen"] as const) expect(accepted(withReveal(s, v)), `${JSON.stringify(s)} → ${v}`).toBe(true);
+      for (const f of ["revealAtHeight", "hideAtHeight"] as const)
+        for (const t of ["", "0", "1", "250"]) expect(accepted(withHeight(s, f, t).scroll), `${JSON.stringify(s)} ${f}=${t}`).toBe(true);
+    }
   });
 });

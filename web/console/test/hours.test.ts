@@ -2,7 +2,7 @@
 // write, as pure functions (src/owner/schedule.ts, src/owner/reveal.ts).
 import { describe, expect, it } from "vitest";
 import type { Schedule } from "../../widget/src/config/types.gen";
-import { copyDayToOpenDays, dayText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows, withWeek } from "../src/owner/schedule";
+import { clockText, copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows, withWeek } from "../src/owner/schedule";
 import { summarizeChanges } from "../src/owner/publishing/changes";
 import { revealOf, withReveal } from "../src/owner/reveal";
 import type { Config } from "../../widget/src/config/types.gen";
@@ -27,7 +27,7 @@ describe("the weekly grid: each day its own window", () => {
       hours: [...Array(5).fill(win("09:00", "17:00")), win("10:00", "14:00"), null],
     });
     expect(weekWindows(short)[5]).toEqual(win("10:00", "14:00"));
-    expect([dayText(short, 4), dayText(short, 5), dayText(short, 6)]).toEqual(["09:00–17:00", "10:00–14:00", "closed"]);
+    expect([dayText(short, 4, "en-GB"), dayText(short, 5, "en-GB"), dayText(short, 6, "en-GB")]).toEqual(["09:00–17:00", "10:00–14:00", "closed"]);
     // The bar is the widget's reading: Saturday 10:00 to 14:00 only.
     expect(weekHours(short)[5].flatMap((on, h) => (on ? [h] : []))).toEqual([10, 11, 12, 13]);
   });
@@ -42,7 +42,7 @@ describe("the weekly grid: each day its own window", () => {
   it("an overnight window runs into the next morning whatever that day's own hours", () => {
     const bar = withWeek({ showAlways: false }, [null, null, null, null, win("17:00", "02:00"), win("12:00", "15:00"), null]);
     expect(bar.hours).toHaveLength(7);
-    expect(dayText(bar, 4)).toBe("17:00–02:00 (next day)");
+    expect(dayText(bar, 4, "en-GB")).toBe("17:00–02:00 (next day)");
     const h = weekHours(bar);
     expect(h[5].flatMap((on, hour) => (on ? [hour] : []))).toEqual([0, 1, 12, 13, 14]);
     expect(h[6].some(Boolean)).toBe(false);
@@ -69,9 +69,21 @@ describe("the weekly grid: each day its own window", () => {
       actions: [{ id: "a", actionType: "PHONE", actionValue: "1", schedule }],
     });
     const short = setDayTime(setDayTime(setDayOpen(office, 5, true), 5, "start", "10:00"), 5, "stop", "14:00");
-    expect(summarizeChanges(config(office), config(short))).toEqual(["Call shown on Saturdays", "Call hours set to 10:00–14:00 on Saturdays"]);
+    expect(summarizeChanges(config(office), config(short), "en-GB")).toEqual(["Call shown on Saturdays", "Call hours set to 10:00–14:00 on Saturdays"]);
     const later = setDayTime(setDayTime(short, 0, "stop", "18:00"), 1, "stop", "18:00");
-    expect(summarizeChanges(config(short), config(later))).toEqual(["Call hours set to 09:00–18:00 on Mondays and Tuesdays"]);
+    expect(summarizeChanges(config(short), config(later), "en-GB")).toEqual(["Call hours set to 09:00–18:00 on Mondays and Tuesdays"]);
+  });
+});
+
+describe("the grid's words write times as the owner's time fields show them", () => {
+  it("24-hour where clocks are 24-hour, AM/PM where they are 12-hour", () => {
+    const bar = withWeek({ showAlways: false }, [win("09:00", "17:30"), null, null, null, win("22:00", "02:00"), null, null]);
+    expect([dayText(bar, 0, "en-GB"), dayText(bar, 4, "de-DE")]).toEqual(["09:00–17:30", "22:00–02:00 (next day)"]);
+    expect([dayText(bar, 0, "en-US"), dayText(bar, 4, "en-US")]).toEqual(["09:00 AM–05:30 PM", "10:00 PM–02:00 AM (next day)"]);
+    expect(dayText({ ...bar, outsideHours: true }, 0, "en-US")).toBe("all day except 09:00 AM–05:30 PM");
+    expect([clockText("00:00", "en-US"), clockText("12:00", "en-US"), clockText("00:00", "en-GB")]).toEqual(["12:00 AM", "12:00 PM", "00:00"]);
+    expect([0, 6, 12, 18, 24].map((h) => hourText(h, "en-GB"))).toEqual(["0", "6", "12", "18", "24"]);
+    expect([0, 6, 12, 18, 24].map((h) => hourText(h, "en-US"))).toEqual(["12 AM", "6 AM", "12 PM", "6 PM", "12 AM"]);
   });
 });
 

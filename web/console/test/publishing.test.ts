@@ -49,7 +49,9 @@ describe("change summary (published → draft)", () => {
 
   it("tells schedules by the days and hours", () => {
     const weekdays = change((c) => (c.actions![1].schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, false], start: "09:00", stop: "17:00" }));
-    expect(summarizeChanges(base(), weekdays)).toEqual(["Call hidden on Sundays", "Call hours set to 09:00–17:00"]);
+    expect(summarizeChanges(base(), weekdays, "en-GB")).toEqual(["Call hidden on Sundays", "Call hours set to 09:00–17:00"]);
+    // In the owner's locale, as the time fields show times.
+    expect(summarizeChanges(base(), weekdays, "en-US")).toEqual(["Call hidden on Sundays", "Call hours set to 09:00 AM–05:00 PM"]);
     const noSaturday = change((c) => (c.actions![1].schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" }));
     expect(summarizeChanges(weekdays, noSaturday)).toEqual(["Call hidden on Saturdays"]);
     expect(summarizeChanges(noSaturday, weekdays)).toEqual(["Call shown on Saturdays"]);

@@ -3,9 +3,11 @@
 // included, and the grid's words are the widget's reading of it), a button's scroll reveal,
 // the chat's status and welcome texts a visitor would otherwise get as unseen defaults, and each
 // messaging channel's brand colour on a new channel. Real server, real console, real widget in
-// the live preview.
+// the live preview. With SCREENSHOTS=dir the weekly grid's screenshot goes there (the README's is
+// docs/screenshots/builder-hours.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
@@ -53,7 +55,11 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
   assert.equal(await from(whatsapp, "Monday").inputValue(), "09:00");
   assert.equal(await until(whatsapp, "Friday").inputValue(), "17:00");
   assert.equal(await from(whatsapp, "Saturday").count(), 0, "a closed day has no hours");
-  assert.deepEqual(await dayTexts(whatsapp), ["09:00–17:00", "09:00–17:00", "09:00–17:00", "09:00–17:00", "09:00–17:00", "closed", "closed"]);
+  // The grid's words write times as the time fields show them: in the browser's locale (en-US
+  // here, as headless Chromium's time fields: AM/PM).
+  const office = "09:00 AM–05:00 PM";
+  assert.deepEqual(await dayTexts(whatsapp), [office, office, office, office, office, "closed", "closed"]);
+  assert.deepEqual(await whatsapp.locator("th.week-hours-head span").allTextContents(), ["6 AM", "12 PM", "6 PM"]);
   await whatsapp.getByLabel("Time zone", { exact: true }).selectOption("Europe/Amsterdam");
 
   // The preview (the real widget with the unsaved config) agrees: not on a Saturday morning,
@@ -81,7 +87,9 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
   await from(whatsapp, "Saturday").fill("10:00");
   await until(whatsapp, "Saturday").fill("14:00");
   assert.deepEqual(await ticked(whatsapp), [true, true, true, true, true, true, false]);
-  assert.deepEqual(await dayTexts(whatsapp), ["09:00–18:00", "09:00–18:00", "09:00–18:00", "09:00–18:00", "09:00–18:00", "10:00–14:00", "closed"]);
+  const shopDay = "09:00 AM–06:00 PM";
+  assert.deepEqual(await dayTexts(whatsapp), [shopDay, shopDay, shopDay, shopDay, shopDay, "10:00 AM–02:00 PM", "closed"]);
+  if (process.env.SCREENSHOTS) await whatsapp.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Opening hours" }) }).screenshot({ path: join(process.env.SCREENSHOTS, "builder-hours.png") });
   // The preview agrees at chosen times.
   await previewAt(page, "2026-11-28T13:30", true); // Saturday, inside its own hours
   await previewAt(page, "2026-11-28T14:30", false); // Saturday after 14:00
@@ -109,7 +117,7 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
   await until(shop, "Saturday").fill("02:00");
   await until(shop, "Sunday").fill("02:00");
   await from(shop, "Sunday").fill("22:00");
-  assert.deepEqual(await dayTexts(shop), ["closed", "closed", "closed", "closed", "closed", "22:00–02:00 (next day)", "22:00–02:00 (next day)"]);
+  assert.deepEqual(await dayTexts(shop), ["closed", "closed", "closed", "closed", "closed", "10:00 PM–02:00 AM (next day)", "10:00 PM–02:00 AM (next day)"]);
   await page.getByLabel("Time zone of that time").selectOption("Europe/Amsterdam");
   await previewAt(page, "2026-11-29T01:00", true); // Sunday night, Saturday's window
   await previewAt(page, "2026-11-27T23:00", false); // a Friday night
@@ -136,7 +144,34 @@ test("scroll reveal: after a number of pixels or after the first screen, saved a
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   const scrolling = page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) });
   await choose(scrolling, "After scrolling a number of pixels");
-  assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").inputValue(), "300");
+  const pixels = scrolling.getByLabel("Appears after scrolling (pixels)");
+  assert.equal(await pixels.inputValue(), "300");
+  // Emptied, the field stays empty with "After scrolling" chosen and says beside it what to type
+  // and what visitors get meanwhile; the draft saves (crates/model takes it) with no scroll rule.
+  await pixels.fill("");
+  const message = scrolling.getByText("Type how many pixels visitors scroll before the button appears. Until then it appears right away.");
+  await message.waitFor();
+  assert.equal(await pixels.getAttribute("aria-invalid"), "true");
+  assert.ok((await pixels.getAttribute("aria-describedby")).split(" ").includes(await message.getAttribute("id")));
+  assert.equal(await scrolling.getByRole("radio", { name: "After scrolling a number of pixels" }).isChecked(), true);
+  await preview(page).locator(".call-now-button").waitFor({ state: "visible" });
+  await saveDraft(page);
+  assert.equal((await savedConfig(page, domainId)).buttons[0].options?.scroll, undefined);
+  assert.equal(await pixels.inputValue(), "");
+  // Something not a number keeps the rule as it was; a number is saved and the message goes.
+  await pixels.fill("650");
+  await message.waitFor({ state: "detached" });
+  await pixels.fill("650px");
+  await scrolling.getByText("Type a whole number of pixels, like 300.").waitFor();
+  await pixels.fill("650");
+  await saveDraft(page);
+  assert.deepEqual((await savedConfig(page, domainId)).buttons[0].options.scroll, { revealAtHeight: 650 });
+  // Emptying the hide height of a rule that has only that leaves no rule, not `scroll: {}`.
+  await scrolling.getByLabel("Hides again after (pixels)").fill("2000");
+  await pixels.fill("");
+  await scrolling.getByLabel("Hides again after (pixels)").fill("");
+  await saveDraft(page);
+  assert.equal((await savedConfig(page, domainId)).buttons[0].options?.scroll, undefined);
   await choose(scrolling, "After the first screen");
   await scrolling.getByText("Once visitors have scrolled one screen down").waitFor();
   assert.equal(await scrolling.getByLabel("Appears after scrolling (pixels)").count(), 0);

@@ -13,6 +13,7 @@ import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { form, pickChannel, preview, saveDraft } from "../lib/builder.mjs";
+import { eventually } from "../lib/wait.mjs";
 
 let beckon;
 let browser;
@@ -66,29 +67,52 @@ async function geometry(p, screen) {
 
 const inside = (inner, outer) => inner.left >= outer.left - 1 && inner.top >= outer.top - 1 && inner.right <= outer.right + 1 && inner.bottom <= outer.bottom + 1;
 
-/** Each shown frame is the whole visitor viewport, on screen, with its button at the bottom right. */
-async function assertFrames(p, names, where) {
-  const all = [];
-  for (const name of names) {
-    const g = await geometry(p, SCREENS[name].frame);
-    assert.deepEqual(g.viewport, SCREENS[name].viewport, `${name}: the preview page has the visitor's viewport`);
-    assert.ok(inside(g.frame, g.visible), `${where}: the whole ${name} preview is on screen ${JSON.stringify(g)}`);
-    assert.ok(inside(g.button, g.frame), `${where}: the button is inside the ${name} preview ${JSON.stringify(g)}`);
-    assert.ok(g.button.right > g.frame.left + (g.frame.right - g.frame.left) * 0.75, `${name}: at the right`);
-    assert.ok(g.button.bottom > g.frame.top + (g.frame.bottom - g.frame.top) * 0.75, `${name}: at the bottom`);
-    all.push(g);
-  }
-  return all;
+/**
+ * What is wrong with a frame's place, or "" when it is the whole visitor viewport, on screen, with
+ * its button at the bottom right.
+ */
+function misplaced(name, g, where) {
+  if (JSON.stringify(g.viewport) !== JSON.stringify(SCREENS[name].viewport)) return `${name}: the preview page has not the visitor's viewport`;
+  if (!inside(g.frame, g.visible)) return `${where}: the whole ${name} preview is not on screen`;
+  if (!inside(g.button, g.frame)) return `${where}: the button is not inside the ${name} preview`;
+  if (!(g.button.right > g.frame.left + (g.frame.right - g.frame.left) * 0.75)) return `${name}: the button is not at the right`;
+  if (!(g.button.bottom > g.frame.top + (g.frame.bottom - g.frame.top) * 0.75)) return `${name}: the button is not at the bottom`;
+  return "";
 }
 
-/** The first publication's Publish button, under the frames, stays in view with them (the domain is not published yet). */
+/**
+ * Waits until each shown frame is the whole visitor viewport, on screen, with its button at the
+ * bottom right, as the owner sees it once the frames have been measured and scaled (after a resize,
+ * a scroll, or something appearing under the frames); fails saying what is still wrong.
+ */
+async function assertFrames(p, names, where) {
+  let wrong = "";
+  return eventually(
+    async () => {
+      const all = [];
+      for (const name of names) {
+        const g = await geometry(p, SCREENS[name].frame);
+        wrong = misplaced(name, g, where);
+        if (wrong) return (wrong += ` ${JSON.stringify(g)}`), false;
+        all.push(g);
+      }
+      return all;
+    },
+    () => wrong,
+  );
+}
+
+/** Waits until the first publication's Publish button, under the frames, is in view with them (the domain is not published yet). */
 async function assertPublishInView(p, where) {
-  const inView = await p.getByRole("button", { name: "Publish", exact: true }).evaluate((b) => {
-    const r = b.getBoundingClientRect();
-    const main = document.querySelector("main").getBoundingClientRect();
-    return r.top >= Math.max(0, main.top) - 1 && r.bottom <= Math.min(innerHeight, main.bottom) + 1;
-  });
-  assert.ok(inView, `${where}: the Publish button is in view`);
+  await eventually(
+    () =>
+      p.getByRole("button", { name: "Publish", exact: true }).evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const main = document.querySelector("main").getBoundingClientRect();
+        return r.top >= Math.max(0, main.top) - 1 && r.bottom <= Math.min(innerHeight, main.bottom) + 1;
+      }),
+    `${where}: the Publish button in view`,
+  );
 }
 
 /** Scrolls the console's page (its <main>) to the top, the middle or the bottom. */
@@ -181,8 +205,15 @@ test("on an upright tablet (820 px, touch) the preview stacks below the builder 
   await tablet.getByRole("link", { name: "Buttons" }).tap();
   await preview(tablet, "phone").locator(".call-now-button").waitFor({ state: "attached" });
   await iframe(tablet, "desktop").scrollIntoViewIfNeeded();
-  const [desktop, phone] = [await geometry(tablet, "desktop"), await geometry(tablet, "phone")];
-  assert.ok(phone.frame.left >= desktop.frame.right && phone.frame.right <= 820, `side by side within the width ${JSON.stringify([desktop.frame, phone.frame])}`);
+  // Once measured and scaled, the two frames stand side by side within the width.
+  let frames = [];
+  const [desktop, phone] = await eventually(
+    async () => {
+      const [d, ph] = (frames = [await geometry(tablet, "desktop"), await geometry(tablet, "phone")]);
+      return ph.frame.left >= d.frame.right && ph.frame.right <= 820 && frames;
+    },
+    () => `side by side within the width ${JSON.stringify(frames.map((g) => g.frame))}`,
+  );
   assert.ok(inside(desktop.button, desktop.frame) && inside(phone.button, phone.frame), "each button inside its frame");
   assert.ok(await tablet.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scrolling");
   await shot(tablet, "preview-tablet.png");
@@ -198,7 +229,8 @@ test("narrower than 1024 px the preview stacks below the form and fits its width
   await radio(page, "Desktop").check();
   await preview(page).locator(".call-now-button").waitFor();
   await iframe(page, "desktop").scrollIntoViewIfNeeded();
-  const g = await geometry(page, "desktop");
+  let g;
+  await eventually(async () => (g = await geometry(page, "desktop")).frame.right <= 800, () => `fits the width: ${JSON.stringify(g.frame)}`);
   const builder = await page.getByRole("heading", { name: "When and where it shows" }).boundingBox();
   assert.ok(g.frame.top > builder.y, "the preview comes after the builder");
   assert.ok(inside(g.button, g.frame), JSON.stringify(g));

@@ -6,8 +6,8 @@
 //! the queue they made were the tail of the delivery latency (SQLite: p99 180–440 ms;
 //! PostgreSQL: 90 ms).
 //!
-//! Here one task owns the message path: it takes every message waiting at that moment (up to
-//! [`MAX_BATCH`]) and hands them to the backend's [`Batch`], which writes them with one query
+//! Here a writer task takes every message waiting at that moment (up to [`MAX_BATCH`]) and
+//! hands them to the backend's [`Batch`], which writes them with one query
 //! in one transaction (`sqlite/batch.rs`, `postgres/batch.rs`). Each sender's future resolves
 //! only after that transaction has committed, so an answer still means "stored". Sequence
 //! numbers and de-duplication are decided inside the transaction, exactly as one at a time:
@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 use crate::store::{new_message_id, now_ms, Message, NewMessage, StoreError, StoreResult};
 
@@ -73,11 +73,14 @@ pub(super) struct MessageWriter {
 }
 
 impl MessageWriter {
-    /// Starts the task, with at most `concurrent` batches being written at once (SQLite: one,
-    /// its single writer).
-    pub fn start(batch: impl Batch, concurrent: usize) -> Self {
+    /// Starts `writers` tasks (SQLite: one, its single writer; PostgreSQL: a few, so that a
+    /// batch is sent while another waits for its commit).
+    pub fn start(batch: impl Batch, writers: usize) -> Self {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(run(Arc::new(batch), queue, concurrent.max(1)));
+        let (batch, queue) = (Arc::new(batch), Arc::new(Mutex::new(queue)));
+        for _ in 0..writers.max(1) {
+            tokio::spawn(writer(batch.clone(), queue.clone()));
+        }
         MessageWriter { jobs }
     }
 
@@ -93,40 +96,18 @@ impl MessageWriter {
     }
 }
 
-async fn run<B: Batch>(batch: Arc<B>, mut queue: mpsc::Receiver<Job>, concurrent: usize) {
-    let writing = Arc::new(Semaphore::new(concurrent));
+/// One writer: takes every message waiting (the others wait for their turn at the queue
+/// meanwhile), writes them, and again; ends with the [`MessageWriter`].
+async fn writer<B: Batch>(batch: Arc<B>, queue: Arc<Mutex<mpsc::Receiver<Job>>>) {
     let mut jobs = Vec::new();
     loop {
-        // Room for a write first: what arrives meanwhile joins the next batch.
-        let Ok(permit) = writing.clone().acquire_owned().await else {
+        if queue.lock().await.recv_many(&mut jobs, MAX_BATCH).await == 0 {
             return;
-        };
-        let Some(first) = queue.recv().await else {
-            return;
-        };
-        jobs.push(first);
-        while jobs.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
         }
-        let mut permit = Some(permit);
         while !jobs.is_empty() {
             let n = batch.take(jobs.len()).clamp(1, jobs.len());
             let chunk: Vec<Job> = jobs.drain(..n).collect();
-            let permit = match permit.take() {
-                Some(p) => p,
-                None => match writing.clone().acquire_owned().await {
-                    Ok(p) => p,
-                    Err(_) => return,
-                },
-            };
-            let batch = batch.clone();
-            tokio::spawn(async move {
-                write_chunk(&*batch, chunk).await;
-                drop(permit);
-            });
+            write_chunk(&*batch, chunk).await;
         }
     }
 }

@@ -62,7 +62,7 @@ impl PgStore {
             .await?;
         MIGRATOR.run(&pool).await?;
         Ok(PgStore {
-            messages: MessageWriter::start(batch::PgBatch::new(pool.clone()), batch::CONCURRENT),
+            messages: MessageWriter::start(batch::PgBatch::new(pool.clone()), batch::WRITERS),
             pool,
         })
     }

@@ -54,8 +54,11 @@ export function ScaledFrames({
     // What sits above the editor (a message, the list of problems) moves where the preview starts.
     const screensEl = el.closest(".editor-layout")?.parentElement;
     if (screensEl) observer.observe(screensEl);
-    // So does what the panel shows under the frames (the first publication's Publish button).
+    // So does what the panel shows under the frames (the first publication's Publish button),
+    // including what appears there after this ran (the panel grows with it).
     for (const after of followingSiblings(el)) observer.observe(after);
+    const panel = el.closest(".preview-stick");
+    if (panel) observer.observe(panel);
     return () => observer.disconnect();
   }, [key, onRoom]);
 

@@ -21,7 +21,7 @@ export function useEditor(): EditorState {
 }
 
 /** A field: its label (only the label text, so the accessible name is just that), the control, a hint and the problems. */
-function Frame({ path, label, children, hint, inline, warning }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean; warning?: string }) {
+export function FieldFrame({ path, label, children, hint, inline, warning }: { path: string; label: string; children: (props: FieldProps) => ReactNode; hint?: string; inline?: boolean; warning?: string }) {
   const { problems } = useEditor();
   const errors = [...problemsAt(problems, path), ...(warning ? [warning] : [])];
   const errId = useId();
@@ -48,7 +48,7 @@ function Frame({ path, label, children, hint, inline, warning }: { path: string;
   );
 }
 
-type FieldProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+export type FieldProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 export function TextField({
   path,
@@ -76,7 +76,7 @@ export function TextField({
   const v = getAt(value, path);
   const onChange = (s: string) => set(path, s === "" && !required ? undefined : s);
   return (
-    <Frame path={path} label={label} hint={hint} warning={warning}>
+    <FieldFrame path={path} label={label} hint={hint} warning={warning}>
       {(p) =>
         multiline ? (
           <textarea {...p} rows={3} value={typeof v === "string" ? v : ""} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
@@ -84,7 +84,7 @@ export function TextField({
           <input {...p} type={type} inputMode={inputMode} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         )
       }
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -93,7 +93,7 @@ export function NumberField({ path, label, hint, allowAuto }: { path: string; la
   const { value, set } = useEditor();
   const v = getAt(value, path);
   return (
-    <Frame path={path} label={label} hint={hint}>
+    <FieldFrame path={path} label={label} hint={hint}>
       {(p) => (
         <input
           {...p}
@@ -110,7 +110,7 @@ export function NumberField({ path, label, hint, allowAuto }: { path: string; la
           }}
         />
       )}
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -118,14 +118,14 @@ export function SelectField<T extends string>({ path, label, options, optional, 
   const { value, set } = useEditor();
   const v = getAt(value, path);
   return (
-    <Frame path={path} label={label} hint={hint}>
+    <FieldFrame path={path} label={label} hint={hint}>
       {(p) => (
         <select {...p} value={typeof v === "string" ? v : ""} onChange={(e) => set(path, e.target.value === "" ? undefined : e.target.value)}>
           {(optional !== undefined || typeof v !== "string") && <option value="">{optional ?? "—"}</option>}
           <Options options={options} />
         </select>
       )}
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -146,9 +146,9 @@ export function CheckField({
   const { value, set } = useEditor();
   const v = getAt(value, path);
   return (
-    <Frame path={path} label={label} hint={hint} inline>
+    <FieldFrame path={path} label={label} hint={hint} inline>
       {(p) => <input {...p} type="checkbox" checked={typeof v === "boolean" ? v : defaultValue} onChange={(e) => (onToggle ? onToggle(e.target.checked, set) : set(path, e.target.checked))} />}
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -158,7 +158,7 @@ export function ColorField({ path, label, defaultColor }: { path: string; label:
   const v = getAt(value, path);
   const text = typeof v === "string" ? v : "";
   return (
-    <Frame path={path} label={label}>
+    <FieldFrame path={path} label={label}>
       {(p) => (
         <span className="row color-row">
           <input {...p} type="text" value={text} placeholder={defaultColor ? `${defaultColor} (default)` : "#1a56db"} onChange={(e) => set(path, e.target.value || undefined)} />
@@ -170,7 +170,7 @@ export function ColorField({ path, label, defaultColor }: { path: string; label:
           />
         </span>
       )}
-    </Frame>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 // How a button appears as the page scrolls, as the one choice the builder offers: right away, after
 // a number of pixels (revealAtHeight), or after the first screen (revealAfterFirstScreen, Beckon's
-// extension: one viewport height, whatever the device). Pure.
+// extension: one viewport height, whatever the device). Every function here returns no scroll rule
+// or one crates/model accepts, so what the builder writes always saves. Pure.
 import type { ScrollOptions } from "../../../widget/src/config/types.gen";
 
 export type Reveal = "now" | "pixels" | "screen";
@@ -13,12 +14,38 @@ export const revealOf = (scroll: ScrollOptions | undefined): Reveal =>
   scroll?.revealAfterFirstScreen ? "screen" : scroll?.revealAtHeight !== undefined ? "pixels" : "now";
 
 /**
+ * The rule, or none when it would do nothing: the widget reads a height of 0 as no height, and
+ * crates/model refuses a rule with neither height nor the first screen (e.g. `scroll: {}`).
+ */
+export const scrollRule = (s: ScrollOptions | undefined): ScrollOptions | undefined =>
+  s && (s.revealAfterFirstScreen || s.revealAtHeight! >= 1 || s.hideAtHeight! >= 1) ? s : undefined;
+
+/**
  * The scroll rule after choosing v: pixels or the first screen, never both (crates/model refuses
  * that); "right away" keeps a hide rule if there is one, else the button has no scroll rule.
  */
 export function withReveal(scroll: ScrollOptions | undefined, v: Reveal): ScrollOptions | undefined {
   const { revealAtHeight, revealAfterFirstScreen: _screen, ...rest } = scroll ?? {};
-  if (v === "pixels") return { ...rest, revealAtHeight: revealAtHeight ?? DEFAULT_REVEAL_PX };
+  if (v === "pixels") return { ...rest, revealAtHeight: revealAtHeight || DEFAULT_REVEAL_PX };
   if (v === "screen") return { ...rest, revealAfterFirstScreen: true };
-  return rest.hideAtHeight ? rest : undefined;
+  return scrollRule(rest);
+}
+
+/** A pixel field of the scroll rule: where the button appears, or where it hides again. */
+export type HeightField = "revealAtHeight" | "hideAtHeight";
+
+/**
+ * The scroll rule after the owner typed `text` into a pixel field, and what to say beside the
+ * field. Empty or 0 means no such height (the widget reads 0 so); a rule left with nothing to do
+ * is no rule. Text that is not a whole number leaves the rule as it was and says so.
+ */
+export function withHeight(scroll: ScrollOptions | undefined, field: HeightField, text: string): { scroll: ScrollOptions | undefined; problem: string } {
+  const t = text.trim();
+  if (t !== "" && !/^\d+$/.test(t)) return { scroll, problem: "Type a whole number of pixels, like 300." };
+  const n = t === "" ? 0 : Number(t);
+  const { [field]: _old, ...rest } = scroll ?? {};
+  const next = scrollRule(n >= 1 ? { ...rest, [field]: n } : rest);
+  if (field === "revealAtHeight" && n < 1)
+    return { scroll: next, problem: `Type how many pixels visitors scroll before the button appears${t === "0" ? " (0 is right away)" : ""}. Until then it appears right away.` };
+  return { scroll: next, problem: "" };
 }

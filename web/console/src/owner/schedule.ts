@@ -96,15 +96,31 @@ export function weekHours(schedule: Schedule): boolean[][] {
   return Array.from({ length: 7 }, (_, d) => Array.from({ length: 24 }, (_, h) => scheduledNow(s, new Date(monday + ((d * 24 + h) * 60 + 30) * 60000), "UTC")));
 }
 
-/** A window in words: "09:00–17:00", "22:00–02:00 (next day)", "all day". */
-export function windowText(w: DayWindow): string {
+/**
+ * A config time ("17:00") as the owner's browser writes times, which is also how its time fields
+ * show them: "17:00", or "05:00 PM" where clocks are 12-hour. `locale` undefined: the browser's.
+ */
+export function clockText(time: string, locale?: string): string {
+  const [h, m] = time.split(":").map(Number);
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, h, m));
+}
+
+/** An hour of the day (0–24) for the grid's scale: "18", or "6 PM" where clocks are 12-hour. */
+export function hourText(hour: number, locale?: string): string {
+  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", timeZone: "UTC" });
+  return format.resolvedOptions().hourCycle?.startsWith("h1") ? format.format(Date.UTC(2024, 0, 1, hour)) : String(hour);
+}
+
+/** A window in words: "09:00–17:00", "22:00–02:00 (next day)", "all day" (times in `locale`, see clockText). */
+export function windowText(w: DayWindow, locale?: string): string {
   if (w.start === w.stop) return "all day";
-  return w.start < w.stop ? `${w.start}–${w.stop}` : `${w.start}–${w.stop} (next day)`;
+  const text = `${clockText(w.start, locale)}–${clockText(w.stop, locale)}`;
+  return w.start < w.stop ? text : `${text} (next day)`;
 }
 
 /** What day `i` (Monday = 0) of a limited schedule offers, in words, as the widget reads it. */
-export function dayText(schedule: Schedule, i: number): string {
+export function dayText(schedule: Schedule, i: number, locale?: string): string {
   const w = weekWindows(schedule)[i];
-  if (schedule.outsideHours) return !w ? "all day" : w.start === w.stop ? "closed" : `all day except ${windowText(w)}`;
-  return w ? windowText(w) : "closed";
+  if (schedule.outsideHours) return !w ? "all day" : w.start === w.stop ? "closed" : `all day except ${windowText(w, locale)}`;
+  return w ? windowText(w, locale) : "closed";
 }

@@ -66,8 +66,8 @@ const INSERT_BATCH: &str = concat!(
      WHERE (channel_id, client_id) IN (SELECT channel_id, client_id FROM input)"
 );
 
-/// Batches in flight at once: while one waits for its commit, the next is sent.
-pub(super) const CONCURRENT: usize = 2;
+/// Writers, so batches in flight at once: while one waits for its commit, the next is sent.
+pub(super) const WRITERS: usize = 2;
 
 /// Writes on connections it keeps out of the pool (one per batch in flight): a pooled query
 /// also costs the ping sqlx sends on every return to the pool.

@@ -4,13 +4,15 @@
 // week in the shortest form that means exactly it (../schedule.ts: one shared window on the ticked
 // days when the open days agree, else hours by day); the bar beside each day is drawn by the
 // widget's own rule (weekHours), so what the grid shows is what is saved and what visitors get.
+// The grid's words write times as the browser's time fields show them (the owner's locale: 24-hour
+// or AM/PM, ../schedule.ts clockText), so the fields and the words agree.
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Schedule } from "../../../../widget/src/config/types.gen";
 import { getAt } from "../../lib/paths";
 import { timezones, WEEKDAYS } from "../catalogue";
 import { CheckField, SelectField, useEditor } from "../fields";
-import { copyDayToOpenDays, dayText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows } from "../schedule";
+import { copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows } from "../schedule";
 
 export function WeeklyHours({ base }: { base: string }) {
   const { value, set, problems } = useEditor();
@@ -79,8 +81,10 @@ export function WeeklyHours({ base }: { base: string }) {
                 <th scope="col">Day</th>
                 <th scope="col">Offered</th>
                 <th scope="col" className="week-hours-head" aria-hidden="true">
-                  {[0, 6, 12, 18, 24].map((h) => (
-                    <span key={h}>{h}</span>
+                  {[6, 12, 18].map((h) => (
+                    <span key={h} style={{ left: `${(h / 24) * 100}%` }}>
+                      {hourText(h)}
+                    </span>
                   ))}
                 </th>
               </tr>

@@ -5,12 +5,12 @@
 import { useMemo, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { Button, Condition, Config, DisplayMode, FilterType, MatchType } from "../../../../widget/src/config/types.gen";
+import type { Button, Condition, Config, DisplayMode, FilterType, MatchType, ScrollOptions } from "../../../../widget/src/config/types.gen";
 import { conditionMatches, conditionsPass } from "../../../../widget/src/loader/decide/conditions";
 import { joinPath } from "../../lib/paths";
 import { countryList } from "../../lib/phone";
-import { NumberField, CheckField, SelectField, TextField, useEditor } from "../fields";
-import { revealOf, withReveal, type Reveal } from "../reveal";
+import { CheckField, FieldFrame, SelectField, TextField, useEditor } from "../fields";
+import { revealOf, scrollRule, withHeight, withReveal, type HeightField, type Reveal } from "../reveal";
 import { addCondition, buttonConditions, countryCodes, removeCondition, updateButton, URL_FILTERS, URL_MATCHES } from "./edits";
 import { usePhoneLib } from "./usePhoneLib";
 
@@ -61,7 +61,7 @@ function PageRules({ config, b, replace }: Part) {
           <li key={condition.id} className="rule row">
             <SelectField path={`conditions[${index}].filterType`} label={`Rule ${n + 1}`} options={URL_FILTERS} />
             <SelectField path={`conditions[${index}].matchType`} label={`Rule ${n + 1}: how to compare`} options={URL_MATCHES} />
-            <TextField path={`conditions[${index}].matchValue`} label={`Rule ${n + 1}: address part`} placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
+            <TextField path={`conditions[${index}].matchValue`} label={`Rule ${n + 1}: address part`} required placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
             <span className="muted rule-test" aria-label={`Rule ${n + 1} on the test address`}>
               {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? "matches the address below" : "does not match the address below"}
             </span>
@@ -172,11 +172,25 @@ function AgentOnline({ config, b, replace }: Part) {
 function ScrollReveal({ button, base }: { button: Button; base: string }) {
   const { set } = useEditor();
   const scroll = button.options?.scroll;
-  const reveal = revealOf(scroll);
+  // What the owner last typed into a pixel field, kept while the rule is still the one it wrote
+  // (an undo or another choice replaces it): an emptied field stays empty, with its message, and
+  // "After scrolling" stays chosen, though the rule saved meanwhile has no such height.
+  const [typed, setTyped] = useState<{ field: HeightField; text: string; problem: string; wrote: ScrollOptions | undefined } | null>(null);
+  const current = typed && typed.wrote === scroll ? typed : null;
+  const reveal = current?.field === "revealAtHeight" && current.problem ? "pixels" : revealOf(scroll);
+  const type = (field: HeightField, text: string) => {
+    const next = withHeight(scroll, field, text);
+    setTyped({ field, text, problem: next.problem, wrote: next.scroll });
+    set(base, next.scroll);
+  };
+  const choose = (v: Reveal) => {
+    setTyped(null);
+    set(base, withReveal(scroll, v));
+  };
   return (
     <fieldset className="stack-tight">
       <legend>Scrolling</legend>
-      <RadioGroup aria-label="Appears" className="row" value={reveal} onChange={(v) => set(base, withReveal(scroll, v as Reveal))} orientation="horizontal">
+      <RadioGroup aria-label="Appears" className="row" value={reveal} onChange={(v) => choose(v as Reveal)} orientation="horizontal">
         <Radio value="now" className="choice">
           Right away
         </Radio>
@@ -188,14 +202,22 @@ function ScrollReveal({ button, base }: { button: Button; base: string }) {
         </Radio>
       </RadioGroup>
       {reveal === "screen" && <p className="muted hint">Once visitors have scrolled one screen down, whatever the size of their screen. A page shorter than two screens never shows it.</p>}
-      {(reveal !== "now" || scroll?.hideAtHeight !== undefined) && (
+      {(reveal !== "now" || scroll?.hideAtHeight !== undefined || current?.field === "hideAtHeight") && (
         <div className="grid-fields">
-          {reveal === "pixels" && <NumberField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" />}
-          <NumberField path={`${base}.hideAtHeight`} label="Hides again after (pixels)" hint="Empty: stays" />
-          <CheckField path={`${base}.neverHide`} label="Never hide once shown" />
+          {reveal === "pixels" && <PixelField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" value={scroll?.revealAtHeight} typed={current?.field === "revealAtHeight" ? current : null} onType={(t) => type("revealAtHeight", t)} />}
+          <PixelField path={`${base}.hideAtHeight`} label="Hides again after (pixels)" hint="Empty: stays" value={scroll?.hideAtHeight} typed={current?.field === "hideAtHeight" ? current : null} onType={(t) => type("hideAtHeight", t)} />
+          <CheckField path={`${base}.neverHide`} label="Never hide once shown" onToggle={(on) => set(base, scrollRule({ ...scroll, neverHide: on || undefined }))} />
         </div>
       )}
     </fieldset>
   );
 }
 
+/** A height in pixels: what the owner typed (with the builder's message about it), else the rule's value. */
+function PixelField({ path, label, hint, value, typed, onType }: { path: string; label: string; hint?: string; value: number | undefined; typed: { text: string; problem: string } | null; onType: (text: string) => void }) {
+  return (
+    <FieldFrame path={path} label={label} hint={hint} warning={typed?.problem || undefined}>
+      {(p) => <input {...p} type="text" inputMode="numeric" value={typed ? typed.text : value === undefined ? "" : String(value)} onChange={(e) => onType(e.target.value)} />}
+    </FieldFrame>
+  );
+}

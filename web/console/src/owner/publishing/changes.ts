@@ -41,7 +41,7 @@ function buttonNamer(config: Config): (b: Button) => string {
 
 const label = <T extends string>(list: { value: T; label: string }[], v: T | undefined) => list.find((o) => o.value === v)?.label ?? String(v ?? "");
 
-function scheduleChanges(name: string, before: Schedule | undefined, after: Schedule | undefined): string[] {
+function scheduleChanges(name: string, before: Schedule | undefined, after: Schedule | undefined, locale?: string): string[] {
   const wasAlways = !before || before.showAlways;
   const isAlways = !after || after.showAlways;
   if (wasAlways && isAlways) return [];
@@ -56,7 +56,7 @@ function scheduleChanges(name: string, before: Schedule | undefined, after: Sche
   const shown = WEEKDAYS.filter((_, i) => !was[i] && now[i]);
   if (hidden.length) out.push(`${name} hidden on ${dayList(hidden)}`);
   if (shown.length) out.push(`${name} shown on ${dayList(shown)}`);
-  out.push(...hoursChanges(name, wasAlways ? null : was, now));
+  out.push(...hoursChanges(name, wasAlways ? null : was, now, locale));
   if (!wasAlways && (before?.timezone ?? "") !== (after?.timezone ?? "")) out.push(`${name} time zone changed`);
   return out;
 }
@@ -66,8 +66,8 @@ function scheduleChanges(name: string, before: Schedule | undefined, after: Sche
  * else one per new window with its days ("hours set to 10:00–14:00 on Saturdays"). was: the week
  * before, or null when the action was offered at all times.
  */
-function hoursChanges(name: string, was: Day[] | null, now: Day[]): string[] {
-  const text = (w: Day) => (w ? windowText(w) : "");
+function hoursChanges(name: string, was: Day[] | null, now: Day[], locale?: string): string[] {
+  const text = (w: Day) => (w ? windowText(w, locale) : "");
   const open = now.filter(Boolean);
   const shared = open.every((w) => text(w) === text(open[0]));
   if (shared && open.length) {
@@ -105,7 +105,7 @@ function valueName(t: Action["actionType"]): string {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
-function actionChanges(name: string, before: Action, after: Action): string[] {
+function actionChanges(name: string, before: Action, after: Action, locale?: string): string[] {
   const out: string[] = [];
   const type = ACTION_TYPES[after.actionType];
   if (before.actionType !== after.actionType) out.push(`${ACTION_TYPES[before.actionType]?.label ?? before.actionType} changed to ${type?.label ?? after.actionType}`);
@@ -118,7 +118,7 @@ function actionChanges(name: string, before: Action, after: Action): string[] {
     const field = type?.properties.find((p) => p.key === key);
     out.push(`${name}: ${(field?.label ?? key).toLowerCase()} changed`);
   }
-  out.push(...scheduleChanges(name, before.schedule, after.schedule));
+  out.push(...scheduleChanges(name, before.schedule, after.schedule, locale));
   return out;
 }
 
@@ -159,9 +159,10 @@ export function goingLive(config: Config): string[] {
 /**
  * The changes from `before` (the published config; null before the first publication) to `after`
  * (the draft), one plain sentence each, in the order the owner meets them: channels, buttons,
- * rules, settings. Empty when nothing changed.
+ * rules, settings. Empty when nothing changed. Times are written in `locale` (the browser's when
+ * undefined), as the builder's time fields show them.
  */
-export function summarizeChanges(before: Config | null, after: Config): string[] {
+export function summarizeChanges(before: Config | null, after: Config, locale?: string): string[] {
   if (!before) return goingLive(after);
   const out: string[] = [];
   const nameBefore = actionNamer(before);
@@ -174,7 +175,7 @@ export function summarizeChanges(before: Config | null, after: Config): string[]
     const b = beforeActions.get(a.id);
     if (!b) {
       if (inUse(after, a.id)) out.push(`${nameAfter(a)} added`);
-    } else out.push(...actionChanges(nameAfter(a), b, a));
+    } else out.push(...actionChanges(nameAfter(a), b, a, locale));
   }
   for (const b of before.actions ?? []) {
     if (!afterActions.has(b.id) && inUse(before, b.id)) out.push(`${nameBefore(b)} removed`);
