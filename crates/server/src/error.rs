@@ -41,6 +41,15 @@ impl ApiError {
             "internal server error; the server log has the details",
         )
     }
+    /// A rate limit's refusal: `429`, "too many {what}; try again in N s" and `retryAfter` (N).
+    pub fn too_many(what: &str, wait: std::time::Duration) -> Self {
+        let secs = wait.as_secs().max(1);
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many {what}; try again in {secs} s"),
+        )
+        .with("retryAfter", json!(secs))
+    }
     /// Adds a top-level field to the body.
     pub fn with(mut self, key: &str, value: Value) -> Self {
         self.extra.insert(key.to_owned(), value);

@@ -17,7 +17,6 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use serde_json::json;
 use utoipa_axum::routes;
 
 use super::session::{self, Authenticated};
@@ -146,24 +145,14 @@ async fn login(
     }
     let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
     if let Err(wait) = limit.check(ip) {
-        let secs = wait.as_secs().max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many login attempts from this address; try again in {secs} s"),
-        )
-        .with("retryAfter", json!(secs)));
+        return Err(ApiError::too_many("login attempts from this address", wait));
     }
     if body.password.len() > password::MAX_LEN {
         return Err(wrong_login());
     }
     let email = normalise_email(&body.email);
     if let Err(wait) = accounts.check(&email, ip, Instant::now()) {
-        let secs = wait.as_secs().max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many login attempts for this account; try again in {secs} s"),
-        )
-        .with("retryAfter", json!(secs)));
+        return Err(ApiError::too_many("login attempts for this account", wait));
     }
     let user = match state.store.get_user_by_email(&email).await {
         Ok(u) => Some(u),

@@ -14,7 +14,6 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use serde_json::json;
 use utoipa_axum::routes;
 
 use super::routes::{session_answer, LOGIN_RATE};
@@ -92,12 +91,7 @@ async fn signup(
     }
     let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
     if let Err(wait) = limit.check(ip) {
-        let secs = wait.as_secs().max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many sign-ups from this address; try again in {secs} s"),
-        )
-        .with("retryAfter", json!(secs)));
+        return Err(ApiError::too_many("sign-ups from this address", wait));
     }
     let name = body.name.trim().to_owned();
     let org_name = body

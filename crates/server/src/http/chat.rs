@@ -197,12 +197,7 @@ async fn create_channel(
     };
     let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
     if let Err(wait) = state.new_chat_limit.check(ip) {
-        let secs = wait.as_secs().max(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many new chats from this address; try again in {secs} s"),
-        )
-        .with("retryAfter", json!(secs)));
+        return Err(ApiError::too_many("new chats from this address", wait));
     }
     persona.ip = Some(ip.to_string());
     let previous = body.get("personaId").and_then(Value::as_str);
