@@ -42,7 +42,7 @@ for (const dist of DISTS) {
   const server = await startBeckon({ env: dist ? { BENCH_DIST: dist } : {} });
   await publishChat(server.origin);
   // The inline embed of the same config (as the hosted embed serves it), without and with a
-  // preload of the stylesheet in the head (README "Embed": one round trip for an inline embed).
+  // preload of the stylesheet in the head (docs/configuration.md, "Embed": one round trip for an inline embed).
   const embed = await (await fetch(`${server.origin}/d/${DEMO.domainId}.js`)).text();
   const data = embed.slice("window.CNB_DATA=".length, embed.indexOf(";\n"));
   const inline = `<script>window.CNB_DATA=${data};</script><script async src="${server.origin}/static/beckon.js"></script>`;

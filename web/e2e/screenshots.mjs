@@ -1,4 +1,4 @@
-// Screenshots of the owner's button builder for the README (docs/screenshots/builder-*.png),
+// Screenshots of the owner's button builder for docs/console.md (docs/screenshots/builder-*.png),
 // taken from a real `beckon serve` and the built console in Chromium.
 // Usage: cd web && npm run build -w console && node e2e/screenshots.mjs
 import { startBeckon, DEMO, ROOT } from "./lib/beckon.mjs";

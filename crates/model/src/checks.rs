@@ -1,7 +1,7 @@
 //! Shape checks for the string values of a config: URLs, times, zone names, dates, patterns.
 //! Each returns `Err(reason)` with the words a site owner needs to fix the value.
 
-/// A fully qualified `http://` or `https://` URL with a host (README, "Links and page URLs"):
+/// A fully qualified `http://` or `https://` URL with a host (docs/configuration.md, "Links and page URLs"):
 /// the value starts with the scheme, `//` and a host, and the WHATWG URL parser (the one
 /// browsers run; here the `url` crate) reads a host from it. The widget's `isHttpUrl`
 /// (web/widget/src/loader/actions/validate.ts) is the same rule; both are tested on

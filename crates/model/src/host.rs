@@ -1,4 +1,4 @@
-//! Which domain a page belongs to (README, "Which domain a page belongs to"; spec §5.1). The
+//! Which domain a page belongs to (docs/configuration.md, "Which domain a page belongs to"; spec §5.1). The
 //! widget (web/widget/src/loader/decide/domain.ts) and the server (the chat API's origin check)
 //! apply this same rule; both test suites read the cases of
 //! `crates/model/tests/fixtures/rules/hosts.json`, so the two cannot drift apart.

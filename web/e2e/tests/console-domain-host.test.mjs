@@ -1,4 +1,4 @@
-// A domain is a host (README, "Which domain a page belongs to"): the owner who types a port into
+// A domain is a host (docs/configuration.md, "Which domain a page belongs to"): the owner who types a port into
 // the console's new-domain form is told why it is refused, nothing is created, and the same host
 // without the port is taken. Against a real `beckon serve`.
 import { test, before, after } from "node:test";

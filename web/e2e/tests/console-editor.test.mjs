@@ -3,7 +3,7 @@
 // included, and the grid's words are the widget's reading of it), a button's scroll reveal,
 // the chat's status and welcome texts a visitor would otherwise get as unseen defaults, and each
 // messaging channel's brand colour on a new channel. Real server, real console, real widget in
-// the live preview. With SCREENSHOTS=dir the weekly grid's screenshot goes there (the README's is
+// the live preview. With SCREENSHOTS=dir the weekly grid's screenshot goes there (docs/console.md's is
 // docs/screenshots/builder-hours.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

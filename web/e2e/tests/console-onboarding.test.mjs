@@ -2,8 +2,8 @@
 // their site: domain → channel → (look: the defaults) → publish → snippet → installed. The test
 // counts the clicks and the fields typed on the way (bench/results.md records them) and fails if
 // the path gets longer; the button shows on a page of the site and the console says it is
-// installed. axe on each screen. With SCREENSHOTS=dir, a screenshot of each step goes there (the
-// README's are in docs/screenshots/).
+// installed. axe on each screen. With SCREENSHOTS=dir, a screenshot of each step goes there (docs/console.md's
+// are in docs/screenshots/).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

@@ -4,7 +4,7 @@
 // placement) is in view at the bottom right of each frame, whatever the editor's scroll position;
 // both frames follow the owner's typing. Narrower than 1024 px the preview stacks below the form
 // and still fits its width.
-// With SCREENSHOTS=dir, screenshots go there (the README's: SCREENSHOTS=$PWD/docs/screenshots).
+// With SCREENSHOTS=dir, screenshots go there (docs/console.md's: SCREENSHOTS=$PWD/docs/screenshots).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -5,7 +5,7 @@
 // site loads the embed, and a page of another host (a typo) is warned about; the builder's edits
 // are undone and redone (keys and buttons), leaving with unsaved changes asks, discard goes back.
 // axe on each screen.
-// With SCREENSHOTS=dir, screenshots of these screens go there (the README's are in docs/screenshots/:
+// With SCREENSHOTS=dir, screenshots of these screens go there (docs/console.md's are in docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-publishing.test.mjs`).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

@@ -175,7 +175,7 @@ pub struct Domain {
 
 impl Domain {
     /// Whether `host` (a host, a `Host` header or an `Origin`) is this domain, by name or
-    /// alias: the host rule of the README that the widget applies too (`beckon_model::host`).
+    /// alias: the host rule of docs/configuration.md that the widget applies too (`beckon_model::host`).
     pub fn matches_host(&self, host: &str) -> bool {
         beckon_model::host_matches(&self.name, &self.aliases, host)
     }

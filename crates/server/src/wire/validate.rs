@@ -41,7 +41,7 @@ pub fn parse_persona(body: &Value) -> Result<NewPersona, ApiError> {
     if url.is_some_and(|u| u.len() > 2048) {
         bad("url", "is longer than 2048 characters");
     } else if url.is_some_and(|u| !beckon_model::is_http_url(u)) {
-        // The console shows it as a link: only http(s) (README, "Links and page URLs").
+        // The console shows it as a link: only http(s) (docs/configuration.md, "Links and page URLs").
         bad("url", "must be the page's http:// or https:// URL");
     }
     let legal = match obj.get("legalNoticeAccepted") {

@@ -268,7 +268,7 @@ async fn the_config_domain_entry_is_written_back() {
     t.stop().await;
 }
 
-/// A domain is a host (README, "Which domain a page belongs to"): a name or alias with a port
+/// A domain is a host (docs/configuration.md, "Which domain a page belongs to"): a name or alias with a port
 /// is refused with the reason, on create, on update and in a config, and nothing changes.
 #[tokio::test]
 async fn a_domain_name_with_a_port_is_refused() {

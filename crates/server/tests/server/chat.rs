@@ -459,7 +459,7 @@ async fn new_chats_are_rate_limited_per_address_with_a_429() {
     t.stop().await;
 }
 
-/// The host rule (README): a port is ignored on both sides, so a domain stored with a port in
+/// The host rule (docs/configuration.md): a port is ignored on both sides, so a domain stored with a port in
 /// its name (as the owner API once accepted) answers its pages' chat calls, as the widget shows
 /// its buttons there.
 #[tokio::test]

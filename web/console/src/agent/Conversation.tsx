@@ -245,7 +245,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           { term: "E-mail", value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
           {
             term: "Page",
-            // Only an http(s) URL is a link (README, "Links and page URLs"); anything else is text.
+            // Only an http(s) URL is a link (docs/configuration.md, "Links and page URLs"); anything else is text.
             value: !v.url ? null : isHttpUrl(v.url) ? (
               <a href={v.url} target="_blank" rel="noreferrer noopener">
                 {v.url}

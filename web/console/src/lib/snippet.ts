@@ -1,4 +1,4 @@
-// The two ways to put Beckon on a page (README "Embedding"): the hosted embed, which follows
+// The two ways to put Beckon on a page (docs/configuration.md, "Embed"): the hosted embed, which follows
 // every publication, and the inline config with the loader, which is fixed until pasted again.
 export function hostedSnippet(embedUrl: string): string {
   return `<script async src="${embedUrl}"></script>`;

@@ -1,4 +1,4 @@
-// The URL rule of spec §5.2 (README, "Links and page URLs"), shared by the decision (LINK/IFRAME
+// The URL rule of spec §5.2 (docs/configuration.md, "Links and page URLs"), shared by the decision (LINK/IFRAME
 // actions are excluded when it fails), links.ts and the console's links: a fully qualified http(s)
 // URL with a host. The server's is_http_url (crates/model/src/checks.rs) is the same rule; both are
 // tested on crates/model/tests/fixtures/rules/http-urls.json.

@@ -1,4 +1,4 @@
-// Domain matching (spec §5.1; README, "Which domain a page belongs to"): a button's domain matches
+// Domain matching (spec §5.1; docs/configuration.md, "Which domain a page belongs to"): a button's domain matches
 // the page host by name or alias, ignoring protocol, a leading "www.", a port, a path and letter
 // case. The server applies the same rule (crates/model/src/host.rs); both are tested on
 // crates/model/tests/fixtures/rules/hosts.json.
