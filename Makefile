@@ -6,7 +6,7 @@ PORT ?= 8080
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.installed
 
-.PHONY: help run build web-dist test test-rust test-web test-e2e size-check bench bench-realtime clean
+.PHONY: help run build web-dist test lint test-rust test-web test-e2e size-check bench bench-realtime clean
 
 help:
 	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
@@ -27,7 +27,14 @@ build: $(NPM_STAMP)
 run: build
 	cargo run -q -p beckon-server -- serve --seed-demo --listen 127.0.0.1:$(PORT)
 
-test: test-rust test-web size-check test-e2e
+test: lint test-rust test-web size-check test-e2e
+
+# The gates every change passes before the tests: formatting and the shell scripts.
+SHELL_SCRIPTS := .ci/run $(wildcard bench/*.sh) web/widget/audio/make-sounds.sh
+lint:
+	cargo fmt --all --check
+	@command -v shellcheck >/dev/null || { echo "shellcheck is missing: apt-get install -y shellcheck"; exit 1; }
+	shellcheck $(SHELL_SCRIPTS)
 
 test-rust:
 	cargo test --workspace

@@ -54,7 +54,7 @@ if [[ -z "${FROM_JSON:-}" ]]; then
   cleanup() {
     kill "$redis_pid" 2>/dev/null || true
     # (fresh_db runs in a subshell: it lists its schemas in a file.)
-    for s in $(cat "$out/schemas.txt" 2>/dev/null); do psql -q "$DB" -c "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true; done
+    while read -r s; do psql -q "$DB" -c "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true; done < <(cat "$out/schemas.txt" 2>/dev/null)
     [[ -n "${KEEP_JSON:-}" ]] || rm -rf "$out"
   }
   trap cleanup EXIT
@@ -102,6 +102,10 @@ for n in "${notes[@]}"; do note_args+=(--note "$n"); done
 cmd="bench/realtime-cluster.sh"
 [[ "$PROFILE" == release ]] || cmd="PROFILE=$PROFILE $cmd"
 [[ -z "${BEFORE_BIN:-}" ]] || cmd="BEFORE_BIN=… $cmd"
+# The runs in the table's order: per setup, the old build's runs first, each by its interval.
+runs=()
+for f in one two; do
+  mapfile -t -O "${#runs[@]}" runs < <(find "$out" -maxdepth 1 \( -name "before-$f-*.json" -o -name "$f-*.json" \) -printf '%f\n' | sort -t- -k2 -n | sed "s|^|$out/|")
+done
 "$lg" report --out bench/results.md --section realtime-cluster --title "Several instances (PostgreSQL + Redis)" \
-  --build "$PROFILE build" --command "$cmd" "${note_args[@]}" \
-  $(for f in one two; do ls "$out"/before-$f-*.json "$out"/$f-*.json 2>/dev/null | sort -t- -k2 -n; done)
+  --build "$PROFILE build" --command "$cmd" "${note_args[@]}" "${runs[@]}"
