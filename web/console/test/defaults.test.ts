@@ -57,12 +57,12 @@ describe("a button that opens a list says what it is for", () => {
   it("a second channel (the live chat) makes a multi button with words beside it, which the owner's own words replace", () => {
     const one = addChannel(config(), 0, "WHATSAPP").config;
     expect(one.buttons[0].type).toBe("SINGLE");
-    expect(one.buttons[0].multiButtonOptions?.labelTextClose).toBeUndefined();
+    expect(one.buttons[0].multiButtonOptions?.labelTextOpen).toBeUndefined();
     const two = addChannel(one, 0, "CHAT").config;
     expect(two.buttons[0].type).toBe("MULTI");
-    expect(two.buttons[0].multiButtonOptions?.labelTextClose).toBe(LIST_LABEL);
-    const own: Button = { ...two.buttons[0], multiButtonOptions: { labelTextClose: "" } };
-    expect(withType(own, "DOTS").multiButtonOptions?.labelTextClose).toBe("");
+    expect(two.buttons[0].multiButtonOptions?.labelTextOpen).toBe(LIST_LABEL);
+    const own: Button = { ...two.buttons[0], multiButtonOptions: { labelTextOpen: "" } };
+    expect(withType(own, "DOTS").multiButtonOptions?.labelTextOpen).toBe("");
     expect(removeChannel(two, 0, "chat-2").buttons[0].type).toBe("SINGLE");
   });
 });

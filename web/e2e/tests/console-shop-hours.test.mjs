@@ -18,7 +18,7 @@ import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { visibleButtons } from "../lib/harness.mjs";
 import { CEILING, eventually } from "../lib/wait.mjs";
-import { form, openChannel, pickChannel, saveDraft } from "../lib/builder.mjs";
+import { choose, form, openChannel, pickChannel, saveDraft } from "../lib/builder.mjs";
 import { startServer } from "../../demo/server.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
@@ -61,6 +61,9 @@ const ownerApi = (page, method, path) =>
     { method, path },
   );
 
+/** A domain's Settings tab (the Domains page also holds the new-domain form). */
+const settings = (page) => page.getByRole("region", { name: "Settings" });
+
 const rgb = (hex) => `rgb(${hex.slice(1).match(/../g).map((x) => parseInt(x, 16)).join(", ")})`;
 
 /**
@@ -101,7 +104,7 @@ test("the shop's hours reach a visitor in New York and one in UTC alike", async 
   await form(page, "E-mail").getByLabel("Your e-mail address", { exact: true }).fill("shop@hours.test");
   await openChannel(page, "Call");
   const call = form(page, "Call");
-  await call.getByRole("radio", { name: "At set hours" }).click();
+  await choose(call, "At set hours");
   await call.getByRole("group", { name: "Hours by day" }).waitFor();
   // The colour visitors get while none is set, as the builder shows it.
   const shownColour = await call.getByLabel("Button colour: pick").inputValue();
@@ -144,14 +147,14 @@ test("a new domain takes the owner's time zone, and the console names the zone h
   }
 
   await page.getByRole("navigation", { name: "Domain" }).getByRole("link", { name: "Settings" }).click();
-  const zone = page.getByLabel("Time zone of your shop's hours");
+  const zone = settings(page).getByLabel("Time zone of your shop's hours", { exact: true });
   assert.equal(await zone.inputValue(), OWNER_ZONE);
   await page.getByText(`Every visitor gets your opening hours in ${OWNER_ZONE}, wherever they are.`).waitFor();
   assert.equal((await ownerApi(page, "GET", `/v1/owner/domains/${domainId}`)).timezone, OWNER_ZONE);
 
   // The new-domain form offers the owner's zone, changeable; a pasted address becomes its host.
   await page.goto(`${beckon.origin}/console/domains`);
-  const newZone = page.getByLabel("Time zone of your shop's hours");
+  const newZone = page.getByRole("form", { name: "Add a domain" }).getByLabel("Time zone of your shop's hours", { exact: true });
   assert.equal(await newZone.inputValue(), OWNER_ZONE);
   await page.getByText(`Yours is ${OWNER_ZONE}.`).waitFor();
   assert.deepEqual(await axeViolations(page, "body"), [], "domains");
@@ -171,7 +174,7 @@ test("a domain without a time zone says so and takes the owner's in one click; P
   await page.goto(`${beckon.origin}/console/domains/${DEMO.domainId}/settings`);
   const notice = page.getByRole("note", { name: "Time zone of the opening hours" });
   await notice.getByText("Hours follow each visitor's own clock — set your shop's time zone.").waitFor();
-  assert.equal(await page.getByLabel("Time zone of your shop's hours").locator("option:checked").innerText(), "None: each visitor's own clock");
+  assert.equal(await settings(page).getByLabel("Time zone of your shop's hours", { exact: true }).locator("option:checked").innerText(), "None: each visitor's own clock");
   // Not a plan to buy: the line itself.
   assert.equal(await page.getByLabel("Plan", { exact: true }).count(), 0);
   const branding = page.getByLabel("Show “Powered by Beckon” under the chat and the button lists");
@@ -182,7 +185,7 @@ test("a domain without a time zone says so and takes the owner's in one click; P
   await notice.getByRole("button", { name: `Use ${OWNER_ZONE} and save` }).click();
   await page.getByText("Settings saved.").waitFor();
   await notice.waitFor({ state: "detached" });
-  assert.equal(await page.getByLabel("Time zone of your shop's hours").inputValue(), OWNER_ZONE);
+  assert.equal(await settings(page).getByLabel("Time zone of your shop's hours", { exact: true }).inputValue(), OWNER_ZONE);
   assert.equal((await ownerApi(page, "GET", `/v1/owner/domains/${DEMO.domainId}`)).timezone, OWNER_ZONE);
 
   // "Settings saved." goes once a field changes; the line switched off saves as PRO.

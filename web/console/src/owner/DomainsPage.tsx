@@ -109,15 +109,15 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
           </span>
         )}
       </label>
-      <label>
-        <span>Time zone of your shop's hours</span>
+      <div className="field">
+        <label htmlFor={fieldId("new-timezone")}>Time zone of your shop's hours</label>
         <select id={fieldId("new-timezone")} value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-describedby="new-domain-zone-hint">
           <Options options={zoneOptions(timezone)} />
         </select>
         <span className="muted hint" id="new-domain-zone-hint">
           Opening hours follow it for every visitor. Yours is {browserZone()}.
         </span>
-      </label>
+      </div>
       {problems
         .filter((p) => p.path !== "name")
         .map((p) => (

@@ -110,7 +110,8 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
                     <SelectField path={bp("multiButtonOptions", "defaultState")} label="Starts" options={MULTI_STATES} optional="Closed" />
                     {(["Close", "Open"] as const).map((s) => (
                       <div key={s} className="stack-tight">
-                        <strong>{s === "Open" ? "While the list is open" : "While the list is closed"}</strong>
+                        {/* The "Open" fields are the button that opens the list: shown while it is closed (widget: loader/render). */}
+                        <strong>{s === "Open" ? "While the list is closed" : "While the list is open"}</strong>
                         <TextField path={bp("multiButtonOptions", `labelText${s}`)} label="Text beside it" />
                         <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label="Colour" defaultColor={DEFAULT_BUTTON} />
                         <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label="Icon colour" defaultColor={DEFAULT_ICON} />

@@ -28,8 +28,9 @@ export const LIST_LABEL = "Contact us";
 export function withType(button: Button, type: ButtonType): Button {
   const list = type === "MULTI" || type === "DOTS";
   const menu = button.multiButtonOptions ?? {};
-  if (!list || menu.labelTextClose !== undefined) return { ...button, type };
-  return { ...button, type, multiButtonOptions: { ...menu, labelTextClose: LIST_LABEL } };
+  // The "Open" fields are the button that opens the list, shown while it is closed (widget: loader/render).
+  if (!list || menu.labelTextOpen !== undefined) return { ...button, type };
+  return { ...button, type, multiButtonOptions: { ...menu, labelTextOpen: LIST_LABEL } };
 }
 
 /** `list` with the item at `from` moved to `to`. */
