@@ -224,10 +224,10 @@ describe("editor catalogue", () => {
     expect(MATCH_TYPES.GEO.map((m) => m.value)).toEqual(["COUNTRY_CODE"]);
     expect(MATCH_TYPES.CHAT.map((m) => m.value)).toEqual(["AGENTS_AVAILABLE"]);
   });
-  it("gives a new channel action its brand colour and writes out the chat's default texts", () => {
+  it("gives a new channel action its brand colour (darkened just enough for its white icon) and writes out the chat's default texts", () => {
     expect(newAction("a", "WHATSAPP").backgroundColor).toBe("#008069");
-    expect(newAction("a", "FACEBOOK").backgroundColor).toBe("#0a7cff");
-    expect(newAction("a", "TELEGRAM").backgroundColor).toBe("#229ed9");
+    expect(newAction("a", "FACEBOOK").backgroundColor).toBe("#0972eb");
+    expect(newAction("a", "TELEGRAM").backgroundColor).toBe("#1b7eae");
     expect(newAction("a", "PHONE").backgroundColor).toBeUndefined();
     expect(newAction("a", "CHAT").properties?.["chatmodal-header-subtext"]).toBe("We typically respond in 35 minutes");
     expect(newAction("a", "PHONE").properties).toBeUndefined();

@@ -200,17 +200,18 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   await chat.getByRole("button", { name: "Move welcome message 2 up" }).click();
   assert.equal(await chat.getByLabel("Welcome message 1", { exact: true }).inputValue(), "We answer in English and Dutch.");
 
+  // Each channel starts in its brand's hue, darkened just enough for the white icon (4.5:1).
   const colour = (name) => form(page, name).getByLabel("Button colour", { exact: true });
   await pickChannel(page, "WhatsApp");
   assert.equal(await colour("WhatsApp").inputValue(), "#008069");
   await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
   await pickChannel(page, "Messenger");
-  assert.equal(await colour("Messenger").inputValue(), "#0a7cff");
+  assert.equal(await colour("Messenger").inputValue(), "#0972eb");
   await pickChannel(page, "Telegram");
-  assert.equal(await colour("Telegram").inputValue(), "#229ed9");
+  assert.equal(await colour("Telegram").inputValue(), "#1b7eae");
   await form(page, "Telegram").getByLabel("Your Telegram username", { exact: true }).fill("shop");
   await pickChannel(page, "Viber");
-  assert.equal(await colour("Viber").inputValue(), "#7360f2");
+  assert.equal(await colour("Viber").inputValue(), "#725ff0");
   // The owner can change it.
   await colour("Viber").fill("#123456");
   await form(page, "Viber").getByLabel("Your Viber number", { exact: true }).fill("+31612345678");
@@ -225,7 +226,7 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
       .evaluate((el) => getComputedStyle(el).backgroundColor);
   await preview(page).locator('.call-now-button [data-action-type="VIBER"]').waitFor();
   assert.equal(await shown("WHATSAPP"), "rgb(0, 128, 105)");
-  assert.equal(await shown("TELEGRAM"), "rgb(34, 158, 217)");
+  assert.equal(await shown("TELEGRAM"), "rgb(27, 126, 174)");
   assert.equal(await shown("VIBER"), "rgb(18, 52, 86)");
 
   await saveDraft(page);

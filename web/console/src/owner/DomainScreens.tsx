@@ -7,7 +7,13 @@ import type { DomainInfo } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
-import { DOMAIN_TYPES, timezones } from "./catalogue";
+import type { DomainType } from "../../../widget/src/config/types.gen";
+import { hostOf, hostsOf } from "../lib/host";
+import { getAt } from "../lib/paths";
+import { useStatusFor } from "../lib/useStatusFor";
+import { browserZone } from "../lib/zone";
+import { showsBranding, typeForBranding } from "./catalogue";
+import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "./ShopZone";
 import { useDraft } from "./builder/useDraft";
 import { EditToolbar } from "./publishing/EditToolbar";
 import { FirstPublish } from "./publishing/FirstPublish";
@@ -15,7 +21,7 @@ import { PublishDialog } from "./publishing/PublishDialog";
 import { useEditHistory } from "./publishing/useEditHistory";
 import { useLeaveGuard } from "./publishing/useLeaveGuard";
 import { EmbedPanel } from "./EmbedPanel";
-import { CheckField, EditorContext, NumberField, SelectField, TextField } from "./fields";
+import { CheckField, EditorContext, FieldFrame, NumberField, SelectField, TextField, useEditor } from "./fields";
 import { LegalNoticeFields } from "./LegalNotice";
 import { Preview } from "./Preview";
 import { StatsPanel } from "./StatsPanel";
@@ -108,7 +114,11 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
           </div>
         </EditorContext.Provider>
       )}
-      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={published} firstPublished={firstPublished} onRestored={async () => (await draft.reload(), onChanged())} />}
+      {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={published} firstPublished={firstPublished} onRestored={async () => {
+            const restored = await draft.reload();
+            onChanged();
+            return restored;
+          }} />}
       {tab === "stats" && <StatsPanel domain={domain} config={config} />}
     </div>
   );
@@ -125,18 +135,22 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
   const initial = { name: domain.name, aliases: domain.aliases, type: domain.type, timezone: domain.timezone ?? undefined, properties: domain.properties ?? {} };
   const [value, setValue] = useState(initial);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [status, setStatus] = useState("");
+  // "Settings saved." holds until a field changes.
+  const [status, setStatus] = useStatusFor([value]);
   const editor = useMemo(() => ({ value, problems, set: (path: string, v: unknown) => setValue((x) => setAt(x, path, v)) }), [value, problems]);
-  const save = async () => {
+  const save = async (changes: Partial<typeof value> = {}) => {
+    // Pasted addresses are taken apart to their hosts (lib/host.ts), also when saved before leaving the field.
+    const next = { ...value, ...changes, name: hostOf(value.name), aliases: value.aliases.map(hostOf).filter(Boolean) };
+    setValue(next);
     setStatus("");
     try {
-      await api(`/v1/owner/domains/${domain.id}`, { method: "PUT", body: { ...value, timezone: value.timezone ?? null } });
+      await api(`/v1/owner/domains/${domain.id}`, { method: "PUT", body: { ...next, timezone: next.timezone ?? null } });
       setProblems([]);
-      setStatus("Settings saved.");
+      setStatus("Settings saved.", [next]);
       onSaved();
     } catch (e) {
       if (e instanceof ApiError && e.problems.length) setProblems(e.problems);
-      setStatus(e instanceof ApiError && e.problems.length ? "Not saved: see the fields marked." : (e as Error).message);
+      setStatus(e instanceof ApiError && e.problems.length ? "Not saved: see the fields marked." : (e as Error).message, [next]);
     }
   };
   const remove = async () => {
@@ -149,13 +163,14 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
       <section className="stack" aria-labelledby="settings-h">
         <h3 id="settings-h">Settings</h3>
         <div className="grid-fields">
-          <TextField path="name" label="Host name" required />
+          <TextField path="name" label="Host name" required normalize={hostOf} hint="Just the host, e.g. shop.example.com: a pasted address is taken apart." />
           <label>
             <span>Aliases (comma-separated)</span>
             <input
               id={fieldId("aliases")}
               value={value.aliases.join(", ")}
               onChange={(e) => setValue((x) => ({ ...x, aliases: e.target.value.split(",").map((s) => s.trim()).filter(Boolean) }))}
+              onBlur={(e) => setValue((x) => ({ ...x, aliases: hostsOf(e.target.value) }))}
             />
             {problems.filter((p) => p.path.startsWith("aliases")).map((p) => (
               <span key={p.path} className="field-error">
@@ -163,9 +178,16 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
               </span>
             ))}
           </label>
-          <SelectField path="type" label="Plan" options={DOMAIN_TYPES} />
-          <SelectField path="timezone" label="Time zone (for schedules)" options={timezones().map((z) => ({ value: z, label: z }))} optional="None (UTC)" />
+          <SelectField
+            path="timezone"
+            label="Time zone of your shop's hours"
+            options={zoneOptions(browserZone(), value.timezone)}
+            optional={NO_ZONE_CHOICE}
+            hint={value.timezone ? `Every visitor gets your opening hours in ${value.timezone}, wherever they are.` : undefined}
+          />
         </div>
+        {!value.timezone && <NoShopZone fix={(zone) => save({ timezone: zone })} fixLabel="and save" />}
+        <BrandingChoice />
         <fieldset>
           <legend>Properties</legend>
           <div className="grid-fields">
@@ -179,7 +201,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
         </fieldset>
         <LegalNoticeFields />
         <div className="row">
-          <button className="primary" onClick={save}>
+          <button className="primary" onClick={() => save()}>
             Save settings
           </button>
           <button className="danger" onClick={remove}>
@@ -189,5 +211,16 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
         </div>
       </section>
     </EditorContext.Provider>
+  );
+}
+
+/** "Powered by Beckon" shown or not: what the domain's type means to a self-hosting owner (catalogue.ts). */
+function BrandingChoice() {
+  const { value, set } = useEditor();
+  const type = getAt(value, "type") as DomainType | undefined;
+  return (
+    <FieldFrame path="type" label="Show “Powered by Beckon” under the chat and the button lists" hint="A small line, not a link. Turn it off to show none." inline>
+      {(p) => <input {...p} type="checkbox" checked={showsBranding(type)} onChange={(e) => set("type", typeForBranding(e.target.checked, type))} />}
+    </FieldFrame>
   );
 }

@@ -6,7 +6,11 @@ import type { DomainInfo, DomainList } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { DomainScreens } from "./DomainScreens";
 import { Welcome } from "./onboarding/Welcome";
+import { hostOf } from "../lib/host";
 import { fieldId, problemsAt } from "../lib/problems";
+import { browserZone } from "../lib/zone";
+import { Options } from "./fields";
+import { zoneOptions } from "./ShopZone";
 
 export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: string }) {
   const [domains, setDomains] = useState<DomainInfo[] | null>(null);
@@ -64,6 +68,8 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
 
 function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
   const [name, setName] = useState("");
+  // The shop's hours are kept in the owner's own zone unless they pick another (lib/zone.ts).
+  const [timezone, setTimezone] = useState(browserZone);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState("");
   const submit = async (e: FormEvent) => {
@@ -71,7 +77,9 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
     setProblems([]);
     setError("");
     try {
-      const d = await api<DomainInfo>("/v1/owner/domains", { method: "POST", body: { name: name.trim() } });
+      const host = hostOf(name); // a pasted address becomes its host
+      setName(host);
+      const d = await api<DomainInfo>("/v1/owner/domains", { method: "POST", body: { name: host, timezone } });
       setName("");
       onCreated(d);
     } catch (err) {
@@ -93,6 +101,7 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
           aria-invalid={nameErrors.length ? true : undefined}
           aria-describedby={nameErrors.length ? "new-domain-err" : undefined}
           onChange={(e) => setName(e.target.value)}
+          onBlur={(e) => setName(hostOf(e.target.value))}
         />
         {nameErrors.length > 0 && (
           <span className="field-error" id="new-domain-err">
@@ -100,6 +109,15 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
           </span>
         )}
       </label>
+      <div className="field">
+        <label htmlFor={fieldId("new-timezone")}>Time zone of your shop's hours</label>
+        <select id={fieldId("new-timezone")} value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-describedby="new-domain-zone-hint">
+          <Options options={zoneOptions(timezone)} />
+        </select>
+        <span className="muted hint" id="new-domain-zone-hint">
+          Opening hours follow it for every visitor. Yours is {browserZone()}.
+        </span>
+      </div>
       {problems
         .filter((p) => p.path !== "name")
         .map((p) => (

@@ -29,7 +29,8 @@ export function EmbedPanel({
   onPublished: (version: number) => void;
   /** The version a first publication just put live (this visit), else null. */
   firstPublished: number | null;
-  onRestored: () => Promise<void>;
+  /** Resolves to the restored draft. */
+  onRestored: () => Promise<Config>;
 }) {
   const [published, setPublished] = useState(0);
   const [copied, setCopied] = useState(false);
@@ -64,7 +65,7 @@ export function EmbedPanel({
           code={inlineSnippet(location.origin, config)}
         />
       )}
-      <VersionHistory domain={domain} dirty={dirty} onRestored={onRestored} refresh={published} />
+      <VersionHistory domain={domain} draft={config} dirty={dirty} onRestored={onRestored} refresh={published} />
     </section>
   );
 }

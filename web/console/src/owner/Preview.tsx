@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import type { Config } from "../../../widget/src/config/types.gen";
 import { previewConfig, previewPath, type PreviewControls, type Screen } from "../lib/preview";
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
+import { browserZone, hoursZone, hoursZoneText } from "../lib/zone";
 import { timezones } from "./catalogue";
 
 function nowLocal(zone: string): string {
@@ -22,7 +23,7 @@ const CHOICE_NAMES: Record<Choice, string> = { both: "Side by side", ...SCREEN_N
  */
 export function Preview({ config, note, children }: { config: Config; note?: string; children?: ReactNode }) {
   const domain = config.domains[0];
-  const zone = domain?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const zone = domain?.timezone || browserZone();
   const [controls, setControls] = useState<PreviewControls>(() => ({
     localTime: nowLocal(zone),
     timezone: zone,
@@ -31,6 +32,13 @@ export function Preview({ config, note, children }: { config: Config; note?: str
     agentsAvailable: true,
   }));
   const set = <K extends keyof PreviewControls>(k: K, v: PreviewControls[K]) => setControls((c) => ({ ...c, [k]: v }));
+  // The time is typed in the shop's zone until the owner picks another: a zone set in the builder
+  // (or in Settings) is followed, at the same time of day.
+  const [zonePicked, setZonePicked] = useState(false);
+  useEffect(() => {
+    if (!zonePicked) setControls((c) => (c.timezone === zone ? c : { ...c, timezone: zone }));
+  }, [zone, zonePicked]);
+  const applied = hoursZone(domain?.timezone);
 
   // Side by side where both fit (ScaledFrames measures); where they don't, the desktop unless
   // the owner picked the phone.
@@ -93,6 +101,10 @@ export function Preview({ config, note, children }: { config: Config; note?: str
         {children}
       </div>
       <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>
+      <p className="hint" data-testid="preview-zone">
+        Opening hours follow {hoursZoneText(applied)}
+        {applied.whose === "visitor" ? ` (here: yours, ${browserZone()})` : ""}.
+      </p>
       <div className="grid-fields preview-controls">
         <label>
           <span>Time</span>
@@ -100,7 +112,7 @@ export function Preview({ config, note, children }: { config: Config; note?: str
         </label>
         <label>
           <span>Time zone of that time</span>
-          <select value={controls.timezone} onChange={(e) => set("timezone", e.target.value)}>
+          <select value={controls.timezone} onChange={(e) => (setZonePicked(true), set("timezone", e.target.value))}>
             {[...new Set([controls.timezone, ...timezones()])].map((z) => (
               <option key={z}>{z}</option>
             ))}

@@ -20,6 +20,7 @@ import type {
 } from "../../../widget/src/config/types.gen";
 import { HEADER_COLORS } from "../../../widget/src/app/color";
 import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME } from "../../../widget/src/app/options";
+import { readableShade } from "./builder/colours";
 
 export type Option<T extends string> = { value: T; label: string };
 
@@ -67,12 +68,16 @@ export const MULTI_STATES = opts<MultiButtonState>([
   ["CLOSED", "Closed"],
   ["OPEN", "Open"],
 ]);
-export const DOMAIN_TYPES = opts<DomainType>([
-  ["FREE", "Free"],
-  ["STARTER", "Starter"],
-  ["PRO", "Pro (no branding)"],
-  ["UNKNOWN", "Unknown"],
-]);
+/**
+ * The "Powered by Beckon" line under the chat and the button lists: every domain type shows it but
+ * PRO (spec §1, §6). On a self-hosted Beckon there are no plans to buy, so the console offers the
+ * line itself as a choice and writes the type that means it.
+ */
+export const showsBranding = (type: DomainType | undefined): boolean => type !== "PRO";
+
+/** The domain type for showing the line or not; a type that already does what is asked stays. */
+export const typeForBranding = (show: boolean, type: DomainType | undefined): DomainType =>
+  show === showsBranding(type) && type ? type : show ? "FREE" : "PRO";
 export const FILTER_TYPES = opts<FilterType>([
   ["INCLUDE", "Show only when it matches"],
   ["EXCLUDE", "Hide when it matches"],
@@ -119,7 +124,10 @@ export type ChannelInfo = {
   /** Properties asked for up front; the rest are under "More options". */
   main: string[];
   properties: PropertyField[];
-  /** The brand colour a new action of this type starts with (the owner may change it). */
+  /**
+   * The colour a new action of this type starts with (the owner may change it): the brand's, made
+   * just dark enough for its white icon to read (4.5:1, builder/colours.ts readableShade).
+   */
   colour?: string;
 };
 
@@ -142,7 +150,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     label: "WhatsApp",
     glyph: "whatsapp",
     value: { label: "Your WhatsApp number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
-    colour: HEADER_COLORS.whatsapp,
+    colour: readableShade(HEADER_COLORS.whatsapp),
     main: ["message", "whatsapp-dialog-type"],
     properties: [
       { key: "message", label: "Message visitors start with", kind: "textarea", help: "Already typed in WhatsApp when it opens; visitors can change it." },
@@ -160,7 +168,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     label: "Messenger",
     glyph: "facebook",
     value: { label: "Your Facebook page (name or id)", hint: "As in facebook.com/yourpage.", placeholder: "yourpage", input: "text" },
-    colour: HEADER_COLORS.facebook,
+    colour: readableShade(HEADER_COLORS.facebook),
     main: ["facebook-dialog-type"],
     properties: [
       {
@@ -197,12 +205,12 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     main: ["message"],
     properties: [{ key: "message", label: "Message visitors start with", kind: "textarea" }],
   },
-  TELEGRAM: { label: "Telegram", glyph: "telegram", value: { label: "Your Telegram username", hint: "As in t.me/username.", placeholder: "yourshop", input: "text" }, colour: "#229ed9", main: [], properties: [] },
+  TELEGRAM: { label: "Telegram", glyph: "telegram", value: { label: "Your Telegram username", hint: "As in t.me/username.", placeholder: "yourshop", input: "text" }, colour: readableShade("#229ed9"), main: [], properties: [] },
   VIBER: {
     label: "Viber",
     glyph: "viber",
     value: { label: "Your Viber number", hint: `${PHONE_HINT} For a public account: its URI.`, placeholder: "+31 6 1234 5678", input: "text" },
-    colour: "#7360f2",
+    colour: readableShade("#7360f2"),
     main: ["viber-link-type"],
     properties: [
       {
@@ -222,7 +230,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     label: "LINE",
     glyph: "line",
     value: { label: "Your LINE id", hint: "Start official accounts with @.", placeholder: "@yourshop", input: "text" },
-    colour: "#06c755",
+    colour: readableShade("#06c755"),
     main: ["line-link-type", "line-message"],
     properties: [
       { key: "line-link-type", label: "Open as", choices: [{ value: "", label: "A message to you" }, { value: "PROFILE", label: "Your profile" }] },
@@ -233,7 +241,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     label: "WeChat",
     glyph: "wechat",
     value: { label: "Your WeChat id (or a web link)", placeholder: "yourshop", input: "text" },
-    colour: "#07c160",
+    colour: readableShade("#07c160"),
     main: [],
     properties: [{ key: "wechat-link-type", label: "Open as", choices: [{ value: "", label: "A chat" }, { value: "URL", label: "A web link" }] }],
   },
@@ -241,7 +249,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     label: "Zalo",
     glyph: "zalo",
     value: { label: "Your Zalo number, official account id or group code", placeholder: "+84 912 345 678", input: "text" },
-    colour: "#0068ff",
+    colour: readableShade("#0068ff"),
     main: ["zalo-link-type"],
     properties: [
       {
@@ -256,12 +264,12 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
       },
     ],
   },
-  SIGNAL: { label: "Signal", glyph: "signal", value: { label: "Your Signal number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" }, colour: "#3a76f0", main: [], properties: [] },
+  SIGNAL: { label: "Signal", glyph: "signal", value: { label: "Your Signal number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" }, colour: readableShade("#3a76f0"), main: [], properties: [] },
   SKYPE: {
     label: "Skype",
     glyph: "skype",
     value: { label: "Your Skype name", placeholder: "yourshop", input: "text" },
-    colour: "#00aff0",
+    colour: readableShade("#00aff0"),
     main: ["skype-link-type"],
     properties: [{ key: "skype-link-type", label: "Open as", choices: [{ value: "", label: "A call" }, { value: "CHAT", label: "A chat" }] }],
   },

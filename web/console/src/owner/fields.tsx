@@ -60,6 +60,7 @@ export function TextField({
   type = "text",
   inputMode,
   warning,
+  normalize,
 }: {
   path: string;
   label: string;
@@ -71,17 +72,20 @@ export function TextField({
   inputMode?: "tel" | "email" | "url" | "text";
   /** A check of the builder's own (e.g. a phone number's plausibility), shown beside the field; the server's problems still decide. */
   warning?: string;
+  /** Tidies what was typed or pasted once the field is left (e.g. a pasted address to its host). */
+  normalize?: (text: string) => string;
 }) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const onChange = (s: string) => set(path, s === "" && !required ? undefined : s);
+  const onBlur = normalize && ((s: string) => normalize(s) !== s && onChange(normalize(s)));
   return (
     <FieldFrame path={path} label={label} hint={hint} warning={warning}>
       {(p) =>
         multiline ? (
           <textarea {...p} rows={3} value={typeof v === "string" ? v : ""} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input {...p} type={type} inputMode={inputMode} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+          <input {...p} type={type} inputMode={inputMode} value={typeof v === "string" ? v : ""} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} onBlur={onBlur ? (e) => onBlur(e.target.value) : undefined} />
         )
       }
     </FieldFrame>
@@ -152,22 +156,24 @@ export function CheckField({
   );
 }
 
-/** A colour: a swatch picker beside the text (any CSS colour may be typed). */
-export function ColorField({ path, label, defaultColor }: { path: string; label: string; /** What visitors get while it is empty. */ defaultColor?: string }) {
+/** "#abc" as "#aabbcc" (the colour picker takes six digits only); other text as it is. */
+const sixDigits = (hex: string) => (/^#[0-9a-f]{3}$/i.test(hex) ? hex.replace(/[0-9a-f]/gi, "$&$&") : hex).toLowerCase();
+
+/**
+ * A colour: a swatch picker beside the text (any CSS colour may be typed). While it is empty both
+ * show `defaultColor`, the colour visitors get then (the widget's default), never a stand-in.
+ */
+export function ColorField({ path, label, defaultColor, hint }: { path: string; label: string; defaultColor: string; hint?: string }) {
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const text = typeof v === "string" ? v : "";
+  const shown = sixDigits(/^#([0-9a-f]{3}){1,2}$/i.test(text) ? text : defaultColor);
   return (
-    <FieldFrame path={path} label={label}>
+    <FieldFrame path={path} label={label} hint={hint}>
       {(p) => (
         <span className="row color-row">
-          <input {...p} type="text" value={text} placeholder={defaultColor ? `${defaultColor} (default)` : "#1a56db"} onChange={(e) => set(path, e.target.value || undefined)} />
-          <input
-            type="color"
-            aria-label={`${label}: pick`}
-            value={/^#[0-9a-f]{6}$/i.test(text) ? text : (defaultColor ?? "#000000")}
-            onChange={(e) => set(path, e.target.value)}
-          />
+          <input {...p} type="text" value={text} placeholder={`${sixDigits(defaultColor)} (default)`} onChange={(e) => set(path, e.target.value || undefined)} />
+          <input type="color" aria-label={`${label}: pick`} value={shown} onChange={(e) => set(path, e.target.value)} />
         </span>
       )}
     </FieldFrame>

@@ -1,6 +1,7 @@
 // The channels of a button in the order visitors see them: drag a row (mouse, touch, or React
 // Aria's keyboard drag: Enter on the handle, arrows, Enter), or use its "Move up" and "Move down"
 // buttons. Selecting a row opens that channel's form below the list.
+import { DEFAULT_BUTTON } from "./colours";
 import { Button } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
 import type { Action } from "../../../../widget/src/config/types.gen";
@@ -53,7 +54,7 @@ export function ActionList({
         return (
           <GridListItem id={a.id} textValue={name(a)} className="action-row">
             <DragHandle name={name(a)} />
-            <span className="channel-icon" style={{ background: a.backgroundColor || "#009900" }}>
+            <span className="channel-icon" style={{ background: a.backgroundColor || DEFAULT_BUTTON }}>
               <Icon name={ACTION_TYPES[a.actionType].glyph} size={18} />
             </span>
             <span className="action-name">

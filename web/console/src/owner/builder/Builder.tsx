@@ -15,9 +15,10 @@ import { ActionList } from "./ActionList";
 import { ButtonList } from "./ButtonList";
 import { PlacementPicker, TypePicker } from "./ButtonShape";
 import { ChannelForm } from "./ChannelForm";
-import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton } from "./edits";
+import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton, withType } from "./edits";
 import { Icon } from "./Icon";
-import { ButtonLooks, DEFAULT_BUTTON } from "./Looks";
+import { ButtonLooks } from "./Looks";
+import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
 import type { Draft } from "./useDraft";
 import { WhenWhere } from "./WhenWhere";
 import { MULTI_STATES, ICON_TYPES } from "../catalogue";
@@ -88,7 +89,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
         <section aria-labelledby="look-h" className="stack card">
           <h2 id="look-h">How the button looks</h2>
           <div className="shape-layout">
-            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(t) => replace((c) => updateButton(c, at, (x) => ({ ...x, type: t })))} />
+            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(t) => replace((c) => updateButton(c, at, (x) => withType(x, t)))} />
             <PlacementPicker value={button.options?.placement ?? "BOTTOM_RIGHT"} onChange={(pl) => replace((c) => updateButton(c, at, (x) => ({ ...x, options: { ...x.options, placement: pl } })))} />
           </div>
           <ButtonLooks base={bp("options")} animation={button.options?.animation ?? "NONE"} colour={actions[0]?.backgroundColor || DEFAULT_BUTTON} />
@@ -109,10 +110,11 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
                     <SelectField path={bp("multiButtonOptions", "defaultState")} label="Starts" options={MULTI_STATES} optional="Closed" />
                     {(["Close", "Open"] as const).map((s) => (
                       <div key={s} className="stack-tight">
-                        <strong>{s === "Open" ? "While the list is open" : "While the list is closed"}</strong>
+                        {/* The "Open" fields are the button that opens the list: shown while it is closed (widget: loader/render). */}
+                        <strong>{s === "Open" ? "While the list is closed" : "While the list is open"}</strong>
                         <TextField path={bp("multiButtonOptions", `labelText${s}`)} label="Text beside it" />
-                        <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label="Colour" />
-                        <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label="Icon colour" />
+                        <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label="Colour" defaultColor={DEFAULT_BUTTON} />
+                        <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label="Icon colour" defaultColor={DEFAULT_ICON} />
                         <SelectField path={bp("multiButtonOptions", `iconType${s}`)} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
                         <TextField path={bp("multiButtonOptions", `iconText${s}`)} label="Icon name or SVG" />
                         <TextField path={bp("multiButtonOptions", `iconClass${s}`)} label="Icon CSS class" />

@@ -11,6 +11,7 @@ import { CheckField, ColorField, SelectField, TextField, useEditor } from "../fi
 import { ChoiceField } from "./ChoiceField";
 import { Icon } from "./Icon";
 import { ActionLooks } from "./Looks";
+import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_LABEL_BACKGROUND, DEFAULT_LABEL_TEXT } from "./colours";
 import { usePhoneLib } from "./usePhoneLib";
 import { WeeklyHours } from "./WeeklyHours";
 import { move } from "./edits";
@@ -24,10 +25,12 @@ export function ChannelForm({ index, action }: { index: number; action: Action }
   const main = info.properties.filter((f) => info.main.includes(f.key));
   const more = info.properties.filter((f) => !info.main.includes(f.key));
   const moreProblems = problemsUnder(problems, p("properties")) + problemsUnder(problems, p("id"));
+  // What each colour property shows while empty: the colour visitors get then.
+  const colourDefaults = action.actionType === "CHAT" ? chatColourDefaults(action.properties) : {};
   return (
     <section className="card stack channel-form" aria-labelledby={`form-${action.id}`}>
       <h3 id={`form-${action.id}`} className="row">
-        <span className="channel-icon" style={{ background: action.backgroundColor || "#009900" }}>
+        <span className="channel-icon" style={{ background: action.backgroundColor || DEFAULT_BUTTON }}>
           <Icon name={info.glyph} size={20} />
         </span>
         {info.label}
@@ -46,7 +49,7 @@ export function ChannelForm({ index, action }: { index: number; action: Action }
         )}
         <TextField path={p("labelText")} label="Text beside the button" hint="Empty: only the icon" />
       </div>
-      {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
+      {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} defaults={colourDefaults} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
 
       <fieldset>
         <legend>Looks</legend>
@@ -60,10 +63,10 @@ export function ChannelForm({ index, action }: { index: number; action: Action }
         <summary>More options{moreProblems > 0 ? ` (${moreProblems} problem${moreProblems > 1 ? "s" : ""})` : ""}</summary>
         <div className="grid-fields">
           {more.map((f) => (
-            <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />
+            <PropertyInput key={f.key} field={f} path={p("properties", f.key)} defaults={colourDefaults} />
           ))}
-          <ColorField path={p("labelTextColor")} label="Text colour beside the button" />
-          <ColorField path={p("labelBackgroundColor")} label="Background of that text" />
+          <ColorField path={p("labelTextColor")} label="Text colour beside the button" defaultColor={DEFAULT_LABEL_TEXT} />
+          <ColorField path={p("labelBackgroundColor")} label="Background of that text" defaultColor={DEFAULT_LABEL_BACKGROUND} />
           <CheckField path={p("iconEnabled")} label="Show an icon" defaultValue />
           <SelectField path={p("iconType")} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
           <TextField path={p("iconText")} label="Icon name or SVG" hint="A built-in icon's or Material icon's name, or SVG markup" />
@@ -77,9 +80,9 @@ export function ChannelForm({ index, action }: { index: number; action: Action }
 }
 
 /** A property by its kind: a choice as radios, a colour, a number, a long or a short text. */
-function PropertyInput({ field: f, path }: { field: PropertyField; path: string }) {
+function PropertyInput({ field: f, path, defaults = {} }: { field: PropertyField; path: string; defaults?: Record<string, string> }) {
   if (f.choices) return <ChoiceField path={path} label={f.label} options={f.choices} hint={f.help} />;
-  if (f.kind === "color") return <ColorField path={path} label={f.label} />;
+  if (f.kind === "color") return <ColorField path={path} label={f.label} defaultColor={defaults[f.key] ?? DEFAULT_BUTTON} hint={f.help} />;
   if (f.kind === "number") return <PropertyNumber path={path} label={f.label} hint={f.help} />;
   return <TextField path={path} label={f.label} hint={f.help ?? (f.shownWhenEmpty && `Empty: visitors see “${f.shownWhenEmpty}”.`)} multiline={f.kind === "textarea"} placeholder={f.shownWhenEmpty} />;
 }
@@ -90,7 +93,7 @@ function PropertyNumber({ path, label, hint }: { path: string; label: string; hi
 }
 
 /** The live chat's window: title, status, colours, and the welcome messages as a list to add to and reorder. */
-function ChatSettings({ base }: { base: string }) {
+function ChatSettings({ base, defaults }: { base: string; defaults: Record<string, string> }) {
   const info = ACTION_TYPES.CHAT;
   const f = (key: string) => info.properties.find((x) => x.key === key)!;
   return (
@@ -100,8 +103,9 @@ function ChatSettings({ base }: { base: string }) {
         {["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-placeholder-message"].map((k) => (
           <PropertyInput key={k} field={f(k)} path={`${base}.${k}`} />
         ))}
-        <ColorField path={`${base}.chatmodal-header-background-color`} label={f("chatmodal-header-background-color").label} />
-        <ColorField path={`${base}.chatmodal-header-text-color`} label={f("chatmodal-header-text-color").label} />
+        {["chatmodal-header-background-color", "chatmodal-header-text-color"].map((k) => (
+          <PropertyInput key={k} field={f(k)} path={`${base}.${k}`} defaults={defaults} />
+        ))}
       </div>
       <WelcomeMessages path={`${base}.chatmodal-messages`} />
       <Branding />
@@ -144,13 +148,13 @@ function WelcomeMessages({ path }: { path: string }) {
 }
 
 
-/** The "Powered by Beckon" line under the chat: shown unless the domain's plan is Pro (the widget's branded(), app/modal/Modal.tsx). */
+/** The "Powered by Beckon" line under the chat: shown unless the domain's type is PRO (the widget's branded(), app/modal/Modal.tsx; Settings offers it as a choice). */
 function Branding() {
   const { value } = useEditor();
   const pro = (getAt(value, "domains[0].type") as string | undefined) === "PRO";
   return (
     <p className="muted hint" data-testid="branding">
-      {pro ? "No “Powered by Beckon” line: this domain is on the Pro plan." : "Visitors see “Powered by Beckon” under the chat; the Pro plan (Settings → Plan) removes it."}
+      {pro ? "No “Powered by Beckon” line under the chat (Settings)." : "Visitors see “Powered by Beckon” under the chat; you can turn it off in Settings."}
     </p>
   );
 }

@@ -5,16 +5,14 @@
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Action, Animation } from "../../../../widget/src/config/types.gen";
-import { isHex } from "../../../../widget/src/app/color";
+import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
 import { contrastWarning } from "./contrast";
 import { ACTION_TYPES } from "../catalogue";
 import { ColorField, NumberField, useEditor } from "../fields";
 import { Icon, ICON_CHOICES } from "./Icon";
 
-/** The widget's default button colour and icon colour (web/widget/src/styles). */
-export const DEFAULT_BUTTON = "#009900";
-const DEFAULT_ICON = "#ffffff";
-const PALETTE = ["#009900", "#1a56db", "#111827", "#c2410c", "#7e3af2", "#be123c", "#0e7490", "#a16207"];
+/** Colours to pick from, each readable under a white icon (4.5:1); the first is the widget's default. */
+export const PALETTE = [DEFAULT_BUTTON, "#1a56db", "#111827", "#c2410c", "#7e3af2", "#be123c", "#0e7490", "#a16207"];
 
 export function ActionLooks({ action, base }: { action: Action; base: string }) {
   const { set } = useEditor();

@@ -1,6 +1,7 @@
 // When an action is offered: always, or at set hours: a week of days, each open or closed with its
 // own from/until (a window that ends before it starts runs overnight into the next morning), in a
-// time zone, or outside those hours. The grid reads each day as the widget does and writes the
+// time zone (the shop's unless the channel names its own, said in words: ../../lib/zone.ts), or
+// outside those hours. The grid reads each day as the widget does and writes the
 // week in the shortest form that means exactly it (../schedule.ts: one shared window on the ticked
 // days when the open days agree, else hours by day); the bar beside each day is drawn by the
 // widget's own rule (weekHours), so what the grid shows is what is saved and what visitors get.
@@ -10,13 +11,19 @@ import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Schedule } from "../../../../widget/src/config/types.gen";
 import { getAt } from "../../lib/paths";
-import { timezones, WEEKDAYS } from "../catalogue";
+import { hoursZone, hoursZoneText } from "../../lib/zone";
+import { WEEKDAYS } from "../catalogue";
+import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "../ShopZone";
 import { CheckField, SelectField, useEditor } from "../fields";
 import { copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows } from "../schedule";
+
+const SHOP_ZONE = "domains[0].timezone";
 
 export function WeeklyHours({ base }: { base: string }) {
   const { value, set, problems } = useEditor();
   const schedule = getAt(value, base) as Schedule | undefined;
+  // The shop's zone is the draft's domain entry's (saved with the draft, written back to the domain).
+  const shopZone = getAt(value, SHOP_ZONE) as string | undefined;
   const always = schedule?.showAlways ?? true;
   const week = weekWindows(schedule);
   const hours = always ? null : weekHours(schedule!);
@@ -106,8 +113,15 @@ export function WeeklyHours({ base }: { base: string }) {
           {dayProblems.length > 0 && (
             <p className="field-error">{dayProblems.map((p) => p.message).join("; ")}</p>
           )}
+          {!shopZone && !schedule?.timezone && <NoShopZone fix={(zone) => set(SHOP_ZONE, zone)} />}
           <div className="grid-fields">
-            <SelectField path={`${base}.timezone`} label="Time zone" options={timezones().map((z) => ({ value: z, label: z }))} optional="The domain's time zone" />
+            <SelectField
+              path={`${base}.timezone`}
+              label="Time zone"
+              options={zoneOptions(schedule?.timezone)}
+              optional={shopZone ? `Your shop's (${shopZone})` : NO_ZONE_CHOICE}
+              hint={`These hours follow ${hoursZoneText(hoursZone(shopZone, schedule?.timezone))}.`}
+            />
             <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />
           </div>
         </>

@@ -17,6 +17,22 @@ export function proposedType(count: number, current: ButtonType): ButtonType {
   return "MULTI";
 }
 
+/** The words beside a closed list button that the builder writes for the owner to change. */
+export const LIST_LABEL = "Contact us";
+
+/**
+ * The button as type `type`. A button that opens a list (multi, dots) gets words beside it while
+ * closed when it has none, so visitors see what it is for, not a bare "+" (the owner may change
+ * or clear them under "The button that opens the list").
+ */
+export function withType(button: Button, type: ButtonType): Button {
+  const list = type === "MULTI" || type === "DOTS";
+  const menu = button.multiButtonOptions ?? {};
+  // The "Open" fields are the button that opens the list, shown while it is closed (widget: loader/render).
+  if (!list || menu.labelTextOpen !== undefined) return { ...button, type };
+  return { ...button, type, multiButtonOptions: { ...menu, labelTextOpen: LIST_LABEL } };
+}
+
 /** `list` with the item at `from` moved to `to`. */
 export function move<T>(list: T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
@@ -59,7 +75,7 @@ export function addChannel(c: Config, b: number, type: ActionType): { config: Co
   const at = Math.min(b, config.buttons.length - 1);
   config = updateButton(config, at, (x) => {
     const ids = [...x.actions, id];
-    return { ...x, actions: ids, type: proposedType(ids.length, x.type) };
+    return withType({ ...x, actions: ids }, proposedType(ids.length, x.type));
   });
   return { config, id };
 }
@@ -68,7 +84,7 @@ export function addChannel(c: Config, b: number, type: ActionType): { config: Co
 export function removeChannel(c: Config, b: number, id: string): Config {
   let config = updateButton(c, b, (x) => {
     const ids = x.actions.filter((a) => a !== id);
-    return { ...x, actions: ids, type: proposedType(ids.length, x.type) };
+    return withType({ ...x, actions: ids }, proposedType(ids.length, x.type));
   });
   if (!config.buttons.some((x) => x.actions.includes(id))) config = { ...config, actions: (config.actions ?? []).filter((a) => a.id !== id) };
   return config;

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api, ApiError, type Problem } from "../../api/http";
 import { setAt } from "../../lib/paths";
+import { useStatusFor } from "../../lib/useStatusFor";
 
 export type Draft = {
   /** The config being edited, null until loaded. */
@@ -16,7 +17,7 @@ export type Draft = {
   /** True when `config` differs from `saved`. */
   dirty: boolean;
   problems: Problem[];
-  /** A short line after a save ("Draft saved.") and the last error, for the page to show. */
+  /** A short line after a save ("Draft saved.", gone once the draft changes) and the last error, for the page to show. */
   message: string;
   error: string;
   /** Changes one value by path ("actions[0].actionValue"); `undefined` removes it. */
@@ -25,15 +26,16 @@ export type Draft = {
   replace: (next: Config | ((c: Config) => Config)) => void;
   /** Saves the draft; true when the server took it. */
   save: (opts?: { quiet?: boolean }) => Promise<boolean>;
-  /** Loads the draft from the server again, dropping unsaved changes. */
-  reload: () => Promise<void>;
+  /** Loads the draft from the server again, dropping unsaved changes; resolves to it. */
+  reload: () => Promise<Config>;
 };
 
 export function useDraft(domainId: string, onSaved?: () => void): Draft {
   const [config, setConfig] = useState<Config | null>(null);
   const [saved, setSaved] = useState<Config | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [message, setMessage] = useState("");
+  // "Draft saved." is about the config just saved: any change after it makes it untrue.
+  const [message, setMessage] = useStatusFor([config]);
   const [error, setError] = useState("");
 
   const reload = useCallback(async () => {
@@ -41,6 +43,7 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
     setConfig(c);
     setSaved(c);
     setProblems([]);
+    return c;
   }, [domainId]);
   useEffect(() => {
     reload().catch((e) => setError(e.message));
@@ -59,7 +62,7 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
       setConfig(r.config);
       setSaved(r.config);
       setProblems([]);
-      if (!quiet) setMessage("Draft saved.");
+      if (!quiet) setMessage("Draft saved.", [r.config]);
       onSaved?.();
       return true;
     } catch (e) {

@@ -5,12 +5,15 @@ import type { Config } from "../../../../widget/src/config/types.gen";
 import { api } from "../../api/http";
 import type { ConfigVersion, DomainInfo, VersionList } from "../../api/types";
 import { fullTime } from "../../lib/time";
+import { useStatusFor } from "../../lib/useStatusFor";
 import { Preview } from "../Preview";
 
-export function VersionHistory({ domain, dirty, onRestored, refresh }: { domain: DomainInfo; dirty: boolean; onRestored: () => Promise<void>; refresh: number }) {
+/** `draft`: the draft being edited; `onRestored` resolves to the draft the restore made. */
+export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { domain: DomainInfo; draft: Config | null; dirty: boolean; onRestored: () => Promise<Config>; refresh: number }) {
   const [versions, setVersions] = useState<ConfigVersion[] | null>(null);
   const [viewing, setViewing] = useState<{ version: number; config: Config } | null>(null);
-  const [status, setStatus] = useState("");
+  // "Version 1 is now the draft" holds until the draft changes or a version is published.
+  const [status, setStatus] = useStatusFor([draft, domain.config.publishedVersion, refresh]);
   const [error, setError] = useState("");
 
   const load = useCallback(async () => {
@@ -39,8 +42,8 @@ export function VersionHistory({ domain, dirty, onRestored, refresh }: { domain:
     setError("");
     try {
       await api(`/v1/owner/domains/${domain.id}/versions/${v}/restore`, { method: "POST" });
-      await onRestored();
-      setStatus(`Version ${v} is now the draft. Publish it to put it live.`);
+      const restored = await onRestored();
+      setStatus(`Version ${v} is now the draft. Publish it to put it live.`, [restored, domain.config.publishedVersion, refresh]);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -213,7 +213,7 @@ export function summarizeChanges(before: Config | null, after: Config, locale?: 
   const ad = after.domains[0];
   if (bd && ad) {
     if (bd.name !== ad.name || !same(bd.aliases ?? [], ad.aliases ?? [])) out.push(`Site address changed to ${ad.name}`);
-    if ((bd.timezone ?? "") !== (ad.timezone ?? "")) out.push(`Time zone changed to ${ad.timezone || "UTC"}`);
+    if ((bd.timezone ?? "") !== (ad.timezone ?? "")) out.push(ad.timezone ? `Time zone changed to ${ad.timezone}` : "Time zone removed: hours follow each visitor's own clock");
     if (!same(bd.properties, ad.properties) || bd.type !== ad.type) out.push("Site settings changed");
   }
   if (!same(before.options, after.options)) out.push("Page-wide options changed");
