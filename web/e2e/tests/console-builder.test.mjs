@@ -304,6 +304,7 @@ test("a button the widget will not show says so where it is built, with the fix;
   for (const screen of ["desktop", "phone"]) await preview(page, screen).locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor();
   assert.equal(await preview(page).locator(".call-now-button").count(), 1);
   assert.deepEqual(await axeViolations(page, "body"), [], "the warning");
+  await page.getByRole("heading", { name: "Your buttons" }).scrollIntoViewIfNeeded();
   await shot("builder-hidden-button.png");
 
   await fate.getByRole("button", { name: "Allow several buttons and move this one to the bottom centre" }).click();
