@@ -25,12 +25,16 @@ const change = (f: (c: Config) => void): Config => {
 describe("change summary (published → draft)", () => {
   it("says nothing when nothing changed, and the first publication", () => {
     expect(summarizeChanges(base(), base())).toEqual([]);
-    expect(summarizeChanges(null, base())).toEqual(["A button for WhatsApp and Call at the bottom right"]);
+    // A single button shows its first channel only (spec §2.2): visitors get WhatsApp.
+    expect(summarizeChanges(null, base())).toEqual(["A button for WhatsApp at the bottom right"]);
   });
 
   it("says what a first publication puts live: each button that shows something, with its channels and place", () => {
-    expect(goingLive(base())).toEqual(["A button for WhatsApp and Call at the bottom right"]);
+    expect(goingLive(base())).toEqual(["A button for WhatsApp at the bottom right"]);
+    expect(goingLive(change((c) => (c.buttons[0].type = "MULTI")))).toEqual(["A button for WhatsApp and Call at the bottom right"]);
     const two = change((c) => {
+      // A second button shows only where several are allowed (spec §5.1).
+      c.domains[0].properties = { allowMultipleButtons: true };
       c.buttons[0].actions = ["wa"];
       c.buttons.push({ id: "b2", active: true, domainId: "d", type: "SINGLE", actions: ["call"], options: { placement: "TOP_LEFT" } });
     });

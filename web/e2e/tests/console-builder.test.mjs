@@ -5,6 +5,8 @@
 // Move up/down. Real server, real console, real widget, axe on each screen.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
@@ -15,7 +17,11 @@ import { addDomain, channelOrder, choose, form, pickChannel, preview, row, saveD
 let beckon;
 let browser;
 let page;
+// With SCREENSHOTS=dir, the hidden-button warning and its fixed state go there (docs/screenshots/).
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 before(async () => {
+  if (SHOTS) await mkdir(SHOTS, { recursive: true });
   beckon = await startBeckon();
   browser = await launchBrowser();
   ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } }));
@@ -276,4 +282,42 @@ test("the chat's legal notice: the sentence and its links as fields, previewed a
   await page.reload();
   assert.equal(await page.getByLabel("Link 2: address").inputValue(), "https://legal.test/terms");
   await preview.filter({ hasText: "I accept the privacy policy and the terms." }).waitFor();
+});
+
+test("a button the widget will not show says so where it is built, with the fix; the fix shows both in the preview", async () => {
+  const domainId = await addDomain(page, beckon.origin, "two.test");
+  await pickChannel(page, "WhatsApp");
+  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  // "Add another button" puts the focus on the new button's first control: its first channel.
+  await page.getByRole("button", { name: "Add another button" }).click();
+  await page.getByRole("heading", { name: "What should visitors be able to do with Button 2?" }).waitFor();
+  await eventually(() => tile(page, "Call").evaluate((el) => el === document.activeElement), "the focus on the new button's first channel");
+  await page.keyboard.press("Space");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+
+  // Both at the bottom right (the defaults), "Allow several buttons on a page" off: the page shows WhatsApp only, and the builder says so.
+  const fate = page.getByTestId("button-fate");
+  await fate.getByText("Button 2 will not show: a page shows only one button (Button 1) while “Allow several buttons on a page” is off; and Button 1 already takes the bottom right").waitFor();
+  const rows = page.getByRole("grid", { name: "Your buttons" }).getByRole("row");
+  assert.match(await rows.nth(1).textContent(), /Not shown/);
+  assert.doesNotMatch(await rows.nth(0).textContent(), /Not shown/);
+  for (const screen of ["desktop", "phone"]) await preview(page, screen).locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor();
+  assert.equal(await preview(page).locator(".call-now-button").count(), 1);
+  assert.deepEqual(await axeViolations(page, "body"), [], "the warning");
+  await page.getByRole("heading", { name: "Your buttons" }).scrollIntoViewIfNeeded();
+  await shot("builder-hidden-button.png");
+
+  await fate.getByRole("button", { name: "Allow several buttons and move this one to the bottom centre" }).click();
+  await fate.waitFor({ state: "detached" });
+  assert.doesNotMatch(await rows.nth(1).textContent(), /Not shown/);
+  for (const screen of ["desktop", "phone"]) {
+    const frame = preview(page, screen);
+    await frame.locator('.call-now-button.cnb-bottom-center [data-action-type="PHONE"]').waitFor();
+    await frame.locator('.call-now-button.cnb-bottom-right [data-action-type="WHATSAPP"]').waitFor();
+  }
+  await shot("builder-hidden-button-fixed.png");
+  await saveDraft(page);
+  const saved = await savedConfig(page, domainId);
+  assert.equal(saved.domains[0].properties.allowMultipleButtons, true);
+  assert.deepEqual(saved.buttons.map((b) => b.options.placement), ["BOTTOM_RIGHT", "BOTTOM_CENTER"]);
 });

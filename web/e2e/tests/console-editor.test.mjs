@@ -12,6 +12,7 @@ import { startBeckon, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
+import { eventually } from "../lib/wait.mjs";
 import { addDomain, choose, form, openChannel, pickChannel, preview, putConfig, saveDraft, savedConfig } from "../lib/builder.mjs";
 
 let beckon;
@@ -241,4 +242,25 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   assert.deepEqual(saved.buttons[0].actions, saved.actions.map((a) => a.id));
   await openChannel(page, "Live chat");
   assert.deepEqual(await axeViolations(page, "body"), []);
+});
+
+test("a new welcome message gets the focus, so a typed sentence is one message; empty rows are not saved", async () => {
+  const domainId = await addDomain(page, beckon.origin, "welcome.test");
+  await pickChannel(page, "Live chat");
+  const chat = form(page, "Live chat");
+  await chat.getByRole("button", { name: "Add a welcome message" }).click();
+  const second = chat.getByLabel("Welcome message 2", { exact: true });
+  await eventually(() => second.evaluate((el) => el === document.activeElement), "the focus in the new message");
+  // Typed as an owner types: spaces and all go into the field, never onto the button.
+  await page.keyboard.type("We answer in English and Dutch.");
+  assert.equal(await second.inputValue(), "We answer in English and Dutch.");
+  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 2);
+  // A row left empty (a second press reuses it rather than adding another) is not saved.
+  await chat.getByRole("button", { name: "Add a welcome message" }).click();
+  await chat.getByRole("button", { name: "Add a welcome message" }).click();
+  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 3);
+  await eventually(() => chat.getByLabel("Welcome message 3", { exact: true }).evaluate((el) => el === document.activeElement), "the focus in the empty row");
+  await saveDraft(page);
+  const messages = (await savedConfig(page, domainId)).actions.find((a) => a.actionType === "CHAT").properties["chatmodal-messages"];
+  assert.equal(messages, "How can we help?\nWe answer in English and Dutch.");
 });

@@ -1,10 +1,15 @@
 // Surfaces on a phone (390×844, touch), against a real `beckon serve`: the chat and the pop-out
 // modals fill the visual viewport (also when it shrinks: here by zooming in, as the on-screen
 // keyboard shrinks it), and while one is open the page behind neither scrolls nor takes taps; it
-// scrolls again once the surface is closed.
+// scrolls again once the surface is closed. Buttons with labels at the bottom left, centre and right
+// never cover each other on a phone (the built loader on a page of its own; with SCREENSHOTS=dir
+// the phone's screenshot goes there).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
+import { harness, visibleButtons } from "../lib/harness.mjs";
+import { action, button, config } from "../lib/fixtures.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatFixture } from "../lib/chat.mjs";
 
@@ -86,4 +91,43 @@ test("a pop-out modal fills the screen too, and follows the visual viewport when
   const [x, y, w, h] = await vv();
   assert.ok(w < 390 && h < 844, `the visual viewport shrank: ${[x, y, w, h]}`);
   await context.close();
+});
+
+test("buttons with labels at the bottom left, centre and right never cover each other on a phone; a wide screen keeps them in one row", async () => {
+  const h = await harness();
+  try {
+    const actions = [
+      action("call", "PHONE", "+31201234567", { labelText: "Call the shop" }),
+      action("wa", "WHATSAPP", "+31612345678", { labelText: "Chat with us on WhatsApp" }),
+      action("map", "MAP", "Damrak 1, Amsterdam", { labelText: "Directions to the shop" }),
+    ];
+    const buttons = [button("left", "SINGLE", ["call"], { placement: "BOTTOM_LEFT" }), button("centre", "SINGLE", ["wa"], { placement: "BOTTOM_CENTER" }), button("right", "SINGLE", ["map"], { placement: "BOTTOM_RIGHT" })];
+    const page = { config: config({ buttons, actions }) };
+    // Each button's visible parts (its circle and its label), as boxes.
+    const parts = (p) =>
+      p.locator(".call-now-button").evaluateAll((roots) =>
+        roots.map((r) => [...r.querySelectorAll(".cnb-i, .cnb-l")].map((e) => e.getBoundingClientRect()).map((b) => ({ x: b.x, y: b.y, right: b.right, bottom: b.bottom }))),
+      );
+    const meet = (a, b) => a.x < b.right && b.x < a.right && a.y < b.bottom && b.y < a.bottom;
+
+    const small = await h.load(page, { viewport: PHONE, isMobile: true, hasTouch: true });
+    assert.equal(await visibleButtons(small.page), 3);
+    const boxes = await parts(small.page);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++)
+        for (const a of boxes[i]) for (const b of boxes[j]) assert.ok(!meet(a, b), `buttons ${i + 1} and ${j + 1} meet: ${JSON.stringify([a, b])}`);
+    // Every part in view, the labels whole (not cut to an ellipsis).
+    for (const b of boxes.flat()) assert.ok(b.x >= 0 && b.right <= PHONE.width && b.y >= 0 && b.bottom <= PHONE.height, JSON.stringify(b));
+    assert.deepEqual(await small.page.locator(".cnb-l").evaluateAll((ls) => ls.filter((l) => l.scrollWidth > l.clientWidth).length), 0);
+    assert.deepEqual(await axeViolations(small.page, ".call-now-button"), []);
+    if (process.env.SCREENSHOTS) await small.page.screenshot({ path: join(process.env.SCREENSHOTS, "phone-buttons.png") });
+
+    // A wide screen has room: the three stay side by side at the bottom.
+    const wide = await h.load(page, { viewport: { width: 1280, height: 800 } });
+    await visibleButtons(wide.page);
+    const circles = (await parts(wide.page)).map((b) => Math.round(b[0].bottom));
+    assert.deepEqual(circles, [circles[0], circles[0], circles[0]]);
+  } finally {
+    await h.close();
+  }
 });

@@ -3,7 +3,7 @@
 // channel in plain words, then say when and where the button shows. It edits the draft through
 // useDraft (set / replace); the server validates every save (crates/model) and its problems
 // show beside their fields.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import "./builder.css";
 import { ToggleButton } from "react-aria-components/ToggleButton";
 import type { ActionType, Config } from "../../../../widget/src/config/types.gen";
@@ -12,6 +12,7 @@ import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, CHANNEL_ORDER, POSITIONS } from "../catalogue";
 import { CheckField, SelectField, TextField, useEditor } from "../fields";
 import { ActionList } from "./ActionList";
+import { ButtonFate } from "./ButtonFate";
 import { ButtonList } from "./ButtonList";
 import { PlacementPicker, TypePicker } from "./ButtonShape";
 import { ChannelForm } from "./ChannelForm";
@@ -35,6 +36,15 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
   const bp = (...k: (string | number)[]) => joinPath("buttons", at, ...k);
   const actionPath = (id: string) => joinPath("actions", (config.actions ?? []).findIndex((a) => a.id === id));
 
+  // A button just added: once it is the one being built, its first control (the first channel) gets the focus.
+  const grid = useRef<HTMLUListElement>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null || added !== at) return;
+    grid.current?.querySelector("button")?.focus();
+    setAdded(null);
+  }, [added, at]);
+
   const toggle = (type: ActionType, on: boolean) => {
     if (on) {
       const { config: next, id } = addChannel(config, at, type);
@@ -49,12 +59,13 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
 
   return (
     <div className="stack builder">
-      <ButtonList config={config} at={at} select={setB} replace={replace} />
+      <ButtonList config={config} at={at} select={setB} replace={replace} onAdded={(i) => (setB(i), setAdded(i))} />
+      {button && <ButtonFate config={config} b={at} replace={replace} />}
 
       <section aria-labelledby="channels-h" className="stack card">
-        <h2 id="channels-h">What should visitors be able to do?</h2>
+        <h2 id="channels-h">{config.buttons.length > 1 ? `What should visitors be able to do with Button ${at + 1}?` : "What should visitors be able to do?"}</h2>
         <p className="muted">Pick one or several. You can change it any time.</p>
-        <ul className="channel-grid list-plain">
+        <ul className="channel-grid list-plain" ref={grid}>
           {CHANNEL_ORDER.map((t) => (
             <li key={t}>
               <ToggleButton className="channel-tile" isSelected={actions.some((a) => a.actionType === t)} onChange={(on) => toggle(t, on)}>

@@ -8,6 +8,7 @@ import { joinPath } from "../../lib/paths";
 import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, freshId, newButton } from "../catalogue";
 import { useEditor } from "../fields";
+import { missedOn } from "../visibility";
 import { buttonActions, move } from "./edits";
 import { DragHandle, MoveButtons, useReorder } from "./Reorder";
 import type { Draft } from "./useDraft";
@@ -17,7 +18,7 @@ function rowKeys(config: Config): string[] {
   return config.buttons.map((x, i) => (config.buttons.findIndex((y) => y.id === x.id) === i ? x.id : `${x.id}#${i}`));
 }
 
-export function ButtonList({ config, at, select, replace }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"] }) {
+export function ButtonList({ config, at, select, replace, onAdded }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"]; onAdded: (i: number) => void }) {
   const { problems } = useEditor();
   const keys = rowKeys(config);
   const name = (i: number) => {
@@ -33,7 +34,7 @@ export function ButtonList({ config, at, select, replace }: { config: Config; at
   const dragAndDropHooks = useReorder(keys, onMove);
   const add = () => {
     replace((c) => ({ ...c, buttons: [...c.buttons, newButton(freshId("button", c.buttons), c.domains[0]?.id ?? "")] }));
-    select(config.buttons.length);
+    onAdded(config.buttons.length);
   };
   const remove = (i: number) => {
     replace((c) => ({ ...c, buttons: c.buttons.filter((_, j) => j !== i) }));
@@ -77,6 +78,7 @@ export function ButtonList({ config, at, select, replace }: { config: Config; at
                 <strong>{name(i)}</strong>
               </span>
               {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
+              <MissedBadge config={config} b={i} />
               <span className="row-actions">
                 <MoveButtons name={name(i)} index={i} count={rows.length} onMove={onMove} />
                 <Button className="subtle danger" onPress={() => remove(i)} aria-label={`Remove ${name(i)}`}>
@@ -92,4 +94,11 @@ export function ButtonList({ config, at, select, replace }: { config: Config; at
       </div>
     </section>
   );
+}
+
+/** "Not shown" on a button the widget will leave out on a screen it is meant for (what and why: ButtonFate). */
+function MissedBadge({ config, b }: { config: Config; b: number }) {
+  const missed = missedOn(config, b);
+  if (!missed.length) return null;
+  return <span className="badge badge-warn">{missed.length === 2 ? "Not shown" : missed[0] === "phone" ? "Not shown on phones" : "Not shown on desktops"}</span>;
 }

@@ -2,6 +2,7 @@
 // with a plausibility check for phone numbers beside the field; its looks; when it is offered; and
 // under "More options" every other property the widget reads for its type (spec §3.1, §3.4), each
 // with a label and help. Problems from the server (crates/model) show beside the field they name.
+import { useEffect, useRef, useState } from "react";
 import type { Action } from "../../../../widget/src/config/types.gen";
 import { getAt, joinPath } from "../../lib/paths";
 import { phoneProblem } from "../../lib/phone";
@@ -113,40 +114,67 @@ function ChatSettings({ base, defaults }: { base: string; defaults: Record<strin
   );
 }
 
+/** Welcome messages as the config keeps them (one a line) and as rows; an empty row is never saved. */
+const messageRows = (raw: unknown): string[] => (typeof raw === "string" && raw ? raw.split("\n") : []);
+const messagesValue = (rows: string[]): string | undefined => {
+  const kept = rows.filter((r) => r.trim());
+  return kept.length ? kept.join("\n") : undefined;
+};
+
 function WelcomeMessages({ path }: { path: string }) {
   const { value, set } = useEditor();
   const raw = getAt(value, path);
-  const list = typeof raw === "string" ? raw.split("\n") : [];
-  const write = (next: string[]) => set(path, next.length ? next.join("\n") : undefined);
+  // The rows on screen: the saved messages, plus a row just added and not written in yet.
+  const [rows, setRows] = useState(() => messageRows(raw));
+  // The config changed elsewhere (undo, a reload): show what it holds.
+  if (messagesValue(rows) !== messagesValue(messageRows(raw))) setRows(messageRows(raw));
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    inputs.current[focusRow]?.focus();
+    setFocusRow(null);
+  }, [focusRow]);
+  const write = (next: string[]) => {
+    setRows(next);
+    set(path, messagesValue(next));
+  };
+  // The new row gets the focus, so typing goes into it (never presses this button again); an empty
+  // row already there is reused.
+  const add = () => {
+    const empty = rows.findIndex((r) => !r.trim());
+    if (empty >= 0) return setFocusRow(empty);
+    setRows([...rows, ""]);
+    setFocusRow(rows.length);
+  };
   return (
     <div className="stack-tight">
       <span className="field-label" id="welcome-h">
         Welcome messages
       </span>
-      <p className="muted hint">They appear one after the other when a visitor opens the chat.</p>
+      <p className="muted hint">They appear one after the other when a visitor opens the chat. An empty one is left out.</p>
       <ol className="list-plain stack-tight" aria-labelledby="welcome-h">
-        {list.map((m, i) => (
+        {rows.map((m, i) => (
           <li key={i} className="row">
-            <input aria-label={`Welcome message ${i + 1}`} value={m} onChange={(e) => write(list.map((x, j) => (j === i ? e.target.value.replace(/\n/g, " ") : x)))} />
-            <button className="subtle" disabled={i === 0} onClick={() => write(move(list, i, i - 1))} aria-label={`Move welcome message ${i + 1} up`}>
+            <input ref={(el) => void (inputs.current[i] = el)} aria-label={`Welcome message ${i + 1}`} value={m} onChange={(e) => write(rows.map((x, j) => (j === i ? e.target.value.replace(/\n/g, " ") : x)))} />
+            <button className="subtle" disabled={i === 0} onClick={() => write(move(rows, i, i - 1))} aria-label={`Move welcome message ${i + 1} up`}>
               ↑
             </button>
-            <button className="subtle" disabled={i === list.length - 1} onClick={() => write(move(list, i, i + 1))} aria-label={`Move welcome message ${i + 1} down`}>
+            <button className="subtle" disabled={i === rows.length - 1} onClick={() => write(move(rows, i, i + 1))} aria-label={`Move welcome message ${i + 1} down`}>
               ↓
             </button>
-            <button className="subtle" onClick={() => write(list.filter((_, j) => j !== i))} aria-label={`Remove welcome message ${i + 1}`}>
+            <button className="subtle" onClick={() => write(rows.filter((_, j) => j !== i))} aria-label={`Remove welcome message ${i + 1}`}>
               ×
             </button>
           </li>
         ))}
       </ol>
       <div>
-        <button onClick={() => write([...list, ""])}>Add a welcome message</button>
+        <button onClick={add}>Add a welcome message</button>
       </div>
     </div>
   );
 }
-
 
 /** The "Powered by Beckon" line under the chat: shown unless the domain's type is PRO (the widget's branded(), app/modal/Modal.tsx; Settings offers it as a choice). */
 function Branding() {

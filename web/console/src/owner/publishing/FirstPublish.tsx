@@ -1,10 +1,12 @@
 // The first publication: nothing is live yet, so there is nothing to compare with and no dialog to
 // confirm. The owner reads beside the button exactly what goes live (goingLive: "A button for
 // WhatsApp at the bottom right") and publishes in one click. Later publications go through the
-// dialog with what changed (PublishDialog.tsx).
+// dialog with what changed (PublishDialog.tsx). What the draft holds that will not show is listed
+// with why (LeftOut).
 import type { Config } from "../../../../widget/src/config/types.gen";
 import type { DomainInfo } from "../../api/types";
 import { goingLive } from "./changes";
+import { LeftOut } from "./LeftOut";
 import { SAVED_FIRST, usePublish } from "./usePublish";
 
 export function FirstPublish({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
@@ -25,6 +27,7 @@ export function FirstPublish({ domain, config, dirty, save, onPublished }: { dom
         ) : (
           <p>Not published yet. Pick what visitors can do, then publish it here.</p>
         )}
+        <LeftOut config={config} />
         {dirty && live.length > 0 && <p className="muted">{SAVED_FIRST}</p>}
       </div>
       <button className="primary" onClick={publish} disabled={busy || !live.length} aria-describedby="first-publish-what">

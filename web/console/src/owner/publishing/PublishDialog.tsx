@@ -1,17 +1,21 @@
 // "Publish…": a modal dialog (the native <dialog>: focus moves in, Esc closes, the page behind is
 // inert) listing what changed since the published version in plain words (changes.ts), then
 // publishing (usePublish: unsaved changes are saved first). A first publication has nothing to
-// compare with: FirstPublish.tsx says what goes live and publishes in one click.
+// compare with: FirstPublish.tsx says what goes live and publishes in one click. Beside the
+// changes: what visitors will then get, and what the draft holds that will not show, with why (LeftOut).
 import { useRef, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api, ApiError } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
-import { summarizeChanges } from "./changes";
+import { goingLive, summarizeChanges } from "./changes";
+import { LeftOut } from "./LeftOut";
 import { publishedText, SAVED_FIRST, usePublish } from "./usePublish";
 
 export function PublishDialog({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [changes, setChanges] = useState<string[] | null>(null);
+  // Before the first publication the changes are what goes live; after it, what goes live is said too.
+  const [firstTime, setFirstTime] = useState(false);
   const [status, setStatus] = useState("");
   const { publish: publishDraft, busy, error, setError, setBusy } = usePublish({ domain, dirty, save, onPublished });
 
@@ -26,6 +30,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;
       });
+      setFirstTime(!published);
       setChanges(summarizeChanges(published, config));
     } catch (e) {
       setError((e as Error).message);
@@ -56,8 +61,10 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
                 <li key={i}>{c}</li>
               ))}
             </ul>
+            {!firstTime && config && <LiveList config={config} />}
           </>
         )}
+        {changes && config && <LeftOut config={config} />}
         {dirty && <p className="muted">{SAVED_FIRST}</p>}
         {error && (
           <p className="error" role="alert">
@@ -72,5 +79,22 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
         </div>
       </dialog>
     </div>
+  );
+}
+
+/** What visitors get once published (goingLive: the widget's own decision). */
+function LiveList({ config }: { config: Config }) {
+  const live = goingLive(config);
+  return (
+    <>
+      <p>{live.length ? "Visitors will then get:" : "Visitors will then get no button."}</p>
+      {live.length > 0 && (
+        <ul className="change-list" aria-label="What visitors get">
+          {live.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

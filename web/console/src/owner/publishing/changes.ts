@@ -4,6 +4,9 @@
 import type { Action, Button, Config, Schedule } from "../../../../widget/src/config/types.gen";
 import { ACTION_TYPES, BUTTON_TYPES, PLACEMENTS, WEEKDAYS } from "../catalogue";
 import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
+import { ACTION_LIMIT } from "../../../../widget/src/loader/decide/decide";
+import { buttonActions } from "../builder/edits";
+import { decided, type Device, missedText, onlyText, shownOn } from "../visibility";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -141,18 +144,49 @@ function buttonChanges(name: string, before: Button, after: Button, nameAction: 
 }
 
 /**
- * What a first publication puts live, one line a button that shows something: "A button for
- * WhatsApp at the bottom right", "A button for WhatsApp and Call at the top left". Empty when no
- * button is switched on with a channel (visitors would see nothing).
+ * What visitors get, one line a button the widget shows (visibility.ts: its own decision, the
+ * visit's rules taken as met), with the channels it shows: "A button for WhatsApp at the bottom
+ * right", "A button for WhatsApp and Call at the top left (phones only)". Empty when no button
+ * shows anything. The first publication says this; later ones say it beside what changed.
  */
 export function goingLive(config: Config): string[] {
-  const byId = new Map((config.actions ?? []).map((a) => [a.id, a]));
   const name = actionNamer(config);
-  return (config.buttons ?? []).flatMap((b) => {
-    const channels = b.actions.flatMap((id) => (byId.has(id) ? [name(byId.get(id)!)] : []));
-    if (b.active === false || !channels.length) return [];
+  return (config.buttons ?? []).flatMap((b, i) => {
+    const devices = shownOn(config, i);
+    if (!devices.length) return [];
+    const channels = shownChannels(config, i, devices);
     const where = `at the ${label(PLACEMENTS, b.options?.placement ?? "BOTTOM_RIGHT").toLowerCase()}`;
-    return [`A button for ${andList(channels)} ${where}`];
+    return [`A button for ${andList(channels.map(name))} ${where}${onlyText(devices)}`];
+  });
+}
+
+/** The channels of button `i` the widget shows (on the first of `devices`), in its order. */
+const shownChannels = (config: Config, i: number, devices: Device[]): Action[] => decided(config, devices[0]).find((d) => d.button.id === config.buttons[i].id)?.actions ?? [];
+
+/**
+ * What the draft holds that visitors will not get, and why, one line each: a button switched off;
+ * a button hidden on a screen it is meant for ("Button 2 (Call) will not show: Button 1 already
+ * takes the bottom right, …"); channels beyond what the button's type shows. A button without a
+ * channel holds nothing to leave out.
+ */
+export function leftOut(config: Config): string[] {
+  const name = actionNamer(config);
+  const buttonName = buttonNamer(config);
+  return (config.buttons ?? []).flatMap((b, i) => {
+    const channels = buttonActions(config, i);
+    if (!channels.length) return [];
+    const title = config.buttons.length > 1 ? `${buttonName(b)} (${andList(channels.map(name))})` : buttonName(b);
+    if (b.active === false) return [`${title} is switched off`];
+    const missed = missedText(config, i);
+    if (missed) return [`${title} ${missed}`];
+    const devices = shownOn(config, i);
+    if (!devices.length) return [];
+    const shown = shownChannels(config, i, devices);
+    const cut = channels.filter((a) => !shown.includes(a));
+    if (!cut.length) return [];
+    const limit = ACTION_LIMIT[b.type];
+    const why = cut.length + shown.length > limit ? `a ${label(BUTTON_TYPES, b.type).replace(/ \(.*\)$/, "").toLowerCase()} button shows ${limit === 1 ? "one channel" : `${limit} channels at most`}` : "the widget cannot use it";
+    return [`${andList(cut.map(name))} on ${title.charAt(0).toLowerCase() + title.slice(1)} will not show: ${why}`];
   });
 }
 

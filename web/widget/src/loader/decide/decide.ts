@@ -15,7 +15,7 @@ import { LISTS } from "../features";
 export const ACTION_LIMIT: Record<string, number> = { FULL: 5, DOTS: 10, SINGLE: 1, MULTI: Infinity };
 
 /** True when `button` cannot be placed because `earlier` (kept before it) occupies its placement. */
-function collides(earlier: Button, button: Button): boolean {
+export function collides(earlier: Button, button: Button): boolean {
   const taken = earlier.options || {};
   const wanted = button.options || {};
   const samePlacement = taken.placement === wanted.placement;

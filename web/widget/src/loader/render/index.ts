@@ -9,7 +9,8 @@
 //   .cnb-i       an icon (aria-hidden)              .cnb-l       a label
 //   .cnb-list    the actions of full/multi/dots     .cnb-brand   the 'Powered by Beckon' line
 //   .cnb-bg      a CUSTOM background-image icon     .cnb-fx      what the animation moves
-// Root modifiers: cnb-anim-shake|tada|sonar-light|sonar-dark, cnb-rtl.
+// Root modifiers: cnb-anim-shake|tada|sonar-light|sonar-dark, cnb-rtl; --cnb-u, a root's rank in a
+// shared row with labels (renderButtons).
 //
 // Roots start hidden by an inline `display: none !important` (the page cannot unhide them) and
 // are shown by revealButtons once the stylesheet applies; a root with a scroll rule stays hidden
@@ -196,7 +197,15 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
 export function renderButtons(decision: Decision, env: RenderEnv): HTMLElement[] {
   const d = document;
   const rtl = (d.documentElement.dir || d.body.dir) == "rtl";
-  return decision.buttons.map((db) => build(db, env, rtl)).filter(Boolean) as HTMLElement[];
+  const roots = decision.buttons.map((db) => build(db, env, rtl)).filter(Boolean) as HTMLElement[];
+  // Labels of buttons sharing a row (bottom, middle, top: classList[3]) reach into each other on a
+  // narrow screen: in a row with a label, each later button gets its rank (--cnb-u), which
+  // beckon-core.css turns into one place further in from the edge there. A button inside a page
+  // element is in no row.
+  const rows: Record<string, HTMLElement[]> = {};
+  roots.forEach((r) => r.parentNode == d.body && (rows[r.classList[3]] ||= []).push(r));
+  for (const row in rows) if (rows[row].some((r) => r.querySelector(".cnb-l"))) rows[row].forEach((r, i) => css(r, { "--cnb-u": i + "" }));
+  return roots;
 }
 
 /**
