@@ -249,7 +249,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           )}
           <ConfirmDialog open={confirmingEnd && !ended} title="End this chat?" confirmLabel="End chat" onConfirm={end} onCancel={() => setConfirmingEnd(false)}>
             {!answered(messages) && <p>Nobody has answered {visitorLabel(channel)} yet.</p>}
-            <p>Their chat window says the chat has ended and they can no longer write in it.</p>
+            <p>They will see that the chat has ended and can no longer write in it.</p>
           </ConfirmDialog>
         </div>
       </header>
