@@ -18,7 +18,10 @@ const fx = chatFixture();
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 /** Waits until the message box has the focus (it takes it once enabled), saying where the focus is otherwise. */
-const boxFocused = (page) => eventually(async () => (await focusedElement(page)) == "textarea Message", async () => `the message box to have the focus`);
+async function boxFocused(page) {
+  let at;
+  await eventually(async () => (at = await focusedElement(page)) == "textarea Message", () => `the message box to have the focus (it is on ${at})`);
+}
 
 async function visitor() {
   const opened = await openPage(fx.browser, { reducedMotion: "reduce" });

@@ -107,7 +107,8 @@ test("opening the chat on a phone focuses no text field (no keyboard before the 
   await dialog.getByLabel(/e-?mail/i).fill("ivy@example.com");
   await dialog.getByRole("button", { name: "Save" }).tap();
   await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
-  await eventually(async () => (await focusedElement(page)) == "textarea Message", "the message box to have the focus");
+  let at;
+  await eventually(async () => (at = await focusedElement(page)) == "textarea Message", () => `the message box to have the focus (it is on ${at})`);
   await shot(page, "chat-phone-after-save.png");
   await context.close();
 });
