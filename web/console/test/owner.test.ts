@@ -229,7 +229,9 @@ describe("editor catalogue", () => {
     expect(newAction("a", "FACEBOOK").backgroundColor).toBe("#0972eb");
     expect(newAction("a", "TELEGRAM").backgroundColor).toBe("#1b7eae");
     expect(newAction("a", "PHONE").backgroundColor).toBeUndefined();
-    expect(newAction("a", "CHAT").properties?.["chatmodal-header-subtext"]).toBe("We typically respond in 35 minutes");
+    expect(newAction("a", "CHAT").properties?.["chatmodal-messages"]).toBe("How can we help?");
+    // Left empty: the widget says "We typically respond in 35 minutes" only while someone is online.
+    expect(newAction("a", "CHAT").properties?.["chatmodal-header-subtext"]).toBeUndefined();
     expect(newAction("a", "PHONE").properties).toBeUndefined();
   });
   it("finds a free id", () => {

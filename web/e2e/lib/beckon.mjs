@@ -23,7 +23,8 @@ function spawnServer({ listen, dataDir, env }) {
   }
   const child = spawn(
     BECKON_BIN,
-    ["serve", "--listen", listen, "--data-dir", dataDir, "--seed-demo", "--static-dir", join(ROOT, "web/widget/dist")],
+    // This checkout's widget and console builds, also when BECKON_BIN was built from another one.
+    ["serve", "--listen", listen, "--data-dir", dataDir, "--seed-demo", "--static-dir", join(ROOT, "web/widget/dist"), "--console-dir", join(ROOT, "web/console/dist")],
     { cwd: ROOT, env: { ...process.env, RUST_LOG: "info,sqlx=warn", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

@@ -186,3 +186,16 @@ export function chatFixture({ publish, agent = true } = {}) {
   });
   return f;
 }
+
+/**
+ * What has the focus, looking inside the widget's shadow root: "textarea Message", "input name",
+ * "div dialog", "body"… (tag, then the accessible label, the name or the role).
+ */
+export const focusedElement = (page) =>
+  page.evaluate(() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (!a) return "none";
+    const what = a.getAttribute("aria-label") || a.getAttribute("name") || a.getAttribute("role") || "";
+    return (a.tagName.toLowerCase() + " " + what).trim();
+  });

@@ -3,15 +3,25 @@
 // chunk), fills the profile and chats with the demo agent, who answers through the agent API and
 // its realtime socket. Both directions, typing, presence and the visitor's read acknowledgement;
 // End Chat; the agent ending the chat (and the 410 of a chat ended while the visitor was away);
-// a stored chat resumed on the next page view with its unread bubble and auto-open.
+// a stored chat resumed on the next page view with its unread bubble and auto-open. Focus after the
+// profile's Save and "Start a new chat"; a message over the limit is not cut; the status line
+// promises an answer time only while an agent is online (issue 20, items 8, 9, 10).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
-import { CEILING } from "../lib/wait.mjs";
+import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, focusedElement, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
 
 const fx = chatFixture();
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
+/** Waits until the message box has the focus (it takes it once enabled), saying where the focus is otherwise. */
+async function boxFocused(page) {
+  let at;
+  await eventually(async () => (at = await focusedElement(page)) == "textarea Message", () => `the message box to have the focus (it is on ${at})`);
+}
 
 async function visitor() {
   const opened = await openPage(fx.browser, { reducedMotion: "reduce" });
@@ -161,3 +171,91 @@ test("welcome messages and show-notification-count: the chat button shows 1 unti
   await bubble.waitFor({ state: "detached" });
   await context.close();
 });
+
+test("after the profile's Save and after \"Start a new chat\" the focus is in the message box", async () => {
+  await fx.agent.setStatus("online");
+  const { page, context } = await visitor();
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
+  const dialog = chatDialog(page);
+  // A desktop: the profile's first field has the focus on open, ready to type.
+  await eventually(async () => (await focusedElement(page)) == "input name", "the name field to have the focus");
+  await dialog.getByLabel(/name/i).fill("Fay Visitor");
+  await dialog.getByLabel(/e-?mail/i).fill("fay@example.com");
+  await dialog.getByRole("form", { name: "Profile" }).getByRole("button", { name: "Save" }).press("Enter");
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
+  await boxFocused(page);
+  await page.keyboard.type("Typed straight away");
+  await page.keyboard.press("Enter");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Typed straight away");
+
+  await dialog.getByRole("button", { name: /menu/i }).click();
+  await dialog.getByRole("menuitem", { name: "End Chat" }).click();
+  const again = dialog.getByRole("button", { name: "Start a new chat" });
+  await again.click();
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
+  await boxFocused(page);
+  await context.close();
+});
+
+test("a message over the limit is not cut: the visitor is told by how much and sends nothing until it fits", async () => {
+  await fx.agent.setStatus("online");
+  const { page, context } = await visitor();
+  await startChat(page, { name: "Gus Visitor", email: "gus@example.com" });
+  const channelId = await storedChannel(page);
+  const dialog = chatDialog(page);
+  // 5,000 characters of words, pasted (inserted as a paste inserts: a browser's maxLength would cut it).
+  const words = "Please find the whole order history below so you can check every line. ";
+  const long = words.repeat(Math.ceil(5000 / words.length)).slice(0, 5000);
+  await composer(page).focus();
+  await page.keyboard.insertText(long);
+  const tooLong = dialog.getByRole("status").filter({ hasText: "1000 characters too long: a message holds at most 4000." });
+  await tooLong.waitFor();
+  assert.equal((await composer(page).inputValue()).length, 5000, "nothing cut");
+  assert.equal(await composer(page).getAttribute("aria-invalid"), "true");
+  assert.equal(await dialog.getByRole("button", { name: "Send" }).isDisabled(), true);
+  await composer(page).press("Enter");
+  assert.equal((await composer(page).inputValue()).length, 5000, "Enter sends nothing and keeps the text");
+  assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+  await shot(page, "chat-too-long.png");
+
+  // The visitor shortens it: it fits, the warning goes, and the agent gets it whole.
+  const fits = long.slice(0, 4000);
+  await composer(page).fill(fits);
+  await tooLong.waitFor({ state: "detached" });
+  await composer(page).press("Enter");
+  const got = await fx.agent.waitFrame((f) => f.op == "chat-message" && f.channelId == channelId && f.message.sender.type == "ChatClient");
+  assert.equal(got.message.text, fits.trim());
+  const { messages } = await fx.agent.messages(channelId);
+  assert.deepEqual(messages.map((m) => m.text.length), [fits.trim().length], "only the message that fits reached the agent");
+  await context.close();
+});
+
+test("the status line promises an answer time only while an agent is online, and says nobody is otherwise", async () => {
+  await fx.agent.setStatus("away");
+  const { page, context } = await visitor();
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
+  const dialog = chatDialog(page);
+  const status = dialog.locator(".cnb-m-st");
+  await dialog.getByText("Away", { exact: true }).waitFor();
+  await status.filter({ hasText: /^Nobody is online right now$/ }).waitFor();
+  assert.equal(await dialog.getByText("We typically respond in 35 minutes").count(), 0);
+  assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+  await shot(page, "chat-nobody-online.png");
+
+  await fx.agent.setStatus("online");
+  await startChatFromOpenWindow(page, "Hal Visitor");
+  await fx.agent.send({ op: "presence", status: "online" });
+  await dialog.getByText("Online", { exact: true }).waitFor();
+  await status.filter({ hasText: /^We typically respond in 35 minutes$/ }).waitFor();
+  await shot(page, "chat-agents-online.png");
+  await context.close();
+});
+
+/** Fills the profile of an open chat window and waits until the chat is live. */
+async function startChatFromOpenWindow(page, name) {
+  const dialog = chatDialog(page);
+  await dialog.getByLabel(/name/i).fill(name);
+  await dialog.getByLabel(/e-?mail/i).fill(`${name.split(" ")[0].toLowerCase()}@example.com`);
+  await dialog.getByRole("form", { name: "Profile" }).getByRole("button").click();
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
+}

@@ -129,8 +129,8 @@ test("an agent answers a visitor's chat: unread count, typing both ways, Enter s
   await conversation.getByText("Seen", { exact: true }).waitFor();
 
   // End the chat: the visitor is told, the console shows it ended.
-  page.once("dialog", (d) => d.accept());
   await conversation.getByRole("button", { name: "End chat" }).click();
+  await page.getByRole("alertdialog", { name: "End this chat?" }).getByRole("button", { name: "End chat" }).click();
   await visitor.waitFrame((f) => f.op === "channel-ended", "channel-ended");
   await conversation.getByText("This chat has ended.").waitFor();
   await inboxTab(page, "Ended").click();

@@ -191,7 +191,9 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   await pickChannel(page, "Live chat");
   const chat = form(page, "Live chat");
   const status = chat.getByLabel("Status text under the title");
-  assert.equal(await status.inputValue(), "We typically respond in 35 minutes");
+  // The status text is left empty: the widget promises an answer time only while someone is online, and says so here.
+  assert.equal(await status.inputValue(), "");
+  await chat.getByText("Empty: visitors see “We typically respond in 35 minutes” while one of you is online, and “Nobody is online right now” when nobody is.").waitFor();
   assert.equal(await chat.getByLabel("Welcome message 1", { exact: true }).inputValue(), "How can we help?");
   await status.fill("Back within the hour");
   // A domain not on the Pro plan: the chat carries the branding line, and the builder says so.

@@ -2,10 +2,11 @@
 // 14, 15 and 17): after logging in focus is on the page's main heading; the Sound toggle shows
 // whether it is on; a reply that claims an unassigned chat keeps the chat listed (the list moves to
 // Mine and says so); an ended chat says who ended it and when; a reply over the message limit is
-// not sent and the console says by how much.
+// not sent and the console says by how much. Ending a chat asks first (issue 20, item 11).
 // The visitor side is driven through the public chat API and the realtime socket.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { startBeckon } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
@@ -23,6 +24,8 @@ after(async () => {
 });
 
 const openConsole = () => openConsoleAs(browser, beckon.origin);
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 
 /** A visitor with a chat that has said `text`; resolves once the agent's page lists it. */
 async function visitorSays(page, text, name) {
@@ -101,13 +104,31 @@ test("an ended chat says who ended it and when", async () => {
   const shown = await page.evaluate((iso) => new Date(iso).toLocaleString(), endedAt);
   assert.match(await byVisitor.innerText(), new RegExp(`on ${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
 
-  // The agent ends the next one.
+  // The agent ends the next one, unanswered: the console asks first, and Cancel (or Esc) keeps it open.
   const second = await visitorSays(page, "Hello?", "Dan Visitor");
   await second.item.click();
   await conversation.getByRole("heading", { name: "Dan Visitor" }).waitFor();
-  page.once("dialog", (d) => d.accept());
-  await conversation.getByRole("button", { name: "End chat" }).click();
+  const status = () => page.evaluate(async (id) => (await (await fetch(`/api/v1/agent/channels/${id}`)).json()).status, second.channelId);
+  const endChat = conversation.getByRole("button", { name: "End chat" });
+  const confirmEnd = page.getByRole("alertdialog", { name: "End this chat?" });
+  await endChat.click();
+  await confirmEnd.getByText("Nobody has answered Dan Visitor yet.").waitFor();
+  assert.equal(await confirmEnd.getByRole("button", { name: "Cancel" }).evaluate((b) => b === document.activeElement), true, "Cancel, the safe answer, has the focus");
+  assert.deepEqual(await axeViolations(page, "body"), [], "the confirmation");
+  await shot(page, "console-end-chat-confirm.png");
+  await confirmEnd.getByRole("button", { name: "Cancel" }).click();
+  await confirmEnd.waitFor({ state: "hidden" });
+  assert.equal(await status(), "open", "Cancel leaves the chat open");
+  assert.equal(await endChat.evaluate((b) => b === document.activeElement), true, "focus back on End chat");
+  await endChat.click();
+  await confirmEnd.waitFor();
+  await page.keyboard.press("Escape");
+  await confirmEnd.waitFor({ state: "hidden" });
+  assert.equal(await status(), "open", "Esc leaves the chat open");
+  await endChat.click();
+  await confirmEnd.getByRole("button", { name: "End chat" }).click();
   await conversation.locator(".ended-note").filter({ hasText: "Ended by you on" }).waitFor();
+  assert.equal(await status(), "ended");
   // Reopened, it no longer says so.
   await conversation.getByRole("button", { name: "Reopen the chat" }).click();
   await page.getByLabel("Reply to Dan Visitor").waitFor();

@@ -1,9 +1,10 @@
 // Surfaces on a phone (390×844, touch), against a real `beckon serve`: the chat and the pop-out
 // modals fill the visual viewport (also when it shrinks: here by zooming in, as the on-screen
 // keyboard shrinks it), and while one is open the page behind neither scrolls nor takes taps; it
-// scrolls again once the surface is closed. Buttons with labels at the bottom left, centre and right
-// never cover each other on a phone (the built loader on a page of its own; with SCREENSHOTS=dir
-// the phone's screenshot goes there).
+// scrolls again once the surface is closed. Opening the chat raises no on-screen keyboard: no text
+// field takes the focus until the visitor taps one. Buttons with labels at the bottom left, centre
+// and right never cover each other on a phone (the built loader on a page of its own; with
+// SCREENSHOTS=dir the phone's screenshot goes there).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -11,7 +12,8 @@ import { openPage } from "../lib/browser.mjs";
 import { harness, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatFixture } from "../lib/chat.mjs";
+import { CHAT_ACTION_ID, chatFixture, composer, focusedElement } from "../lib/chat.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
 
 const whatsapp = {
   id: "s-wa",
@@ -27,6 +29,8 @@ const whatsapp = {
 };
 const fx = chatFixture({ agent: false, publish: { actions: [whatsapp] } });
 const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 
 async function phone() {
   const opened = await openPage(fx.browser, { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
@@ -130,4 +134,24 @@ test("buttons with labels at the bottom left, centre and right never cover each 
   } finally {
     await h.close();
   }
+});
+
+test("opening the chat on a phone focuses no text field (no keyboard before the visitor asks); after Save the message box has it", async () => {
+  const { page, context } = await phone();
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).tap();
+  const dialog = page.getByRole("dialog", { name: "Live chat" });
+  await dialog.getByRole("form", { name: "Profile" }).waitFor();
+  assert.equal(await focusedElement(page), "div dialog", "the dialog itself has the focus, no text field");
+  await shot(page, "chat-phone-open.png");
+
+  // The visitor taps the fields and saves: they asked to write, so the message box takes the focus.
+  await dialog.getByLabel(/name/i).tap();
+  await page.keyboard.type("Ivy Visitor");
+  await dialog.getByLabel(/e-?mail/i).fill("ivy@example.com");
+  await dialog.getByRole("button", { name: "Save" }).tap();
+  await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
+  let at;
+  await eventually(async () => (at = await focusedElement(page)) == "textarea Message", () => `the message box to have the focus (it is on ${at})`);
+  await shot(page, "chat-phone-after-save.png");
+  await context.close();
 });

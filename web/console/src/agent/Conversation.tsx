@@ -1,15 +1,19 @@
 // One chat: who the visitor is, the history, typing both ways, read state, the reply box
-// (Enter sends, Shift+Enter starts a new line), claim/assign and end.
+// (Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
+// (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
+// moment the server ends it, and reopening brings the thread back for agents but not the
+// visitor's open window, so an undo could not undo what the visitor saw.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
 import type { Channel, EarlierConversation, History, Message, ReplyAnswer } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
-import { charactersOver, lastSeqOf, MAX_MESSAGE_CHARS, mergeMessages, missedBefore, newClientId } from "../lib/messages";
+import { answered, charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, tooLongText } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
 import { isHttpUrl } from "../../../widget/src/loader/actions/validate";
 import { Link } from "../app/router";
+import { ConfirmDialog } from "../app/ConfirmDialog";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -48,6 +52,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [visitorReadSeq, setVisitorReadSeq] = useState(0);
   const [draft, setDraft] = useState("");
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
   const logRef = useRef<HTMLDivElement>(null);
@@ -183,9 +188,13 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   /** No agent id: yourself; null: nobody. */
   const assign = (agentId: string | null | undefined) => act("assign", agentId === undefined ? {} : { agentId });
   const end = () => {
-    if (confirm("End this chat? The visitor can no longer write in it.")) act("end");
+    setConfirmingEnd(false);
+    act("end");
   };
-  const reopen = () => act("reopen");
+  const reopen = () => {
+    setConfirmingEnd(false);
+    act("reopen");
+  };
 
   if (!channel) {
     return (
@@ -234,10 +243,14 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
             </select>
           </label>
           {!ended && (
-            <button onClick={end} className="danger">
+            <button onClick={() => setConfirmingEnd(true)} className="danger">
               End chat
             </button>
           )}
+          <ConfirmDialog open={confirmingEnd && !ended} title="End this chat?" confirmLabel="End chat" onConfirm={end} onCancel={() => setConfirmingEnd(false)}>
+            {!answered(messages) && <p>Nobody has answered {visitorLabel(channel)} yet.</p>}
+            <p>They will see that the chat has ended and can no longer write in it.</p>
+          </ConfirmDialog>
         </div>
       </header>
       <dl className="visitor-details">
@@ -342,7 +355,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           </button>
           {over > 0 && (
             <p id="reply-too-long" className="error composer-error" role="status">
-              {over} {over === 1 ? "character" : "characters"} too long: a message holds at most {MAX_MESSAGE_CHARS}.
+              {tooLongText(over)}
             </p>
           )}
         </form>

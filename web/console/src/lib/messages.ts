@@ -26,10 +26,10 @@ export function newClientId(): string {
   return `console-${crypto.randomUUID()}`;
 }
 
-/** The server's limit on a message, for visitors and agents alike (crates/server/src/limits.rs). */
-export const MAX_MESSAGE_CHARS = 4000;
+// The message limit and its warning are the widget's (one piece of code for both boxes).
+export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "../../../widget/src/app/chat/core/limit";
 
-/** How many characters a draft is over the limit once trimmed, as the server counts them (0: fits). */
-export function charactersOver(draft: string): number {
-  return Math.max(0, [...draft.trim()].length - MAX_MESSAGE_CHARS);
+/** Whether anyone of the team has written in the chat yet (an unanswered chat's visitor is still waiting). */
+export function answered(messages: Message[]): boolean {
+  return messages.some((m) => m.sender.type !== "ChatClient");
 }

@@ -21,6 +21,7 @@ import type {
 import { HEADER_COLORS } from "../../../widget/src/app/color";
 import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME } from "../../../widget/src/app/options";
 import { readableShade } from "./builder/colours";
+import { NOBODY_ONLINE } from "../../../widget/src/app/chat/core/presence";
 
 export type Option<T extends string> = { value: T; label: string };
 
@@ -317,7 +318,9 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     main: ["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-messages", "chatmodal-placeholder-message", "chatmodal-header-background-color", "chatmodal-header-text-color"],
     properties: [
       { key: "chatmodal-header-text", label: "Title of the chat window", help: "Empty: “Chat”." },
-      { key: "chatmodal-header-subtext", label: "Status text under the title", shownWhenEmpty: DEFAULT_STATUS },
+      // Not written out on a new chat: left empty, the widget promises an answer time only while
+      // one of the team is online (widget/src/app/chat/core/presence.ts statusLine).
+      { key: "chatmodal-header-subtext", label: "Status text under the title", help: `Empty: visitors see “${DEFAULT_STATUS}” while one of you is online, and “${NOBODY_ONLINE}” when nobody is.` },
       { key: "chatmodal-header-background-color", label: "Title bar colour", kind: "color" },
       { key: "chatmodal-header-text-color", label: "Title text colour", kind: "color", help: "Empty: white or black, whichever reads better." },
       { key: "chatmodal-messages", label: "Welcome messages", kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME, help: "One per line; they appear one after the other." },
@@ -374,7 +377,7 @@ export function freshId(prefix: string, taken: { id: string }[]): string {
 
 /**
  * A new action: its type's label and brand colour, and its texts that visitors would otherwise
- * get as defaults written out (such as the chat's status text), so the owner sees and edits them.
+ * get as defaults written out (such as the chat's welcome message), so the owner sees and edits them.
  */
 export function newAction(id: string, actionType: ActionType): Action {
   const info = ACTION_TYPES[actionType];

@@ -4,7 +4,7 @@
 // | property                              | default                        | meaning                                   |
 // |---------------------------------------|--------------------------------|-------------------------------------------|
 // | chatmodal-header-text                 | per type (see titles below)    | header title                              |
-// | chatmodal-header-subtext              | chat: 'We typically respond in 35 minutes' | line under the title          |
+// | chatmodal-header-subtext              | chat: see chat/core/presence.ts statusLine | line under the title          |
 // | chatmodal-header-background-color     | per type (color.ts)            | header colour (gradient for hex colours)  |
 // | chatmodal-header-text-color           | white or #111, the readable one| header text colour                        |
 // | chatmodal-header-icon-type            | FONT                           | CUSTOM, FONT, FONT_MATERIAL, SVG          |
@@ -37,7 +37,7 @@ import type { ModalType } from "./modal/Modal";
 
 /** The default welcome text (spec §8). */
 export const DEFAULT_WELCOME = "How can we help?";
-/** The default status text under a chat title (spec §9). */
+/** The default status text under a chat title (spec §9), shown while an agent is online (chat/core/presence.ts). */
 export const DEFAULT_STATUS = "We typically respond in 35 minutes";
 /** The default placeholder of a message bar and of the chat's input. */
 export const DEFAULT_PLACEHOLDER = "Type your message";
@@ -87,7 +87,7 @@ export function modalOptions(a: Action, type: ModalType): ModalOptions {
   const customer = p("customer-message") || (a.actionType == "WHATSAPP" ? prop(a, "message") : "");
   return {
     title: p("header-text") || (type == "iframe" && prop(a, "iframe-title")) || label || TITLES[type],
-    subtext: p("header-subtext") || (type == "chat" ? DEFAULT_STATUS : undefined),
+    subtext: p("header-subtext") || undefined,
     headerColor: p("header-background-color") || undefined,
     headerTextColor: p("header-text-color") || undefined,
     icon: {

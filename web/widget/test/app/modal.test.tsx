@@ -62,6 +62,18 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(other);
   });
 
+  it("on a touch screen a text field marked data-autofocus is not focused on open (no keyboard yet): the dialog is", async () => {
+    const user = userEvent.setup();
+    const touch = vi.spyOn(window, "matchMedia").mockImplementation((q: string) => ({ matches: q == "(pointer: coarse)", media: q }) as MediaQueryList);
+    try {
+      render(<Page footer={<MessageBar onSend={() => {}} autoFocus />} />);
+      await user.click(screen.getByRole("button", { name: "Open chat" }));
+      expect(document.activeElement).toBe(screen.getByRole("dialog"));
+    } finally {
+      touch.mockRestore();
+    }
+  });
+
   it("closes on Esc after the ~200 ms slide-out", async () => {
     vi.useFakeTimers();
     const onClose = vi.fn();

@@ -8,17 +8,23 @@
 // outside, the slide-out plays, then onClose) · returnFocus? (see Modal) · warm? (rendered hidden
 // ahead of a click, app/index.tsx: a session of its own that never starts, disposed on unmount;
 // the page's session is not touched).
-// Header: the title, the status text as subtext (or who is typing), and the agent bar with the
-// presence dot and Online/Away (any online agent → online); the dialog carries cnb-c-online or
-// cnb-c-away, which greys the header icon when away.
+// Header: the title, the status text as subtext (or who is typing; core/presence.ts statusLine:
+// the spec's default only while an agent is online), and the agent bar with the presence dot and
+// Online/Away (any online agent → online); the dialog carries cnb-c-online or cnb-c-away, which
+// greys the header icon when away.
+// The message box says when a draft is over the server's limit (core/limit.ts) and sends nothing
+// until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
+// focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
 import { BANNER_TEXT } from "./core/attention";
+import { charactersOver, tooLongText } from "./core/limit";
+import { statusLine } from "./core/presence";
 import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
@@ -80,6 +86,9 @@ export function ChatWindow(p: ChatWindowProps) {
   const [tab, setTab] = useState<Tab>(() => (session.view().persona ? "chat" : "profile"));
   const [menu, setMenu] = useState(false);
   const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  /** The visitor asked to write (Save, "Start a new chat"): the box takes the focus once usable. */
+  const focusBox = useRef(false);
 
   useEffect(() => {
     session.setOnUnread(p.onUnread);
@@ -93,7 +102,23 @@ export function ChatWindow(p: ChatWindowProps) {
     return () => session.setOpen(false);
   }, [session]);
 
+  // The button that had the focus is gone by now: the dialog holds it until the box is enabled,
+  // unless the visitor has moved it somewhere else meanwhile.
+  useEffect(() => {
+    const el = box.current;
+    if (!focusBox.current || !el) return;
+    const dialog = el.closest<HTMLElement>('[role="dialog"]');
+    const at = (el.getRootNode() as Document | ShadowRoot).activeElement;
+    if (at && at != dialog && at != el.ownerDocument.body) focusBox.current = false;
+    else if (el.disabled) dialog?.focus({ preventScroll: true });
+    else {
+      el.focus({ preventScroll: true });
+      focusBox.current = false;
+    }
+  });
+
   const input = inputState(v, opts);
+  const over = charactersOver(text);
   const pick = (t: Tab) => {
     setTab(t);
     setMenu(false);
@@ -134,6 +159,7 @@ export function ChatWindow(p: ChatWindowProps) {
         accepted={(v.persona && v.persona.legalNoticeAccepted) || 0}
         onSave={(f) => {
           session.saveProfile(f);
+          focusBox.current = true;
           setTab("chat");
         }}
       />
@@ -189,7 +215,14 @@ export function ChatWindow(p: ChatWindowProps) {
           </p>
         ) : null}
         {v.phase == "ended" && !v.ending ? (
-          <button type="button" className="cnb-c-btn cnb-c-new" onClick={() => session.restart()}>
+          <button
+            type="button"
+            className="cnb-c-btn cnb-c-new"
+            onClick={() => {
+              focusBox.current = true;
+              session.restart();
+            }}
+          >
             {TEXTS.newChat}
           </button>
         ) : null}
@@ -201,7 +234,7 @@ export function ChatWindow(p: ChatWindowProps) {
     <Modal
       {...opts} // header, colours and size; Modal reads only its own props of the rest
       type="chat"
-      subtext={typingText(v.presence.typing) || opts.subtext}
+      subtext={typingText(v.presence.typing) || statusLine(opts.subtext, v.presenceKnown ? online : null)}
       onMenu={() => setMenu((m) => !m)}
       menuExpanded={menu}
       agentBar={agentBar}
@@ -212,7 +245,8 @@ export function ChatWindow(p: ChatWindowProps) {
           multiline
           className="cnb-c-bar"
           label="Message"
-          maxLength={4000}
+          fieldRef={box}
+          problem={over ? tooLongText(over) : undefined}
           value={text}
           onChange={(t) => {
             setText(t);

@@ -59,6 +59,8 @@ export type ChatView = {
   pending: Pending[];
   system: SystemLine[];
   presence: AgentPresence;
+  /** whether the site's presence is known yet (the socket's ready, or the HTTP answer before it) */
+  presenceKnown: boolean;
   unread: number;
   banner: boolean;
   /** End Chat was asked and is being sent */
@@ -142,6 +144,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     pending: [],
     system: [],
     presence: { online: false, typing: [] },
+    presenceKnown: false,
     unread: 0,
     banner: false,
     ending: false,
@@ -379,7 +382,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
       case "ready":
         heard = true;
         presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
-        set({ presence: agentPresence(presence) });
+        set({ presence: agentPresence(presence), presenceKnown: true });
         break;
       case "chat-message": {
         const m = f.message;
@@ -450,7 +453,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
           (a) => {
             if (heard || disposed) return;
             presence = initialPresence(a.agentAvailable === true);
-            set({ presence: agentPresence(presence) });
+            set({ presence: agentPresence(presence), presenceKnown: true });
           },
           () => {}, // unknown: the header stays as it is
         );

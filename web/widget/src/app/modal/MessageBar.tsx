@@ -8,8 +8,10 @@
 // Chat clears it) · multiline? (a text area: the chat) · sendColor? · disabled? · label? (the
 // field's accessible name, default the placeholder) · sendLabel? ('Send') · allowEmpty? ·
 // autoFocus? (marks the field data-autofocus, so the Modal focuses it on open) · keep? (keep the
-// text after sending) · maxLength? · className? (extra classes on the form).
-import { useState, type KeyboardEvent } from "react";
+// text after sending) · problem? (what is wrong with the text, e.g. too long: shown under the
+// field, which it describes, and nothing is sent until it is fixed) · fieldRef? (the field
+// element, to focus it) · className? (extra classes on the form).
+import { useId, useState, type KeyboardEvent, type Ref } from "react";
 import { Glyph } from "../glyphs";
 import { cssVars } from "../vars";
 import { DEFAULT_PLACEHOLDER } from "../options";
@@ -28,16 +30,18 @@ export type MessageBarProps = {
   allowEmpty?: boolean;
   autoFocus?: boolean;
   keep?: boolean;
-  maxLength?: number;
+  problem?: string;
+  fieldRef?: Ref<HTMLTextAreaElement & HTMLInputElement>;
   className?: string;
 };
 
 export function MessageBar(p: MessageBarProps) {
+  const problemId = "cnb-m-p" + useId();
   const [own, setOwn] = useState(p.initial || "");
   const text = p.value ?? own;
   const set = (v: string) => (p.onChange ? p.onChange(v) : setOwn(v));
   const placeholder = p.placeholder || DEFAULT_PLACEHOLDER;
-  const off = p.disabled || (!text.trim() && !p.allowEmpty);
+  const off = p.disabled || !!p.problem || (!text.trim() && !p.allowEmpty);
   const send = () => {
     if (off) return;
     p.onSend(text.trim());
@@ -49,7 +53,9 @@ export function MessageBar(p: MessageBarProps) {
     placeholder,
     "aria-label": p.label || placeholder,
     disabled: p.disabled,
-    maxLength: p.maxLength,
+    ref: p.fieldRef,
+    "aria-invalid": p.problem ? true : undefined,
+    "aria-describedby": p.problem ? problemId : undefined,
     "data-autofocus": p.autoFocus ? "" : undefined,
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
@@ -76,6 +82,11 @@ export function MessageBar(p: MessageBarProps) {
       <button type="submit" className="cnb-m-send" aria-label={p.sendLabel || "Send"} disabled={off}>
         <Glyph name="send" />
       </button>
+      {p.problem ? (
+        <p className="cnb-m-prob" id={problemId} role="status">
+          {p.problem}
+        </p>
+      ) : null}
     </form>
   );
 }

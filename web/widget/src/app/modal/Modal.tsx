@@ -33,7 +33,8 @@
 //   children       the body
 //
 // Behaviour: role="dialog", aria-modal, named by the title. On mount focus moves to the first
-// element marked data-autofocus inside, else to the dialog itself; Tab and Shift+Tab stay inside
+// element marked data-autofocus inside, else to the dialog itself (on a touch screen a text field
+// is not focused on open: that would raise the on-screen keyboard before the visitor asks to type); Tab and Shift+Tab stay inside
 // (focus guards at both ends send focus back in, also when it leaves an iframe);
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the visual viewport, within the safe
@@ -78,6 +79,10 @@ const ICONS: Record<ModalType, GlyphName> = { default: "chat", chat: "chat", wha
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),textarea:not([disabled]),select:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
 
+/** A text field, on a touch screen: focusing it raises the on-screen keyboard. */
+const raisesKeyboard = (el: Element): boolean =>
+  /^(INPUT|TEXTAREA)$/.test(el.tagName) && typeof matchMedia == "function" && matchMedia("(pointer: coarse)").matches;
+
 /** The page mirrors (right-to-left): <html dir>, else <body dir>. */
 export const pageIsRtl = (d: Document = document): boolean => (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
 
@@ -102,7 +107,8 @@ export function Modal(p: ModalProps) {
     const back = p.returnFocus !== undefined ? p.returnFocus : (document.activeElement as HTMLElement | null);
     const d = dialog.current!;
     // The dialog is fixed in the viewport: nothing to scroll into view (and no layout forced for it).
-    (d.querySelector<HTMLElement>("[data-autofocus]") || d).focus({ preventScroll: true });
+    const first = d.querySelector<HTMLElement>("[data-autofocus]");
+    (first && !raisesKeyboard(first) ? first : d).focus({ preventScroll: true });
     return () => {
       if (back && back.isConnected && typeof back.focus == "function") back.focus();
     };

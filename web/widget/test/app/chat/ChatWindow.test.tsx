@@ -138,7 +138,9 @@ describe("start (spec §4.5)", () => {
     expect(s.sent[0]).toEqual({ op: "auth", token: "tok", channelId: "c-1", personaId: "p-1", lastSeq: 0 });
     expect(input().placeholder).toBe("Type your message");
     expect(screen.getByText("How can we help?")).toBeTruthy();
-    expect(screen.getByText("We typically respond in 35 minutes")).toBeTruthy();
+    // Nobody online (ready: agentsOnline false): no answer time is promised.
+    expect(screen.getByText("Nobody is online right now")).toBeTruthy();
+    expect(screen.queryByText("We typically respond in 35 minutes")).toBeNull();
   });
 });
 
@@ -169,6 +171,18 @@ describe("profile form (spec §5.3)", () => {
     expect(create.body).toEqual({ name: "Ann", email: "ann@example.com", ip: null, url: "https://shop.example/p", legalNoticeAccepted: 0 });
     expect(store.channelId()).toBe("c-1");
     expect(store.personaId()).toBe("p-1");
+  });
+
+  it("after Save the dialog holds the focus while connecting, then the message box has it", async () => {
+    const user = userEvent.setup();
+    show();
+    await user.type(screen.getByRole("textbox", { name: "Full name" }), "Ann");
+    await user.type(screen.getByRole("textbox", { name: "Email address" }), "ann@example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(input().disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole("dialog"));
+    await connectSocket();
+    await waitFor(() => expect(document.activeElement).toBe(input()));
   });
 
   it("the form element's validity check gates the submit", () => {
@@ -316,6 +330,31 @@ describe("sending (spec §5.3)", () => {
   });
 });
 
+describe("the message limit", () => {
+  it("a text over 4,000 characters is kept whole, the visitor is told by how much, and nothing is sent until it fits", async () => {
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    const box = input();
+    fireEvent.input(box, { target: { value: "é".repeat(4002) } });
+    expect(box.value).toHaveLength(4002);
+    expect(box.maxLength).toBe(-1); // no browser cut
+    const problem = screen.getByText("2 characters too long: a message holds at most 4000.");
+    expect(problem.getAttribute("role")).toBe("status");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(box.getAttribute("aria-describedby")).toBe(problem.id);
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(s.frames("chat-message")).toHaveLength(0);
+    expect(box.value).toHaveLength(4002);
+    fireEvent.input(box, { target: { value: "é".repeat(4000) } });
+    expect(screen.queryByText(/too long/)).toBeNull();
+    expect(box.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(s.frames("chat-message")).toHaveLength(1);
+  });
+});
+
 describe("agent side", () => {
   it("agent messages on the agent side with name and avatar, presence and typing in the header, acknowledged", async () => {
     store.setPersona(ann);
@@ -403,6 +442,33 @@ describe("End Chat (spec §4.5, §8)", () => {
     const create = calls.find((c) => c.method == "POST")!;
     expect(create.url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
     expect(create.body).not.toHaveProperty("personaId");
+  });
+
+  it("after 'Start a new chat' the message box has the focus once the new chat is live", async () => {
+    const user = userEvent.setup();
+    store.setPersona(ann);
+    show();
+    await connectSocket();
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    FakeSocket.all = [];
+    await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
+    expect(document.activeElement).toBe(screen.getByRole("dialog"));
+    await connectSocket();
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+  });
+
+  it("a focus the visitor moved meanwhile stays where they put it", async () => {
+    const user = userEvent.setup();
+    show();
+    await user.type(screen.getByRole("textbox", { name: "Full name" }), "Ann");
+    await user.type(screen.getByRole("textbox", { name: "Email address" }), "ann@example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const menu = screen.getByRole("button", { name: "Menu" });
+    menu.focus();
+    await connectSocket();
+    expect(input().disabled).toBe(false);
+    expect(document.activeElement).toBe(menu);
   });
 
   it("when it cannot be sent: quietly, the input stays usable", async () => {

@@ -6,7 +6,7 @@ describe("chat options (spec §3.4, §9): the modal options of a CHAT action", (
     const o = modalOptions({ id: "a", actionType: "CHAT", actionValue: "" }, "chat");
     expect(o).toMatchObject({
       title: "Chat",
-      subtext: "We typically respond in 35 minutes",
+      subtext: undefined, // the chat picks its status line by who is online (presence.test.ts statusLine)
       messages: ["How can we help?"],
       placeholder: undefined, // the input's own default, 'Type your message'
       showMenuButton: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentPresence, initialPresence, reducePresence } from "../../../src/app/chat/core/presence";
+import { agentPresence, initialPresence, NOBODY_ONLINE, reducePresence, statusLine } from "../../../src/app/chat/core/presence";
 import type { PresenceAction, PresenceOut, Status } from "../../../src/app/chat/core/wire.gen";
 
 const agent = (id: string, name: string) => ({ id, type: "ChatAgentPersona" as const, name, avatarUrl: null });
@@ -38,5 +38,23 @@ describe("agent presence in the header (spec §4.5)", () => {
     expect(agentPresence(s).typing).toEqual(["Ada"]);
     s = reducePresence(s, inChat(agent("a", "Ada"), false), "p-1");
     expect(agentPresence(s).typing).toEqual([]);
+  });
+});
+
+describe("the status line under the chat's title", () => {
+  it("the owner's text whoever is online; else the spec's default only while an agent is online, the truth otherwise", () => {
+    expect(statusLine("Back at 9", true)).toBe("Back at 9");
+    expect(statusLine("Back at 9", false)).toBe("Back at 9");
+    expect(statusLine(undefined, true)).toBe("We typically respond in 35 minutes");
+    expect(statusLine(undefined, false)).toBe(NOBODY_ONLINE);
+    expect(NOBODY_ONLINE).toBe("Nobody is online right now");
+    // Not known yet: nothing rather than a guess that flips a moment later.
+    expect(statusLine(undefined, null)).toBeUndefined();
+    expect(statusLine("Back at 9", null)).toBe("Back at 9");
+  });
+
+  it("the default written out as the owner's text (older consoles did) is the default", () => {
+    expect(statusLine("We typically respond in 35 minutes", false)).toBe(NOBODY_ONLINE);
+    expect(statusLine("We typically respond in 35 minutes", true)).toBe("We typically respond in 35 minutes");
   });
 });

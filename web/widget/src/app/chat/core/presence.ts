@@ -1,5 +1,6 @@
 // The site's side as the visitor's header shows it (spec §4.5): online when any agent of the
 // domain is online, and who of them is typing in this chat. Fed by `ready` and `presence` frames.
+import { DEFAULT_STATUS } from "../../options";
 import { CLIENT_TYPE } from "./types";
 import type { PresenceOut } from "./wire.gen";
 
@@ -44,4 +45,18 @@ export function reducePresence(s: PresenceState, f: PresenceOut, myPersonaId: st
 export function agentPresence(s: PresenceState): AgentPresence {
   const online = s.base || Object.values(s.agents).some((a) => a.status == "online");
   return { online, typing: Object.values(s.typing).filter(Boolean) };
+}
+
+/** The status line while no agent of the domain is online and the owner wrote none. */
+export const NOBODY_ONLINE = "Nobody is online right now";
+
+/**
+ * The status line under the chat's title: the owner's text; else the spec's default ("We
+ * typically respond in 35 minutes"), a promise only someone online can keep, while an agent is
+ * online, and NOBODY_ONLINE while none is; nothing before the widget knows (no flash of the wrong
+ * one). The default written out as the owner's text (the console did so on new chats) counts as unset.
+ */
+export function statusLine(ownerText: string | undefined, online: boolean | null): string | undefined {
+  if (ownerText && ownerText != DEFAULT_STATUS) return ownerText;
+  return online == null ? undefined : online ? DEFAULT_STATUS : NOBODY_ONLINE;
 }
