@@ -114,50 +114,6 @@ test("publishing shows what changed in plain words and keeps each version with w
   await dialog.getByRole("button", { name: "Cancel" }).click();
 });
 
-test("the publish summaries say what visitors actually get, and what will not show and why", async () => {
-  const { page } = owner;
-  const two = await ownerApi(page, "POST", "/v1/owner/domains", { name: "two-buttons.test" });
-  // The builder's defaults for two buttons: WhatsApp then Call, both at the bottom right, several buttons not allowed.
-  const button = (id, actions) => ({ id, active: true, domainId: two.id, type: "SINGLE", actions, options: { placement: "BOTTOM_RIGHT" } });
-  const draft = (label) => ({
-    userId: "u",
-    domains: [{ id: two.id, name: two.name, type: two.type, properties: two.properties }],
-    buttons: [button("b1", ["wa"]), button("b2", ["call"])],
-    actions: [
-      { id: "wa", actionType: "WHATSAPP", actionValue: "+31612345678", labelText: label },
-      { id: "call", actionType: "PHONE", actionValue: "+31201234567" },
-    ],
-    conditions: [],
-    options: {},
-  });
-  await ownerApi(page, "PUT", `/v1/owner/domains/${two.id}/config`, draft("WhatsApp us"));
-  const hidden = "Button 2 (Call) will not show: a page shows only one button (Button 1) while “Allow several buttons on a page” is off; and Button 1 already takes the bottom right, and a place holds one button.";
-
-  // First publication: what goes live beside the Publish button is what the widget will show.
-  await page.goto(`${beckon.origin}/console/domains/${two.id}/buttons`);
-  const live = page.getByRole("list", { name: "What goes live" });
-  await live.waitFor();
-  assert.deepEqual(await live.getByRole("listitem").allTextContents(), ["A button for WhatsApp at the bottom right"]);
-  assert.deepEqual(await page.getByRole("list", { name: "What will not show" }).getByRole("listitem").allTextContents(), [hidden]);
-  assert.deepEqual(await axeViolations(page, ".first-publish"), [], "first publication");
-  if (SHOTS) await page.locator(".first-publish").screenshot({ path: join(SHOTS, "first-publish-left-out.png") });
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.waitForURL(/\/publish$/);
-
-  // A later publication: what changed, what visitors then get, and what still will not show.
-  await ownerApi(page, "PUT", `/v1/owner/domains/${two.id}/config`, draft("Message us"));
-  await page.goto(`${beckon.origin}/console/domains/${two.id}/publish`);
-  await page.getByRole("button", { name: "Publish…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Publish two-buttons.test?" });
-  await dialog.getByRole("list", { name: "Changes" }).waitFor();
-  assert.deepEqual(await dialog.getByRole("list", { name: "Changes" }).getByRole("listitem").allTextContents(), ['WhatsApp: label changed to "Message us"']);
-  assert.deepEqual(await dialog.getByRole("list", { name: "What visitors get" }).getByRole("listitem").allTextContents(), ["A button for WhatsApp at the bottom right"]);
-  assert.deepEqual(await dialog.getByRole("list", { name: "What will not show" }).getByRole("listitem").allTextContents(), [hidden]);
-  assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog with what will not show");
-  await shot(page, "publish-dialog-left-out.png");
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-});
-
 test("any version shows in the preview and is restored as the draft in one click", async () => {
   const { page } = owner;
   await page.getByRole("button", { name: "Preview version 1" }).click();
@@ -325,4 +281,48 @@ test("the browser's Back asks before leaving unsaved changes: staying keeps the 
   await page.locator(".domain-title + .muted").waitFor();
   assert.doesNotMatch(await status(), /unsaved changes/);
   assert.deepEqual(await axeViolations(page, "body"), []);
+});
+
+test("the publish summaries say what visitors actually get, and what will not show and why", async () => {
+  const { page } = owner;
+  const two = await ownerApi(page, "POST", "/v1/owner/domains", { name: "two-buttons.test" });
+  // The builder's defaults for two buttons: WhatsApp then Call, both at the bottom right, several buttons not allowed.
+  const button = (id, actions) => ({ id, active: true, domainId: two.id, type: "SINGLE", actions, options: { placement: "BOTTOM_RIGHT" } });
+  const draft = (label) => ({
+    userId: "u",
+    domains: [{ id: two.id, name: two.name, type: two.type, properties: two.properties }],
+    buttons: [button("b1", ["wa"]), button("b2", ["call"])],
+    actions: [
+      { id: "wa", actionType: "WHATSAPP", actionValue: "+31612345678", labelText: label },
+      { id: "call", actionType: "PHONE", actionValue: "+31201234567" },
+    ],
+    conditions: [],
+    options: {},
+  });
+  await ownerApi(page, "PUT", `/v1/owner/domains/${two.id}/config`, draft("WhatsApp us"));
+  const hidden = "Button 2 (Call) will not show: a page shows only one button (Button 1) while “Allow several buttons on a page” is off; and Button 1 already takes the bottom right, and a place holds one button.";
+
+  // First publication: what goes live beside the Publish button is what the widget will show.
+  await page.goto(`${beckon.origin}/console/domains/${two.id}/buttons`);
+  const live = page.getByRole("list", { name: "What goes live" });
+  await live.waitFor();
+  assert.deepEqual(await live.getByRole("listitem").allTextContents(), ["A button for WhatsApp at the bottom right"]);
+  assert.deepEqual(await page.getByRole("list", { name: "What will not show" }).getByRole("listitem").allTextContents(), [hidden]);
+  assert.deepEqual(await axeViolations(page, ".first-publish"), [], "first publication");
+  if (SHOTS) await page.locator(".first-publish").screenshot({ path: join(SHOTS, "first-publish-left-out.png") });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.waitForURL(/\/publish$/);
+
+  // A later publication: what changed, what visitors then get, and what still will not show.
+  await ownerApi(page, "PUT", `/v1/owner/domains/${two.id}/config`, draft("Message us"));
+  await page.goto(`${beckon.origin}/console/domains/${two.id}/publish`);
+  await page.getByRole("button", { name: "Publish…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish two-buttons.test?" });
+  await dialog.getByRole("list", { name: "Changes" }).waitFor();
+  assert.deepEqual(await dialog.getByRole("list", { name: "Changes" }).getByRole("listitem").allTextContents(), ['WhatsApp: label changed to "Message us"']);
+  assert.deepEqual(await dialog.getByRole("list", { name: "What visitors get" }).getByRole("listitem").allTextContents(), ["A button for WhatsApp at the bottom right"]);
+  assert.deepEqual(await dialog.getByRole("list", { name: "What will not show" }).getByRole("listitem").allTextContents(), [hidden]);
+  assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog with what will not show");
+  await shot(page, "publish-dialog-left-out.png");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
 });
