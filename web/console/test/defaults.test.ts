@@ -83,6 +83,7 @@ describe("a host field takes a pasted address apart", () => {
     expect(hostOf("http://user:secret@www.shop.example./cart")).toBe("www.shop.example");
     expect(hostOf("//cdn.shop.example/x")).toBe("cdn.shop.example");
     expect(hostOf("shop.example")).toBe("shop.example");
+    expect(hostOf("not a host!")).toBe("not a host!"); // left for the server to name
     expect(hostsOf("https://a.example/, b.example , ,http://c.example/x")).toEqual(["a.example", "b.example", "c.example"]);
   });
   it("keeps a port, so the server can say why a domain has none", () => {

@@ -3,12 +3,12 @@
 // domain's name, Settings' host name and aliases). A port is kept, so the server can say why a
 // domain has none (it matches its pages on any port: crates/model/src/host.rs). Pure.
 
-/** The host of `text`: no spaces, scheme, user, path, query, fragment or trailing dot; lower case. */
+/** The host of `text`: no surrounding spaces, scheme, user, path, query, fragment or trailing dot; lower case. */
 export function hostOf(text: string): string {
   let s = text.trim().toLowerCase();
   s = s.replace(/^[a-z][\w+.-]*:\/\//, ""); // a scheme
   s = s.replace(/^\/\//, ""); // a scheme-relative "//shop.example"
-  s = s.split(/[/?#\s]/)[0]; // the path, query and fragment
+  s = s.split(/[/?#]/)[0]; // the path, query and fragment (spaces stay: the server names them)
   s = s.slice(s.lastIndexOf("@") + 1); // "user:pass@"
   return s.replace(/\.(?=$|:\d*$)/, ""); // a trailing dot, before a port too
 }
