@@ -39,10 +39,7 @@ fn shared_shapes_are_declared_once() {
         .lines()
         .find(|l| l.ends_with("/app/chat/core/wire.gen\";"))
         .expect("the console imports the shared shapes from the widget's file");
-    assert!(
-        import.contains(" Message,") || import.contains(" Message }"),
-        "{import}"
-    );
+    assert!(import.contains(" Message,") || import.contains(" Message }"), "{import}");
     let declared = |text: &str| -> Vec<String> {
         text.lines()
             .filter_map(|l| l.strip_prefix("export type "))
