@@ -255,8 +255,13 @@ async fn resume_while_messages_keep_coming_has_no_gap_and_no_duplicate() {
     let b = writer(cb, "bob");
     first_round_acked.wait().await;
     next_round.send(1).unwrap();
-    let (mut visitor, _) = Ws::visitor(&t, &token, Some(0)).await;
+    let (mut visitor, ready) = Ws::visitor(&t, &token, Some(0)).await;
     next_round.send(2).unwrap();
+    let resumed_at = ready["lastSeq"].as_i64().unwrap();
+    assert!(
+        (2 * ROUND as i64..4 * ROUND as i64 + 1).contains(&resumed_at),
+        "resumed mid-stream, at {resumed_at}"
+    );
     a.await.unwrap();
     b.await.unwrap();
     let got = visitor
