@@ -1,5 +1,5 @@
 //! The time the store stamps on what it writes (`created_at`, activity, read markers, messages).
-//! It is passed in when the store is opened, so that tests move it on instead of sleeping to
+//! It is passed in when the store is opened, so that tests move it on instead of waiting to
 //! separate two timestamps.
 
 use std::fmt::Debug;
@@ -22,7 +22,7 @@ impl Clock for SystemClock {
 }
 
 /// A clock that moves only when told to (tests): two writes apart in time are a call to
-/// [`ManualClock::advance`] apart, not a sleep.
+/// [`ManualClock::advance`] apart, not a wait.
 #[derive(Debug)]
 pub struct ManualClock(AtomicI64);
 

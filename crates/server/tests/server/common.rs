@@ -95,7 +95,7 @@ pub async fn spawn() -> TestServer {
 }
 
 /// The server with its store's clock stopped at now: a test moves it on (`clock.advance`)
-/// where two writes must be apart in time, instead of sleeping.
+/// where two writes must be apart in time, instead of waiting.
 #[allow(dead_code)]
 pub async fn spawn_with_clock() -> (TestServer, Arc<ManualClock>) {
     let (dir, mut config) = test_dirs();
