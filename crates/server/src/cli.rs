@@ -99,7 +99,11 @@ async fn open_store(c: &ServeConfig) -> anyhow::Result<std::sync::Arc<dyn crate:
             format!("cannot create the data directory {}", c.data_dir.display())
         })?;
     }
-    crate::store::connect(&c.database_url()).await
+    crate::store::connect(
+        &c.database_url(),
+        std::sync::Arc::new(crate::store::SystemClock),
+    )
+    .await
 }
 
 #[derive(Debug, Args)]
@@ -269,7 +273,7 @@ pub async fn run(cli: Cli) -> ExitCode {
                 return ExitCode::from(2);
             }
             let password = password.trim_end_matches(['\r', '\n']).to_owned();
-            let role = crate::store::Role::parse(&role).expect("clap checked the role");
+            let role: crate::store::Role = role.parse().expect("clap checked the role");
             match user_add(db, email, name, role, org, password).await {
                 Ok(line) => {
                     println!("{line}");
@@ -363,7 +367,7 @@ async fn user_add(
     .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     Ok(format!(
         "added {} {} (user {}) to the organisation {:?} (id {})",
-        user.role.as_str(),
+        user.role.as_ref(),
         user.email,
         user.id,
         organisation.name,

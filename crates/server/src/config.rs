@@ -54,6 +54,8 @@ pub struct ServeConfig {
     pub redis_prefix: String,
     /// Record metrics and answer `GET /metrics` (`--metrics`).
     pub metrics: bool,
+    /// The time the store stamps (the system's; tests pass a `ManualClock`).
+    pub clock: std::sync::Arc<dyn crate::store::Clock>,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -110,6 +112,7 @@ impl ServeConfig {
             redis_url: None,
             redis_prefix: "beckon:".into(),
             metrics: false,
+            clock: std::sync::Arc::new(crate::store::SystemClock),
         }
     }
 

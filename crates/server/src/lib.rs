@@ -77,7 +77,7 @@ pub async fn build_state(
         anyhow::bail!(why);
     }
     let db_url = config.database_url();
-    let store = store::connect(&db_url)
+    let store = store::connect(&db_url, config.clock.clone())
         .await
         .with_context(|| format!("cannot open the database {}", redact(&db_url)))?;
     let tokens = token::TokenSigner::load_or_create(&config.data_dir, config.secret.as_deref())

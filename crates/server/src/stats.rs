@@ -136,6 +136,11 @@ impl StatsCollector {
         true
     }
 
+    /// How many events were counted since the last flush took them: they wait in memory.
+    pub fn waiting(&self) -> usize {
+        self.inner.events.load(Ordering::Relaxed)
+    }
+
     /// Everything waiting: page-view counts and per-button/action counts.
     fn take(&self) -> (Vec<StatsCount>, Vec<ItemStatsCount>) {
         let mut pending = self.inner.pending.lock().expect("stats lock");

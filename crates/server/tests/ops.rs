@@ -238,7 +238,9 @@ async fn sigterm_drains_sockets_with_a_reconnect_close_and_keeps_every_acknowled
     let db = format!("sqlite://{}", dir.path().join("data/beckon.db").display());
     std::fs::create_dir_all(dir.path().join("data")).unwrap();
     let domain = {
-        let store = beckon_server::store::connect(&db).await.unwrap();
+        let store = beckon_server::store::connect(&db, Arc::new(beckon_server::store::SystemClock))
+            .await
+            .unwrap();
         seed(store.as_ref()).await.0
     };
     let (mut child, addr) = start_process(dir.path());
@@ -336,7 +338,9 @@ async fn sigterm_drains_sockets_with_a_reconnect_close_and_keeps_every_acknowled
     std::mem::forget(killer);
     assert!(status.success(), "exit status {status}");
 
-    let store = beckon_server::store::connect(&db).await.unwrap();
+    let store = beckon_server::store::connect(&db, Arc::new(beckon_server::store::SystemClock))
+        .await
+        .unwrap();
     let stored: Vec<String> = store
         .messages_after(&channel, 0, 1000)
         .await

@@ -4,6 +4,7 @@
 #[path = "realtime_support/mod.rs"]
 mod support;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -207,42 +208,60 @@ async fn resume_while_messages_keep_coming_has_no_gap_and_no_duplicate() {
     let (cb, _) = login(&t, "bob@shop.test").await;
     let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
 
-    // Two agents write at once (published out of order now and then), 60 messages; the
-    // visitor resumes from 0 in the middle of it.
+    // Two agents write at once (published out of order now and then), 60 messages in three
+    // rounds of ten each. The visitor resumes from 0 once the first 20 are acknowledged, while
+    // the second round is being written; the third is written after it resumed. So the resume
+    // always falls in the middle of the stream, never before or after it.
+    const ROUND: usize = 10;
+    let first_round_acked = Arc::new(tokio::sync::Barrier::new(3));
+    let (next_round, round) = tokio::sync::watch::channel(0usize);
     let writer = |cookie: String, name: &'static str| {
         let t_url = t.ws_url();
         let channel = channel.clone();
+        let first_round_acked = first_round_acked.clone();
+        let mut round = round.clone();
         tokio::spawn(async move {
             use futures_util::{SinkExt as _, StreamExt as _};
             use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
             let mut req = t_url.into_client_request().unwrap();
             req.headers_mut().insert("cookie", cookie.parse().unwrap());
             let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-            for i in 0..30 {
-                let f = reply(&channel, &format!("{name}-{i}"), &format!("{name} {i}"));
-                s.send(Message::text(f.to_string())).await.unwrap();
-                tokio::time::sleep(Duration::from_millis(3)).await;
-            }
-            // Wait for the 30 acks.
-            let mut acks = 0;
-            while acks < 30 {
-                match tokio::time::timeout(WAIT, s.next()).await {
-                    Ok(Some(Ok(Message::Text(t)))) => {
-                        assert!(!t.contains("\"op\":\"error\""), "{t}");
-                        if t.contains("\"op\":\"ack\"") {
-                            acks += 1;
+            for r in 0..3 {
+                round.wait_for(|now| *now >= r).await.unwrap();
+                for i in r * ROUND..(r + 1) * ROUND {
+                    let f = reply(&channel, &format!("{name}-{i}"), &format!("{name} {i}"));
+                    s.send(Message::text(f.to_string())).await.unwrap();
+                }
+                let mut acks = 0;
+                while acks < ROUND {
+                    match tokio::time::timeout(WAIT, s.next()).await {
+                        Ok(Some(Ok(Message::Text(t)))) => {
+                            assert!(!t.contains("\"op\":\"error\""), "{t}");
+                            if t.contains("\"op\":\"ack\"") {
+                                acks += 1;
+                            }
                         }
+                        Ok(Some(Ok(_))) => {}
+                        other => panic!("{name}: {acks} acks in round {r}, then {other:?}"),
                     }
-                    Ok(Some(Ok(_))) => {}
-                    other => panic!("{name}: {acks} acks, then {other:?}"),
+                }
+                if r == 0 {
+                    first_round_acked.wait().await;
                 }
             }
         })
     };
     let a = writer(ca, "ada");
     let b = writer(cb, "bob");
-    tokio::time::sleep(Duration::from_millis(40)).await;
-    let (mut visitor, _) = Ws::visitor(&t, &token, Some(0)).await;
+    first_round_acked.wait().await;
+    next_round.send(1).unwrap();
+    let (mut visitor, ready) = Ws::visitor(&t, &token, Some(0)).await;
+    next_round.send(2).unwrap();
+    let resumed_at = ready["lastSeq"].as_i64().unwrap();
+    assert!(
+        (2 * ROUND as i64..4 * ROUND as i64 + 1).contains(&resumed_at),
+        "resumed mid-stream, at {resumed_at}"
+    );
     a.await.unwrap();
     b.await.unwrap();
     let got = visitor

@@ -1,6 +1,6 @@
-//! One behaviour suite for every `Store`: each behaviour is a function over `&dyn Store`, run
-//! against SQLite always and against PostgreSQL when `DATABASE_URL_TEST` is set (each test in a
-//! fresh schema, dropped afterwards).
+//! One behaviour suite for every `Store`: each behaviour is a function over `&dyn Store` (and,
+//! where times matter, the store's `ManualClock`), run against SQLite always and against
+//! PostgreSQL when `DATABASE_URL_TEST` is set (each test in a fresh schema, dropped afterwards).
 
 use std::future::Future;
 use std::io::Write as _;
@@ -10,13 +10,17 @@ use std::sync::Arc;
 use beckon_server::store::*;
 use serde_json::json;
 
-type Behaviour = for<'a> fn(&'a dyn Store) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+type Behaviour =
+    for<'a> fn(&'a dyn Store, &'a ManualClock) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
 async fn run(name: &str, behaviour: Behaviour) {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let sqlite = SqliteStore::connect(&url).await.expect("sqlite store");
-    behaviour(&sqlite).await;
+    let clock = Arc::new(ManualClock::starting_now());
+    let sqlite = SqliteStore::connect(&url, clock.clone())
+        .await
+        .expect("sqlite store");
+    behaviour(&sqlite, &clock).await;
 
     match std::env::var("DATABASE_URL_TEST")
         .ok()
@@ -24,11 +28,12 @@ async fn run(name: &str, behaviour: Behaviour) {
     {
         Some(url) => {
             let schema = format!("beckon_test_{}", uuid_simple());
-            let pg = PgStore::connect_in_schema(&url, &schema)
+            let clock = Arc::new(ManualClock::starting_now());
+            let pg = PgStore::connect_in_schema(&url, &schema, clock.clone())
                 .await
                 .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
             assert_eq!(pg.backend(), "postgres");
-            behaviour(&pg).await;
+            behaviour(&pg, &clock).await;
             pg.drop_schema(&schema).await.unwrap();
         }
         None => {
@@ -59,8 +64,12 @@ async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
         return;
     };
     let schema = format!("beckon_test_{}", uuid_simple());
-    let a = PgStore::connect_in_schema(&url, &schema).await.unwrap();
-    let b = PgStore::connect_in_schema(&url, &schema).await.unwrap();
+    let a = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let b = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
+        .await
+        .unwrap();
     behaviours::two_instances_sending_into_the_same_chats_at_once(&a, &b).await;
     a.drop_schema(&schema).await.unwrap();
 }
@@ -70,7 +79,19 @@ macro_rules! conformance {
         $(
             #[tokio::test]
             async fn $name() {
-                run(stringify!($name), |s| Box::pin(behaviours::$name(s))).await;
+                run(stringify!($name), |s, _| Box::pin(behaviours::$name(s))).await;
+            }
+        )*
+    };
+}
+
+/// Behaviours that move the store's clock on between writes.
+macro_rules! conformance_timed {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                run(stringify!($name), |s, clock| Box::pin(behaviours::$name(s, clock))).await;
             }
         )*
     };
@@ -82,7 +103,6 @@ conformance!(
     domains,
     drafts_and_publications,
     personas,
-    channels,
     messages_get_gapless_sequence_numbers,
     resending_a_message_stores_nothing_new,
     a_client_id_taken_by_another_sender_is_refused,
@@ -94,12 +114,16 @@ conformance!(
     button_and_action_statistics_add_up,
     the_ended_channel_of_a_returning_visitor,
     removing_a_user_ends_sessions_and_assignments,
-    organisations_are_listed_oldest_first,
-    channel_queries_filter_search_and_count_unread,
     paging_through_chats_active_in_the_same_millisecond,
     text_with_u0000_is_refused_and_changes_nothing,
     every_publication_is_kept_with_its_publisher,
     embed_sightings_keep_the_latest_page_per_host,
+);
+
+conformance_timed!(
+    channels,
+    organisations_are_listed_oldest_first,
+    channel_queries_filter_search_and_count_unread,
 );
 
 mod behaviours {
@@ -525,7 +549,7 @@ mod behaviours {
         ));
     }
 
-    pub async fn channels(s: &dyn Store) {
+    pub async fn channels(s: &dyn Store, clock: &ManualClock) {
         let (org, domain) = org_and_domain(s).await;
         assert!(matches!(
             s.create_channel("nope", visitor("X")).await,
@@ -539,7 +563,7 @@ mod behaviours {
         assert_eq!(s.get_persona(&p1.id).await.unwrap(), p1);
         let (c2, _) = s.create_channel(&domain.id, visitor("Bea")).await.unwrap();
         // c1 becomes the most recently active.
-        std::thread::sleep(std::time::Duration::from_millis(3));
+        clock.advance(std::time::Duration::from_millis(1));
         s.insert_message(msg(&c1.id, "m1", &p1.id, "hi"))
             .await
             .unwrap();
@@ -1185,10 +1209,10 @@ mod behaviours {
         assert!(s.list_users(&org.id).await.unwrap().is_empty());
     }
 
-    pub async fn organisations_are_listed_oldest_first(s: &dyn Store) {
+    pub async fn organisations_are_listed_oldest_first(s: &dyn Store, clock: &ManualClock) {
         assert!(s.list_organisations().await.unwrap().is_empty());
         let a = s.create_organisation("A").await.unwrap();
-        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        clock.advance(std::time::Duration::from_millis(1));
         let b = s.create_organisation("B").await.unwrap();
         let names: Vec<String> = s
             .list_organisations()
@@ -1200,7 +1224,10 @@ mod behaviours {
         assert_eq!(names, [a.id, b.id]);
     }
 
-    pub async fn channel_queries_filter_search_and_count_unread(s: &dyn Store) {
+    pub async fn channel_queries_filter_search_and_count_unread(
+        s: &dyn Store,
+        clock: &ManualClock,
+    ) {
         let (org, domain) = org_and_domain(s).await;
         let other_org = s.create_organisation("Other").await.unwrap();
         let other_domain = s
@@ -1244,7 +1271,7 @@ mod behaviours {
         s.insert_message(msg(&ann.id, "a1", &me.id, "mine"))
             .await
             .unwrap();
-        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        clock.advance(std::time::Duration::from_millis(1));
         s.insert_message(msg(&bob.id, "v1", &bob_p.id, "hey"))
             .await
             .unwrap();

@@ -26,7 +26,11 @@ fn visitor(i: usize) -> NewPersona {
 async fn concurrent_chats_and_messages_never_hit_a_locked_database() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Arc::new(SqliteStore::connect(&url).await.unwrap());
+    let store = Arc::new(
+        SqliteStore::connect(&url, Arc::new(SystemClock))
+            .await
+            .unwrap(),
+    );
     let org = store.create_organisation("Acme").await.unwrap();
     let domain = store
         .create_domain(NewDomain {

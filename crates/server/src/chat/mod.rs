@@ -14,8 +14,8 @@ use crate::hub::broker::{topic, Envelope, Kind};
 use crate::hub::Hub;
 use crate::state::AppState;
 use crate::store::{
-    now_ms, Channel, ChannelStatus, Domain, Inserted, Message, NewMessage, NewPersona, Persona,
-    Store, StoreError, StoreResult,
+    Channel, ChannelStatus, Domain, Inserted, Message, NewMessage, NewPersona, Persona, Store,
+    StoreError, StoreResult,
 };
 use crate::wire::chat::{self as wire, PublicPersona};
 use crate::wire::frames::{self, CheckedMessage, PresenceAction, Status};
@@ -39,7 +39,7 @@ pub async fn create(
     previous: Option<&str>,
 ) -> Result<(Channel, Persona), ApiError> {
     if let (Some(email), Some(previous)) = (persona.email.as_deref(), previous) {
-        let since = now_ms() - REOPEN_WITHIN_DAYS * 86_400_000;
+        let since = state.store.now() - REOPEN_WITHIN_DAYS * 86_400_000;
         let ended = state
             .store
             .ended_channel_of_visitor(&domain.id, previous, email, since)
@@ -51,7 +51,10 @@ pub async fn create(
             visitor.ip = persona.ip;
             visitor.legal_notice_accepted = persona.legal_notice_accepted;
             state.store.update_persona(&visitor).await?;
-            let channel = state.store.reopen_channel(&ended.id, now_ms()).await?;
+            let channel = state
+                .store
+                .reopen_channel(&ended.id, state.store.now())
+                .await?;
             // Channel ids are the visitors' business: not at INFO.
             tracing::info!(domain = %domain.id, "chat reopened by its returning visitor");
             tracing::debug!(channel = %channel.id, "chat reopened");
@@ -230,7 +233,7 @@ pub async fn history(
         messages: replay.messages,
         personas: personas.iter().map(PublicPersona::from).collect(),
         last_seq: channel.last_seq,
-        status: with_status.then_some(channel.status.into()),
+        status: with_status.then_some(channel.status),
     })
 }
 
@@ -256,7 +259,10 @@ pub async fn mark_read(
 /// Ends the chat (`by`: the persona that ended it) and sends `channel-ended` to its visitor and
 /// the domain's agents.
 pub async fn end(state: &AppState, channel_id: &str, by: Option<&str>) -> StoreResult<Channel> {
-    let channel = state.store.end_channel(channel_id, now_ms(), by).await?;
+    let channel = state
+        .store
+        .end_channel(channel_id, state.store.now(), by)
+        .await?;
     let env = Envelope {
         kind: Kind::Ended,
         seq: 0,
@@ -277,7 +283,10 @@ pub async fn reopen(state: &AppState, channel: &Channel) -> StoreResult<Channel>
     if channel.status != ChannelStatus::Ended {
         return Ok(channel.clone());
     }
-    let channel = state.store.reopen_channel(&channel.id, now_ms()).await?;
+    let channel = state
+        .store
+        .reopen_channel(&channel.id, state.store.now())
+        .await?;
     publish_update(state, &channel, ChannelUpdate::Reopened).await;
     Ok(channel)
 }

@@ -25,7 +25,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use crate::store::{new_message_id, now_ms, Message, NewMessage, StoreError, StoreResult};
+use crate::store::{
+    new_message_id, ChannelStatus, Chats, Clock, Inserted, Message, NewMessage, StoreError,
+    StoreResult,
+};
 
 /// Most messages taken from the queue at once.
 pub(super) const MAX_BATCH: usize = 127;
@@ -53,7 +56,7 @@ pub(super) trait Batch: Send + Sync + 'static {
 }
 
 /// What became of one message.
-pub(super) enum Outcome {
+enum Outcome {
     /// Stored now.
     Created(Message),
     /// Stored before under the same client id: that message.
@@ -68,37 +71,70 @@ struct Job {
 }
 
 /// The queue to the message-writing task; the task ends when this is dropped.
-pub(super) struct MessageWriter {
+pub(crate) struct MessageWriter {
     jobs: mpsc::Sender<Job>,
 }
 
 impl MessageWriter {
     /// Starts `writers` tasks (SQLite: one, its single writer; PostgreSQL: a few, so that a
-    /// batch is sent while another waits for its commit).
-    pub fn start(batch: impl Batch, writers: usize) -> Self {
+    /// batch is sent while another waits for its commit), stamping messages by `clock`.
+    pub fn start(batch: impl Batch, writers: usize, clock: Arc<dyn Clock>) -> Self {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let (batch, queue) = (Arc::new(batch), Arc::new(Mutex::new(queue)));
         for _ in 0..writers.max(1) {
-            tokio::spawn(writer(batch.clone(), queue.clone()));
+            tokio::spawn(writer(batch.clone(), queue.clone(), clock.clone()));
         }
         MessageWriter { jobs }
     }
 
-    /// Stores `message` and answers once it is committed.
-    pub async fn insert(&self, message: NewMessage) -> StoreResult<Outcome> {
+    /// Stores `message` and answers once it is committed, as [`Chats::insert_message`] says:
+    /// the new row, or the earlier one of the same sender and client id; `ClientIdTaken` when
+    /// another sender used the client id; `ChannelEnded` (or `NotFound`) when nothing could be
+    /// stored. `chats` tells why a channel was not open.
+    pub async fn insert(&self, message: NewMessage, chats: &dyn Chats) -> StoreResult<Inserted> {
+        let (channel_id, sender) = (
+            message.channel_id.clone(),
+            message.sender_persona_id.clone(),
+        );
         let (reply, answer) = oneshot::channel();
         let stopped = || StoreError::Database(sqlx::Error::WorkerCrashed);
         self.jobs
             .send(Job { message, reply })
             .await
             .map_err(|_| stopped())?;
-        answer.await.map_err(|_| stopped())?
+        match answer.await.map_err(|_| stopped())?? {
+            Outcome::Created(message) => Ok(Inserted {
+                message,
+                created: true,
+            }),
+            // A client id names one message in a chat: a re-send by its sender is that message
+            // again; the same id from anyone else is refused, never merged.
+            Outcome::Duplicate(message) if message.sender_persona_id != sender => {
+                Err(StoreError::ClientIdTaken)
+            }
+            Outcome::Duplicate(message) => Ok(Inserted {
+                message,
+                created: false,
+            }),
+            // Ended, or not there at all (`NotFound`).
+            Outcome::NotOpen => match chats.get_channel(&channel_id).await?.status {
+                ChannelStatus::Ended => Err(StoreError::ChannelEnded),
+                // Opened again in between.
+                ChannelStatus::Open => Err(StoreError::Conflict(
+                    "the channel changed during the insert".into(),
+                )),
+            },
+        }
     }
 }
 
 /// One writer: takes every message waiting (the others wait for their turn at the queue
 /// meanwhile), writes them, and again; ends with the [`MessageWriter`].
-async fn writer<B: Batch>(batch: Arc<B>, queue: Arc<Mutex<mpsc::Receiver<Job>>>) {
+async fn writer<B: Batch>(
+    batch: Arc<B>,
+    queue: Arc<Mutex<mpsc::Receiver<Job>>>,
+    clock: Arc<dyn Clock>,
+) {
     let mut jobs = Vec::new();
     loop {
         if queue.lock().await.recv_many(&mut jobs, MAX_BATCH).await == 0 {
@@ -107,16 +143,16 @@ async fn writer<B: Batch>(batch: Arc<B>, queue: Arc<Mutex<mpsc::Receiver<Job>>>)
         while !jobs.is_empty() {
             let n = batch.take(jobs.len()).clamp(1, jobs.len());
             let chunk: Vec<Job> = jobs.drain(..n).collect();
-            write_chunk(&*batch, chunk).await;
+            write_chunk(&*batch, chunk, clock.now_ms()).await;
         }
     }
 }
 
-/// Writes `chunk`, then answers each of its senders.
-async fn write_chunk(batch: &impl Batch, chunk: Vec<Job>) {
+/// Writes `chunk` at `now`, then answers each of its senders.
+async fn write_chunk(batch: &impl Batch, chunk: Vec<Job>, now: i64) {
     let messages: Vec<&NewMessage> = chunk.iter().map(|j| &j.message).collect();
     let started = std::time::Instant::now();
-    let written = write(batch, &messages).await;
+    let written = write(batch, &messages, now).await;
     let took = started.elapsed();
     if took > SLOW {
         tracing::warn!(
@@ -139,7 +175,7 @@ async fn write_chunk(batch: &impl Batch, chunk: Vec<Job>) {
         Err(e) => {
             tracing::warn!(error = %e, n = chunk.len(), "message batch rolled back; writing its messages one by one");
             for job in chunk {
-                let one = write(batch, &[&job.message])
+                let one = write(batch, &[&job.message], now)
                     .await
                     .and_then(|mut o| o.pop().ok_or(StoreError::NotFound));
                 let _ = job.reply.send(one);
@@ -148,10 +184,14 @@ async fn write_chunk(batch: &impl Batch, chunk: Vec<Job>) {
     }
 }
 
-/// One transaction for `messages`; their outcomes in order.
-async fn write(batch: &impl Batch, messages: &[&NewMessage]) -> StoreResult<Vec<Outcome>> {
+/// One transaction for `messages`, stamped `now`; their outcomes in order.
+async fn write(
+    batch: &impl Batch,
+    messages: &[&NewMessage],
+    now: i64,
+) -> StoreResult<Vec<Outcome>> {
     let ids: Vec<String> = messages.iter().map(|_| new_message_id()).collect();
-    let rows = batch.write(messages, &ids, now_ms()).await?;
+    let rows = batch.write(messages, &ids, now).await?;
     // The stored rows, keyed by what names a message: its channel and client id.
     let mut stored: HashMap<(&str, &str), &Message> = HashMap::with_capacity(rows.len());
     for m in &rows {

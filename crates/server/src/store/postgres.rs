@@ -3,16 +3,19 @@
 //! `presence.rs`): the in-process ones reach only their own instance's connections.
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
-use super::group_commit::{MessageWriter, Outcome};
+use super::group_commit::MessageWriter;
+use super::Clock;
 
 pub struct PgStore {
     pool: PgPool,
     /// Chat messages, group-committed (`store/group_commit.rs`, `postgres/batch.rs`).
     messages: MessageWriter,
+    clock: Arc<dyn Clock>,
 }
 
 mod batch;
@@ -23,14 +26,18 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres
 const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl PgStore {
-    /// Connects to `url` and migrates the database.
-    pub async fn connect(url: &str) -> Result<Self, super::StoreError> {
-        Self::connect_with(PgConnectOptions::from_str(url)?).await
+    /// Connects to `url` and migrates the database; times are read from `clock`.
+    pub async fn connect(url: &str, clock: Arc<dyn Clock>) -> Result<Self, super::StoreError> {
+        Self::connect_with(PgConnectOptions::from_str(url)?, clock).await
     }
 
     /// Connects with every table in `schema` (created when missing): the conformance tests use
     /// a fresh schema per test so that runs never see each other's rows.
-    pub async fn connect_in_schema(url: &str, schema: &str) -> Result<Self, super::StoreError> {
+    pub async fn connect_in_schema(
+        url: &str,
+        schema: &str,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Self, super::StoreError> {
         let options = PgConnectOptions::from_str(url)?;
         {
             use sqlx::Connection as _;
@@ -40,10 +47,13 @@ impl PgStore {
                 .await?;
             conn.close().await?;
         }
-        Self::connect_with(options.options([("search_path", schema)])).await
+        Self::connect_with(options.options([("search_path", schema)]), clock).await
     }
 
-    pub async fn connect_with(options: PgConnectOptions) -> Result<Self, super::StoreError> {
+    pub async fn connect_with(
+        options: PgConnectOptions,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Self, super::StoreError> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
             // sqlx pings a connection before every use by default: a second round trip in
@@ -62,8 +72,13 @@ impl PgStore {
             .await?;
         MIGRATOR.run(&pool).await?;
         Ok(PgStore {
-            messages: MessageWriter::start(batch::PgBatch::new(pool.clone()), batch::WRITERS),
+            messages: MessageWriter::start(
+                batch::PgBatch::new(pool.clone()),
+                batch::WRITERS,
+                clock.clone(),
+            ),
             pool,
+            clock,
         })
     }
 
@@ -84,26 +99,12 @@ impl PgStore {
         self.pool.begin().await
     }
 
-    async fn insert_message_durably(&self, m: NewMessage) -> StoreResult<Inserted> {
-        let channel_id = m.channel_id.clone();
-        match self.messages.insert(m).await? {
-            Outcome::Created(message) => Ok(Inserted {
-                message,
-                created: true,
-            }),
-            Outcome::Duplicate(message) => Ok(Inserted {
-                message,
-                created: false,
-            }),
-            // Ended, or not there at all.
-            Outcome::NotOpen => match self.get_channel(&channel_id).await?.status {
-                ChannelStatus::Ended => Err(StoreError::ChannelEnded),
-                // Opened again in between.
-                ChannelStatus::Open => Err(StoreError::Conflict(
-                    "the channel changed during the insert".into(),
-                )),
-            },
-        }
+    fn messages(&self) -> &MessageWriter {
+        &self.messages
+    }
+
+    fn clock(&self) -> &dyn Clock {
+        &*self.clock
     }
 
     /// Drops `schema` and everything in it (test clean-up).
@@ -115,4 +116,4 @@ impl PgStore {
     }
 }
 
-super::sql::impl_sql_store!(PgStore, sqlx::postgres::PgRow, "postgres");
+super::sql::impl_sql_store!(PgStore, sqlx::Postgres, "postgres");

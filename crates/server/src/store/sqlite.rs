@@ -18,6 +18,7 @@
 //! WAL checkpoints run on a connection of their own, off the writer's path (below).
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -26,7 +27,8 @@ use tokio::sync::oneshot;
 
 mod batch;
 
-use super::group_commit::{MessageWriter, Outcome};
+use super::group_commit::MessageWriter;
+use super::Clock;
 
 pub struct SqliteStore {
     /// Read-only connections (`PRAGMA query_only`).
@@ -37,6 +39,7 @@ pub struct SqliteStore {
     messages: MessageWriter,
     /// Dropped with the store: stops the checkpoints.
     _checkpoints: oneshot::Sender<()>,
+    clock: Arc<dyn Clock>,
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -71,8 +74,8 @@ const PAGE_SIZE: u32 = 1024;
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite:path` or `sqlite://path`) and
-    /// migrates it.
-    pub async fn connect(url: &str) -> Result<Self, super::StoreError> {
+    /// migrates it; times are read from `clock`.
+    pub async fn connect(url: &str, clock: Arc<dyn Clock>) -> Result<Self, super::StoreError> {
         // synchronous=NORMAL with WAL: a commit is in the WAL file (the OS has it) before it is
         // acknowledged, so it survives a crash or kill of the process — what docs/architecture.md asks of
         // an acknowledged message. It is fsynced at checkpoints rather than at every commit, so
@@ -85,10 +88,13 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        Self::connect_with(options).await
+        Self::connect_with(options, clock).await
     }
 
-    pub async fn connect_with(options: SqliteConnectOptions) -> Result<Self, super::StoreError> {
+    pub async fn connect_with(
+        options: SqliteConnectOptions,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Self, super::StoreError> {
         // The writer first: it creates the file, switches it to WAL and migrates it. Its one
         // connection is not pinged before each use (sqlx's default): that was one more round
         // trip to its thread in front of every write.
@@ -133,9 +139,10 @@ impl SqliteStore {
         tokio::spawn(checkpoints(checkpointer, stopped));
         Ok(SqliteStore {
             reader,
-            messages: MessageWriter::start(batch::SqliteBatch(writer.clone()), 1),
+            messages: MessageWriter::start(batch::SqliteBatch(writer.clone()), 1, clock.clone()),
             writer,
             _checkpoints: stop,
+            clock,
         })
     }
 
@@ -156,29 +163,12 @@ impl SqliteStore {
         self.writer.begin_with("BEGIN IMMEDIATE").await
     }
 
-    async fn insert_message_durably(
-        &self,
-        m: crate::store::NewMessage,
-    ) -> Result<crate::store::Inserted, super::StoreError> {
-        use crate::store::{ChannelStatus, Inserted, Store as _, StoreError};
-        let channel_id = m.channel_id.clone();
-        match self.messages.insert(m).await? {
-            Outcome::Created(message) => Ok(Inserted {
-                message,
-                created: true,
-            }),
-            Outcome::Duplicate(message) => Ok(Inserted {
-                message,
-                created: false,
-            }),
-            // Ended, or not there at all.
-            Outcome::NotOpen => match self.get_channel(&channel_id).await?.status {
-                ChannelStatus::Ended => Err(StoreError::ChannelEnded),
-                ChannelStatus::Open => Err(StoreError::Conflict(
-                    "the channel changed during the insert".into(),
-                )),
-            },
-        }
+    fn messages(&self) -> &MessageWriter {
+        &self.messages
+    }
+
+    fn clock(&self) -> &dyn Clock {
+        &*self.clock
     }
 }
 
@@ -207,4 +197,4 @@ async fn checkpoints(conn: SqlitePool, mut stop: oneshot::Receiver<()>) {
     }
 }
 
-super::sql::impl_sql_store!(SqliteStore, sqlx::sqlite::SqliteRow, "sqlite");
+super::sql::impl_sql_store!(SqliteStore, sqlx::Sqlite, "sqlite");

@@ -30,7 +30,7 @@ impl From<&store::User> for User {
             org_id: u.org_id.clone(),
             email: u.email.clone(),
             name: u.name.clone(),
-            role: u.role.into(),
+            role: u.role,
             persona_id: u.persona_id.clone(),
             created_at: iso_time(u.created_at),
         }

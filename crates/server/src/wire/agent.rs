@@ -10,22 +10,7 @@ use super::chat::{ChannelStatus, Message};
 use super::iso_time;
 use crate::store;
 
-/// A user's role in the organisation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    Owner,
-    Agent,
-}
-
-impl From<store::Role> for Role {
-    fn from(r: store::Role) -> Self {
-        match r {
-            store::Role::Owner => Role::Owner,
-            store::Role::Agent => Role::Agent,
-        }
-    }
-}
+pub use crate::store::Role;
 
 /// The visitor of a chat, as agents see them.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -85,7 +70,7 @@ impl From<&store::ChannelSummary> for ChannelSummary {
             id: c.id.clone(),
             domain_id: c.domain_id.clone(),
             domain_name: s.domain_name.clone(),
-            status: c.status.into(),
+            status: c.status,
             created_at: iso_time(c.created_at),
             last_activity_at: iso_time(c.last_activity_at),
             ended_at: c.ended_at.map(iso_time),
@@ -128,7 +113,7 @@ impl From<&store::ChannelSummary> for EarlierConversation {
     fn from(c: &store::ChannelSummary) -> Self {
         EarlierConversation {
             id: c.channel.id.clone(),
-            status: c.channel.status.into(),
+            status: c.channel.status,
             created_at: iso_time(c.channel.created_at),
             ended_at: c.channel.ended_at.map(iso_time),
             last_activity_at: iso_time(c.channel.last_activity_at),
@@ -244,7 +229,7 @@ impl From<&store::User> for TeamMember {
         TeamMember {
             id: u.id.clone(),
             name: u.name.clone(),
-            role: u.role.into(),
+            role: u.role,
             persona_id: u.persona_id.clone(),
         }
     }

@@ -9,44 +9,8 @@ use utoipa::ToSchema;
 use super::iso_time;
 use crate::store;
 
-/// Who a persona is (spec §3.3): the visitor (`ChatClient`) or someone of the site.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
-pub enum PersonaType {
-    ChatClient,
-    ChatAgentPersona,
-    ChatOrganizationDomainPersona,
-    OrganizationPersona,
-}
-
-impl From<store::PersonaType> for PersonaType {
-    fn from(t: store::PersonaType) -> Self {
-        match t {
-            store::PersonaType::ChatClient => PersonaType::ChatClient,
-            store::PersonaType::ChatAgentPersona => PersonaType::ChatAgentPersona,
-            store::PersonaType::ChatOrganizationDomainPersona => {
-                PersonaType::ChatOrganizationDomainPersona
-            }
-            store::PersonaType::OrganizationPersona => PersonaType::OrganizationPersona,
-        }
-    }
-}
-
-/// Whether a chat is open or ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ChannelStatus {
-    Open,
-    Ended,
-}
-
-impl From<store::ChannelStatus> for ChannelStatus {
-    fn from(s: store::ChannelStatus) -> Self {
-        match s {
-            store::ChannelStatus::Open => ChannelStatus::Open,
-            store::ChannelStatus::Ended => ChannelStatus::Ended,
-        }
-    }
-}
+// The store's enums, the same words in JSON as in the database.
+pub use crate::store::{ChannelStatus, PersonaType};
 
 /// The visitor's own persona, as the widget stores it (spec §3.3) plus id and type.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -69,7 +33,7 @@ impl From<&store::Persona> for ClientPersona {
     fn from(p: &store::Persona) -> Self {
         ClientPersona {
             id: p.id.clone(),
-            persona_type: p.persona_type.into(),
+            persona_type: p.persona_type,
             name: p.name.clone(),
             email: p.email.clone(),
             ip: p.ip.clone(),
@@ -97,7 +61,7 @@ impl From<&store::Persona> for PublicPersona {
     fn from(p: &store::Persona) -> Self {
         PublicPersona {
             id: Some(p.id.clone()),
-            persona_type: Some(p.persona_type.into()),
+            persona_type: Some(p.persona_type),
             name: Some(p.name.clone()),
             avatar_url: p.avatar_url.clone(),
         }
@@ -159,7 +123,7 @@ impl Channel {
         Channel {
             id: c.id.clone(),
             domain_id: c.domain_id.clone(),
-            status: c.status.into(),
+            status: c.status,
             created_at: iso_time(c.created_at),
             last_activity_at: iso_time(c.last_activity_at),
             ended_at: c.ended_at.map(iso_time),

@@ -1,6 +1,6 @@
 //! The agent API: inbox, unread counts, replies, assignment, end, presence, isolation.
 
-use beckon_server::store::{NewMessage, Role};
+use beckon_server::store::{ChannelStatus, NewMessage, Role};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -83,15 +83,15 @@ fn ids(v: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn inbox_reply_assign_end() {
-    let t = spawn().await;
+    let (t, clock) = spawn_with_clock().await;
     let (owner, d, agent, b) = agent_of_a_shop(&t).await;
 
     let (ann, ann_p) = visitor_chat(&t, &d, "Ann Smith", "ann@example.com").await;
     let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.org").await;
     visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
     visitor_says(&t, &ann, &ann_p, "v2", "Anyone there?").await;
-    // Activity times have millisecond resolution: let Bob's message be visibly later.
-    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    // Activity times have millisecond resolution: Bob's message is a millisecond later.
+    clock.advance(std::time::Duration::from_millis(1));
     visitor_says(&t, &bob, &bob_p, "v1", "Hi").await;
     // Ann wrote last after Bob? No: Bob's message is newest.
     let v = list(&b, "").await;
@@ -237,8 +237,8 @@ async fn agents_see_only_their_organisation() {
         assert_eq!(r.status(), StatusCode::NOT_FOUND);
     }
     assert_eq!(
-        t.store().get_channel(&ch).await.unwrap().status.as_str(),
-        "open"
+        t.store().get_channel(&ch).await.unwrap().status,
+        ChannelStatus::Open
     );
     // Not logged in at all.
     let r = t
@@ -436,21 +436,21 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
 /// same domain in the new one's detail, newest first, and not those of another domain or e-mail.
 #[tokio::test]
 async fn a_chat_lists_the_visitors_earlier_conversations() {
-    let t = spawn().await;
+    let (t, clock) = spawn_with_clock().await;
     let (owner, d, _, b) = agent_of_a_shop(&t).await;
     let (first, first_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     visitor_says(&t, &first, &first_p, "v1", "Do you ship to Norway?").await;
     b.post(&format!("/v1/agent/channels/{first}/end"), json!({}))
         .await;
-    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    clock.advance(std::time::Duration::from_millis(1));
     let (second, second_p) = visitor_chat(&t, &d, "Ann", "ANN@example.com").await;
     visitor_says(&t, &second, &second_p, "v1", "And to Iceland?").await;
-    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    clock.advance(std::time::Duration::from_millis(1));
     let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
     // The same e-mail on another domain of the organisation.
     let other = domain(t.store(), &owner.org_id, "other.example.com").await;
     let (elsewhere, _) = visitor_chat(&t, &other, "Ann", "ann@example.com").await;
-    tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    clock.advance(std::time::Duration::from_millis(1));
     // Ended again, then a third: a new conversation each time.
     b.post(&format!("/v1/agent/channels/{second}/end"), json!({}))
         .await;

@@ -18,7 +18,7 @@ use beckon_server::store::{NewDomain, Role, Store, User};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 
-pub use common::{spawn, TestServer};
+pub use common::{spawn, spawn_with_clock, TestServer};
 
 pub const PASSWORD: &str = "correct horse battery";
 

@@ -1,6 +1,6 @@
 //! The owner API: domains, config draft and publish, statistics, agents, isolation.
 
-use beckon_server::store::{ItemStatsCount, ItemStatsKey, Role, StatsCount, StatsKey};
+use beckon_server::store::{ItemStatsCount, ItemStatsKey, PersonaType, Role, StatsCount, StatsKey};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -447,7 +447,7 @@ async fn owners_manage_their_agents() {
         .await
         .unwrap();
     assert_eq!(persona.name, "Ann");
-    assert_eq!(persona.persona_type.as_str(), "ChatAgentPersona");
+    assert_eq!(persona.persona_type, PersonaType::ChatAgentPersona);
     let r = b
         .post(
             "/v1/owner/agents",

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use beckon_server::store::{PgStore, Store};
+use beckon_server::store::{PgStore, Store, SystemClock};
 
 use super::realtime_support::Endpoint;
 
@@ -53,7 +53,7 @@ impl Cluster {
         };
         let id = uuid::Uuid::new_v4().simple().to_string();
         let schema = format!("beckon_cluster_{id}");
-        let store = PgStore::connect_in_schema(&db, &schema)
+        let store = PgStore::connect_in_schema(&db, &schema, Arc::new(SystemClock))
             .await
             .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
         let sep = if db.contains('?') { '&' } else { '?' };

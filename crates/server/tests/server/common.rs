@@ -1,8 +1,9 @@
 //! Starting the real server for a test, and seeding it.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use beckon_server::store::{NewDomain, Store};
+use beckon_server::store::{ManualClock, NewDomain, Store};
 use beckon_server::{start, ServeConfig, Server};
 use serde_json::json;
 
@@ -91,6 +92,16 @@ pub async fn spawn_with(dir: tempfile::TempDir, config: ServeConfig) -> TestServ
 pub async fn spawn() -> TestServer {
     let (dir, config) = test_dirs();
     spawn_with(dir, config).await
+}
+
+/// The server with its store's clock stopped at now: a test moves it on (`clock.advance`)
+/// where two writes must be apart in time, instead of waiting.
+#[allow(dead_code)]
+pub async fn spawn_with_clock() -> (TestServer, Arc<ManualClock>) {
+    let (dir, mut config) = test_dirs();
+    let clock = Arc::new(ManualClock::starting_now());
+    config.clock = clock.clone();
+    (spawn_with(dir, config).await, clock)
 }
 
 /// An organisation and a domain `shop.example.com` (alias `shop.example.net`) with chat legal

@@ -113,7 +113,7 @@ impl Batch for PgBatch {
             None => self.pool.acquire().await?,
         };
         let query = || {
-            sqlx::query(INSERT_BATCH)
+            sqlx::query_as(INSERT_BATCH)
                 .bind(&channels)
                 .bind(&clients)
                 .bind(ids)
@@ -138,6 +138,6 @@ impl Batch for PgBatch {
             // Anything else may have broken it: back to the pool, which tests it.
             Err(_) => drop(conn),
         }
-        rows?.iter().map(super::message_from).collect()
+        Ok(rows?)
     }
 }

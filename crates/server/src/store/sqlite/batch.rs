@@ -71,7 +71,7 @@ impl Batch for SqliteBatch {
         now: i64,
     ) -> StoreResult<Vec<Message>> {
         let mut conn = self.0.acquire().await?;
-        let mut query = sqlx::query(chunk_sql(messages.len().ilog2() as usize));
+        let mut query = sqlx::query_as(chunk_sql(messages.len().ilog2() as usize));
         for (m, id) in messages.iter().zip(ids) {
             query = query
                 .bind(now)
@@ -84,7 +84,7 @@ impl Batch for SqliteBatch {
         }
         match query.fetch_all(&mut *conn).await {
             // One row per message whose channel is open or that was stored before.
-            Ok(rows) => rows.iter().map(super::message_from).collect(),
+            Ok(rows) => Ok(rows),
             Err(e) => {
                 // The statements stop at the failing one: undo what ran before it. (Fails
                 // harmlessly when the BEGIN itself was what failed.)
