@@ -2,15 +2,20 @@
 // every screen scrolls inside <main>, never the document. Clicking each radio-style option, tabbing
 // through every control, and scrolling past the end with the wheel or the keyboard (PageDown, End,
 // Space) leave document.scrollingElement at 0, and the focused control is always in view. Also:
-// the history's preview opens in view, the statistics chart stays inside its card, and the inbox
-// tabs stand on one line at 1280 px.
+// the opening hours' week chart stays inside its card, and the inbox tabs stand on one line at
+// 1280 px (console-publishing checks that the history's preview opens in view).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startBeckon, login, DEMO } from "../lib/beckon.mjs";
 import { launchBrowser } from "../lib/browser.mjs";
 import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
-import { addDomain, form, pickChannel, preview } from "../lib/builder.mjs";
+import { addDomain, choose, form, pickChannel, preview } from "../lib/builder.mjs";
 import { eventually } from "../lib/wait.mjs";
+import { join } from "node:path";
+
+// With SCREENSHOTS=dir, the statistics and the inbox at each size go there (docs/console.md's).
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (p, name) => SHOTS && p.screenshot({ path: join(SHOTS, name) });
 
 let beckon;
 let browser;
@@ -129,6 +134,49 @@ async function scrollPastTheEnd(page, where) {
   }
 }
 
+test("at 1280 × 800 the inbox tabs, with their unread counts, stand on one line", async () => {
+  // Two visitors wrote: Unassigned and All open carry unread counts.
+  for (const name of ["Ann Visitor", "Bo Visitor"]) {
+    const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+    await visitor.start();
+    await visitor.connect();
+    await visitor.say(`Hello from ${name}`);
+    await visitor.context.close();
+  }
+  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "inbox", viewport: VIEWPORTS.desktop });
+  await inboxTab(page, "Unassigned").filter({ hasText: "2" }).waitFor();
+  const tops = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+  const widths = await page.getByRole("tab").evaluateAll((tabs) => [...tabs.map((t) => t.getBoundingClientRect().width), tabs[0].parentElement.clientWidth]);
+  assert.equal(tops.length, 4);
+  assert.equal(new Set(tops).size, 1, `the tabs on one line: tops ${tops} (widths, list: ${widths})`);
+  await context.close();
+});
+
+/** What of `inner` sticks out of `outer` (their boxes on screen), or "". */
+const overflowing = (inner, outer) =>
+  inner.evaluate((el, o) => {
+    const box = el.closest(o).getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const out = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    return out ? `${el.className || el.tagName} ${r.left}–${r.right} outside ${o} ${box.left}–${box.right}` : "";
+  }, outer);
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${device}: the opening hours and their week chart stay inside their card`, async () => {
+    const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
+    await page.locator(".action-row").filter({ hasText: "WhatsApp" }).locator(".action-name").click();
+    const whatsapp = form(page, "WhatsApp");
+    await choose(whatsapp, "At set hours");
+    const hours = whatsapp.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Opening hours" }) });
+    await hours.locator("table.week").waitFor();
+    for (const part of [hours.locator("table.week"), hours.locator(".week-days"), ...(await hours.locator(".week-time").all())]) {
+      assert.equal(await overflowing(part, "fieldset"), "", `${device}: inside the opening hours`);
+    }
+    assert.equal(await overflowing(hours, "section.channel-form"), "", `${device}: inside the channel's card`);
+    await context.close();
+  });
+}
+
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test(`${device} (${viewport.width} × ${viewport.height}): no console screen scrolls the document, and focus stays in view`, async () => {
     const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
@@ -155,6 +203,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     for (const [tab, shown] of Object.entries(screens)) {
       await page.getByRole("link", { name: { settings: "Settings", publish: "Publish and embed", stats: "Statistics" }[tab], exact: true }).click();
       await shown.waitFor();
+      if (tab === "stats") await shot(page, `stats-${viewport.width}.png`);
       await clickEachRadio(page, tab);
       await tabThrough(page, tab);
       await scrollPastTheEnd(page, tab);
@@ -165,27 +214,10 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     ]) {
       await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: path === "inbox" ? /^Inbox/ : "Agents" }).click();
       await shown.waitFor();
+      if (path === "inbox") await shot(page, `inbox-${viewport.width}.png`);
       await tabThrough(page, path);
       await scrollPastTheEnd(page, path);
     }
     await context.close();
   });
 }
-
-test("at 1280 × 800 the inbox tabs, with their unread counts, stand on one line", async () => {
-  // Two visitors wrote: Unassigned and All open carry unread counts.
-  for (const name of ["Ann Visitor", "Bo Visitor"]) {
-    const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
-    await visitor.start();
-    await visitor.connect();
-    await visitor.say(`Hello from ${name}`);
-    await visitor.context.close();
-  }
-  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "inbox", viewport: VIEWPORTS.desktop });
-  await inboxTab(page, "Unassigned").filter({ hasText: "2" }).waitFor();
-  const tops = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
-  const widths = await page.getByRole("tab").evaluateAll((tabs) => [...tabs.map((t) => t.getBoundingClientRect().width), tabs[0].parentElement.clientWidth]);
-  assert.equal(tops.length, 4);
-  assert.equal(new Set(tops).size, 1, `the tabs on one line: tops ${tops} (widths, list: ${widths})`);
-  await context.close();
-});
