@@ -11,7 +11,7 @@ const out = (name) => join(ROOT, "docs/screenshots", `builder-${name}.png`);
 const beckon = await startBeckon();
 const browser = await launchBrowser();
 try {
-  const { page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 860 } });
+  const { page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 800 } });
   await page.emulateMedia({ reducedMotion: "reduce" });
   await addDomain(page, beckon.origin, "bakery.example");
   await pickChannel(page, "Call");

@@ -3,7 +3,7 @@ import type { Config } from "../../widget/src/config/types.gen";
 import { breakdownCounts, clickThrough, daysBetween, eventLabel, itemNames, niceTicks, percent, sameLines, seriesLabel, seriesStyle, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
-import { fitScales, previewConfig, sideBySideFits, previewPath, zonedTimeToIso } from "../src/lib/preview";
+import { actualSizeScroll, MIN_PHONE_HEIGHT, previewConfig, previewPath, previewSize, zonedTimeToIso } from "../src/lib/preview";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
 import { freshId, MATCH_TYPES, ACTION_TYPES, newAction } from "../src/owner/catalogue";
 import { limitedSchedule, scheduleDays } from "../src/owner/schedule";
@@ -176,23 +176,32 @@ describe("live preview", () => {
     expect(config.domains[0].name).toBe("shop.example.com");
   });
 
-  it("scales the whole visitor viewport into the box, never up", () => {
-    expect(fitScales([{ width: 1280, height: 800 }], 640, 1000)).toEqual([0.5]);
-    expect(fitScales([{ width: 390, height: 844 }], 480, 422)).toEqual([0.5]);
-    expect(fitScales([{ width: 390, height: 844 }], 1000, Infinity)).toEqual([1]);
+  it("shows the phone at its real size where there is room, as tall as the room allows", () => {
+    // A 1280 px window's preview column: 390 px wide at 100 %, 620 px of a phone's height.
+    expect(previewSize("mobile", "fit", { width: 600, height: 620 })).toEqual({ viewport: { width: 390, height: 620 }, scale: 1, box: { width: 390, height: 620 } });
+    // Room for a whole phone: never taller than one, never scaled up.
+    expect(previewSize("mobile", "fit", { width: 1000, height: Infinity })).toMatchObject({ viewport: { width: 390, height: 844 }, scale: 1 });
+    // Narrower than a phone (the console on a phone): scaled to the width.
+    const narrow = previewSize("mobile", "fit", { width: 351, height: 700 });
+    expect(narrow.scale).toBeCloseTo(0.9, 6);
+    expect(narrow.box.width).toBeCloseTo(351, 6);
+    expect(narrow.viewport.height).toBe(778);
+    // Too low for MIN_PHONE_HEIGHT: the phone is scaled down rather than cut lower.
+    const low = previewSize("mobile", "fit", { width: 600, height: MIN_PHONE_HEIGHT / 2 });
+    expect(low).toEqual({ viewport: { width: 390, height: MIN_PHONE_HEIGHT }, scale: 0.5, box: { width: 195, height: MIN_PHONE_HEIGHT / 2 } });
   });
-  it("puts desktop and phone side by side at the same height, gap included, within width and height", () => {
-    const [desktop, phone] = fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 1000, 1000, 8);
-    expect(desktop).toBeCloseTo(0.5905, 4); // (1000 − 8) / (1.6 + 0.5) = 472 px high, of 800 …
-    expect(phone).toBeCloseTo(desktop, 6); // … the same height on screen
-    expect(1280 * desktop + 8 + 400 * phone).toBeCloseTo(1000, 6);
-    expect(fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 1000, 200, 8)).toEqual([0.25, 0.25]);
-    expect(fitScales([{ width: 1280, height: 800 }, { width: 400, height: 800 }], 5000, 5000, 8)).toEqual([1, 1]);
+  it("fits the whole desktop into the box, never up, or shows it at 100 % in a box that scrolls", () => {
+    expect(previewSize("desktop", "fit", { width: 640, height: 1000 })).toEqual({ viewport: { width: 1280, height: 800 }, scale: 0.5, box: { width: 640, height: 400 } });
+    expect(previewSize("desktop", "fit", { width: 5000, height: 5000 }).scale).toBe(1);
+    expect(previewSize("desktop", "actual", { width: 600, height: 620 })).toEqual({ viewport: { width: 1280, height: 800 }, scale: 1, box: { width: 600, height: 620 } });
   });
-  it("offers desktop and phone side by side only when the desktop stays legible", () => {
-    expect(sideBySideFits(560, 700)).toBe(true); // a 1440 px window's preview column
-    expect(sideBySideFits(350, 700)).toBe(false); // a 1024 px window's
-    expect(sideBySideFits(560, 150)).toBe(false); // too low
+  it("starts a desktop at 100 % scrolled to the corner where the button is", () => {
+    const v = { width: 1280, height: 800 };
+    const box = { width: 600, height: 600 };
+    expect(actualSizeScroll("BOTTOM_RIGHT", v, box)).toEqual({ left: 680, top: 200 });
+    expect(actualSizeScroll("TOP_LEFT", v, box)).toEqual({ left: 0, top: 0 });
+    expect(actualSizeScroll("BOTTOM_CENTER", v, box)).toEqual({ left: 340, top: 200 });
+    expect(actualSizeScroll("MIDDLE_LEFT", v, box)).toEqual({ left: 0, top: 100 });
   });
   it("keeps the page path, query and hash of the chosen URL", () => {
     expect(previewPath("https://shop.example.com/pricing?x=1#top")).toBe("/pricing?x=1#top");

@@ -58,8 +58,8 @@ export const putConfig = (page, domainId, config) =>
     { id: domainId, config },
   );
 
-/** The live preview's frame of a screen, "desktop" or "phone" (side by side, or the one picked). */
-export const preview = (page, screen = "desktop") => page.frameLocator(`iframe[title="Preview of your buttons on a ${screen}"]`);
+/** The live preview's frame of a screen, "phone" (shown by default) or "desktop" (once picked). */
+export const preview = (page, screen = "phone") => page.frameLocator(`iframe[title="Preview of your buttons on a ${screen}"]`);
 
 /**
  * Picks a radio of a React Aria radio group (its input is visually hidden inside its label, so

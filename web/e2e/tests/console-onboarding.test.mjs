@@ -63,7 +63,7 @@ test("a new owner gets from an empty console to a button on their site in four c
   await click(page.getByRole("button", { name: "WhatsApp", exact: true }));
   await fill(page.getByLabel("Your WhatsApp number", { exact: true }), "+31 6 1234 5678");
   // 3. The look: the defaults (WhatsApp's own colour), as the preview shows them.
-  await page.frameLocator('iframe[title="Preview of your buttons on a desktop"]').locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor({ state: "attached" });
+  await page.frameLocator('iframe[title="Preview of your buttons on a phone"]').locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor({ state: "attached" });
   // 4. Publish: a first publication says beside the button what goes live, and publishes in one
   // click (the unsaved draft is saved first).
   const goingLive = page.getByRole("list", { name: "What goes live" }).getByRole("listitem");

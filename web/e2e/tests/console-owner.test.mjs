@@ -93,20 +93,20 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
   const { page } = owner;
   const preview = page.frameLocator('iframe[title="Preview of your buttons on a desktop"]');
   const phone = page.frameLocator('iframe[title="Preview of your buttons on a phone"]');
-  await preview.locator(".call-now-button").getByText("WhatsApp").waitFor();
+  // The phone first (the default), the desktop on request.
+  await phone.locator(".call-now-button").getByText("WhatsApp").waitFor();
   await openChannel(page, "Live chat");
   await form(page, "Live chat").getByLabel("Text beside the button", { exact: true }).fill("Ask us anything");
-  await preview.locator(".call-now-button").getByText("Ask us anything").waitFor();
-  // Phones only: gone on the desktop preview, there on the phone one beside it; each screen alone too.
+  await phone.locator(".call-now-button").getByText("Ask us anything").waitFor();
+  // Phones only: there on the phone, gone on the desktop.
   await choose(page, "Phones only");
-  await preview.locator(".call-now-button").waitFor({ state: "detached" });
   await phone.locator(".call-now-button").getByText("Ask us anything").waitFor();
-  await page.getByRole("radio", { name: "Phone", exact: true }).check();
-  await page.locator('iframe[title="Preview of your buttons on a desktop"]').waitFor({ state: "detached" });
-  await phone.locator(".call-now-button").getByText("Ask us anything").waitFor();
-  await choose(page, "Phones and desktops");
   await page.getByRole("radio", { name: "Desktop", exact: true }).check();
   await page.locator('iframe[title="Preview of your buttons on a phone"]').waitFor({ state: "detached" });
+  await page.locator('iframe[title="Preview of your buttons on a desktop"]').waitFor();
+  await preview.locator(".call-now-button").waitFor({ state: "detached" });
+  await choose(page, "Phones and desktops");
+  await preview.locator(".call-now-button").getByText("Ask us anything").waitFor();
 
   // WhatsApp only 09:00–17:00 on Mondays, Tokyo time: what a visitor in Tokyo gets on a Monday
   // at 23:00, and at 10:00.

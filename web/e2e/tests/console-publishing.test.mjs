@@ -118,9 +118,15 @@ test("any version shows in the preview and is restored as the draft in one click
   const { page } = owner;
   await page.getByRole("button", { name: "Preview version 1" }).click();
   const region = page.getByRole("region", { name: "Version 1 in the preview" });
-  // The real widget renders version 1 on the desktop and the phone: its WhatsApp label, not the
+  // It opens in view, with focus on it.
+  await eventually(
+    () => region.evaluate((r) => r === document.activeElement && r.getBoundingClientRect().top >= document.querySelector("main").getBoundingClientRect().top - 1 && r.getBoundingClientRect().top < innerHeight / 2),
+    "the version's preview in view",
+  );
+  // The real widget renders version 1 on the phone and the desktop: its WhatsApp label, not the
   // published one's.
-  for (const screen of ["desktop", "phone"]) {
+  for (const screen of ["phone", "desktop"]) {
+    if (screen === "desktop") await region.getByRole("radio", { name: "Desktop", exact: true }).check();
     const frame = region.frameLocator(`iframe[title="Preview of your buttons on a ${screen}"]`);
     await frame.locator(".call-now-button").waitFor({ state: "attached" });
     await frame.locator(".call-now-button").getByText("WhatsApp us", { exact: false }).first().waitFor({ state: "attached" });

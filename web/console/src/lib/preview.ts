@@ -20,30 +20,49 @@ export type Viewport = { width: number; height: number };
 /** The visitor's whole viewport the preview shows: a common phone, and a laptop screen. */
 export const VIEWPORTS: Record<Screen, Viewport> = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
-/** Space between frames shown side by side, in CSS pixels. */
-export const FRAME_GAP = 8;
+/** How the preview shows a screen: fitted to its box, or at the visitor's own size (scrolling in its box). */
+export type Zoom = "fit" | "actual";
 
 /**
- * The scales (each at most 1) at which visitor viewports, side by side at the same height on
- * screen and `gap` apart, fit a box `width` wide and at most `height` tall, so the whole of each
- * (every corner where buttons sit) is in view. One viewport fits the box's width and height.
+ * The lowest phone screen the preview shows (a phone held upright is at least this tall; the
+ * corners where buttons sit are all in it): where there is less room, the phone is scaled down.
  */
-export function fitScales(viewports: Viewport[], width: number, height: number, gap = FRAME_GAP): number[] {
-  if (width <= 0 || height <= 0) return viewports.map(() => 1);
-  const widthPerHeight = viewports.reduce((sum, v) => sum + v.width / v.height, 0);
-  const shownHeight = Math.min(height, (width - gap * (viewports.length - 1)) / widthPerHeight);
-  return viewports.map((v) => Math.max(0, Math.min(1, shownHeight / v.height)));
+export const MIN_PHONE_HEIGHT = 480;
+
+/** A screen as the preview shows it: the visitor viewport the page gets, its scale, and the box it takes on screen. */
+export type Shown = { viewport: Viewport; scale: number; box: Viewport };
+
+/**
+ * How a screen fits a box `room.width` wide and at most `room.height` tall (Infinity: any height).
+ * The phone is shown at its real width (390 px, scaled only where the box is narrower), as tall as
+ * the box allows between MIN_PHONE_HEIGHT and a whole phone screen, so its labels read as on a
+ * phone. The desktop is the whole 1280 × 800 viewport, scaled down to fit ("fit"), or at 100 %
+ * ("actual") in a box that scrolls.
+ */
+export function previewSize(screen: Screen, zoom: Zoom, room: Viewport): Shown {
+  const width = Math.max(room.width, 1);
+  const height = room.height > 0 ? room.height : Infinity;
+  const v = VIEWPORTS[screen];
+  if (screen === "mobile") {
+    const scale = Math.min(1, width / v.width, height / MIN_PHONE_HEIGHT);
+    const tall = Math.round(Math.max(MIN_PHONE_HEIGHT, Math.min(v.height, height / scale)));
+    return { viewport: { width: v.width, height: tall }, scale, box: { width: v.width * scale, height: tall * scale } };
+  }
+  if (zoom === "actual") return { viewport: v, scale: 1, box: { width: Math.min(v.width, width), height: Math.min(v.height, height) } };
+  const scale = Math.min(1, width / v.width, height / v.height);
+  return { viewport: v, scale, box: { width: v.width * scale, height: v.height * scale } };
 }
 
 /**
- * Desktop and phone go side by side when the desktop is still shown at least this large (about
- * what a 1024 px window shows of it alone); narrower, the owner switches between them.
+ * Where a box showing `viewport` at 100 % starts scrolled so that the corner of `placement` (a
+ * button's, e.g. "BOTTOM_RIGHT") is in view.
  */
-export const MIN_SIDE_BY_SIDE_SCALE = 0.25;
-
-/** True when the desktop and the phone fit side by side in `width` × `height`. */
-export function sideBySideFits(width: number, height: number): boolean {
-  return fitScales([VIEWPORTS.desktop, VIEWPORTS.mobile], width, height)[0] >= MIN_SIDE_BY_SIDE_SCALE;
+export function actualSizeScroll(placement: string, viewport: Viewport, box: Viewport): { left: number; top: number } {
+  const spareX = Math.max(0, viewport.width - box.width);
+  const spareY = Math.max(0, viewport.height - box.height);
+  const left = placement.endsWith("LEFT") ? 0 : placement.endsWith("CENTER") ? spareX / 2 : spareX;
+  const top = placement.startsWith("TOP") ? 0 : placement.startsWith("MIDDLE") ? spareY / 2 : spareY;
+  return { left: Math.round(left), top: Math.round(top) };
 }
 
 /** Minutes `zone` is ahead of UTC at the instant `utcMs`. */

@@ -1,7 +1,7 @@
 // One domain: its settings, the buttons editor beside the live preview, publishing and the embed
 // snippet, and statistics. The draft config lives in useDraft (builder/useDraft.ts) and is saved as
 // a whole (the server validates it and names every problem's path).
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
 import { Link, navigate } from "../app/router";
@@ -25,6 +25,7 @@ import { CheckField, EditorContext, FieldFrame, NumberField, SelectField, TextFi
 import { LegalNoticeFields } from "./LegalNotice";
 import { Preview } from "./Preview";
 import { StatsPanel } from "./StatsPanel";
+import { useStickyBar } from "./useStickyBar";
 
 // The builder (and its React Aria components) loads with the Buttons tab: agents and the other
 // screens never download it.
@@ -96,22 +97,25 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
       {tab === "settings" && <DomainSettings domain={domain} onSaved={() => (onChanged(), dirty ? undefined : draft.reload())} />}
       {tab === "buttons" && config && (
         <EditorContext.Provider value={editor}>
-          <div className="row">
-            <button className="primary" onClick={() => save()} disabled={!dirty}>
-              Save draft
-            </button>
-            {wasPublished && <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={published} />}
-            <EditToolbar draft={draft} />
-          </div>
-          <div className="editor-layout">
-            <Suspense fallback={<p className="loading">Loading the builder…</p>}>
-              <Builder config={config} replace={draft.replace} />
-            </Suspense>
-            <Preview config={config}>
-              {/* The first publication, right under what goes live; then on to the Publish tab, where the snippet is. */}
-              {!wasPublished && <FirstPublish domain={domain} config={config} dirty={dirty} save={save} onPublished={(v) => (published(v), navigate(`domains/${domain.id}/publish`))} />}
-            </Preview>
-          </div>
+          <EditorWithPreview
+            bar={
+              <>
+                <button className="primary" onClick={() => save()} disabled={!dirty}>
+                  Save draft
+                </button>
+                {wasPublished && <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={published} />}
+                <EditToolbar draft={draft} />
+              </>
+            }
+            editor={<Builder config={config} replace={draft.replace} />}
+            preview={(back) => (
+              <Preview config={config}>
+                {/* The first publication, right under what goes live; then on to the Publish tab, where the snippet is. */}
+                {!wasPublished && <FirstPublish domain={domain} config={config} dirty={dirty} save={save} onPublished={(v) => (published(v), navigate(`domains/${domain.id}/publish`))} />}
+                {back}
+              </Preview>
+            )}
+          />
         </EditorContext.Provider>
       )}
       {tab === "publish" && <EmbedPanel domain={domain} config={config} dirty={dirty} save={save} onPublished={published} firstPublished={firstPublished} onRestored={async () => {
@@ -121,6 +125,52 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
           }} />}
       {tab === "stats" && <StatsPanel domain={domain} config={config} />}
     </div>
+  );
+}
+
+/**
+ * The builder beside its live preview (under it in narrow windows). There, the bar of edit buttons
+ * sticks to the top while the form is in view, with "Show the preview", which brings the preview into view and moves focus to
+ * it; "Back to editing" there returns to the field last edited.
+ */
+function EditorWithPreview({ bar, editor, preview }: { bar: ReactNode; editor: ReactNode; preview: (back: ReactNode) => ReactNode }) {
+  const barRef = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLDivElement>(null);
+  const lastEdited = useRef<HTMLElement | null>(null);
+  useStickyBar(barRef);
+  const showPreview = () => {
+    const heading = document.getElementById("preview-h");
+    const section = heading?.closest("section");
+    const scroller = section?.closest("main");
+    if (!heading || !section || !scroller) return;
+    // To the very top: the bar stays with the form, so no room is kept for it (its scroll-padding).
+    scroller.scrollTop += section.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    heading.focus({ preventScroll: true });
+  };
+  const backToEditing = () => {
+    const last = lastEdited.current?.isConnected ? lastEdited.current : form.current?.querySelector<HTMLElement>("button, input, select, textarea, [tabindex]");
+    last?.focus();
+  };
+  return (
+    <>
+      <div className="editor-layout">
+        <div ref={form} className="stack editor-form" onFocus={(e) => barRef.current?.contains(e.target) || (lastEdited.current = e.target)}>
+          {/* Atop the form, so the preview beside it starts as high as the bar. */}
+          <div ref={barRef} className="row editor-bar">
+            <button className="narrow-only" onClick={showPreview}>
+              Show the preview
+            </button>
+            {bar}
+          </div>
+          <Suspense fallback={<p className="loading">Loading the builder…</p>}>{editor}</Suspense>
+        </div>
+        {preview(
+          <button className="narrow-only" onClick={backToEditing}>
+            Back to editing
+          </button>,
+        )}
+      </div>
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
 // The live preview: the real widget, framed, rendering the unsaved config with the owner's
-// choice of time (in a time zone), page URL, visitor country and agent availability, on a
-// desktop and a phone side by side where there is room, or one of them at a time.
+// choice of time (in a time zone), page URL, visitor country and agent availability, on a phone
+// at its real size (the default: readable beside the editor) or on the desktop, fitted to the
+// column or at 100 %.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Config } from "../../../widget/src/config/types.gen";
-import { previewConfig, previewPath, type PreviewControls, type Screen } from "../lib/preview";
+import { previewConfig, previewPath, type PreviewControls, type Screen, type Zoom } from "../lib/preview";
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
 import { browserZone, hoursZone, hoursZoneText } from "../lib/zone";
 import { timezones } from "./catalogue";
@@ -12,10 +13,6 @@ function nowLocal(zone: string): string {
   const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date());
   return parts.replace(" ", "T");
 }
-
-/** What the owner picked: both screens side by side, or one. */
-type Choice = "both" | Screen;
-const CHOICE_NAMES: Record<Choice, string> = { both: "Side by side", ...SCREEN_NAMES };
 
 /**
  * `note`: the line under the frames (default: they show the unsaved draft). `children`: shown right
@@ -40,14 +37,9 @@ export function Preview({ config, note, children }: { config: Config; note?: str
   }, [zone, zonePicked]);
   const applied = hoursZone(domain?.timezone);
 
-  // Side by side where both fit (ScaledFrames measures); where they don't, the desktop unless
-  // the owner picked the phone.
-  const [choice, setChoice] = useState<Choice>("both");
-  const [room, setRoom] = useState(true);
-  const onRoom = useCallback((sideBySide: boolean) => setRoom(sideBySide), []);
-  const shown: Choice = choice === "both" && !room ? "desktop" : choice;
-  const screens: Screen[] = shown === "both" ? ["desktop", "mobile"] : [shown];
-  const choices: Choice[] = room ? ["both", "desktop", "mobile"] : ["desktop", "mobile"];
+  const [screen, setScreen] = useState<Screen>("mobile");
+  const [zoom, setZoom] = useState<Zoom>("fit");
+  const placement = config.buttons[0]?.options?.placement ?? "BOTTOM_RIGHT";
 
   const group = useId();
   const frames = useRef(new Map<Screen, HTMLIFrameElement>());
@@ -86,18 +78,28 @@ export function Preview({ config, note, children }: { config: Config; note?: str
       {/* The frames come first and stay in view beside the editor; what the visitor brings is below. */}
       <div className="stack preview-stick">
         <div className="row preview-head">
-          <h2 id="preview-h">Live preview</h2>
-          <fieldset className="inline-choice">
-            <legend className="visually-hidden">Screen</legend>
-            {choices.map((c) => (
-              <label key={c} className="check">
-                <input type="radio" name={group} checked={shown === c} onChange={() => setChoice(c)} />
-                <span>{CHOICE_NAMES[c]}</span>
+          <h2 id="preview-h" tabIndex={-1}>
+            Live preview
+          </h2>
+          <div className="row preview-choices">
+            <fieldset className="inline-choice">
+              <legend className="visually-hidden">Screen</legend>
+              {(["mobile", "desktop"] as const).map((c) => (
+                <label key={c} className="check">
+                  <input type="radio" name={group} checked={screen === c} onChange={() => setScreen(c)} />
+                  <span>{SCREEN_NAMES[c]}</span>
+                </label>
+              ))}
+            </fieldset>
+            {screen === "desktop" && (
+              <label className="check">
+                <input type="checkbox" checked={zoom === "actual"} onChange={(e) => setZoom(e.target.checked ? "actual" : "fit")} />
+                <span>Actual size</span>
               </label>
-            ))}
-          </fieldset>
+            )}
+          </div>
         </div>
-        <ScaledFrames screens={screens} frameRef={frameRef} onRoom={onRoom} />
+        <ScaledFrames screen={screen} zoom={zoom} placement={placement} frameRef={frameRef} />
         {children}
       </div>
       <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>

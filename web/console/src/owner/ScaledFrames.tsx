@@ -1,51 +1,54 @@
-// The preview page at a visitor's whole viewport (e.g. 1280 × 800), scaled down to fit the
-// preview's column and the screen's height, so every button is where a visitor sees it and in
-// view at any scroll position of the editor (the preview sticks to the top beside it). Two
-// screens (desktop and phone) stand side by side at the same height on screen.
+// The preview page framed as a visitor's screen, sized by previewSize (lib/preview.ts): the phone
+// at its real width (as tall as there is room, so its labels read as on a phone), the desktop's
+// whole 1280 × 800 viewport scaled to fit, or at 100 % in a box that scrolls to where the button
+// sits. Beside the editor the preview sticks to the top, so it must fit the height below where it
+// starts; stacked under the form (narrow windows) it fits the console's visible height, so it is
+// whole once brought into view.
 import { useLayoutEffect, useRef, useState } from "react";
-import { FRAME_GAP, fitScales, sideBySideFits, VIEWPORTS, type Screen } from "../lib/preview";
+import { actualSizeScroll, previewSize, type Screen, type Shown, type Zoom } from "../lib/preview";
 
 export const SCREEN_NAMES: Record<Screen, string> = { desktop: "Desktop", mobile: "Phone" };
 const FRAME_TITLES: Record<Screen, string> = { desktop: "Preview of your buttons on a desktop", mobile: "Preview of your buttons on a phone" };
 
 export function ScaledFrames({
-  screens,
+  screen,
+  zoom,
+  placement,
   frameRef,
-  onRoom,
 }: {
-  screens: Screen[];
-  /** Called with each screen's frame as it mounts (and with null as it goes). */
+  screen: Screen;
+  zoom: Zoom;
+  /** Where the first button sits ("BOTTOM_RIGHT" …): the corner a desktop at 100 % starts scrolled to. */
+  placement: string;
+  /** Called with the screen's frame as it mounts (and with null as it goes). */
   frameRef: (screen: Screen, frame: HTMLIFrameElement | null) => void;
-  /** Says whether the desktop and the phone would fit side by side in the room there is. */
-  onRoom: (sideBySide: boolean) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [scales, setScales] = useState<number[]>([]);
-  const key = screens.join();
+  const viewportEl = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
 
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    // The sticky preview's own scroller (the console's <main>) is the height it may use.
+    // The console's scroller (<main>) is the height the preview may use.
     const scroller = el.closest("main") ?? document.documentElement;
-    const viewports = (key.split(",") as Screen[]).map((s) => VIEWPORTS[s]);
     const measure = () => {
-      const panel = el.closest(".preview-stick");
+      const panel = el.closest(".preview-stick") ?? el.parentElement ?? el;
       const layout = el.closest(".editor-layout");
-      // Side by side with the editor, the preview sticks to the top while the editor scrolls: it
-      // must fit the height below where it starts when the editor is scrolled to the top (the
-      // most it is ever pushed down). Stacked below the form, it scrolls with it and fits its
-      // width only.
-      let height = Infinity;
-      if (panel && layout && getComputedStyle(panel).position === "sticky") {
-        const layoutTop = layout.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-        const frameBox = el.querySelector(".preview-viewport") ?? el;
-        const inPanel = frameBox.getBoundingClientRect().top - panel.getBoundingClientRect().top;
-        height = scroller.clientHeight - layoutTop - inPanel - below(el, panel) - 16 - 2; // margin, borders
+      const frameTop = el.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+      // Sticky beside the editor: the height below where the panel starts when the editor is
+      // scrolled to the top (the most it is ever pushed down). Elsewhere: the visible height.
+      // Sticky, what the panel shows under the frame (the first Publish) must fit too; stacked,
+      // it may be scrolled to, and the frame alone fits the height.
+      let above = 0; // stacked: "Show the preview" scrolls it to the top of the scroller
+      let after = 0;
+      if (layout && getComputedStyle(panel).position === "sticky") {
+        above = layout.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+        after = below(el, panel);
       }
-      const width = el.clientWidth - 2 * viewports.length; // each frame's borders
-      setScales(fitScales(viewports, width, height));
-      onRoom(sideBySideFits(width, height));
+      const caption = el.querySelector(".preview-size")?.getBoundingClientRect().height ?? 0;
+      const height = scroller.clientHeight - above - frameTop - caption - after - 8 - 2; // margin, borders
+      setShown(previewSize(screen, zoom, { width: el.clientWidth - 2, height }));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -54,45 +57,54 @@ export function ScaledFrames({
     // What sits above the editor (a message, the list of problems) moves where the preview starts.
     const screensEl = el.closest(".editor-layout")?.parentElement;
     if (screensEl) observer.observe(screensEl);
-    // So does what the panel shows under the frames (the first publication's Publish button),
+    // So does what the panel shows under the frame (the first publication's Publish button),
     // including what appears there after this ran (the panel grows with it).
     for (const after of followingSiblings(el)) observer.observe(after);
     const panel = el.closest(".preview-stick");
     if (panel) observer.observe(panel);
     return () => observer.disconnect();
-  }, [key, onRoom]);
+  }, [screen, zoom]);
 
+  // At 100 %, start where the button is.
+  const actual = zoom === "actual" && screen === "desktop";
+  useLayoutEffect(() => {
+    const v = viewportEl.current;
+    if (!v || !shown || !actual) return;
+    const { left, top } = actualSizeScroll(placement, shown.viewport, shown.box);
+    v.scrollTo({ left, top });
+  }, [actual, placement, shown]);
+
+  const s = shown?.scale ?? 1;
+  const viewport = shown?.viewport ?? { width: 0, height: 0 };
   return (
-    <div ref={box} className="preview-box" style={{ gap: FRAME_GAP }}>
-      {screens.map((screen, i) => {
-        const viewport = VIEWPORTS[screen];
-        const measured = scales.length === screens.length ? scales[i] : 0;
-        const s = measured || 1;
-        return (
-          <figure key={screen} className="preview-figure" style={{ width: viewport.width * s + 2 }}>
-            {/* Narrow (the phone beside the desktop), the caption wraps between its parts only. */}
-            <figcaption className="muted hint preview-size">
-              {SCREEN_NAMES[screen]}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
-              {measured && measured < 1 ? (
-                <>
-                  , <span className="nowrap">shown at {Math.round(measured * 100)} %</span>
-                </>
-              ) : null}
-            </figcaption>
-            <div className="preview-viewport" style={{ width: viewport.width * s, height: viewport.height * s, visibility: measured ? "visible" : "hidden" }}>
-              <iframe
-                ref={(frame) => frameRef(screen, frame)}
-                className="preview-frame"
-                title={FRAME_TITLES[screen]}
-                src="/console/preview.html"
-                width={viewport.width}
-                height={viewport.height}
-                style={{ transform: `scale(${s})` }}
-              />
-            </div>
-          </figure>
-        );
-      })}
+    <div ref={box} className="preview-box">
+      <figure key={screen} className="preview-figure" style={{ width: (shown?.box.width ?? 0) + 2 }}>
+        <figcaption className="muted hint preview-size">
+          {SCREEN_NAMES[screen]}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
+          {shown ? (
+            <>
+              , <span className="nowrap">{s < 1 ? `shown at ${Math.round(s * 100)} %` : "actual size"}</span>
+            </>
+          ) : null}
+        </figcaption>
+        <div
+          ref={viewportEl}
+          className={`preview-viewport ${actual ? "actual" : ""}`}
+          style={{ width: shown?.box.width, height: shown?.box.height, visibility: shown ? "visible" : "hidden" }}
+          // At 100 % the desktop scrolls in its box: keyboard users scroll it too.
+          {...(actual ? { tabIndex: 0, role: "region", "aria-label": "Desktop preview at actual size (scrolls)" } : {})}
+        >
+          <iframe
+            ref={(frame) => frameRef(screen, frame)}
+            className="preview-frame"
+            title={FRAME_TITLES[screen]}
+            src="/console/preview.html"
+            width={viewport.width || undefined}
+            height={viewport.height || undefined}
+            style={{ transform: s === 1 ? undefined : `scale(${s})` }}
+          />
+        </div>
+      </figure>
     </div>
   );
 }
@@ -103,8 +115,9 @@ function followingSiblings(el: Element): Element[] {
   return out;
 }
 
-/** The height the panel gives to what follows the frames, with the gaps before each. */
+/** The height the panel gives to what follows the frame, with the gaps before each. */
 function below(el: Element, panel: Element): number {
+  if (!panel.contains(el) || panel === el) return 0;
   const gap = parseFloat(getComputedStyle(panel).rowGap) || 0;
   return followingSiblings(el).reduce((h, n) => h + n.getBoundingClientRect().height + gap, 0);
 }

@@ -1,6 +1,6 @@
 // Every published version with who published it and when; any one shown in the live preview, and
 // restored as the draft in one click (the server binds it to the domain as it is now).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Config } from "../../../../widget/src/config/types.gen";
 import { api } from "../../api/http";
 import type { ConfigVersion, DomainInfo, VersionList } from "../../api/types";
@@ -15,6 +15,20 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
   // "Version 1 is now the draft" holds until the draft changes or a version is published.
   const [status, setStatus] = useStatusFor([draft, domain.config.publishedVersion, refresh]);
   const [error, setError] = useState("");
+  // The preview opens below the list: it is brought into view, and focus goes to it (and back to
+  // its version's Preview button when it closes).
+  const shown = useRef<HTMLDivElement>(null);
+  const shownVersion = viewing?.version;
+  useEffect(() => {
+    if (shownVersion === undefined || !shown.current) return;
+    shown.current.scrollIntoView({ block: "start" });
+    shown.current.focus({ preventScroll: true });
+  }, [shownVersion]);
+  const close = () => {
+    const v = viewing?.version;
+    setViewing(null);
+    if (v !== undefined) document.getElementById(`preview-version-${v}`)?.focus();
+  };
 
   const load = useCallback(async () => {
     try {
@@ -65,7 +79,7 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
                 {fullTime(v.publishedAt)} · {v.publishedBy ? v.publishedBy.name : "from the command line"}
               </span>
               <span className="row version-actions">
-                <button onClick={() => view(v.version)} aria-label={`Preview version ${v.version}`}>
+                <button id={`preview-version-${v.version}`} onClick={() => view(v.version)} aria-label={`Preview version ${v.version}`}>
                   Preview
                 </button>
                 <button onClick={() => restore(v.version)} aria-label={`Restore as draft: version ${v.version}`}>
@@ -83,10 +97,10 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
         </p>
       )}
       {viewing && (
-        <div className="stack card" aria-label={`Version ${viewing.version} in the preview`} role="region">
+        <div ref={shown} tabIndex={-1} className="stack card version-preview" aria-label={`Version ${viewing.version} in the preview`} role="region">
           <div className="row">
             <strong>Showing version {viewing.version}</strong>
-            <button onClick={() => setViewing(null)}>Close the preview</button>
+            <button onClick={close}>Close the preview</button>
           </div>
           <Preview key={viewing.version} config={viewing.config} note={`The real widget with version ${viewing.version} as it was published. Restore it to edit or publish it again.`} />
         </div>

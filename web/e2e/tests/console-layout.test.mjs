@@ -1,0 +1,223 @@
+// The console's layout as an owner meets it on a desktop (1280 × 800) and a phone (390 × 844):
+// every screen scrolls inside <main>, never the document. Clicking each radio-style option, tabbing
+// through every control, and scrolling past the end with the wheel or the keyboard (PageDown, End,
+// Space) leave document.scrollingElement at 0, and the focused control is always in view. Also:
+// the opening hours' week chart stays inside its card, and the inbox tabs stand on one line at
+// 1280 px (console-publishing checks that the history's preview opens in view).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startBeckon, login, DEMO } from "../lib/beckon.mjs";
+import { launchBrowser } from "../lib/browser.mjs";
+import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
+import { addDomain, choose, form, pickChannel, preview } from "../lib/builder.mjs";
+import { eventually } from "../lib/wait.mjs";
+import { join } from "node:path";
+
+// With SCREENSHOTS=dir, the statistics and the inbox at each size go there (docs/console.md's).
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (p, name) => SHOTS && p.screenshot({ path: join(SHOTS, name) });
+
+let beckon;
+let browser;
+let domainId;
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+before(async () => {
+  beckon = await startBeckon();
+  browser = await launchBrowser();
+  // A domain with two channels (a long builder) published once (a version in the history) and
+  // a few statistics (the chart shows).
+  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains" });
+  domainId = await addDomain(page, beckon.origin, "layout.test");
+  await pickChannel(page, "Call");
+  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  await pickChannel(page, "WhatsApp");
+  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("list", { name: "Published versions" }).waitFor();
+  await context.close();
+  const owner = await login(beckon.origin, DEMO.owner);
+  const config = await (await owner(`/api/v1/owner/domains/${domainId}/config`)).json();
+  const stat = (payload) =>
+    fetch(`${beckon.origin}/api/v1/stats`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "event", payload: { website: "beckon", event_name: domainId, url: "https://layout.test/", ...payload } }),
+    });
+  for (let i = 0; i < 3; i++) await stat({});
+  await stat({ name: "view", buttons: [config.buttons[0].id] });
+});
+after(async () => {
+  await browser?.close();
+  await beckon?.close();
+});
+
+/** How far the document itself is scrolled (the console scrolls inside <main> only). */
+const documentScroll = (page) => page.evaluate(() => document.scrollingElement.scrollTop);
+
+/**
+ * What is wrong with where focus is, or "" when the focused element is in view: inside the window
+ * and, in <main>, inside <main>'s visible part (at least a few pixels of it, for a tall one).
+ */
+const focusOutOfView = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body || el.tagName === "MAIN") return "";
+    const r = el.getBoundingClientRect();
+    const main = el.closest("main")?.getBoundingClientRect();
+    const box = { top: Math.max(0, main?.top ?? 0), bottom: Math.min(innerHeight, main?.bottom ?? innerHeight), left: 0, right: innerWidth };
+    const high = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+    const wide = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+    const ok = high >= Math.min(r.height, 8) - 0.5 && wide >= Math.min(r.width, 8) - 0.5;
+    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.closest("label")?.textContent || el.textContent || "").trim().slice(0, 40)}"`;
+    return ok ? "" : `${name} at ${JSON.stringify({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })}, visible ${JSON.stringify(box)}`;
+  });
+
+/** Fails unless the document is unscrolled and the focused element is in view. */
+async function assertSteady(page, after) {
+  assert.equal(await documentScroll(page), 0, `${after}: the document scrolled`);
+  const out = await focusOutOfView(page);
+  assert.equal(out, "", `${after}: the focused element is out of view`);
+}
+
+/** Resolves after the page has drawn two more frames (a scroll the browser queued has happened). */
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Clicks every radio-style option of <main> as a pointer does (on its label), one by one. */
+async function clickEachRadio(page, where) {
+  const radios = page.locator("main").getByRole("radio");
+  let n = 0;
+  for (let i = 0; i < (await radios.count()) && i < 120; i++) {
+    const radio = radios.nth(i);
+    if (!(await radio.isEnabled())) continue;
+    const label = radio.locator("xpath=ancestor::label[1]");
+    await ((await label.count()) ? label : radio).click();
+    await frames(page);
+    const name = (await radio.getAttribute("aria-label")) ?? (await label.count() ? await label.textContent() : "");
+    await assertSteady(page, `${where}: clicking the option "${name}"`);
+    n++;
+  }
+  return n;
+}
+
+/** Tabs through every control from the top (at most `max`), checking after each step. */
+async function tabThrough(page, where, max = 400) {
+  await page.evaluate(() => document.activeElement?.blur());
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    await frames(page);
+    await assertSteady(page, `${where}: Tab ${i + 1}`);
+    if (i > 3 && (await page.evaluate(() => document.activeElement === document.body))) break;
+  }
+}
+
+/** Scrolls past the end of <main> with the wheel, then with the keyboard from <main>. */
+async function scrollPastTheEnd(page, where) {
+  const main = page.locator("main");
+  const box = await main.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height - 10, 200));
+  const atEnd = () => page.evaluate(() => {
+    const m = document.querySelector("main");
+    return m.scrollTop >= m.scrollHeight - m.clientHeight - 1;
+  });
+  await eventually(async () => (await page.mouse.wheel(0, 2000), await frames(page), atEnd()), `${where}: the wheel scrolls <main> to its end`);
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.wheel(0, 2000);
+    await frames(page);
+  }
+  assert.equal(await documentScroll(page), 0, `${where}: wheel past the end scrolled the document`);
+  await main.evaluate((m) => (m.scrollTop = 0, m.focus()));
+  for (const key of ["PageDown", "End", "PageDown", "Space", "ArrowDown"]) {
+    await page.keyboard.press(key);
+    await frames(page);
+    assert.equal(await documentScroll(page), 0, `${where}: ${key} scrolled the document`);
+  }
+}
+
+test("at 1280 × 800 the inbox tabs, with their unread counts, stand on one line", async () => {
+  // Two visitors wrote: Unassigned and All open carry unread counts.
+  for (const name of ["Ann Visitor", "Bo Visitor"]) {
+    const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+    await visitor.start();
+    await visitor.connect();
+    await visitor.say(`Hello from ${name}`);
+    await visitor.context.close();
+  }
+  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "inbox", viewport: VIEWPORTS.desktop });
+  await inboxTab(page, "Unassigned").filter({ hasText: "2" }).waitFor();
+  const tops = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+  const widths = await page.getByRole("tab").evaluateAll((tabs) => [...tabs.map((t) => t.getBoundingClientRect().width), tabs[0].parentElement.clientWidth]);
+  assert.equal(tops.length, 4);
+  assert.equal(new Set(tops).size, 1, `the tabs on one line: tops ${tops} (widths, list: ${widths})`);
+  await context.close();
+});
+
+/** What of `inner` sticks out of `outer` (their boxes on screen), or "". */
+const overflowing = (inner, outer) =>
+  inner.evaluate((el, o) => {
+    const box = el.closest(o).getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const out = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    return out ? `${el.className || el.tagName} ${r.left}–${r.right} outside ${o} ${box.left}–${box.right}` : "";
+  }, outer);
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${device}: the opening hours and their week chart stay inside their card`, async () => {
+    const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
+    await page.locator(".action-row").filter({ hasText: "WhatsApp" }).locator(".action-name").click();
+    const whatsapp = form(page, "WhatsApp");
+    await choose(whatsapp, "At set hours");
+    const hours = whatsapp.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Opening hours" }) });
+    await hours.locator("table.week").waitFor();
+    for (const part of [hours.locator("table.week"), hours.locator(".week-days"), ...(await hours.locator(".week-time").all())]) {
+      assert.equal(await overflowing(part, "fieldset"), "", `${device}: inside the opening hours`);
+    }
+    assert.equal(await overflowing(hours, "section.channel-form"), "", `${device}: inside the channel's card`);
+    await context.close();
+  });
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${device} (${viewport.width} × ${viewport.height}): no console screen scrolls the document, and focus stays in view`, async () => {
+    const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // Leaving the edited domain asks first: the owner agrees.
+    page.on("dialog", (d) => d.accept());
+    await page.getByRole("heading", { name: "What should visitors be able to do?" }).waitFor();
+    await preview(page).locator(".call-now-button").waitFor({ state: "attached" });
+
+    // The builder: every radio-style option (placement, type, animation, colours, "At set hours",
+    // "Phones only" …), then each channel's form with its own options.
+    let clicked = await clickEachRadio(page, "Buttons");
+    await page.locator(".action-row").filter({ hasText: "Call" }).locator(".action-name").click();
+    clicked += await clickEachRadio(page, "Buttons, Call");
+    assert.ok(clicked > 20, `the builder's options were clicked (${clicked})`);
+    await tabThrough(page, "Buttons");
+    await scrollPastTheEnd(page, "Buttons");
+
+    const screens = {
+      settings: page.getByRole("button", { name: "Save settings" }),
+      publish: page.getByRole("list", { name: "Published versions" }),
+      stats: page.getByTestId("stats-totals"),
+    };
+    for (const [tab, shown] of Object.entries(screens)) {
+      await page.getByRole("link", { name: { settings: "Settings", publish: "Publish and embed", stats: "Statistics" }[tab], exact: true }).click();
+      await shown.waitFor();
+      if (tab === "stats") await shot(page, `stats-${viewport.width}.png`);
+      await clickEachRadio(page, tab);
+      await tabThrough(page, tab);
+      await scrollPastTheEnd(page, tab);
+    }
+    for (const [path, shown] of [
+      ["inbox", page.getByRole("tablist", { name: "Which chats" })],
+      ["agents", page.getByRole("cell", { name: DEMO.owner })],
+    ]) {
+      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: path === "inbox" ? /^Inbox/ : "Agents" }).click();
+      await shown.waitFor();
+      if (path === "inbox") await shot(page, `inbox-${viewport.width}.png`);
+      await tabThrough(page, path);
+      await scrollPastTheEnd(page, path);
+    }
+    await context.close();
+  });
+}
