@@ -5,6 +5,7 @@
 // shows under the owner's Mine. Against a real `beckon serve`, the shop's page on its own host name.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { DEMO, startBeckon } from "../lib/beckon.mjs";
 import { launchBrowser, openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
@@ -12,6 +13,16 @@ import { CHAT_ACTION_ID, chatDialog, composer, publishChat, startChat, startSite
 import { inboxTab, openConsole } from "../lib/console.mjs";
 
 const HOST = "garden-shop.test";
+
+/** With SCREENSHOTS=dir: the page at desktop size, then at phone size (`name`-phone.png). */
+async function screenshots(page, name) {
+  if (!process.env.SCREENSHOTS) return;
+  const desktop = page.viewportSize();
+  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}-phone.png`) });
+  await page.setViewportSize(desktop);
+}
 
 let beckon;
 let site;
@@ -63,6 +74,7 @@ test("a new domain's chat reaches the consoles already open, its visitor sees On
   await composer(visitor.page).fill("Do you sell tulip bulbs?");
   await composer(visitor.page).press("Enter");
   await dialog.getByText("Sending…").waitFor({ state: "detached" });
+  await screenshots(visitor.page, "new-domain-visitor-online");
 
   // Both inboxes list it, with the visitor's words, without a reload.
   await owner.page.getByRole("link", { name: /^Inbox/ }).click();
@@ -78,7 +90,7 @@ test("a new domain's chat reaches the consoles already open, its visitor sees On
   await inboxTab(owner.page, "Mine").click();
   await owner.page.locator(`a[href="/console/inbox/${channelId}"]`).waitFor();
   assert.deepEqual(await axeViolations(owner.page, "body"), []);
-  await owner.page.screenshot({ path: "docs/screenshots/console-new-domain-mine.png" });
+  await screenshots(owner.page, "new-domain-mine");
 
   for (const { page } of [owner, agent]) assert.equal(await page.evaluate(() => window.notReloaded), true, "the console was not reloaded");
   assert.deepEqual([...owner.errors, ...agent.errors, ...visitor.errors], []);
