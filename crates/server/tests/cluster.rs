@@ -447,18 +447,32 @@ async fn a_domain_added_on_one_instance_reaches_an_agents_socket_open_on_another
 
     // The owner adds a domain on A; Ada's socket on B listens to it and holds a lease there.
     let body = json!({"name": "other.example"});
-    let (status, d) = call_as(&a, &owner, reqwest::Method::POST, "/v1/owner/domains", Some(body)).await;
+    let (status, d) = call_as(
+        &a,
+        &owner,
+        reqwest::Method::POST,
+        "/v1/owner/domains",
+        Some(body),
+    )
+    .await;
     assert_eq!(status, 201, "{d}");
     let other = d["id"].as_str().unwrap().to_owned();
     let changed = agent.recv_op("org-changed").await;
     assert_eq!(changed["domains"], json!([shop, other]), "{changed}");
     for n in [&a, &b] {
-        assert!(available(n, &other).await, "{} sees Ada available there", n.name);
+        assert!(
+            available(n, &other).await,
+            "{} sees Ada available there",
+            n.name
+        );
     }
 
     // A visitor of the new domain on A: sees Ada online; she gets the chat on B.
     let (channel, _, token) = new_chat(&a, &other, "Nia").await;
-    assert_eq!(agent.recv_op("new-channel").await["channel"]["id"], channel.as_str());
+    assert_eq!(
+        agent.recv_op("new-channel").await["channel"]["id"],
+        channel.as_str()
+    );
     let (mut visitor, ready) = Ws::visitor(&a, &token, None).await;
     assert_eq!(ready["agentsOnline"], true);
     visitor.say("v-1", "Hello from the new shop").await;

@@ -65,10 +65,20 @@ async fn a_new_domains_chats_reach_the_consoles_already_open_and_its_visitors_se
     // Both open sockets hear of it and listen to it.
     for ws in [&mut team.owner_ws, &mut team.ada_ws] {
         let changed = ws.recv_op("org-changed").await;
-        assert_eq!(list(&changed["domains"]), [team.shop.as_str(), &other], "{changed}");
-        assert!(list(&changed["domainsWithAgentsOnline"]).contains(&other.as_str()), "{changed}");
+        assert_eq!(
+            list(&changed["domains"]),
+            [team.shop.as_str(), &other],
+            "{changed}"
+        );
+        assert!(
+            list(&changed["domainsWithAgentsOnline"]).contains(&other.as_str()),
+            "{changed}"
+        );
     }
-    assert!(available(&t, &other).await, "agents are available for the new domain");
+    assert!(
+        available(&t, &other).await,
+        "agents are available for the new domain"
+    );
 
     // A visitor there: told the agents are online, and both consoles get the chat.
     let (channel, _, token) = new_chat(&t, &other, "Nia Visitor").await;
@@ -78,7 +88,10 @@ async fn a_new_domains_chats_reach_the_consoles_already_open_and_its_visitors_se
         assert_eq!(nc["channel"]["domainId"], other.as_str());
     }
     let (mut visitor, ready) = Ws::visitor(&t, &token, None).await;
-    assert_eq!(ready["agentsOnline"], true, "the visitor's header says Online");
+    assert_eq!(
+        ready["agentsOnline"], true,
+        "the visitor's header says Online"
+    );
     visitor.say("v-1", "Hello from the other shop").await;
     for ws in [&mut team.owner_ws, &mut team.ada_ws] {
         let m = ws.recv_op("chat-message").await;
@@ -152,7 +165,14 @@ async fn accounts_coming_and_going_are_told_to_open_consoles() {
     let t = spawn().await;
     let mut team = team(&t).await;
     let body = json!({"email": "bo@shop.test", "name": "Bo", "password": PASSWORD});
-    let (status, bo) = call_as(&t, &team.owner, Method::POST, "/v1/owner/agents", Some(body)).await;
+    let (status, bo) = call_as(
+        &t,
+        &team.owner,
+        Method::POST,
+        "/v1/owner/agents",
+        Some(body),
+    )
+    .await;
     assert_eq!(status, 201, "{bo}");
     let changed = team.ada_ws.recv_op("org-changed").await;
     assert_eq!(list(&changed["domains"]), [team.shop.as_str()]);

@@ -321,7 +321,8 @@ impl AgentSession {
         }
         self.domain_list = now;
         let listening = &self.listening;
-        self.known.retain(|_, ch| listening.contains_key(&ch.domain_id));
+        self.known
+            .retain(|_, ch| listening.contains_key(&ch.domain_id));
         if !changes.added.is_empty() {
             // Visitors of a new domain see this agent online from now on, not at the next beat.
             self.renew(c).await;
