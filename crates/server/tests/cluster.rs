@@ -435,6 +435,62 @@ async fn logging_out_on_one_instance_closes_the_agents_sockets_on_all() {
 }
 
 #[tokio::test]
+async fn a_domain_added_on_one_instance_reaches_an_agents_socket_open_on_another() {
+    let Some(c) = Cluster::new().await else {
+        return;
+    };
+    let (a, b) = (c.node("a"), c.node("b"));
+    let (shop, mut agent, _) = agent_on(&c, &b).await;
+    let org = c.store().get_domain(&shop).await.unwrap().org_id;
+    add_owner(c.store(), &org, "owner@shop.test", "Olga").await;
+    let owner = login(&a, "owner@shop.test").await;
+
+    // The owner adds a domain on A; Ada's socket on B listens to it and holds a lease there.
+    let body = json!({"name": "other.example"});
+    let (status, d) = call_as(
+        &a,
+        &owner,
+        reqwest::Method::POST,
+        "/v1/owner/domains",
+        Some(body),
+    )
+    .await;
+    assert_eq!(status, 201, "{d}");
+    let other = d["id"].as_str().unwrap().to_owned();
+    let changed = agent.recv_op("org-changed").await;
+    assert_eq!(changed["domains"], json!([shop, other]), "{changed}");
+    for n in [&a, &b] {
+        assert!(
+            available(n, &other).await,
+            "{} sees Ada available there",
+            n.name
+        );
+    }
+
+    // A visitor of the new domain on A: sees Ada online; she gets the chat on B.
+    let (channel, _, token) = new_chat(&a, &other, "Nia").await;
+    assert_eq!(
+        agent.recv_op("new-channel").await["channel"]["id"],
+        channel.as_str()
+    );
+    let (mut visitor, ready) = Ws::visitor(&a, &token, None).await;
+    assert_eq!(ready["agentsOnline"], true);
+    visitor.say("v-1", "Hello from the new shop").await;
+    let got = recv_for(&mut agent, "chat-message", &channel).await;
+    assert_eq!(got["message"]["text"], "Hello from the new shop");
+
+    // Deleted on A: B's socket lets it go, and its lease with it.
+    let path = format!("/v1/owner/domains/{other}");
+    let (status, _) = call_as(&a, &owner, reqwest::Method::DELETE, &path, None).await;
+    assert_eq!(status, 204);
+    let changed = agent.recv_op("org-changed").await;
+    assert_eq!(changed["domains"], json!([shop]), "{changed}");
+    drop(visitor);
+    drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
 async fn a_publication_is_served_fresh_by_every_instance() {
     let Some(c) = Cluster::new().await else {
         return;

@@ -25,13 +25,14 @@ export const chatAction = (properties = {}) => ({
 });
 
 /**
- * Publishes the demo domain with one button: the chat (plus `actions`, more surface actions in a
- * MULTI button when given). With `chatInMulti`, the chat is the first action of that MULTI button
- * (bottom left, its toggle labelled "Contact us") and there is no other button. Returns the owner's fetch.
+ * Publishes the demo domain (or `domainId`) with one button: the chat (plus `actions`, more surface
+ * actions in a MULTI button when given). With `chatInMulti`, the chat is the first action of that
+ * MULTI button (bottom left, its toggle labelled "Contact us") and there is no other button. Returns
+ * the owner's fetch.
  */
-export async function publishChat(origin, { properties, actions = [], domainProperties = {}, chatInMulti = false } = {}) {
+export async function publishChat(origin, { properties, actions = [], domainProperties = {}, chatInMulti = false, domainId = DEMO.domainId } = {}) {
   const owner = await login(origin, DEMO.owner);
-  const cfg = await (await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`)).json();
+  const cfg = await (await owner(`/api/v1/owner/domains/${domainId}/config`)).json();
   const chat = chatAction(properties);
   cfg.actions = [...cfg.actions.filter((a) => a.id != chat.id && !actions.some((b) => b.id == a.id)), chat, ...actions];
   cfg.domains[0].properties = { ...cfg.domains[0].properties, ...domainProperties };
@@ -49,28 +50,29 @@ export async function publishChat(origin, { properties, actions = [], domainProp
     if (chatInMulti) more.multiButtonOptions = { labelTextOpen: "Contact us", labelTextClose: "Close" };
     cfg.buttons.push(more);
   }
-  const put = await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`, { method: "PUT", body: JSON.stringify(cfg) });
+  const put = await owner(`/api/v1/owner/domains/${domainId}/config`, { method: "PUT", body: JSON.stringify(cfg) });
   if (!put.ok) throw new Error(`config: ${put.status} ${await put.text()}`);
-  const pub = await owner(`/api/v1/owner/domains/${DEMO.domainId}/publish`, { method: "POST" });
+  const pub = await owner(`/api/v1/owner/domains/${domainId}/publish`, { method: "POST" });
   if (!pub.ok) throw new Error(`publish: ${pub.status} ${await pub.text()}`);
   return owner;
 }
 
 /**
  * The site: a web server of its own (web/demo/server.mjs) on 127.0.0.1, whose pages use the Beckon
- * server's hosted embed, as a customer's site would. page(path, {dir, lang}) registers a page and
- * returns its URL.
+ * server's hosted embed, as a customer's site would. page(path, {dir, lang, domainId, host})
+ * registers a page (of the demo domain, or `domainId`'s) and returns its URL (on `host`, if given).
  */
 export async function startSite(beckonOrigin) {
   const site = await startServer();
   return {
     origin: site.origin,
-    page(path = "/shop", { dir, lang = "en" } = {}) {
+    page(path = "/shop", { dir, lang = "en", domainId = DEMO.domainId, host } = {}) {
       site.pages[path] = `<!doctype html><html lang="${lang}"${dir ? ` dir="${dir}"` : ""}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
 <body><main><h1>Shop</h1><p>Everything for your garden.</p></main>
-<script async src="${beckonOrigin}/d/${DEMO.domainId}.js"></script></body></html>`;
-      return site.origin + path;
+<script async src="${beckonOrigin}/d/${domainId}.js"></script></body></html>`;
+      // Under another host name (`*.test` resolves to this machine), as another shop's site.
+      return host ? `http://${host}:${new URL(site.origin).port}${path}` : site.origin + path;
     },
     close: () => site.close(),
   };

@@ -41,6 +41,7 @@ use crate::domain_config::{
     empty_config,
 };
 use crate::error::ApiError;
+use crate::hub::org::{self, Change};
 use crate::hub::revoke::{end_logins, Ended};
 use crate::state::AppState;
 use crate::store::{Domain, NewDomain, Publisher, StoreError};
@@ -253,6 +254,8 @@ async fn create_domain(
         .save_draft(&created.id, &config.to_string())
         .await?;
     tracing::info!(domain = %created.id, user = %auth.0.user.user_id, "domain created");
+    // Open consoles listen to its chats and count their agents available there at once.
+    org::changed(&state.realtime, &created.org_id, Change::Domains).await;
     let body = domain_info(&state, &headers, &created).await?;
     Ok((StatusCode::CREATED, no_store(Json(body))).into_response())
 }
@@ -340,6 +343,7 @@ async fn delete_domain(
     let d = owned_domain(&state, &auth, &id).await?;
     state.store.delete_domain(&d.id).await?;
     tracing::info!(domain = %d.id, user = %auth.0.user.user_id, "domain deleted");
+    org::changed(&state.realtime, &d.org_id, Change::Domains).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -681,6 +685,8 @@ async fn add_agent(
     )
     .await?;
     tracing::info!(user = %user.id, by = %auth.0.user.user_id, "account created");
+    // Open consoles offer the new account for assigning.
+    org::changed(&state.realtime, &user.org_id, Change::Accounts).await;
     Ok((StatusCode::CREATED, no_store(Json(User::from(&user)))).into_response())
 }
 
@@ -727,6 +733,8 @@ async fn remove_agent(
     crate::accounts::presence::go_away(&state, &crate::accounts::SessionUser::from_user(&user))
         .await;
     tracing::info!(user = %user.id, by = %auth.0.user.user_id, "account removed");
+    // Its chats are unassigned now: open consoles reload them.
+    org::changed(&state.realtime, &user.org_id, Change::Accounts).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

@@ -12,7 +12,9 @@
 //!   each visitor, `coalesce.rs`) without missing a message;
 //! - `agents:{domainId}`: agent presence, for the visitors and agents of a domain;
 //! - `user:{userId}`: for that user's own sockets on every instance: logins that ended
-//!   (`revoke.rs`) and the status the agent chose (online or away).
+//!   (`revoke.rs`) and the status the agent chose (online or away);
+//! - `org:{orgId}`: for the organisation's agent sockets on every instance: its domains or
+//!   accounts changed (`org.rs`), so they follow the domains they listen to and hold leases on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -33,9 +35,9 @@ pub type BrokerItem = Result<Bytes, Lagged>;
 pub type Subscription = BoxStream<'static, BrokerItem>;
 
 /// The subscriptions one connection listens to, as one stream. A visitor's two (its chat and
-/// its domain's agents) are polled side by side in place; an agent's many (two per domain) go
+/// its domain's agents) are polled side by side in place; an agent's many (three per domain) go
 /// in a `SelectAll`, which allocates a task per subscription (0.4 KB a visitor would pay for
-/// nothing).
+/// nothing), and which can take more while the connection lives (a new domain).
 pub enum Events {
     Two(futures_util::stream::Select<Subscription, Subscription>),
     Many(futures_util::stream::SelectAll<Subscription>),
@@ -44,6 +46,14 @@ pub enum Events {
 impl Events {
     pub fn two(a: Subscription, b: Subscription) -> Self {
         Events::Two(futures_util::stream::select(a, b))
+    }
+
+    /// Listens to one more subscription (an agent's: a visitor's two are fixed).
+    pub fn push(&mut self, sub: Subscription) {
+        match self {
+            Events::Many(s) => s.push(sub),
+            Events::Two(_) => debug_assert!(false, "a visitor's subscriptions are fixed"),
+        }
     }
 
     /// The next event; `None` once every subscription has ended (never, with none at all).
@@ -88,6 +98,9 @@ pub mod topic {
     }
     pub fn user(user_id: &str) -> String {
         format!("user:{user_id}")
+    }
+    pub fn org(org_id: &str) -> String {
+        format!("org:{org_id}")
     }
 }
 
@@ -190,8 +203,9 @@ impl LocalBroker {
 
     fn capacity_of(&self, topic: &str) -> usize {
         // A user's topic carries only its rare ended logins; one that lags closes its sockets
-        // (they reconnect and are checked afresh), so it needs no large ring either.
-        if topic.starts_with("ch:") || topic.starts_with("user:") {
+        // (they reconnect and are checked afresh), so it needs no large ring either. Nor does an
+        // organisation's: its rare changes are re-read from the store, a lag counting as one.
+        if topic.starts_with("ch:") || topic.starts_with("user:") || topic.starts_with("org:") {
             self.inner.chat_capacity
         } else {
             self.inner.capacity
@@ -327,6 +341,9 @@ pub enum Kind {
     /// The agent chose a status (the frame is `online` or `away`): its sockets on every
     /// instance follow (they hold their instance's lease only while online).
     Status,
+    /// The organisation's domains or accounts changed (the frame says which, for logs): its
+    /// agents' sockets read their domains again.
+    Org,
 }
 
 impl Kind {
@@ -340,6 +357,7 @@ impl Kind {
             Kind::AgentPresence => b'a',
             Kind::Revoked => b'r',
             Kind::Status => b's',
+            Kind::Org => b'o',
         }
     }
     fn from_code(c: u8) -> Option<Kind> {
@@ -352,6 +370,7 @@ impl Kind {
             b'a' => Kind::AgentPresence,
             b'r' => Kind::Revoked,
             b's' => Kind::Status,
+            b'o' => Kind::Org,
             _ => return None,
         })
     }

@@ -17,6 +17,7 @@ use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{self, PresenceAction, Status};
 
 pub mod broker;
+pub mod org;
 pub mod revoke;
 
 use broker::{topic, Broker, Envelope, Kind};

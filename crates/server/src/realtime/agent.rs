@@ -1,24 +1,28 @@
 //! An agent's connection: every chat of the organisation's domains, authenticated by the
-//! session cookie. Availability follows agent connections through presence leases.
+//! session cookie. Availability follows agent connections through presence leases. The domains
+//! follow the organisation while the socket is open (`hub/org.rs`): a new domain's chats reach
+//! it and it holds a lease there at once; a deleted domain's stop.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use futures_util::stream::SelectAll;
+use futures_util::stream::{AbortHandle, SelectAll};
 use tokio::time::Instant;
 
 use super::coalesce::LatestPresence;
 use super::conn::{code, internal, Conn, Step, Stop};
+use super::domains;
 use super::visitor::utf8;
 use crate::accounts::SessionUser;
 use crate::chat;
 use crate::error::CHAT_ENDED;
 use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
+use crate::hub::org;
 use crate::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{
-    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+    self, ClientFrame, FrameError, OrgChanged, PresenceAction, Ready, ServerFrame, Status,
 };
 
 /// Backlog page size.
@@ -34,8 +38,10 @@ pub(crate) struct AgentSession {
     next_session_check: Instant,
     persona: Option<Persona>,
     persona_json: PublicPersona,
-    domains: HashSet<String>,
+    /// The organisation's domains, whose chats this socket receives and where it holds leases.
     domain_list: Vec<String>,
+    /// Each domain's subscriptions: aborted when the domain goes.
+    listening: HashMap<String, AbortHandle>,
     /// channel id → (domain id) for channels this connection has checked.
     known: HashMap<String, Channel>,
     /// channel id → typing ends.
@@ -50,13 +56,6 @@ impl AgentSession {
         user: SessionUser,
         session_id: String,
     ) -> Result<(Self, Events), FrameError> {
-        let domains = c
-            .state
-            .store
-            .list_domains(&user.org_id)
-            .await
-            .map_err(internal)?;
-        let domain_list: Vec<String> = domains.into_iter().map(|d| d.id).collect();
         let mut subs = SelectAll::new();
         subs.push(
             c.hub
@@ -65,16 +64,19 @@ impl AgentSession {
                 .await
                 .map_err(internal)?,
         );
+        // Subscribed to the organisation's changes before reading its domains: none is missed.
+        let org_sub = c.hub.broker.subscribe(&topic::org(&user.org_id)).await;
+        subs.push(org::follow(org_sub.map_err(internal)?));
         // Subscribed: a login that ended between the upgrade and now is caught here.
         if !session_live(c, &session_id).await? {
             return Err(FrameError::new(401, SESSION_ENDED_REASON));
         }
+        let domain_list = org_domains(c, &user.org_id).await.map_err(internal)?;
+        let mut listening = HashMap::new();
         for d in &domain_list {
-            for t in [topic::domain(d), topic::agents(d)] {
-                subs.push(c.hub.broker.subscribe(&t).await.map_err(internal)?);
-            }
-            let visitors = c.hub.broker.subscribe(&topic::visitors(d)).await;
-            subs.push(skip_lag(visitors.map_err(internal)?));
+            let (sub, handle) = listen(c, d).await?;
+            subs.push(sub);
+            listening.insert(d.clone(), handle);
         }
         let persona = if user.persona_id.is_empty() {
             None
@@ -86,8 +88,8 @@ impl AgentSession {
             None => chat::agent_persona(&c.state, "", &user.name).await,
         };
         let s = AgentSession {
-            domains: domain_list.iter().cloned().collect(),
             domain_list,
+            listening,
             user,
             session_id,
             next_session_check: Instant::now() + c.config().session_check,
@@ -98,12 +100,7 @@ impl AgentSession {
             presence: LatestPresence::default(),
         };
         let status = s.connected(c).await;
-        let mut online = Vec::new();
-        for d in &s.domain_list {
-            if c.state.presence.agents_online(d).await {
-                online.push(d.clone());
-            }
-        }
+        let online = domains_with_agents_online(c, &s.domain_list).await;
         c.out
             .push(
                 ServerFrame::Ready(Ready::Agent {
@@ -248,7 +245,7 @@ impl AgentSession {
             }
             Err(e) => return Err(internal(e)),
         };
-        if !self.domains.contains(&ch.domain_id) {
+        if !self.listening.contains_key(&ch.domain_id) {
             // Same answer as for an unknown chat: no probing of other organisations.
             return Err(FrameError::new(404, "chat channel not found"));
         }
@@ -295,7 +292,52 @@ impl AgentSession {
             .await;
     }
 
-    pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+    /// Reads the organisation's domains again and follows them: listens to the new ones and
+    /// holds a lease there (while online), stops listening to the gone ones and gives up their
+    /// lease. Tells the console (`org-changed`) when something changed, or always with `tell`
+    /// (an account came or went: the console reloads its team).
+    async fn follow_org(&mut self, c: &mut Conn, subs: &mut Events, tell: bool) -> Step {
+        let now = org_domains(c, &self.user.org_id).await.map_err(|e| {
+            tracing::warn!(error = %e, "realtime: cannot read the organisation's domains");
+            Stop::close(code::TRY_AGAIN, "cannot read your domains; reconnect")
+        })?;
+        let changes = domains::changes(&self.domain_list, &now);
+        for d in &changes.removed {
+            if let Some(handle) = self.listening.remove(d) {
+                handle.abort();
+            }
+            c.state
+                .presence
+                .agent_disconnected(d, &self.user.user_id)
+                .await;
+        }
+        for d in &changes.added {
+            let (sub, handle) = listen(c, d).await.map_err(|e| {
+                tracing::warn!(error = %e.message, "realtime: cannot listen to a new domain");
+                Stop::close(code::TRY_AGAIN, "cannot listen to a new domain; reconnect")
+            })?;
+            subs.push(sub);
+            self.listening.insert(d.clone(), handle);
+        }
+        self.domain_list = now;
+        let listening = &self.listening;
+        self.known
+            .retain(|_, ch| listening.contains_key(&ch.domain_id));
+        if !changes.added.is_empty() {
+            // Visitors of a new domain see this agent online from now on, not at the next beat.
+            self.renew(c).await;
+        }
+        if changes.is_empty() && !tell {
+            return Ok(());
+        }
+        let frame = ServerFrame::OrgChanged(OrgChanged {
+            domains: self.domain_list.clone(),
+            domains_with_agents_online: domains_with_agents_online(c, &self.domain_list).await,
+        });
+        c.out.push(frame.text()).await
+    }
+
+    pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, subs: &mut Events) -> Step {
         let Ok(bytes) = item else {
             // What was missed may have been the end of this login: then say so, not "reconnect".
             if let Ok(false) = session_live(c, &self.session_id).await {
@@ -312,6 +354,7 @@ impl AgentSession {
         match env.kind {
             Kind::Revoked if revoke::ends(&env, &self.session_id) => Err(session_ended()),
             Kind::Revoked => Ok(()),
+            Kind::Org => self.follow_org(c, subs, true).await,
             // Chosen on another socket (maybe on another instance): this one follows, and
             // holds or gives up this instance's lease at once.
             Kind::Status => {
@@ -511,11 +554,13 @@ impl AgentSession {
         Ok(())
     }
 
-    pub async fn on_tick(&mut self, c: &mut Conn) -> Step {
+    pub async fn on_tick(&mut self, c: &mut Conn, subs: &mut Events) -> Step {
         if Instant::now() >= self.next_session_check {
             self.next_session_check = Instant::now() + c.config().session_check;
             match session_live(c, &self.session_id).await {
-                Ok(true) => {}
+                // The domains too, in case a change was published where this socket did not
+                // hear it (a shared broker's publish failed).
+                Ok(true) => self.follow_org(c, subs, false).await?,
                 Ok(false) => return Err(session_ended()),
                 // The store is down: keep the socket, look again next time.
                 Err(_) => {}
@@ -590,6 +635,39 @@ impl AgentSession {
             }
         }
     }
+}
+
+/// The organisation's domain ids, in the store's order.
+async fn org_domains(c: &Conn, org_id: &str) -> Result<Vec<String>, StoreError> {
+    let domains = c.state.store.list_domains(org_id).await?;
+    Ok(domains.into_iter().map(|d| d.id).collect())
+}
+
+/// A domain's chats, their visitors' presence and its agents' presence, as one subscription,
+/// and the handle that ends it (the domain was deleted).
+async fn listen(c: &Conn, domain_id: &str) -> Result<(Subscription, AbortHandle), FrameError> {
+    use futures_util::stream::{abortable, select};
+    let broker = &c.hub.broker;
+    let chats = broker.subscribe(&topic::domain(domain_id)).await;
+    let agents = broker.subscribe(&topic::agents(domain_id)).await;
+    let visitors = broker.subscribe(&topic::visitors(domain_id)).await;
+    let all = select(
+        select(chats.map_err(internal)?, agents.map_err(internal)?),
+        skip_lag(visitors.map_err(internal)?),
+    );
+    let (sub, handle) = abortable(all);
+    Ok((Box::pin(sub), handle))
+}
+
+/// Which of these domains have an agent online now.
+async fn domains_with_agents_online(c: &Conn, domains: &[String]) -> Vec<String> {
+    let mut online = Vec::new();
+    for d in domains {
+        if c.state.presence.agents_online(d).await {
+            online.push(d.clone());
+        }
+    }
+    online
 }
 
 /// Whether the session is still live (not logged out, expired or its user removed).

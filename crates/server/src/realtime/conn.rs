@@ -233,16 +233,17 @@ impl Role {
             Role::Agent(s) => s.on_frame(c, f).await,
         }
     }
-    async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+    /// `subs`: an agent listens to more or fewer topics as its organisation's domains change.
+    async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, subs: &mut Events) -> Step {
         match self {
             Role::Visitor(s) => s.on_event(c, item).await,
-            Role::Agent(s) => s.on_event(c, item).await,
+            Role::Agent(s) => s.on_event(c, item, subs).await,
         }
     }
-    async fn on_tick(&mut self, c: &mut Conn) -> Step {
+    async fn on_tick(&mut self, c: &mut Conn, subs: &mut Events) -> Step {
         match self {
             Role::Visitor(_) => Ok(()),
-            Role::Agent(s) => s.on_tick(c).await,
+            Role::Agent(s) => s.on_tick(c, subs).await,
         }
     }
     /// Frames that wait for room in the send queue.
@@ -448,7 +449,7 @@ fn dispatch(
                     Box::pin(inbound(&mut c, &mut role, m)).await
                 }
                 item = subs.next() => match item {
-                    Some(i) => Box::pin(role.on_event(&mut c, i)).await,
+                    Some(i) => Box::pin(role.on_event(&mut c, i, &mut subs)).await,
                     None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
                 },
                 _ = &mut timer => {
@@ -461,7 +462,7 @@ fn dispatch(
                             Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
                         } else {
                             match c.out.ping() {
-                                Ok(()) => Box::pin(role.on_tick(&mut c)).await,
+                                Ok(()) => Box::pin(role.on_tick(&mut c, &mut subs)).await,
                                 Err(e) => Err(e),
                             }
                         }

@@ -23,6 +23,7 @@ use crate::wire::routes::Routes;
 mod agent;
 mod coalesce;
 mod conn;
+mod domains;
 mod outbox;
 mod visitor;
 

@@ -288,7 +288,7 @@ impl VisitorSession {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
             }
-            Kind::NewChannel | Kind::Revoked | Kind::Status => Ok(()),
+            Kind::NewChannel | Kind::Revoked | Kind::Status | Kind::Org => Ok(()),
         }
     }
 

@@ -325,6 +325,7 @@ pub enum ServerFrame {
     ChannelEnded(ChannelRef),
     ChannelUpdate(ChannelUpdateOut),
     NewChannel(NewChannel),
+    OrgChanged(OrgChanged),
     Error(ErrorOut),
     Pong,
 }
@@ -357,6 +358,15 @@ pub enum Ready {
         domains: Vec<String>,
         domains_with_agents_online: Vec<String>,
     },
+}
+
+/// Agents only: the organisation's domains or accounts changed. The connection now receives the
+/// chats of `domains` (as in `ready`); the console reloads its chats and team.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrgChanged {
+    pub domains: Vec<String>,
+    pub domains_with_agents_online: Vec<String>,
 }
 
 /// A stored message, live or from a backlog.

@@ -104,6 +104,7 @@ fn shared() -> Vec<Decl> {
         ChannelUpdate,
         ChannelUpdateOut,
         NewChannel,
+        OrgChanged,
         ErrorOut,
         ServerFrame,
         AttachmentIn,

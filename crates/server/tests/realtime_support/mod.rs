@@ -123,6 +123,43 @@ pub async fn add_agent(store: &dyn Store, org: &str, email: &str, name: &str) {
     .expect("agent created");
 }
 
+/// An owner account of `org`.
+pub async fn add_owner(store: &dyn Store, org: &str, email: &str, name: &str) -> String {
+    create_with_hash(
+        store,
+        org,
+        email,
+        name,
+        Role::Owner,
+        password::hash_blocking(PASSWORD),
+    )
+    .await
+    .expect("owner created")
+    .id
+}
+
+/// A request with a login's cookie and CSRF token (from [`login`]): its status and JSON body
+/// (`null` when there is none).
+pub async fn call_as(
+    t: &impl Endpoint,
+    (cookie, csrf): &(String, String),
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = t
+        .client()
+        .request(method, Endpoint::api(t, path))
+        .header("cookie", cookie)
+        .header("x-beckon-csrf", csrf);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let r = req.send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
 /// Logs in over HTTP; returns (cookie header value, CSRF token).
 pub async fn login(t: &impl Endpoint, email: &str) -> (String, String) {
     let r = t

@@ -97,9 +97,15 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
           );
           break;
         }
+        case "org-changed":
+          // A domain or an account came or went: the socket follows the domains already; the
+          // open chats (a deleted domain's go, a removed agent's are unassigned) and the team
+          // are read again.
+          refresh().catch(() => {});
+          break;
       }
     },
-    [],
+    [refresh],
   );
 
   useEffect(() => {

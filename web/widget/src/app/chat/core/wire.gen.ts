@@ -173,6 +173,15 @@ export type NewChannel = {
   visitor: PublicPersona;
 };
 
+/**
+ * Agents only: the organisation's domains or accounts changed. The connection now receives the
+ * chats of `domains` (as in `ready`); the console reloads its chats and team.
+ */
+export type OrgChanged = {
+  domains: Array<string>;
+  domainsWithAgentsOnline: Array<string>;
+};
+
 /** A frame the server refused (nothing changed), or a fault. */
 export type ErrorOut = {
   /**
@@ -186,7 +195,7 @@ export type ErrorOut = {
 };
 
 /** Every frame the server sends, tagged by `op` (docs/realtime.md). */
-export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "error" } & ErrorOut | { "op": "pong" };
+export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An attachment as a client sends it (`name` optional). */
 export type AttachmentIn = {
