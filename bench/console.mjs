@@ -1,6 +1,6 @@
 // The console as an agent feels it, against a real `beckon serve` (target/debug/beckon, SQLite)
 // in Chromium:
-// - the build's size (gzip -9 of web/console/dist/assets: the app, the preview page);
+// - the build's size (gzip -9 of web/console/dist/assets: the app, the preview page, the API reference);
 // - log in → the inbox listing 9 chats: median of RUNS fresh logins, from the click on "Log in";
 // - reload → the inbox with those chats shown: median of RUNS reloads, from navigation start;
 // - visitor message → shown in the console's chat list: a visitor page sends over its realtime
@@ -30,9 +30,10 @@ const assets = new URL("../web/console/dist/assets/", import.meta.url);
 // What loads when: the app (every screen: login, inbox), the owner's screens (lazy chunks of
 // Domains and Agents, with what they share with the builder), the builder (a lazy chunk of a
 // domain's Buttons tab), the phone-number library (loaded when the builder first checks a number
-// or lists countries), and the page the live preview frames.
+// or lists countries), the page the live preview frames, and the API reference (/api/docs).
 const KINDS = [
   ["preview page", /^preview/],
+  ["API reference", /^api-docs-/],
   ["builder", /^Builder/],
   ["owner screens", /^(DomainsPage|AgentsPage|problems)-/],
   ["phone numbers", /^min-/],
@@ -50,6 +51,7 @@ const sizeRows = [
   ["builder, gzip -9 (loaded with a domain's Buttons tab)", kib("builder")],
   ["phone numbers and countries, gzip -9 (loaded when the builder first needs them)", kib("phone numbers")],
   ["preview page, gzip -9", kib("preview page")],
+  ["API reference page (/api/docs, Swagger UI), gzip -9", kib("API reference")],
 ];
 if (values["sizes-only"]) {
   console.log(sizeRows.map(([a, b]) => `| ${a} | ${b} |`).join("\n"));

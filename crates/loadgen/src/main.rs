@@ -228,23 +228,15 @@ pub struct RunArgsJson {
     pub per_addr: usize,
 }
 
-/// Raises the soft open-files limit to the hard one (15 000 sockets need it).
+/// Raises the soft open-files limit to the hard one (15 000 sockets need it); 0 when unknown.
 fn raise_nofile() -> u64 {
-    // SAFETY: plain getrlimit/setrlimit on a local struct.
-    unsafe {
-        let mut l = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) != 0 {
-            return 0;
-        }
-        if l.rlim_cur < l.rlim_max {
-            l.rlim_cur = l.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &l);
-        }
-        l.rlim_cur
-    }
+    let nofile = || rlimit::getrlimit(rlimit::Resource::NOFILE);
+    let Ok((_, hard)) = nofile() else {
+        return 0;
+    };
+    rlimit::increase_nofile_limit(hard)
+        .or_else(|_| nofile().map(|(soft, _)| soft))
+        .unwrap_or(0)
 }
 
 #[derive(Clone, Copy, PartialEq)]

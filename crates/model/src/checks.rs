@@ -58,30 +58,22 @@ pub(crate) fn is_iana_zone_shape(value: &str) -> bool {
     }
 }
 
-/// An ISO-8601 date or date-time as JavaScript's `Date` parses it:
-/// `YYYY-MM-DD`, optionally `THH:mm[:ss[.sss]]` and `Z` or `±HH:mm`.
+/// An ISO-8601 date or date-time as JavaScript's `Date` parses it: `YYYY-MM-DD`, optionally
+/// `THH:mm[:ss[.sss]]` and `Z` or `±HH:mm`. The fixed widths are checked here (chrono's parser
+/// also takes one-digit fields and signed years); chrono judges the values, so the day must be
+/// on the calendar: 2024-02-31 is refused where `Date` would quietly read 2 March.
 pub(crate) fn is_iso_date(value: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let in_range = |s: &str, lo: u32, hi: u32| {
-        digits(s) && s.parse::<u32>().is_ok_and(|n| (lo..=hi).contains(&n))
-    };
+    use chrono::{NaiveDate, NaiveTime, Timelike};
     let (date, time) = match value.split_once(['T', 't', ' ']) {
         Some((d, t)) => (d, Some(t)),
         None => (value, None),
     };
-    let date_ok = match date.split('-').collect::<Vec<_>>()[..] {
-        [y, m, d] => {
-            y.len() == 4
-                && digits(y)
-                && m.len() == 2
-                && in_range(m, 1, 12)
-                && d.len() == 2
-                && in_range(d, 1, 31)
-        }
-        _ => false,
-    };
+    if !digits_in_shape(date, "####-##-##") || NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err()
+    {
+        return false;
+    }
     let Some(time) = time else {
-        return date_ok;
+        return true;
     };
     // Split off the zone designator.
     let (clock, zone) = if let Some(c) = time.strip_suffix(['Z', 'z']) {
@@ -91,60 +83,61 @@ pub(crate) fn is_iso_date(value: &str) -> bool {
     } else {
         (time, None)
     };
+    // An offset reads like a clock: hours to 23, minutes to 59.
     let zone_ok = zone.is_none_or(|z| {
-        let z = z.replace(':', "");
-        z.len() == 4 && in_range(&z[..2], 0, 23) && in_range(&z[2..], 0, 59)
+        (digits_in_shape(z, "##:##") || digits_in_shape(z, "####"))
+            && NaiveTime::parse_from_str(&z.replace(':', ""), "%H%M").is_ok()
     });
     let (hms, fraction) = match clock.split_once('.') {
         Some((c, f)) => (c, Some(f)),
         None => (clock, None),
     };
-    let clock_ok = match hms.split(':').collect::<Vec<_>>()[..] {
-        [h, m] => h.len() == 2 && in_range(h, 0, 23) && m.len() == 2 && in_range(m, 0, 59),
-        [h, m, s] => {
-            h.len() == 2
-                && in_range(h, 0, 23)
-                && m.len() == 2
-                && in_range(m, 0, 59)
-                && s.len() == 2
-                && in_range(s, 0, 59)
-        }
-        _ => false,
-    } && fraction.is_none_or(digits);
-    date_ok && clock_ok && zone_ok
+    let parsed = if digits_in_shape(hms, "##:##:##") {
+        NaiveTime::parse_from_str(hms, "%H:%M:%S")
+    } else if digits_in_shape(hms, "##:##") && fraction.is_none() {
+        NaiveTime::parse_from_str(hms, "%H:%M")
+    } else {
+        return false;
+    };
+    // chrono reads a 60th second as a leap second; `Date` does not.
+    let clock_ok = parsed.is_ok_and(|t| t.nanosecond() < 1_000_000_000)
+        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    clock_ok && zone_ok
 }
 
-/// Checks a REGEX condition value. The widget runs it as a JavaScript `RegExp`, but the check
-/// here uses Rust's regex parser, and the two dialects differ: JavaScript has look-around and
-/// back-references, and (in its legacy mode) takes `\q`, a lone `{` or `[]` literally, all of
-/// which Rust rejects; Rust has inline flags that JavaScript lacks. So a pattern is rejected only
-/// for errors that are errors in both (an unclosed group or class, nothing to repeat, a reversed
-/// range, a trailing backslash, …); anything else Rust objects to is let through.
+/// Whether `value` has an ASCII digit wherever `shape` has `#` and the same byte elsewhere.
+fn digits_in_shape(value: &str, shape: &str) -> bool {
+    value.len() == shape.len()
+        && value.bytes().zip(shape.bytes()).all(|(v, s)| {
+            if s == b'#' {
+                v.is_ascii_digit()
+            } else {
+                v == s
+            }
+        })
+}
+
+/// Checks a REGEX condition value. The widget runs it as `RegExp(value)`: JavaScript's dialect
+/// (look-behind, named groups, back-references) without flags, so Annex B's leniency applies
+/// (`\q`, a lone `{` or `[]` are literals). `regress` parses that dialect, so a pattern is
+/// refused exactly when a browser would throw.
 pub(crate) fn check_js_regex(pattern: &str) -> Result<(), String> {
-    use regex_syntax::ast::ErrorKind as K;
-    let Err(err) = regex_syntax::ast::parse::Parser::new().parse(pattern) else {
+    let Err(err) = regress::Regex::with_flags(pattern, regress::Flags::default()) else {
         return Ok(());
     };
-    let at = &pattern[err.span().start.offset..];
-    let invalid_in_js = match err.kind() {
-        K::GroupUnclosed
-        | K::GroupUnopened
-        | K::ClassRangeInvalid
-        | K::EscapeUnexpectedEof
-        | K::RepetitionCountInvalid
-        | K::GroupNameEmpty
-        | K::GroupNameUnexpectedEof => true,
-        // JavaScript reads a `{` that starts no quantifier as a literal.
-        K::RepetitionMissing => !at.starts_with('{'),
-        // `[]` and `[^]` are an empty class and "any character" in JavaScript.
-        K::ClassUnclosed => !(pattern.contains("[]") || pattern.contains("[^]")),
-        _ => false,
+    // Written into a sentence: "… is not a valid regular expression: unbalanced parenthesis".
+    let why = match err.text.as_str() {
+        // Without the u flag only `*`, `+` and `?` with nothing before them get here.
+        "Invalid atom character" => "nothing to repeat".to_owned(),
+        text => {
+            let text = text.trim_end_matches('.');
+            let mut chars = text.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_lowercase().chain(chars).collect()
+            })
+        }
     };
-    if invalid_in_js {
-        Err(err.kind().to_string())
-    } else {
-        Ok(())
-    }
+    Err(why)
 }
 
 #[cfg(test)]
@@ -191,6 +184,9 @@ mod tests {
             "2024-05-01T09:30:00Z",
             "2024-05-01T09:30:00.123+02:00",
             "2024-05-01 09:30:00-0500",
+            "2024-02-29",
+            "2024-05-01t09:30z",
+            "2024-05-01T23:59:59.999-23:59",
         ] {
             assert!(is_iso_date(ok), "{ok}");
         }
@@ -201,28 +197,64 @@ mod tests {
             "2024-05-01T25:00",
             "01/05/2024",
             "",
+            "+2024-05-01",
+            "2024-05-01T09:30:00+24:00",
+        ] {
+            assert!(!is_iso_date(bad), "{bad}");
+        }
+    }
+
+    /// Shapes the hand-written check let through though no such moment exists.
+    #[test]
+    fn iso_dates_off_the_calendar_are_refused() {
+        for bad in [
+            "2024-02-31",
+            "2023-02-29",
+            "2024-04-31T10:00Z",
+            "2024-05-01T09:30:60Z",
+            "2024-05-01T09:30.5",
         ] {
             assert!(!is_iso_date(bad), "{bad}");
         }
     }
 
     #[test]
-    fn regexes_rejected_only_when_invalid_in_both_dialects() {
+    fn regexes_judged_as_javascript_judges_them() {
+        // Valid `RegExp(value)` patterns, Annex B leniency included.
         for ok in [
             r"^/blog/.*",
             r"(?<=/shop)/item",
+            r"(?<!/admin)/page",
+            r"(?<=a+)b",
+            r"(?<slug>[a-z-]+)/\k<slug>",
             r"^(a)\1$",
             r"\/products\/",
             r"a{",
             r"{",
+            r"[]",
             r"[^]",
             r"\q",
-            r"(?i)contact",
+            r"[\d-z]",
+            r"[[a]",
         ] {
-            assert!(check_js_regex(ok).is_ok(), "{ok}");
+            assert!(check_js_regex(ok).is_ok(), "{ok}: {:?}", check_js_regex(ok));
         }
+        // Patterns a browser throws on.
         for bad in [
-            r"(abc", r"abc)", r"*abc", r"[z-a]", r"[abc", r"abc\", r"a{3,2}",
+            r"(abc",
+            r"abc)",
+            r"*abc",
+            r"[z-a]",
+            r"[abc",
+            r"abc\",
+            r"a{3,2}",
+            r"a**",
+            r"(?i)contact",
+            r"(?P<n>a)",
+            r"(?<a>x)(?<a>y)",
+            r"(?<n>a)\k<m>",
+            r"(?<1a>x)",
+            r"(?<=a)*",
         ] {
             assert!(check_js_regex(bad).is_err(), "{bad}");
         }

@@ -9,6 +9,7 @@
 
 mod checks;
 pub mod config;
+mod email;
 pub mod enums;
 pub mod host;
 mod nul;
@@ -18,6 +19,7 @@ mod validate;
 
 pub use checks::is_http_url;
 pub use config::*;
+pub use email::is_email;
 pub use enums::*;
 pub use host::{domain_name_problem, host_matches, normalize_host};
 pub use nul::{may_hold_nul, nul_path, NUL_REFUSED};

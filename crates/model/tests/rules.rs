@@ -1,7 +1,7 @@
 //! The rules the widget and the server both apply, checked on the shared tables of cases in
 //! tests/fixtures/rules/ (the widget's tests read the same files).
 
-use beckon_model::{domain_name_problem, host_matches, is_http_url, normalize_host};
+use beckon_model::{domain_name_problem, host_matches, is_email, is_http_url, normalize_host};
 use serde_json::Value;
 
 fn table(name: &str) -> Value {
@@ -55,5 +55,16 @@ fn http_urls_as_the_table_says() {
     }
     for v in t["invalid"].as_array().unwrap() {
         assert!(!is_http_url(v.as_str().unwrap()), "{v} should be invalid");
+    }
+}
+
+#[test]
+fn emails_as_the_table_says() {
+    let t = table("emails.json");
+    for v in t["valid"].as_array().unwrap() {
+        assert!(is_email(v.as_str().unwrap()), "{v} should be valid");
+    }
+    for v in t["invalid"].as_array().unwrap() {
+        assert!(!is_email(v.as_str().unwrap()), "{v} should be invalid");
     }
 }

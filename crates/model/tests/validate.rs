@@ -710,17 +710,17 @@ fn condition(match_type: &str, value: &str) -> Value {
 #[test]
 fn regex_conditions_must_compile() {
     assert_valid(condition("REGEX", r"^/(products|shop)/\d+$"));
-    // JavaScript-only syntax is let through: the widget runs the pattern as a JS RegExp.
+    // JavaScript-only syntax is valid: the widget runs the pattern as a JS RegExp.
     assert_valid(condition("REGEX", r"(?<!/admin)/page"));
     assert_one(
         condition("REGEX", "(unclosed"),
         "conditions[0].matchValue",
-        r#""(unclosed" is not a valid regular expression: unclosed group"#,
+        r#""(unclosed" is not a valid regular expression: unbalanced parenthesis"#,
     );
     assert_one(
         condition("REGEX", "*.html"),
         "conditions[0].matchValue",
-        r#""*.html" is not a valid regular expression: repetition operator missing expression"#,
+        r#""*.html" is not a valid regular expression: nothing to repeat"#,
     );
     // Only REGEX values are patterns.
     assert_valid(condition("SUBSTRING", "(unclosed"));

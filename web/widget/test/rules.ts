@@ -3,6 +3,7 @@
 import hostsTable from "../../../crates/model/tests/fixtures/rules/hosts.json";
 import httpUrlsTable from "../../../crates/model/tests/fixtures/rules/http-urls.json";
 import chatLinksTable from "../../../crates/model/tests/fixtures/rules/chat-links.json";
+import emailsTable from "../../../crates/model/tests/fixtures/rules/emails.json";
 
 export const hosts: {
   normalize: { input: string; host: string }[];
@@ -13,3 +14,4 @@ export const chatLinks: {
   whatsapp: { number: string; text: string; url: string }[];
   messenger: { page: string; ref: string; text: string; url: string }[];
 } = chatLinksTable;
+export const emails: { valid: string[]; invalid: string[] } = emailsTable;

@@ -1,12 +1,7 @@
 //! `/api/v1/auth/…`: login, logout, who am I, change my password; and the extractors the owner
 //! and agent routes use ([`AgentAuth`], [`OwnerAuth`]).
 //!
-//! | call | answer |
-//! |---|---|
-//! | `POST /v1/auth/login {email, password}` | `{user, organisation, csrfToken}` + session cookie; 401 wrong; 429 too many |
-//! | `POST /v1/auth/logout` | 204, cookie cleared |
-//! | `GET  /v1/auth/me` | `{user, organisation, csrfToken}` (cookie refreshed); 401 |
-//! | `POST /v1/auth/password {currentPassword, newPassword}` | 204; other sessions end |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -2,10 +2,7 @@
 //! owner account with a new organisation of their own, and is logged in at once (the console's
 //! onboarding takes over from its empty Domains screen).
 //!
-//! | call | answer |
-//! |---|---|
-//! | `GET  /v1/auth/signup` | `{enabled}`: whether the console offers it |
-//! | `POST /v1/auth/signup {email, name, password, organisation?}` | 201 `{user, organisation, csrfToken}` + the session cookie, as a login; 404 when sign-up is off; 422 lists every problem; 409 when the e-mail has an account; 429 past 10 per address (then 1 per 6 s) |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 
 use std::net::SocketAddr;
 use std::sync::Arc;

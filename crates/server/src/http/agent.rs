@@ -1,18 +1,7 @@
 //! The agent API, under `/api/v1/agent` (agents and owners, the chats of their organisation's
-//! domains; another organisation's channel answers 404):
+//! domains; another organisation's channel answers 404).
 //!
-//! | call | answer |
-//! |---|---|
-//! | `GET  /channels?filter=open\|ended\|mine\|unassigned\|all&q=&domainId=&before=&beforeId=&limit=` | `{channels: [channel], unreadTotal}`, newest activity first (the next page: `before` and `beforeId` of the last chat) |
-//! | `GET  /channels/{id}` | channel (visitor, page URL, consent, first/last seen, unread, `visitorReadSeq`, `earlierConversations`) |
-//! | `GET  /channels/{id}/messages?after=SEQ&limit=` | `{messages, personas, lastSeq}` |
-//! | `POST /channels/{id}/messages {clientId, text}` | 201 `{message}` (200 for a re-send of the same clientId); 410 ended |
-//! | `POST /channels/{id}/read {seq?}` | `{seq}` (the read marker; default: the latest message) |
-//! | `POST /channels/{id}/assign {agentId?}` | channel; no `agentId`: yourself; `null`: unassigned |
-//! | `POST /channels/{id}/end` | channel; the visitor's calls then answer 410 |
-//! | `POST /channels/{id}/reopen` | channel; an ended chat open again in the same thread (a returning visitor) |
-//! | `PUT  /presence {status: online\|away}` | `{status, leaseSeconds}` |
-//! | `GET  /team` | `{agents: [{id, name, role, personaId}]}` (for assigning) |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! `earlierConversations`: the visitor's conversations on the same domain that started before this
 //! one (the same e-mail, without case; newest first, at most [`MAX_EARLIER`]), each

@@ -1,12 +1,6 @@
-//! The public chat API of spec §7, under `/api`:
+//! The public chat API of spec §7, under `/api`.
 //!
-//! | call | answer |
-//! |---|---|
-//! | `GET  /v1/chat/public/channel/{channelId}?personaId=` | `{channel, chatClientPersona}` |
-//! | `POST /v1/chat/public/channels/domain/{domainId}` (body: persona) | same |
-//! | `GET  /v1/chat/public/channel/{channelId}/history?personaId=[&after=&limit=]` | `{messages, personas}` |
-//! | `GET  /v1/chat/public/channel/{channelId}/token?personaId=` | `{token, expiresAt}` |
-//! | `GET  /v1/chat/public/channels/available/{domainId}` | `{agentAvailable}` |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! Unknown channel, or a persona that is not the channel's visitor: 404. Ended chat: 410, except
 //! the history: the visitor may still read an ended chat (`status` says `ended`), which the widget

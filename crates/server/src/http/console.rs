@@ -101,7 +101,13 @@ async fn file(
 }
 
 async fn serve_index(state: &AppState, headers: &HeaderMap) -> Response {
-    let Some(asset) = state.console.get(INDEX).await else {
+    serve_page(state, headers, INDEX).await
+}
+
+/// One of the console build's HTML pages, revalidated on every visit; 503 when the console is
+/// not built. Its security headers (no framing, the CSP) come from `headers::console`.
+pub(crate) async fn serve_page(state: &AppState, headers: &HeaderMap, page: &str) -> Response {
+    let Some(asset) = state.console.get(page).await else {
         let mut r = (
             StatusCode::SERVICE_UNAVAILABLE,
             "The Beckon console is not built on this server: run `make build` \
@@ -112,7 +118,6 @@ async fn serve_index(state: &AppState, headers: &HeaderMap) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         return r;
     };
-    // Its security headers (no framing, the CSP) come from `headers::console`.
     cached_response(
         headers,
         &asset.etag,

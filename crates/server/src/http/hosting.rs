@@ -9,8 +9,7 @@ use axum::response::{Html, IntoResponse, Response};
 use bytes::Bytes;
 use serde_json::Value;
 use sha2::Digest as _;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use utoipa_axum::routes;
@@ -388,29 +387,25 @@ struct PackedEmbed {
 }
 
 /// Hosted embeds compressed once per version instead of on every request: Brotli 11 and Zopfli
-/// cost tens to hundreds of milliseconds for the config, stylesheet and loader, and give visitors the fewest bytes. Keyed
-/// by the body's ETag (a content hash), so entries never go stale and servers in one process may
-/// share them; cleared when it holds too many versions.
-static PACKED_EMBEDS: std::sync::LazyLock<Mutex<HashMap<String, Arc<PackedEmbed>>>> =
-    std::sync::LazyLock::new(Default::default);
+/// cost tens to hundreds of milliseconds for the config, stylesheet and loader, and give visitors
+/// the fewest bytes. Keyed by the body's ETag (a content hash), so entries never go stale and
+/// servers in one process may share them. `quick_cache` keeps the versions in use (least
+/// recently used ones go first) and compresses each once when requests for it arrive together.
+static PACKED_EMBEDS: std::sync::LazyLock<quick_cache::sync::Cache<String, Arc<PackedEmbed>>> =
+    std::sync::LazyLock::new(|| quick_cache::sync::Cache::new(MAX_PACKED_EMBEDS));
 const MAX_PACKED_EMBEDS: usize = 512;
 
 async fn packed_embed(etag: &str, body: Vec<u8>) -> Arc<PackedEmbed> {
-    if let Some(p) = PACKED_EMBEDS.lock().expect("embed cache").get(etag) {
-        return p.clone();
-    }
-    let packed = tokio::task::spawn_blocking(move || PackedEmbed {
-        gzip: Bytes::from(crate::assets::gzip_best(&body)),
-        br: Bytes::from(crate::assets::brotli_best(&body)),
-    })
-    .await
-    .expect("compressing an embed does not panic");
-    let packed = Arc::new(packed);
-    let mut cache = PACKED_EMBEDS.lock().expect("embed cache");
-    if cache.len() >= MAX_PACKED_EMBEDS {
-        cache.clear();
-    }
-    cache.insert(etag.to_owned(), packed.clone());
+    let compressed = PACKED_EMBEDS.get_or_insert_async(etag, async move {
+        let packed = tokio::task::spawn_blocking(move || PackedEmbed {
+            gzip: Bytes::from(crate::assets::gzip_best(&body)),
+            br: Bytes::from(crate::assets::brotli_best(&body)),
+        })
+        .await
+        .expect("compressing an embed does not panic");
+        Ok::<_, std::convert::Infallible>(Arc::new(packed))
+    });
+    let Ok(packed) = compressed.await;
     packed
 }
 

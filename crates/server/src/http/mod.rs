@@ -1,6 +1,6 @@
 //! Router assembly: every route area of the HTTP surface, mounted in [`router`].
 //!
-//! `/api/…` is JSON only: every error is `{"error": "…"}`, unknown routes are 404 JSON, bodies
+//! `/api/…` is JSON only (but for `/api/docs`, the page that shows the OpenAPI document): every error is `{"error": "…"}`, unknown routes are 404 JSON, bodies
 //! are limited to [`MAX_BODY`]. Each area has its own module with a `routes()` function; the
 //! bodies they read and answer are the types of `crate::wire`, and the chat logic they share
 //! with the realtime hub is `crate::chat`.

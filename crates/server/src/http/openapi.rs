@@ -1,4 +1,5 @@
-//! The OpenAPI 3.1 document of the HTTP surface, served at `GET /api/openapi.json` and checked in
+//! The OpenAPI 3.1 document of the HTTP surface, served at `GET /api/openapi.json`, shown by
+//! `GET /api/docs` (Swagger UI, built with the console: web/console/api-docs.html) and checked in
 //! as `docs/openapi.json`. Nothing here describes a route: the document is what the mounted
 //! routes say of themselves (each handler's `#[utoipa::path]`, the wire types' `ToSchema`), taken
 //! from the same [`super::surface`] the server mounts. This module adds what is about the whole
@@ -6,7 +7,8 @@
 
 use std::sync::OnceLock;
 
-use axum::http::header;
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
@@ -21,8 +23,14 @@ use crate::wire::MAX_BODY;
 /// Where the document is checked in, from the repository root.
 pub const CHECKED_IN: &str = "docs/openapi.json";
 
+/// The console build's page that shows the document.
+const DOCS_PAGE: &str = "api-docs.html";
+
 pub fn routes() -> Routes<AppState> {
-    Routes::new().routes(routes!(openapi_json))
+    let page = Routes::new()
+        .routes(routes!(docs_page))
+        .layer(axum::middleware::from_fn(super::headers::console));
+    Routes::new().routes(routes!(openapi_json)).merge(page)
 }
 
 /// What the document says of the API as a whole; the paths come from the routes.
@@ -135,4 +143,19 @@ fn body_errors(doc: &mut Value) {
 )]
 async fn openapi_json() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], document()).into_response()
+}
+
+#[utoipa::path(
+    get,
+    path = "/docs",
+    tag = "meta",
+    summary = "This document, browsable (Swagger UI)",
+    responses(
+        (status = 200, description = "HTML (no-cache, ETag)", content_type = "text/html"),
+        (status = 304, description = "not modified"),
+        (status = 503, description = "the console, which carries the page, is not built on this server", content_type = "text/plain"),
+    )
+)]
+async fn docs_page(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    super::console::serve_page(&state, &headers, DOCS_PAGE).await
 }

@@ -1,10 +1,6 @@
-//! Operations routes, outside `/api` and never behind a login:
+//! Operations routes, outside `/api` and never behind a login.
 //!
-//! | route | answer |
-//! |---|---|
-//! | `GET /healthz` | `200 ok`: the process is alive and serving HTTP |
-//! | `GET /readyz` | `200` when the store (and every other configured dependency, see `ready.rs`) answers, else `503`; `503` once the server drains |
-//! | `GET /metrics` | Prometheus text (`metrics.rs`), with `--metrics` only (else `404`) |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};

@@ -1,22 +1,7 @@
 //! The owner API, under `/api/v1/owner` (owners only, scoped to their organisation: another
-//! organisation's domain or user answers 404):
+//! organisation's domain or user answers 404).
 //!
-//! | call | answer |
-//! |---|---|
-//! | `GET    /domains` | `{domains: [domain]}` |
-//! | `POST   /domains {name, aliases?, type?, timezone?, properties?}` | 201 domain (with an empty draft config) |
-//! | `GET    /domains/{id}` | domain |
-//! | `PUT    /domains/{id}` (same fields; missing ones keep their value) | domain; the draft's domain entry follows |
-//! | `DELETE /domains/{id}` | 204 (configs, chats and statistics go with it) |
-//! | `GET    /domains/{id}/config` | the draft config (spec §3.1) |
-//! | `PUT    /domains/{id}/config` (a whole config) | `{config, updatedAt}`; 422 `{error, problems}` lists every problem |
-//! | `GET    /domains/{id}/config/published` | the published config; 404 before the first publication |
-//! | `POST   /domains/{id}/publish` | `{version, etag, publishedAt, embedUrl}`; the version is kept in the history (`publishing.rs`) |
-//! | `GET    /domains/{id}/stats?from=&to=` | `{from, to, counts: [{day, event, count}], totals, items: [{day, event, buttonId, actionId, count}]}` |
-//! | `GET    /agents` | `{agents: [user]}` (owners too) |
-//! | `POST   /agents {email, name, password, role?}` | 201 user |
-//! | `DELETE /agents/{id}` | 204 (not yourself) |
-//! | `POST   /agents/{id}/password {password}` | 204; their sessions end |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! Validation errors are 422 `{"error": "…", "problems": [{"path", "message"}, …]}`. The domain
 //! entry of a config must be the domain itself (same id); its name, aliases, type, timezone and

@@ -1,12 +1,7 @@
 //! Safe publishing and the installation check, under `/api/v1/owner/domains/{id}` (owners only,
-//! their organisation's domains; anything else is 404):
+//! their organisation's domains; anything else is 404).
 //!
-//! | call | answer |
-//! |---|---|
-//! | `GET  /versions[?limit=]` | `{versions: [version]}`: every published version, newest first (default 100, at most 1000) |
-//! | `GET  /versions/{version}` | `{…version, config}`: one version with its config |
-//! | `POST /versions/{version}/restore` | `{config, updatedAt, restoredFrom}`: the version becomes the draft (publish it to put it live) |
-//! | `GET  /installation` | `{installed, unknownHosts, embedUrl}`: the last page of the domain's own hosts that loaded the embed, and pages of other hosts |
+//! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! A version is `{version, etag, publishedAt, publishedBy: {id, name} | null, current}`;
 //! `publishedBy` is null for versions the CLI published or that predate the history, and its

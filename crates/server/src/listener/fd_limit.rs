@@ -6,40 +6,18 @@
 pub fn raise_open_file_limit() -> std::io::Result<u64> {
     // A hard limit of "infinity" cannot be the soft one on Linux (fs.nr_open caps it).
     const CEILING: u64 = 1 << 20;
-    let mut lim = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit/setrlimit only read and write the struct passed to them.
-    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    let want = if lim.rlim_max == libc::RLIM_INFINITY {
-        CEILING
-    } else {
-        lim.rlim_max
-    };
-    if lim.rlim_cur != libc::RLIM_INFINITY && lim.rlim_cur < want {
-        let raised = libc::rlimit {
-            rlim_cur: want,
-            rlim_max: lim.rlim_max,
-        };
-        // SAFETY: as above.
-        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
-            lim.rlim_cur = want;
-        } else {
-            tracing::warn!(
-                soft = lim.rlim_cur,
-                hard = lim.rlim_max,
-                error = %std::io::Error::last_os_error(),
-                "cannot raise the open-file limit"
-            );
+    let soft = match rlimit::increase_nofile_limit(CEILING) {
+        Ok(soft) => soft,
+        Err(error) => {
+            let (soft, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE)?;
+            tracing::warn!(soft, hard, %error, "cannot raise the open-file limit");
+            soft
         }
-    }
-    Ok(if lim.rlim_cur == libc::RLIM_INFINITY {
+    };
+    Ok(if soft == rlimit::INFINITY {
         CEILING
     } else {
-        lim.rlim_cur
+        soft
     })
 }
 
@@ -68,12 +46,8 @@ mod tests {
     #[test]
     fn the_soft_limit_becomes_the_hard_limit() {
         let now = super::raise_open_file_limit().unwrap();
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) }, 0);
-        assert_eq!(lim.rlim_cur, now);
-        assert!(lim.rlim_max == libc::RLIM_INFINITY || lim.rlim_cur == lim.rlim_max);
+        let (soft, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+        assert_eq!(soft, now);
+        assert!(hard == rlimit::INFINITY || soft == hard);
     }
 }

@@ -92,44 +92,14 @@ pub fn parse_persona(body: &Value) -> Result<NewPersona, ApiError> {
     })
 }
 
-/// `local@domain.tld`: one `@`, no spaces or angle brackets, a dotted domain.
-pub fn is_email(s: &str) -> bool {
-    if s.len() > 254
-        || s.chars()
-            .any(|c| c.is_whitespace() || "<>()[],;:\\\"".contains(c))
-    {
-        return false;
-    }
-    let Some((local, domain)) = s.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && local.len() <= 64
-        && !domain.contains('@')
-        && domain.contains('.')
-        && domain
-            .split('.')
-            .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'))
-}
+/// The e-mail rule the widget shares (crates/model/tests/fixtures/rules/emails.json).
+pub use beckon_model::is_email;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use axum::http::StatusCode;
     use serde_json::json;
-
-    #[test]
-    fn emails() {
-        assert!(is_email("ann@example.com"));
-        assert!(is_email("a.b+c@mail.example.co.uk"));
-        assert!(!is_email("ann"));
-        assert!(!is_email("ann@"));
-        assert!(!is_email("@example.com"));
-        assert!(!is_email("ann@example"));
-        assert!(!is_email("ann@@example.com"));
-        assert!(!is_email("ann smith@example.com"));
-        assert!(!is_email("ann@example..com"));
-    }
 
     #[test]
     fn persona_errors_list_every_field() {

@@ -1,4 +1,5 @@
-//! The console under `/console/`: the app's files, the SPA fallback, caching.
+//! The console under `/console/`: the app's files, the SPA fallback, caching; and the API
+//! reference at `/api/docs`, a page of the console's build.
 
 use reqwest::StatusCode;
 
@@ -89,6 +90,66 @@ async fn an_unbuilt_console_says_how_to_build_it() {
     let r = t
         .http
         .get(format!("{}/console/", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(r.text().await.unwrap().contains("make build"));
+    t.stop().await;
+}
+
+#[tokio::test]
+async fn the_api_reference_is_the_console_builds_page_at_api_docs() {
+    const PAGE: &str = "<!doctype html><title>Beckon API</title><script src=\"/console/assets/api-docs-Ab12Cd34.js\"></script>";
+    let (dir, mut config) = test_dirs();
+    let console = dir.path().join("console");
+    std::fs::create_dir_all(&console).unwrap();
+    std::fs::write(console.join("index.html"), INDEX).unwrap();
+    std::fs::write(console.join("api-docs.html"), PAGE).unwrap();
+    config.console_dir = console;
+    let t = spawn_with(dir, config).await;
+    let r = t
+        .http
+        .get(format!("{}/api/docs", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["cache-control"], "no-cache");
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    // The console's policy: its script from this server only, the document fetched from it.
+    let csp = r.headers()["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.contains("script-src 'self';")
+            && csp.contains("connect-src 'self';")
+            && csp.ends_with("frame-ancestors 'none'"),
+        "{csp}"
+    );
+    assert_eq!(r.text().await.unwrap(), PAGE);
+    let r = t
+        .http
+        .get(format!("{}/api/openapi.json", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let doc: serde_json::Value = r.json().await.unwrap();
+    assert!(
+        doc["paths"]["/api/docs"]["get"].is_object(),
+        "the page documents itself"
+    );
+    t.stop().await;
+
+    // Without a console build there is no page, and the answer says how to build it.
+    let (dir, mut config) = test_dirs();
+    config.console_dir = dir.path().join("no-console-here");
+    let t = spawn_with(dir, config).await;
+    let r = t
+        .http
+        .get(format!("{}/api/docs", t.url))
         .send()
         .await
         .unwrap();

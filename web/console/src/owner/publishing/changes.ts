@@ -12,10 +12,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 const plural = (day: string) => `${day}s`;
 
+// The console writes British English: no comma before "and".
+const andFormat = new Intl.ListFormat("en-GB", { type: "conjunction" });
+
 /** "WhatsApp", "WhatsApp and Call", "WhatsApp, Call and E-mail". */
-function andList(names: string[]): string {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
+const andList = (names: string[]): string => andFormat.format(names);
 
 /** "Saturdays", "Saturdays and Sundays", "Mondays, Tuesdays and Fridays". */
 export function dayList(days: string[]): string {

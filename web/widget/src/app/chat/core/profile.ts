@@ -84,14 +84,30 @@ export function legalAcceptedText(ts: number, locale?: string): string {
   return LEGAL_ACCEPTED_TEXT.replace("{date}", date);
 }
 
-/** The server's rule (and the browser's type=email in spirit): one @, a dotted domain, no spaces. */
+const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
+// RFC 5322's atext: ASCII letters, digits and !#$%&'*+/=?^_`{|}~-, and any non-ASCII character.
+const ATEXT = /^(?:[\w!#$%&'*+/=?^`{|}~-]|[^\x00-\x7f])+$/;
+// A domain label starts and ends with a letter or digit (Rust's `char::is_alphanumeric`).
+const LETTER_OR_DIGIT_ENDS = /^[\p{Alphabetic}\p{N}](?:.*[\p{Alphabetic}\p{N}])?$/su;
+
+/**
+ * The server's rule (`beckon_model::is_email`, on the `email_address` crate; both read
+ * crates/model/tests/fixtures/rules/emails.json): a dot-atom local part of at most 64 bytes and
+ * two or more domain labels of at most 63; no whitespace, quotes, brackets or display names.
+ */
 export function isEmail(s: string): boolean {
   const v = s.trim();
-  if (!v || v.length > 254 || /[\s<>()[\],;:\\"]/.test(v)) return false;
-  const at = v.indexOf("@");
-  if (at < 1 || at != v.lastIndexOf("@") || at > 64) return false;
-  const domain = v.slice(at + 1);
-  return domain.includes(".") && domain.split(".").every((l) => !!l && !l.startsWith("-") && !l.endsWith("-"));
+  if (!v || utf8Length(v) > 254 || /[\s<>()[\],;:\\"]/.test(v)) return false;
+  const parts = v.split("@");
+  if (parts.length != 2) return false;
+  const [local, domain] = parts;
+  const labels = domain.split(".");
+  return (
+    utf8Length(local) <= 64 &&
+    local.split(".").every((atom) => ATEXT.test(atom)) &&
+    labels.length >= 2 &&
+    labels.every((label) => utf8Length(label) <= 63 && ATEXT.test(label) && LETTER_OR_DIGIT_ENDS.test(label))
+  );
 }
 
 export type ProfileInput = { name: string; email: string; legal: boolean };
