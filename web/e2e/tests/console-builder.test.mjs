@@ -284,6 +284,12 @@ test("the chat's legal notice: the sentence and its links as fields, previewed a
   await preview.filter({ hasText: "I accept the privacy policy and the terms." }).waitFor();
 });
 
+/** Shows one screen in the live preview (it shows one at a time) and returns its frame. */
+async function showScreen(screen) {
+  await page.getByRole("radio", { name: screen === "desktop" ? "Desktop" : "Phone", exact: true }).check();
+  return preview(page, screen);
+}
+
 test("a button the widget will not show says so where it is built, with the fix; the fix shows both in the preview", async () => {
   const domainId = await addDomain(page, beckon.origin, "two.test");
   await pickChannel(page, "WhatsApp");
@@ -301,7 +307,7 @@ test("a button the widget will not show says so where it is built, with the fix;
   const rows = page.getByRole("grid", { name: "Your buttons" }).getByRole("row");
   assert.match(await rows.nth(1).textContent(), /Not shown/);
   assert.doesNotMatch(await rows.nth(0).textContent(), /Not shown/);
-  for (const screen of ["desktop", "phone"]) await preview(page, screen).locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor();
+  for (const screen of ["desktop", "phone"]) await (await showScreen(screen)).locator('.call-now-button [data-action-type="WHATSAPP"]').waitFor();
   assert.equal(await preview(page).locator(".call-now-button").count(), 1);
   assert.deepEqual(await axeViolations(page, "body"), [], "the warning");
   await page.getByRole("heading", { name: "Your buttons" }).scrollIntoViewIfNeeded();
@@ -311,7 +317,7 @@ test("a button the widget will not show says so where it is built, with the fix;
   await fate.waitFor({ state: "detached" });
   assert.doesNotMatch(await rows.nth(1).textContent(), /Not shown/);
   for (const screen of ["desktop", "phone"]) {
-    const frame = preview(page, screen);
+    const frame = await showScreen(screen);
     await frame.locator('.call-now-button.cnb-bottom-center [data-action-type="PHONE"]').waitFor();
     await frame.locator('.call-now-button.cnb-bottom-right [data-action-type="WHATSAPP"]').waitFor();
   }
