@@ -33,8 +33,8 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
 
   // The agent ends the chat; the visitor's page is closed and its stored chat forgotten.
   await item.click();
-  page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "End chat" }).click();
+  await page.getByRole("alertdialog", { name: "End this chat?" }).getByRole("button", { name: "End chat" }).click();
   await page.getByText("This chat has ended.").waitFor();
   await first.context.close();
 
