@@ -29,10 +29,11 @@ run: build
 
 test: lint test-rust test-web size-check test-e2e
 
-# The gates every change passes before the tests: formatting and the shell scripts.
+# The gates every change passes before the tests: formatting, clippy, the shell scripts.
 SHELL_SCRIPTS := .ci/run $(wildcard bench/*.sh) web/widget/audio/make-sounds.sh
 lint:
 	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 	@command -v shellcheck >/dev/null || { echo "shellcheck is missing: apt-get install -y shellcheck"; exit 1; }
 	shellcheck $(SHELL_SCRIPTS)
 

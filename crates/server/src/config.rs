@@ -39,16 +39,16 @@ pub struct ServeConfig {
     /// How many chats one client address may open: a burst, then one more per period.
     pub new_chat_rate: Rate,
     /// Realtime limits and timings.
-    pub realtime: crate::hub::RealtimeConfig,
+    pub realtime: crate::engine::hub::RealtimeConfig,
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
-    /// Whether anyone may sign up (an owner and a new organisation, `accounts/signup.rs`).
+    /// Whether anyone may sign up (an owner and a new organisation, `http/signup.rs`).
     pub allow_signup: bool,
     /// Bounds on every HTTP connection (timeouts, per-address and total caps).
     pub connections: crate::listener::ConnLimits,
     /// `redis://…`: one of several instances, sharing realtime events and presence through
-    /// Redis (`crate::cluster`). Needs PostgreSQL and an explicit `secret`.
+    /// Redis (`crate::engine::cluster`). Needs PostgreSQL and an explicit `secret`.
     pub redis_url: Option<String>,
     /// Starts every Redis key and pub/sub channel name (deployments sharing one Redis).
     pub redis_prefix: String,
@@ -105,7 +105,7 @@ impl ServeConfig {
                 burst: 10,
                 every: Duration::from_secs(60),
             },
-            realtime: crate::hub::RealtimeConfig::default(),
+            realtime: crate::engine::hub::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
             allow_signup: false,
             connections: crate::listener::ConnLimits::default(),
@@ -130,5 +130,27 @@ impl ServeConfig {
             Some(u) if !u.trim().is_empty() => u.trim().to_owned(),
             _ => format!("sqlite://{}", self.data_dir.join("beckon.db").display()),
         }
+    }
+
+    /// Why this configuration cannot run as one of several instances (`--redis-url`), if it
+    /// cannot.
+    pub fn cluster_refusal(&self) -> Option<String> {
+        self.redis_url.as_ref()?;
+        let db = self.database_url();
+        if !(db.starts_with("postgres://") || db.starts_with("postgresql://")) {
+            return Some(
+                "--redis-url needs PostgreSQL (--database-url postgres://…): SQLite is one \
+                 machine's database, and the instances must share one"
+                    .into(),
+            );
+        }
+        if self.secret.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            return Some(
+                "--redis-url needs BECKON_SECRET, the same on every instance: realtime tokens \
+                 issued by one instance are checked by the others"
+                    .into(),
+            );
+        }
+        None
     }
 }

@@ -173,3 +173,45 @@ pub fn config_problems(config: &Value, d: &Domain) -> Vec<Problem> {
     }
     problems
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Domain;
+    use serde_json::json;
+
+    fn domain() -> Domain {
+        Domain {
+            id: "d1".into(),
+            org_id: "o".into(),
+            name: "shop.example.com".into(),
+            aliases: vec![],
+            domain_type: "PRO".into(),
+            properties: json!({"chat-legal-enabled": "true"}),
+            timezone: Some("Europe/London".into()),
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn binding_rewrites_domain_and_button_ids() {
+        let mut c = json!({"userId": "u", "domains": [{"id": "old", "name": "x"}],
+            "buttons": [{"domainId": "old"}, {"domainId": "other"}]});
+        bind_config_to_domain(&mut c, &domain());
+        assert_eq!(c["domains"][0]["id"], "d1");
+        assert_eq!(c["domains"][0]["timezone"], "Europe/London");
+        assert_eq!(c["buttons"][0]["domainId"], "d1");
+        assert_eq!(c["buttons"][1]["domainId"], "other");
+        assert!(config_problems(&empty_config(&domain()), &domain()).is_empty());
+    }
+
+    #[test]
+    fn foreign_domain_entries_are_problems() {
+        let c = json!({"userId": "u", "domains": [{"id": "d2", "name": "https://x.test/"}], "buttons": []});
+        let paths: Vec<String> = config_problems(&c, &domain())
+            .into_iter()
+            .map(|p| p.path)
+            .collect();
+        assert_eq!(paths, ["domains[0].id", "domains[0].name"]);
+    }
+}

@@ -4,7 +4,7 @@
 //!
 //! Seams for the parts that plug in:
 //! - [`store::Store`]: all persistence (SQLite or PostgreSQL);
-//! - [`presence::Presence`]: agent leases, read by the availability call;
+//! - [`engine::presence::Presence`]: agent leases, read by the availability call;
 //! - [`token::TokenSigner`]: realtime tokens, issued by the token URL, verified by the hub;
 //! - [`http::router`]: where route areas are mounted; [`AppState`] is what handlers share,
 //!   including the shutdown signal long-lived connections should watch.
@@ -18,22 +18,24 @@ use anyhow::Context as _;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use engine::cluster;
+use engine::hub::Hub;
+use engine::presence::{LocalPresence, Presence};
+
 pub mod accounts;
 pub mod alloc;
 pub mod assets;
 pub mod chat;
 pub mod cli;
-pub mod cluster;
 pub mod config;
 pub mod domain_config;
+pub mod engine;
 pub mod error;
 pub mod geo;
 pub mod http;
-pub mod hub;
 pub mod limits;
 pub mod listener;
 pub mod metrics;
-pub mod presence;
 pub mod ratelimit;
 pub mod ready;
 pub mod realtime;
@@ -73,7 +75,7 @@ pub async fn build_state(
             config.data_dir.display()
         )
     })?;
-    if let Some(why) = cluster::refuse(config) {
+    if let Some(why) = config.cluster_refusal() {
         anyhow::bail!(why);
     }
     let db_url = config.database_url();
@@ -100,27 +102,25 @@ pub async fn build_state(
     // `/readyz` checks the store, and Redis when it is configured.
     let mut ready: Vec<Arc<dyn ready::Ready>> = vec![Arc::new(ready::StoreReady(store.clone()))];
     // One instance: in-process broker and leases; several (--redis-url): shared through Redis.
-    let (presence, realtime): (Arc<dyn presence::Presence>, _) =
-        match cluster::connect(config).await? {
-            Some(shared) => {
-                ready.push(shared.broker.clone());
-                (
-                    shared.presence,
-                    hub::Hub::new(config.realtime.clone(), shared.broker),
-                )
-            }
-            None => (
-                Arc::new(presence::LocalPresence::new()),
-                hub::Hub::local(config.realtime.clone()),
-            ),
-        };
+    let (presence, realtime): (Arc<dyn Presence>, _) = match &config.redis_url {
+        Some(url) => {
+            let shared = cluster::connect(url, &config.redis_prefix, &config.realtime).await?;
+            ready.push(shared.broker.clone());
+            let hub = Hub::new(config.realtime.clone(), shared.broker);
+            (shared.presence as Arc<dyn Presence>, hub)
+        }
+        None => (
+            Arc::new(LocalPresence::new()),
+            Hub::local(config.realtime.clone()),
+        ),
+    };
     Ok(AppState {
         ready: Arc::new(ready),
         metrics: config.metrics.then(metrics::install),
         store,
         presence,
         tokens: Arc::new(tokens),
-        stats: stats::StatsCollector::new(config.stats_flush_batch),
+        stats: stats::StatsCollector::new(config.stats_flush_batch, config.clock.clone()),
         geo,
         trusted_proxies: Arc::new(config.trusted_proxies.clone()),
         public_url: config.public_url.as_deref().map(Arc::from),

@@ -6,8 +6,8 @@ use axum::http::HeaderMap;
 use ipnet::IpNet;
 
 use crate::assets::StaticFiles;
+use crate::engine::presence::Presence;
 use crate::geo::GeoDb;
-use crate::presence::Presence;
 use crate::stats::StatsCollector;
 use crate::store::Store;
 use crate::token::TokenSigner;
@@ -34,7 +34,7 @@ pub struct AppState {
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
-    pub realtime: Arc<crate::hub::Hub>,
+    pub realtime: Arc<crate::engine::hub::Hub>,
     /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
     pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
     /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).

@@ -16,7 +16,9 @@ use std::time::Duration;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
-use crate::store::{EmbedSighting, ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store};
+use crate::store::{
+    Clock, EmbedSighting, ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store,
+};
 
 /// At most this many distinct keys (page-view and per-button/action ones together) wait
 /// between two flushes; events for further keys are dropped (and logged) until the next flush.
@@ -41,11 +43,13 @@ struct Inner {
     events: AtomicUsize,
     batch: usize,
     wake: Notify,
+    /// The store's clock: an event counts on the day it says (tests stop it).
+    clock: Arc<dyn Clock>,
 }
 
 impl StatsCollector {
-    /// A collector that asks for a flush once `batch` events are waiting.
-    pub fn new(batch: usize) -> Self {
+    /// A collector that asks for a flush once `batch` events are waiting; days are `clock`'s.
+    pub fn new(batch: usize, clock: Arc<dyn Clock>) -> Self {
         StatsCollector {
             inner: Arc::new(Inner {
                 pending: Mutex::new(HashMap::new()),
@@ -53,20 +57,24 @@ impl StatsCollector {
                 events: AtomicUsize::new(0),
                 batch: batch.max(1),
                 wake: Notify::new(),
+                clock,
             }),
         }
     }
 
-    /// The UTC day of `now`, as stored.
-    pub fn today() -> String {
-        chrono::Utc::now().format("%Y-%m-%d").to_string()
+    /// The UTC day of the clock's now, as stored.
+    pub fn today(&self) -> String {
+        chrono::DateTime::from_timestamp_millis(self.inner.clock.now_ms())
+            .unwrap_or_default()
+            .format("%Y-%m-%d")
+            .to_string()
     }
 
     /// Counts one event. Returns false when it was dropped (too many distinct keys waiting).
     pub fn record(&self, domain_id: &str, event_name: &str) -> bool {
         self.count(Pending::Event(StatsKey {
             domain_id: domain_id.to_owned(),
-            day: Self::today(),
+            day: self.today(),
             event_name: event_name.to_owned(),
         }))
     }
@@ -82,7 +90,7 @@ impl StatsCollector {
     ) -> bool {
         self.count(Pending::Item(ItemStatsKey {
             domain_id: domain_id.to_owned(),
-            day: Self::today(),
+            day: self.today(),
             event_name: event_name.to_owned(),
             button_id: button_id.to_owned(),
             action_id: action_id.to_owned(),
@@ -92,7 +100,7 @@ impl StatsCollector {
     /// Notes that a page of `host` at `url` loaded the domain's embed now. Returns false when
     /// it was dropped (too many distinct hosts waiting).
     pub fn record_sighting(&self, domain_id: &str, host: &str, url: &str) -> bool {
-        let now = crate::store::now_ms();
+        let now = self.inner.clock.now_ms();
         let mut waiting = self.inner.sightings.lock().expect("sightings lock");
         let key = (domain_id.to_owned(), host.to_owned());
         if let Some(seen) = waiting.get_mut(&key) {

@@ -2,34 +2,15 @@
 //! visitors and agents on different instances chat, availability agrees everywhere, a killed
 //! instance's agents go offline, a killed instance's visitor resumes on another, a Redis
 //! restart loses nothing, logins end everywhere, and a publication shows on every instance.
-//! Skipped, loudly, without DATABASE_URL_TEST and REDIS_URL_TEST.
+//! Ignored, with the reason, without DATABASE_URL_TEST and REDIS_URL_TEST (build.rs).
 
-#[path = "cluster/node.rs"]
-mod node;
-#[path = "realtime_support/mod.rs"]
-mod realtime_support;
-#[path = "cluster/redis_server.rs"]
-mod redis_server;
-
-use std::future::Future;
 use std::time::{Duration, Instant};
 
 use node::{Cluster, Node, LEASE};
 use realtime_support::*;
 use serde_json::{json, Value};
 
-/// Polls `cond` until it holds (at most `within`).
-async fn until<F, Fut>(what: &str, within: Duration, mut cond: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    let deadline = Instant::now() + within;
-    while !cond().await {
-        assert!(Instant::now() < deadline, "never happened: {what}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
+use crate::common::{eventually_within, node, realtime as realtime_support, redis_server};
 
 /// The shop, its agent Ada logged in on `on` with her socket open: (domain, agent socket, cookie).
 async fn agent_on(c: &Cluster, on: &Node) -> (String, Ws, String) {
@@ -51,10 +32,12 @@ async fn recv_for(ws: &mut Ws, op: &str, channel: &str) -> Value {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn a_visitor_on_one_instance_and_an_agent_on_another_chat_both_ways() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (domain, mut agent, _) = agent_on(&c, &b).await;
 
@@ -116,10 +99,12 @@ async fn a_visitor_on_one_instance_and_an_agent_on_another_chat_both_ways() {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn availability_agrees_everywhere_and_a_killed_instances_agent_goes_offline() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b, mut k) = (c.node("a"), c.node("b"), c.node("k"));
     let (domain, agent, _) = agent_on(&c, &k).await;
     for n in [&a, &b, &k] {
@@ -132,10 +117,10 @@ async fn availability_agrees_everywhere_and_a_killed_instances_agent_goes_offlin
     k.kill();
     let killed = Instant::now();
     for n in [&a, &b] {
-        until(
+        eventually_within(
             "the agent of the killed instance goes offline",
             LEASE * 3,
-            || async { !available(n, &domain).await },
+            async || !available(n, &domain).await,
         )
         .await;
     }
@@ -164,10 +149,12 @@ async fn open_connections(node: &Node) -> f64 {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_instance() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (domain, mut on_a, cookie) = agent_on(&c, &a).await;
     let (mut on_b, _) = Ws::agent(&b, &cookie).await;
@@ -177,7 +164,7 @@ async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_insta
 
     on_a.send(json!({"op": "presence", "status": "away"})).await;
     for n in [&a, &b] {
-        until("Ada is away everywhere", LEASE * 3, || async {
+        eventually_within("Ada is away everywhere", LEASE * 3, async || {
             !available(n, &domain).await
         })
         .await;
@@ -204,7 +191,7 @@ async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_insta
     on_b.send(json!({"op": "presence", "status": "online"}))
         .await;
     for n in [&a, &b] {
-        until("Ada is online everywhere", LEASE * 3, || async {
+        eventually_within("Ada is online everywhere", LEASE * 3, async || {
             available(n, &domain).await
         })
         .await;
@@ -221,10 +208,12 @@ async fn away_chosen_on_one_instance_holds_for_the_agents_sockets_on_every_insta
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_on_another() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (domain, mut on_a, cookie) = agent_on(&c, &a).await;
     let (mut on_b, _) = Ws::agent(&b, &cookie).await;
@@ -235,9 +224,11 @@ async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_
     // Ada closes her console on A; A has finished with the socket once it no longer counts it.
     on_a.s.close(None).await.unwrap();
     drop(on_a);
-    until("A closed Ada's socket", Duration::from_secs(15), || async {
-        open_connections(&a).await == 0.0
-    })
+    eventually_within(
+        "A closed Ada's socket",
+        Duration::from_secs(15),
+        async || open_connections(&a).await == 0.0,
+    )
     .await;
     assert!(available(&a, &domain).await, "Ada is still online on B");
     // Something after it, from B: Ada writes to the visitor.
@@ -263,7 +254,7 @@ async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_
             break;
         }
     }
-    until("Ada is offline everywhere", LEASE * 3, || async {
+    eventually_within("Ada is offline everywhere", LEASE * 3, async || {
         !available(&a, &domain).await
     })
     .await;
@@ -272,10 +263,12 @@ async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn a_visitor_whose_instance_dies_resumes_on_another_with_nothing_lost_or_twice() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (mut a, b) = (c.node("a"), c.node("b"));
     let (domain, mut agent, _) = agent_on(&c, &b).await;
     let (channel, persona, token) = new_chat(&a, &domain, "Ann").await;
@@ -333,15 +326,13 @@ async fn a_visitor_whose_instance_dies_resumes_on_another_with_nothing_lost_or_t
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn redis_restarted_mid_conversation_every_client_catches_up() {
-    if std::env::var("REDIS_URL_TEST").map_or(true, |u| u.is_empty()) {
-        let _ = Cluster::new().await; // says SKIPPED
-        return;
-    }
     let mut redis = redis_server::RedisServer::start();
-    let Some(c) = Cluster::with_redis(redis.url()).await else {
-        return;
-    };
+    let c = Cluster::with_redis(redis.url()).await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (domain, mut agent, cookie) = agent_on(&c, &b).await;
     let (channel, _, token) = new_chat(&a, &domain, "Ann").await;
@@ -408,10 +399,12 @@ async fn redis_restarted_mid_conversation_every_client_catches_up() {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn logging_out_on_one_instance_closes_the_agents_sockets_on_all() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b, d) = (c.node("a"), c.node("b"), c.node("c"));
     let (_, mut on_b, cookie) = agent_on(&c, &b).await;
     let (mut on_c, _) = Ws::agent(&d, &cookie).await;
@@ -435,10 +428,12 @@ async fn logging_out_on_one_instance_closes_the_agents_sockets_on_all() {
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn a_domain_added_on_one_instance_reaches_an_agents_socket_open_on_another() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (shop, mut agent, _) = agent_on(&c, &b).await;
     let org = c.store().get_domain(&shop).await.unwrap().org_id;
@@ -491,10 +486,12 @@ async fn a_domain_added_on_one_instance_reaches_an_agents_socket_open_on_another
 }
 
 #[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
 async fn a_publication_is_served_fresh_by_every_instance() {
-    let Some(c) = Cluster::new().await else {
-        return;
-    };
+    let c = Cluster::new().await;
     let (a, b) = (c.node("a"), c.node("b"));
     let (domain, _) = seed(c.store()).await;
     let embed = |n: &Node| {

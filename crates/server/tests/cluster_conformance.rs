@@ -1,6 +1,6 @@
 //! One behaviour suite for every `Broker` and every `Presence`: each behaviour runs against the
-//! in-process implementation always and against Redis when `REDIS_URL_TEST` is set (each test
-//! with its own key prefix, so tests running side by side on one Redis do not meet). A pair of
+//! in-process implementation (`name::local`) and against Redis (`name::redis`, ignored without
+//! `REDIS_URL_TEST`, build.rs; each test with its own key prefix, so tests running side by side on one Redis do not meet). A pair of
 //! brokers (or presences) stands for two instances: the in-process one is the same object
 //! twice, the Redis ones are two connections.
 //!
@@ -10,32 +10,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::cluster::{RedisBroker, RedisPresence};
-use beckon_server::hub::broker::{Broker, LocalBroker, Subscription};
-use beckon_server::presence::{LocalPresence, Presence};
+use beckon_server::engine::cluster::{RedisBroker, RedisPresence};
+use beckon_server::engine::hub::broker::{Broker, LocalBroker, Subscription};
+use beckon_server::engine::presence::{LocalPresence, Presence};
 use bytes::Bytes;
 use futures_util::StreamExt as _;
 
-#[path = "cluster/redis_server.rs"]
-mod redis_server;
+use crate::common::{eventually_within, redis_server};
 
 const WAIT: Duration = Duration::from_secs(5);
 
-fn redis_url() -> Option<String> {
-    let url = std::env::var("REDIS_URL_TEST")
-        .ok()
-        .filter(|u| !u.is_empty());
-    if url.is_none() {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            use std::io::Write as _;
-            let _ = writeln!(
-                std::io::stderr(),
-                "\n*** SKIPPED: Redis broker and presence conformance (set REDIS_URL_TEST) ***\n"
-            );
-        });
-    }
-    url
+/// Tests that call it are ignored without the variable (build.rs).
+fn redis_url() -> String {
+    std::env::var("REDIS_URL_TEST").expect("REDIS_URL_TEST")
 }
 
 fn prefix() -> String {
@@ -51,29 +38,41 @@ async fn redis_brokers(url: &str, prefix: &str) -> (Arc<RedisBroker>, Arc<RedisB
     (Arc::new(a), Arc::new(b))
 }
 
-/// Runs `behaviour(a, b)` on the in-process broker, then on two Redis brokers.
+/// Each behaviour as two tests: `name::local` on the in-process broker, `name::redis` on two
+/// Redis brokers.
 macro_rules! brokers {
     ($($name:ident),* $(,)?) => {$(
-        #[tokio::test]
-        async fn $name() {
-            let local: Arc<dyn Broker> = Arc::new(LocalBroker::new(64));
-            broker_behaviours::$name(local.clone(), local).await;
-            if let Some(url) = redis_url() {
-                let (a, b) = redis_brokers(&url, &prefix()).await;
+        mod $name {
+            use super::*;
+            #[tokio::test]
+            async fn local() {
+                let local: Arc<dyn Broker> = Arc::new(LocalBroker::new(64));
+                broker_behaviours::$name(local.clone(), local).await;
+            }
+            #[tokio::test]
+            #[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
+            async fn redis() {
+                let (a, b) = redis_brokers(&redis_url(), &prefix()).await;
                 broker_behaviours::$name(a, b).await;
             }
         }
     )*};
 }
 
+/// Each behaviour as `name::local` and `name::redis` (two instances' presences).
 macro_rules! presences {
     ($($name:ident),* $(,)?) => {$(
-        #[tokio::test]
-        async fn $name() {
-            let local: Arc<dyn Presence> = Arc::new(LocalPresence::new());
-            presence_behaviours::$name(local.clone(), local).await;
-            if let Some(url) = redis_url() {
-                let client = redis::Client::open(url).unwrap();
+        mod $name {
+            use super::*;
+            #[tokio::test]
+            async fn local() {
+                let local: Arc<dyn Presence> = Arc::new(LocalPresence::new());
+                presence_behaviours::$name(local.clone(), local).await;
+            }
+            #[tokio::test]
+            #[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
+            async fn redis() {
+                let client = redis::Client::open(redis_url()).unwrap();
                 let p = prefix();
                 let a = RedisPresence::connect(&client, &p, "instance-a").await.unwrap();
                 let b = RedisPresence::connect(&client, &p, "instance-b").await.unwrap();
@@ -83,7 +82,7 @@ macro_rules! presences {
     )*};
 }
 
-async fn next(s: &mut Subscription) -> Result<Bytes, beckon_server::hub::broker::Lagged> {
+async fn next(s: &mut Subscription) -> Result<Bytes, beckon_server::engine::hub::broker::Lagged> {
     tokio::time::timeout(WAIT, s.next())
         .await
         .expect("an event in time")
@@ -156,14 +155,8 @@ mod presence_behaviours {
     use super::*;
 
     async fn until(p: &dyn Presence, domain: &str, want: bool) {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while p.agents_online(domain).await != want {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "agents_online({domain}) never became {want}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let what = format!("agents_online({domain}) becomes {want}");
+        eventually_within(&what, WAIT, async || p.agents_online(domain).await == want).await;
     }
 
     pub async fn a_lease_makes_the_domain_available_everywhere_until_it_ends(
@@ -202,8 +195,9 @@ mod presence_behaviours {
 // ---------- Redis only ----------
 
 #[tokio::test]
+#[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
 async fn redis_an_agent_on_two_instances_is_there_until_its_last_socket_anywhere_closes() {
-    let Some(url) = redis_url() else { return };
+    let url = redis_url();
     let client = redis::Client::open(url).unwrap();
     let p = prefix();
     let a = RedisPresence::connect(&client, &p, "a").await.unwrap();
@@ -244,8 +238,9 @@ async fn redis_an_agent_on_two_instances_is_there_until_its_last_socket_anywhere
 }
 
 #[tokio::test]
+#[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
 async fn redis_a_connection_record_ends_with_its_lease() {
-    let Some(url) = redis_url() else { return };
+    let url = redis_url();
     let client = redis::Client::open(url).unwrap();
     let p = prefix();
     let a = RedisPresence::connect(&client, &p, "a").await.unwrap();
@@ -254,20 +249,17 @@ async fn redis_a_connection_record_ends_with_its_lease() {
     a.agent_connected("d", "ada", true, Duration::from_millis(300))
         .await;
     assert_eq!(b.agent_elsewhere("d", "ada").await, Some(true));
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while b.agent_elsewhere("d", "ada").await.is_some() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the record never ended"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually_within("the record ends", WAIT, async || {
+        b.agent_elsewhere("d", "ada").await.is_none()
+    })
+    .await;
     assert!(!b.agents_online("d").await);
 }
 
 #[tokio::test]
+#[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
 async fn redis_one_subscription_per_topic_per_instance_whatever_the_sockets() {
-    let Some(url) = redis_url() else { return };
+    let url = redis_url();
     let p = prefix();
     let (a, b) = redis_brokers(&url, &p).await;
     let client = redis::Client::open(url.as_str()).unwrap();
@@ -304,17 +296,16 @@ async fn redis_one_subscription_per_topic_per_instance_whatever_the_sockets() {
     }
     subs.clear();
     // The last local subscriber gone, the instance unsubscribes (asynchronously).
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while numsub(format!("{p}dom:busy")).await != 0 {
-        assert!(tokio::time::Instant::now() < deadline, "still subscribed");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually_within("the instance unsubscribes", WAIT, async || {
+        numsub(format!("{p}dom:busy")).await == 0
+    })
+    .await;
     let _ = &mut admin;
 }
 
 #[tokio::test]
+#[cfg_attr(not(beckon_test_redis), ignore = "needs REDIS_URL_TEST")]
 async fn redis_restarted_every_subscriber_is_told_to_catch_up_and_hears_again() {
-    let Some(_) = redis_url() else { return };
     let mut server = redis_server::RedisServer::start();
     let p = prefix();
     let (a, b) = redis_brokers(&server.url(), &p).await;
@@ -328,11 +319,11 @@ async fn redis_restarted_every_subscriber_is_told_to_catch_up_and_hears_again() 
     // Told they may have missed something, once resubscribed.
     assert_eq!(
         next(&mut s).await,
-        Err(beckon_server::hub::broker::Lagged(0))
+        Err(beckon_server::engine::hub::broker::Lagged(0))
     );
     assert_eq!(
         next(&mut d).await,
-        Err(beckon_server::hub::broker::Lagged(0))
+        Err(beckon_server::engine::hub::broker::Lagged(0))
     );
     assert_eq!(
         a.counters()
@@ -342,17 +333,9 @@ async fn redis_restarted_every_subscriber_is_told_to_catch_up_and_hears_again() 
     );
     // The publishing connection reconnects by itself too (a publish may fail meanwhile: the
     // store has the event, and the subscribers were told to catch up).
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while b
-        .publish("ch:c1", Bytes::from_static(b"after"))
-        .await
-        .is_err()
-    {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "publishing never recovered"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually_within("publishing recovers", WAIT, async || {
+        b.publish("ch:c1", Bytes::from_static(b"after")).await
+    })
+    .await;
     assert_eq!(next(&mut s).await, Ok(Bytes::from_static(b"after")));
 }

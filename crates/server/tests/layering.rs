@@ -1,6 +1,8 @@
-//! The server's top-level modules form no import cycle (docs/architecture.md, "Layers"): each
-//! `crate::x` a module's files name is an edge, and the graph must be acyclic, so that the wire
-//! types, the chat service and the fan-out stay below the HTTP API and the realtime sockets.
+//! The server's modules form no import cycle (docs/architecture.md, "Layers"), at every level:
+//! the top-level modules (each `crate::x` a module's files name is an edge), so that the wire
+//! types, the chat service and the engine stay below the HTTP API and the realtime sockets; and
+//! the files of each module folder (`super::x`, `crate::m::x`), so that leaves such as
+//! `realtime/stop.rs` stay leaves.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -52,37 +54,6 @@ fn ident_at(s: &str) -> &str {
     &s[..end]
 }
 
-/// The top-level modules a file's code names: `crate::x…` and `crate::{x, y::z, …}`.
-fn names(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut rest = code;
-    while let Some(i) = rest.find("crate::") {
-        rest = &rest[i + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            // Only the first segment of each item of the group (nested groups are deeper).
-            let mut depth = 0;
-            let mut item_start = true;
-            for (j, c) in group.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => item_start = true,
-                    c if item_start && (c.is_ascii_alphabetic() || c == '_') => {
-                        out.insert(ident_at(&group[j..]).to_owned());
-                        item_start = false;
-                    }
-                    _ => {}
-                }
-            }
-        } else {
-            out.insert(ident_at(rest).to_owned());
-        }
-    }
-    out.retain(|n| known.contains(n));
-    out
-}
-
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let mods = modules();
     let known: BTreeSet<String> = mods.keys().cloned().collect();
@@ -90,8 +61,11 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .map(|(name, files)| {
             let mut deps = BTreeSet::new();
             for f in files {
-                deps.extend(names(&code(&std::fs::read_to_string(f).unwrap()), &known));
+                let text = code_without_tests(&std::fs::read_to_string(f).unwrap());
+                let named = paths_named(&text, &module_path(f));
+                deps.extend(named.into_iter().map(|p| p[0].clone()));
             }
+            deps.retain(|d| known.contains(d));
             deps.remove(name);
             (name.clone(), deps)
         })
@@ -133,6 +107,208 @@ fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// A file's module path: `src/realtime/socket.rs` → `[realtime, socket]`, `src/engine/hub/mod.rs`
+/// → `[engine, hub]`.
+fn module_path(file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src()).unwrap().with_extension("");
+    let mut path: Vec<String> = rel
+        .iter()
+        .map(|c| c.to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|l| l == "mod") {
+        path.pop();
+    }
+    path
+}
+
+/// The absolute module paths a file's code names through `crate::`, `super::` and `self::`
+/// (each item of a `{…}` group by its first segment).
+fn paths_named(code: &str, here: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    let mut i = 0;
+    while i < code.len() {
+        if !code.is_char_boundary(i) {
+            i += 1;
+            continue;
+        }
+        let starts = ["crate::", "super::", "self::"]
+            .into_iter()
+            .find(|p| code[i..].starts_with(p));
+        let boundary = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        let (Some(_), true) = (starts, boundary) else {
+            i += 1;
+            continue;
+        };
+        // Resolve the leading `crate`/`super`/`self` segments.
+        let mut base: Vec<String> = here.to_vec();
+        let mut rest = &code[i..];
+        loop {
+            if let Some(r) = rest.strip_prefix("crate::") {
+                base.clear();
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("self::") {
+                rest = r;
+            } else {
+                break;
+            }
+        }
+        match rest.strip_prefix('{') {
+            Some(group) => {
+                for f in group_firsts(group) {
+                    let mut p = base.clone();
+                    p.push(f.to_owned());
+                    out.push(p);
+                }
+            }
+            None => {
+                let mut p = base.clone();
+                p.extend(segments(rest).map(str::to_owned));
+                if p.len() > base.len() {
+                    out.push(p);
+                }
+            }
+        }
+        i = code.len() - rest.len();
+    }
+    out
+}
+
+/// The identifiers of a path: `hub::broker::{a, b}` → `hub, broker`.
+fn segments(mut s: &str) -> impl Iterator<Item = &str> {
+    std::iter::from_fn(move || {
+        let id = ident_at(s);
+        if id.is_empty() {
+            return None;
+        }
+        s = s[id.len()..].strip_prefix("::").unwrap_or("");
+        Some(id)
+    })
+}
+
+/// The first identifier of each item of a `use` group (`a, b::c, {d}` → `a, b`).
+fn group_firsts(group: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut item_start) = (0, true);
+    for (j, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => item_start = true,
+            c if item_start && (c.is_ascii_alphabetic() || c == '_') => {
+                out.push(ident_at(&group[j..]));
+                item_start = false;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The code a module's own files run, without the unit tests at their end (a test module's
+/// `super::` is the file itself).
+fn code_without_tests(text: &str) -> String {
+    let body = text.split("#[cfg(test)]").next().unwrap_or(text);
+    code(body)
+}
+
+/// For every module folder, the graph of its entries (files and sub-folders, `mod.rs` aside):
+/// an entry depends on a sibling its files name.
+fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let mut files = Vec::new();
+    collect(&src(), &mut files);
+    let mut out: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for f in &files {
+        let here = module_path(f);
+        let is_mod = f.file_name().is_some_and(|n| n == "mod.rs");
+        let named = paths_named(
+            &code_without_tests(&std::fs::read_to_string(f).unwrap()),
+            &here,
+        );
+        // Each folder above the file (not the file's own, for a mod.rs: that is the parent that
+        // declares and re-exports its children).
+        let depth = if is_mod { here.len() } else { here.len() - 1 };
+        for level in 1..=depth {
+            let folder = &here[..level];
+            let Some(entry) = here.get(level) else {
+                continue;
+            };
+            let siblings = out.entry(folder.join("/")).or_default();
+            let deps = siblings.entry(entry.clone()).or_default();
+            for p in &named {
+                if p.len() > level && p[..level] == *folder && p[level] != *entry {
+                    deps.insert(p[level].clone());
+                }
+            }
+        }
+    }
+    // Only real entries: a named item that is not a module (a re-export) is not a node.
+    for graph in out.values_mut() {
+        let entries: BTreeSet<String> = graph.keys().cloned().collect();
+        for deps in graph.values_mut() {
+            deps.retain(|d| entries.contains(d));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_files_of_each_module_folder_form_no_cycle() {
+    let graphs = folder_graphs();
+    assert!(
+        graphs.get("realtime").is_some_and(|g| g.len() >= 6),
+        "module folders not found: {:?}",
+        graphs.keys()
+    );
+    for (folder, g) in &graphs {
+        if let Some(cycle) = find_cycle(g) {
+            panic!(
+                "import cycle among the files of src/{folder}/: {}\n\
+                 Move what both need into a leaf file they both import (docs/architecture.md, \
+                 \"Layers\").",
+                cycle.join(" -> ")
+            );
+        }
+    }
+}
+
+#[test]
+fn realtime_leaves_import_no_session() {
+    let g = &folder_graphs()["realtime"];
+    for leaf in ["stop", "outbox", "conn"] {
+        for session in ["agent", "visitor", "socket"] {
+            assert!(
+                !g[leaf].contains(session),
+                "realtime/{leaf}.rs imports {session}.rs; the connection handle stays a leaf"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_folder_checker_resolves_super_and_crate_paths() {
+    let here: Vec<String> = ["realtime", "agent"].map(String::from).into();
+    let named = paths_named(
+        &code("use super::conn::{Conn, utf8};\nuse super::{stop::Stop, coalesce};\nuse crate::engine::hub::Hub;\nfn f() { self::g() }"),
+        &here,
+    );
+    let named: Vec<String> = named.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        named,
+        [
+            "realtime::conn",
+            "realtime::stop",
+            "realtime::coalesce",
+            "engine::hub::Hub",
+            "realtime::agent::g"
+        ]
+    );
+}
+
 #[test]
 fn top_level_modules_form_no_cycle() {
     let g = graph();
@@ -149,7 +325,7 @@ fn top_level_modules_form_no_cycle() {
 #[test]
 fn the_wire_layer_and_the_chat_service_stay_below_the_entry_points() {
     let g = graph();
-    for low in ["wire", "chat", "hub", "state", "seed", "domain_config"] {
+    for low in ["wire", "chat", "engine", "state", "seed", "domain_config"] {
         for high in ["http", "realtime", "accounts", "cli"] {
             assert!(
                 !g[low].contains(high),
@@ -161,12 +337,12 @@ fn the_wire_layer_and_the_chat_service_stay_below_the_entry_points() {
 
 #[test]
 fn the_checker_sees_a_cycle() {
-    let known: BTreeSet<String> = ["a", "b"].map(String::from).into();
-    let a = names(
+    let named = paths_named(
         &code("use crate::{b::X, c};\nfn f() { crate::b::y() } // crate::a"),
-        &known,
+        &["a".to_owned()],
     );
-    assert_eq!(a, ["b".to_owned()].into());
+    let a: BTreeSet<String> = named.into_iter().map(|p| p[0].clone()).collect();
+    assert_eq!(a, ["b".to_owned(), "c".to_owned()].into());
     let g: BTreeMap<String, BTreeSet<String>> = [
         ("a".to_owned(), a),
         ("b".to_owned(), ["a".to_owned()].into()),

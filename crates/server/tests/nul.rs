@@ -2,7 +2,7 @@
 //! (`%00` in a path id or a query), and realtime frames (`error` 400, with the message's
 //! clientId so the client stops re-sending it). Nothing is stored.
 
-mod realtime_support;
+use crate::common::realtime as realtime_support;
 
 use realtime_support::*;
 use serde_json::{json, Value};

@@ -2,8 +2,9 @@
 //! the real `beckon` process on SIGTERM. (Its own test binary: the metrics recorder is
 //! process-wide.)
 
-#[path = "realtime_support/mod.rs"]
-mod support;
+mod common;
+
+use common::realtime as support;
 
 use std::process::Stdio;
 use std::sync::Arc;
@@ -117,18 +118,15 @@ async fn scrape(t: &T) -> String {
 
 /// Waits until the scraped text satisfies `ok` (the gauges move when tasks finish).
 async fn scrape_until(t: &T, what: &str, ok: impl Fn(&str) -> bool) -> String {
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
+    eventually(what, async || {
         let text = scrape(t).await;
         if ok(&text) {
-            return text;
+            Ok(text)
+        } else {
+            Err(text)
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what}; last scrape:\n{text}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    })
+    .await
 }
 
 #[tokio::test]

@@ -1,8 +1,7 @@
 //! The realtime hub over real WebSockets: the real server on 127.0.0.1:0, SQLite in a temp dir,
 //! agents logged in over HTTP.
 
-#[path = "realtime_support/mod.rs"]
-mod support;
+use crate::common::realtime as support;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,8 +9,6 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use support::*;
 use tokio_tungstenite::tungstenite::Message;
-
-const QUIET: Duration = Duration::from_millis(300);
 
 fn seqs(frames: &[Value]) -> Vec<i64> {
     frames.iter().map(|f| f["seq"].as_i64().unwrap()).collect()
@@ -143,10 +140,8 @@ async fn a_resent_message_is_acknowledged_again_and_stored_and_delivered_once() 
     let third = visitor.say("same-id", "only once").await;
     assert_eq!(third["id"], first["id"]);
 
-    let delivered = agent
-        .collect_op("chat-message", Duration::from_millis(500))
-        .await;
-    assert_eq!(delivered.len(), 1, "published once: {delivered:?}");
+    agent.recv_op("chat-message").await;
+    agent.nothing_more("chat-message").await;
     assert_eq!(history(&t, &channel).await.len(), 1);
 }
 
@@ -179,19 +174,22 @@ async fn resume_delivers_what_was_missed_exactly_once_then_live_messages() {
     // Back, with the last seq it has.
     let (mut visitor, ready) = Ws::visitor(&t, &token, Some(last)).await;
     assert_eq!(ready["lastSeq"], 4);
-    let missed = visitor.collect_op("chat-message", QUIET).await;
+    let missed = visitor.recv_ops("chat-message", 3).await;
     assert_eq!(seqs(&missed), vec![2, 3, 4]);
+    visitor.nothing_more("chat-message").await;
     assert_eq!(missed[0]["message"]["text"], "while away 0");
 
     // Then live, no duplicate.
     agent.send(reply(&channel, "live", "live one")).await;
-    let live = visitor.collect_op("chat-message", QUIET).await;
+    let live = visitor.recv_ops("chat-message", 1).await;
     assert_eq!(seqs(&live), vec![5]);
+    visitor.nothing_more("chat-message").await;
 
     // A `resume` frame on an open connection replays from there.
     visitor.send(json!({"op": "resume", "lastSeq": 3})).await;
-    let replay = visitor.collect_op("chat-message", QUIET).await;
+    let replay = visitor.recv_ops("chat-message", 2).await;
     assert_eq!(seqs(&replay), vec![4, 5]);
+    visitor.nothing_more("chat-message").await;
 }
 
 #[tokio::test]
@@ -264,10 +262,9 @@ async fn resume_while_messages_keep_coming_has_no_gap_and_no_duplicate() {
     );
     a.await.unwrap();
     b.await.unwrap();
-    let got = visitor
-        .collect_op("chat-message", Duration::from_millis(800))
-        .await;
+    let got = visitor.recv_ops("chat-message", 60).await;
     assert_eq!(seqs(&got), (1..=60).collect::<Vec<i64>>());
+    visitor.nothing_more("chat-message").await;
 }
 
 #[tokio::test]
@@ -301,8 +298,9 @@ async fn history_survives_a_restart_and_resume_works_after_it() {
     for tok in [&token, &token2] {
         let (mut v, ready) = Ws::visitor(&t, tok, Some(1)).await;
         assert_eq!(ready["lastSeq"], 2);
-        let got = v.collect_op("chat-message", QUIET).await;
+        let got = v.recv_ops("chat-message", 1).await;
         assert_eq!(seqs(&got), vec![2]);
+        v.nothing_more("chat-message").await;
         assert_eq!(got[0]["message"]["text"], "still before");
     }
     let (mut v, _) = Ws::visitor(&t, &token2, None).await;
@@ -607,14 +605,10 @@ async fn a_slow_consumer_is_disconnected_while_others_keep_receiving() {
     assert_eq!(got, n, "the fast agent got every message");
 
     // The slow agent, which does not read, is cut off once its writes time out.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    while t.server.state.realtime.local_agents() != 1 {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the slow agent is still connected"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually("the slow agent is cut off", async || {
+        t.server.state.realtime.local_agents() == 1
+    })
+    .await;
     // Once it reads, it finds the end.
     let end = slow.ended(Duration::from_secs(10)).await;
     assert!(

@@ -3,8 +3,7 @@
 //! online, assignments there), a deleted one stops at once, and accounts coming or going are
 //! told. Real server, real sockets.
 
-#[path = "realtime_support/mod.rs"]
-mod support;
+use crate::common::realtime as support;
 
 use reqwest::Method;
 use serde_json::{json, Value};

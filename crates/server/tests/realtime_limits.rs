@@ -2,7 +2,7 @@
 //! too large or not UTF-8 close with 1009 / 1007 (after an `error` frame), as docs/realtime.md
 //! says, instead of dropping the TCP connection.
 
-mod realtime_support;
+use crate::common::realtime as realtime_support;
 
 use std::time::Duration;
 

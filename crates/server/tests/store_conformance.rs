@@ -1,9 +1,9 @@
 //! One behaviour suite for every `Store`: each behaviour is a function over `&dyn Store` (and,
-//! where times matter, the store's `ManualClock`), run against SQLite always and against
-//! PostgreSQL when `DATABASE_URL_TEST` is set (each test in a fresh schema, dropped afterwards).
+//! where times matter, the store's `ManualClock`), run against SQLite (`name::sqlite`) and against
+//! PostgreSQL (`name::postgres`, each in a fresh schema, dropped afterwards; ignored without
+//! `DATABASE_URL_TEST`, build.rs).
 
 use std::future::Future;
-use std::io::Write as _;
 use std::pin::Pin;
 use std::sync::Arc;
 
@@ -13,7 +13,8 @@ use serde_json::json;
 type Behaviour =
     for<'a> fn(&'a dyn Store, &'a ManualClock) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
-async fn run(name: &str, behaviour: Behaviour) {
+/// The behaviour on SQLite, in a temp dir.
+async fn on_sqlite(behaviour: Behaviour) {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
     let clock = Arc::new(ManualClock::starting_now());
@@ -21,33 +22,24 @@ async fn run(name: &str, behaviour: Behaviour) {
         .await
         .expect("sqlite store");
     behaviour(&sqlite, &clock).await;
+}
 
-    match std::env::var("DATABASE_URL_TEST")
-        .ok()
-        .filter(|u| !u.is_empty())
-    {
-        Some(url) => {
-            let schema = format!("beckon_test_{}", uuid_simple());
-            let clock = Arc::new(ManualClock::starting_now());
-            let pg = PgStore::connect_in_schema(&url, &schema, clock.clone())
-                .await
-                .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
-            assert_eq!(pg.backend(), "postgres");
-            behaviour(&pg, &clock).await;
-            pg.drop_schema(&schema).await.unwrap();
-        }
-        None => {
-            static ONCE: std::sync::Once = std::sync::Once::new();
-            ONCE.call_once(|| {
-                // Straight to the stream: the test harness does not capture this.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "\n*** SKIPPED: PostgreSQL conformance (set DATABASE_URL_TEST) ***\n"
-                );
-            });
-            let _ = name;
-        }
-    }
+/// The behaviour on PostgreSQL at `DATABASE_URL_TEST`, in a fresh schema dropped afterwards.
+async fn on_postgres(behaviour: Behaviour) {
+    let url = postgres_url();
+    let schema = format!("beckon_test_{}", uuid_simple());
+    let clock = Arc::new(ManualClock::starting_now());
+    let pg = PgStore::connect_in_schema(&url, &schema, clock.clone())
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
+    assert_eq!(pg.backend(), "postgres");
+    behaviour(&pg, &clock).await;
+    pg.drop_schema(&schema).await.unwrap();
+}
+
+/// Tests that call it are ignored without the variable (build.rs).
+fn postgres_url() -> String {
+    std::env::var("DATABASE_URL_TEST").expect("DATABASE_URL_TEST (PostgreSQL)")
 }
 
 fn uuid_simple() -> String {
@@ -56,13 +48,9 @@ fn uuid_simple() -> String {
 
 /// PostgreSQL only (SQLite is one machine's database): two instances' stores on one schema.
 #[tokio::test]
+#[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
 async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
-    let Some(url) = std::env::var("DATABASE_URL_TEST")
-        .ok()
-        .filter(|u| !u.is_empty())
-    else {
-        return;
-    };
+    let url = postgres_url();
     let schema = format!("beckon_test_{}", uuid_simple());
     let a = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
         .await
@@ -74,26 +62,31 @@ async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
     a.drop_schema(&schema).await.unwrap();
 }
 
+/// Each behaviour as two tests, `name::sqlite` and `name::postgres`; `timed:` behaviours move
+/// the store's clock on between writes.
 macro_rules! conformance {
+    (timed: $($name:ident),* $(,)?) => {
+        $(on_both_stores!($name, |s, clock| Box::pin(behaviours::$name(s, clock)));)*
+    };
     ($($name:ident),* $(,)?) => {
-        $(
-            #[tokio::test]
-            async fn $name() {
-                run(stringify!($name), |s, _| Box::pin(behaviours::$name(s))).await;
-            }
-        )*
+        $(on_both_stores!($name, |s, _| Box::pin(behaviours::$name(s)));)*
     };
 }
 
-/// Behaviours that move the store's clock on between writes.
-macro_rules! conformance_timed {
-    ($($name:ident),* $(,)?) => {
-        $(
+macro_rules! on_both_stores {
+    ($name:ident, $behaviour:expr) => {
+        mod $name {
+            use super::*;
             #[tokio::test]
-            async fn $name() {
-                run(stringify!($name), |s, clock| Box::pin(behaviours::$name(s, clock))).await;
+            async fn sqlite() {
+                on_sqlite($behaviour).await;
             }
-        )*
+            #[tokio::test]
+            #[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
+            async fn postgres() {
+                on_postgres($behaviour).await;
+            }
+        }
     };
 }
 
@@ -120,7 +113,8 @@ conformance!(
     embed_sightings_keep_the_latest_page_per_host,
 );
 
-conformance_timed!(
+conformance!(
+    timed:
     channels,
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,

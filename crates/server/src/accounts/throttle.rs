@@ -1,4 +1,4 @@
-//! Per-account login throttling, beside the per-address limit (`routes::LOGIN_RATE`): guesses at
+//! Per-account login throttling, beside the per-address limit (`crate::http::auth::LOGIN_RATE`): guesses at
 //! one account from many addresses slow down exponentially.
 //!
 //! An account (its normalised e-mail, whether or not it exists, so the answer reveals nothing)

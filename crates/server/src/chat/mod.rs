@@ -1,5 +1,5 @@
 //! The chat service: creating (or reopening) a chat, sending into it, replaying it, reading,
-//! ending and reopening it, and telling the realtime fan-out ([`crate::hub`]). The public chat
+//! ending and reopening it, and telling the realtime fan-out ([`crate::engine::hub`]). The public chat
 //! API, the agent API and the realtime sockets all call these, so each rule lives once:
 //!
 //! - a message is stored before it is published, and a de-duplicated re-send is not published
@@ -9,9 +9,11 @@
 //! - whatever happens after the store answered never fails the caller: the data is stored and a
 //!   reconnecting client catches up from the store.
 
+pub mod availability;
+
+use crate::engine::hub::broker::{topic, Envelope, Kind};
+use crate::engine::hub::Hub;
 use crate::error::ApiError;
-use crate::hub::broker::{topic, Envelope, Kind};
-use crate::hub::Hub;
 use crate::state::AppState;
 use crate::store::{
     Channel, ChannelStatus, Domain, Inserted, Message, NewMessage, NewPersona, Persona, Store,

@@ -23,8 +23,9 @@ use serde_json::Value;
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
+use super::auth::AgentAuth;
 use crate::accounts::users::invalid;
-use crate::accounts::{presence, AgentAuth};
+use crate::chat::availability;
 use crate::chat::{self, ChannelUpdate};
 use crate::error::ApiError;
 use crate::http::chat::MAX_HISTORY;
@@ -520,14 +521,15 @@ async fn set_presence(
 ) -> Result<Response, ApiError> {
     match body.status.as_deref() {
         Some("online") => {
-            presence::go_online(&state, &auth.0.user).await?;
+            let user = &auth.0.user;
+            availability::go_online(&state, &user.org_id, &user.user_id).await?;
             Ok(no_store(Json(PresenceAnswer {
                 status: AgentStatus::Online,
-                lease_seconds: presence::LEASE.as_secs(),
+                lease_seconds: availability::LEASE.as_secs(),
             })))
         }
         Some("away") => {
-            presence::go_away(&state, &auth.0.user).await;
+            availability::go_away(&state, &auth.0.user.org_id, &auth.0.user.user_id).await;
             Ok(no_store(Json(PresenceAnswer {
                 status: AgentStatus::Away,
                 lease_seconds: 0,

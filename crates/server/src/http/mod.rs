@@ -18,6 +18,7 @@ use crate::error::{json_error, ApiError};
 use crate::state::AppState;
 
 pub mod agent;
+pub mod auth;
 pub mod chat;
 pub mod console;
 pub mod geo;
@@ -26,7 +27,7 @@ pub mod hosting;
 pub mod openapi;
 pub mod ops;
 pub mod owner;
-pub mod publishing;
+pub mod signup;
 pub mod stats;
 
 use crate::wire::routes::Routes;
@@ -43,10 +44,9 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(stats::routes())
         .merge(geo::routes())
         .merge(crate::realtime::routes()) // realtime: GET /api/v1/realtime (WebSocket)
-        .merge(crate::accounts::routes::routes())
-        .merge(crate::accounts::signup::routes())
+        .merge(auth::routes())
+        .merge(signup::routes())
         .merge(owner::routes())
-        .merge(publishing::routes())
         .merge(agent::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)

@@ -9,16 +9,16 @@ use futures_util::stream::{AbortHandle, SelectAll};
 use tokio::time::Instant;
 
 use super::coalesce::LatestPresence;
-use super::conn::{code, internal, Conn, Step, Stop};
+use super::conn::{internal, utf8, Conn};
 use super::domains;
-use super::visitor::utf8;
+use super::stop::{code, Step, Stop};
 use crate::accounts::SessionUser;
 use crate::chat;
+use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
+use crate::engine::hub::org;
+use crate::engine::hub::revoke::{self, SESSION_ENDED_REASON};
+use crate::engine::hub::LocalAgent;
 use crate::error::CHAT_ENDED;
-use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind, Subscription};
-use crate::hub::org;
-use crate::hub::revoke::{self, SESSION_ENDED_REASON};
-use crate::hub::LocalAgent;
 use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{
@@ -373,7 +373,7 @@ impl AgentSession {
             }
             kind => {
                 if kind == Kind::Message {
-                    crate::metrics::message_out(crate::hub::broker::published_us(&bytes));
+                    crate::metrics::message_out(crate::engine::hub::broker::published_us(&bytes));
                 }
                 c.out.push(utf8(env.frame)?).await
             }

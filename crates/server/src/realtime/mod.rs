@@ -8,9 +8,9 @@
 //! gets exactly what it missed, then live messages, without gap or duplicate.
 //!
 //! The sockets store and publish through the chat service (`crate::chat`), as the HTTP API
-//! does. Seams, in the manner of Centrifugo's engine split: [`crate::hub::broker::Broker`] fans
-//! events out (in process) and [`crate::presence::Presence`] holds agent leases with a TTL that
-//! connections renew while they live; the limits are [`crate::hub::RealtimeConfig`].
+//! does. Seams, in the manner of Centrifugo's engine split: [`crate::engine::hub::broker::Broker`] fans
+//! events out (in process) and [`crate::engine::presence::Presence`] holds agent leases with a TTL that
+//! connections renew while they live; the limits are [`crate::engine::hub::RealtimeConfig`].
 //!
 //! Bounds: 4 KiB read buffers, 16 KiB frames, a bounded send queue per connection (a client
 //! that does not keep up is disconnected), per-address and per-connection message rates.
@@ -25,9 +25,11 @@ mod coalesce;
 mod conn;
 mod domains;
 mod outbox;
+mod socket;
+mod stop;
 mod visitor;
 
 /// The route, `/v1/realtime` under `/api`, mounted by [`crate::http::router`].
 pub fn routes() -> Routes<AppState> {
-    Routes::new().routes(routes!(conn::upgrade))
+    Routes::new().routes(routes!(socket::upgrade))
 }

@@ -4,10 +4,10 @@
 //! a client that has not made room by then is cut off (1013). So a slow client costs a bounded
 //! queue and, at worst, a stalled connection task of its own.
 //!
-//! Memory, because every idle connection holds one: a tokio `mpsc` channel allocates its first
-//! block of 32 slots up front (1.3 KB with ours) and the kill signal was a `watch` channel
-//! (0.4 KB); here one small shared struct holds a queue that allocates only while frames wait
-//! and is given back when it drains, and the kill reason.
+//! Not a tokio `mpsc` channel, because every idle connection holds one and a channel allocates
+//! its first block up front: one small shared struct holds a queue that allocates only while
+//! frames wait and is given back when it drains, and the kill reason (the figures are in
+//! bench/results.md, "Figures moved out of the code").
 
 use std::collections::VecDeque;
 use std::pin::pin;
@@ -19,7 +19,7 @@ use futures_util::stream::SplitSink;
 use futures_util::SinkExt as _;
 use tokio::sync::Notify;
 
-use super::conn::{code, Step, Stop};
+use super::stop::{code, Step, Stop};
 
 enum Out {
     Text(Utf8Bytes),

@@ -4,10 +4,11 @@ use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::conn::{internal, Conn, Step, Stop};
+use super::conn::{internal, utf8, Conn};
+use super::stop::{code, Step, Stop};
 use crate::chat;
+use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::error::CHAT_ENDED;
-use crate::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::token::TokenError;
 use crate::wire::chat::{Message, PublicPersona};
@@ -188,10 +189,7 @@ impl VisitorSession {
                 .await
                 .map_err(|e| {
                     tracing::error!(error = %e, "realtime: backlog read failed");
-                    Stop::close(
-                        super::conn::code::INTERNAL,
-                        "cannot read the backlog; reconnect",
-                    )
+                    Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
                 })?;
             let n = page.messages.len() as i64;
             for m in page.messages {
@@ -269,7 +267,7 @@ impl VisitorSession {
                 if env.seq <= self.last_sent {
                     Ok(())
                 } else if env.seq == self.last_sent + 1 {
-                    crate::metrics::message_out(crate::hub::broker::published_us(&bytes));
+                    crate::metrics::message_out(crate::engine::hub::broker::published_us(&bytes));
                     c.out.push(utf8(env.frame)?).await?;
                     self.last_sent = env.seq;
                     self.remember(&env.id, env.seq);
@@ -456,10 +454,4 @@ impl VisitorSession {
         self.typing_until = None;
         self.publish_presence(c, PresenceAction::Leave).await;
     }
-}
-
-/// A published frame as a text frame (the hub only publishes UTF-8).
-pub(crate) fn utf8(b: bytes::Bytes) -> Result<axum::extract::ws::Utf8Bytes, Stop> {
-    axum::extract::ws::Utf8Bytes::try_from(b)
-        .map_err(|_| Stop::close(super::conn::code::INTERNAL, "invalid event"))
 }

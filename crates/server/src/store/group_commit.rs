@@ -1,12 +1,10 @@
 //! Chat messages, group-committed (both backends).
 //!
-//! Written one transaction each, a message cost five round trips to the database (BEGIN,
-//! UPDATE, SELECT, INSERT, COMMIT) and a commit of its own; at 1 000 messages a second the
-//! round trips, each a hand-over between processes or threads that a busy machine delays, and
-//! the queue they made were the tail of the delivery latency (SQLite: p99 180–440 ms;
-//! PostgreSQL: 90 ms).
+//! Why: written one transaction each, a message costs five round trips to the database and a
+//! commit of its own, and under load those round trips and their queue are the tail of the
+//! delivery latency (bench/results.md, "Figures moved out of the code").
 //!
-//! Here a writer task takes every message waiting at that moment (up to [`MAX_BATCH`]) and
+//! A writer task takes every message waiting at that moment (up to [`MAX_BATCH`]) and
 //! hands them to the backend's [`Batch`], which writes them with one query
 //! in one transaction (`sqlite/batch.rs`, `postgres/batch.rs`). Each sender's future resolves
 //! only after that transaction has committed, so an answer still means "stored". Sequence

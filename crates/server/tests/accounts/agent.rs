@@ -4,7 +4,7 @@ use beckon_server::store::{ChannelStatus, NewMessage, Role};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::*;
+use super::*;
 
 /// A visitor starts a chat through the public API; (channel id, visitor persona id).
 async fn visitor_chat(t: &TestServer, domain: &str, name: &str, email: &str) -> (String, String) {

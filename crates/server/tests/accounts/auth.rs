@@ -5,8 +5,8 @@ use beckon_server::store::{Role, StoreError};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
+use super::*;
 use crate::common::{spawn_with, test_dirs};
-use crate::*;
 
 #[tokio::test]
 async fn login_me_logout() {

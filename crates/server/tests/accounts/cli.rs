@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 use reqwest::StatusCode;
 use serde_json::Value;
 
+use super::*;
 use crate::common::{spawn_with, test_dirs};
-use crate::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_beckon");
 

@@ -6,7 +6,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::*;
+use super::*;
 
 const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
 

@@ -4,7 +4,7 @@ use beckon_server::store::{ItemStatsCount, ItemStatsKey, PersonaType, Role, Stat
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::*;
+use super::*;
 
 /// A valid config for `domain` with one WhatsApp button whose id is `button`.
 fn config(domain: &Value, button: &str) -> Value {

@@ -1,12 +1,11 @@
 //! Safe publishing (every version kept with who and when; view one; restore one as the draft)
 //! and the installation check (which pages loaded the embed), over HTTP.
 
-use std::time::{Duration, Instant};
-
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::*;
+use super::*;
+use crate::common::eventually;
 
 fn config(domain: &Value, label: &str) -> Value {
     json!({
@@ -158,15 +157,15 @@ async fn every_publication_is_kept_and_any_can_be_restored() {
 /// Polls the installation check until `done` holds (the sightings are written with the
 /// statistics, about once a second).
 async fn installation_until(b: &Browser, id: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually("the installation check", async || {
         let i = body(b.get(&format!("/v1/owner/domains/{id}/installation")).await).await;
         if done(&i) {
-            return i;
+            Ok(i)
+        } else {
+            Err(i)
         }
-        assert!(Instant::now() < deadline, "never came: {i}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await
 }
 
 #[tokio::test]

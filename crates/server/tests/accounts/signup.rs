@@ -4,8 +4,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use super::*;
 use crate::common::{spawn_with, test_dirs};
-use crate::*;
 
 #[tokio::test]
 async fn sign_up_is_off_unless_the_operator_allows_it() {

@@ -3,8 +3,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use super::mmdb::country_db;
 use crate::common::{spawn_with, test_dirs, TestServer};
-use crate::mmdb::country_db;
 
 async fn geo_server(trusted: &[&str]) -> TestServer {
     let (dir, mut config) = test_dirs();

@@ -53,7 +53,7 @@ pub(crate) fn follow(sub: Subscription) -> Subscription {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hub::broker::{Broker as _, LocalBroker};
+    use crate::engine::hub::broker::{Broker as _, LocalBroker};
 
     #[tokio::test]
     async fn a_lost_change_reads_as_a_change() {

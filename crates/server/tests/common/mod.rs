@@ -1,11 +1,82 @@
-//! Starting the real server for a test, and seeding it.
+//! What the server's tests share: starting the real server on port 0 and seeding it (here),
+//! the realtime client and seeded chats (`realtime`), real `beckon serve` processes on
+//! PostgreSQL and Redis (`node`), a Redis server of a test's own (`redis_server`). Each test
+//! binary uses part of it.
 
+#![allow(dead_code)]
+
+pub mod node;
+pub mod realtime;
+pub mod redis_server;
+
+use std::fmt::Debug;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use beckon_server::store::{ManualClock, NewDomain, Store};
 use beckon_server::{start, ServeConfig, Server};
 use serde_json::json;
+
+/// How long a test waits at most for something that should happen: generous, so that a busy
+/// machine slows a test down instead of failing it (it usually happens within milliseconds).
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// Runs `check` until it is done (`true`, `Some`, `Ok`), at most [`WAIT`], and gives its
+/// value; otherwise fails the test with `what` and what was seen last (an `Err`'s content).
+pub async fn eventually<O: Outcome>(what: &str, check: impl AsyncFnMut() -> O) -> O::Value {
+    eventually_within(what, WAIT, check).await
+}
+
+/// [`eventually`] with a bound of the behaviour's own (a lease that must end in its time).
+pub async fn eventually_within<O: Outcome>(
+    what: &str,
+    within: Duration,
+    mut check: impl AsyncFnMut() -> O,
+) -> O::Value {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match check().await.done() {
+            Ok(v) => return v,
+            Err(last) => assert!(
+                tokio::time::Instant::now() < deadline,
+                "never happened within {within:?}: {what}{last}"
+            ),
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// What an [`eventually`] check answers: done with a value, or not yet (and what it saw).
+pub trait Outcome {
+    type Value;
+    fn done(self) -> Result<Self::Value, String>;
+}
+
+impl Outcome for bool {
+    type Value = ();
+    fn done(self) -> Result<(), String> {
+        if self {
+            Ok(())
+        } else {
+            Err(String::new())
+        }
+    }
+}
+
+impl<T> Outcome for Option<T> {
+    type Value = T;
+    fn done(self) -> Result<T, String> {
+        self.ok_or_else(String::new)
+    }
+}
+
+impl<T, E: Debug> Outcome for Result<T, E> {
+    type Value = T;
+    fn done(self) -> Result<T, String> {
+        self.map_err(|e| format!("; last seen: {e:?}"))
+    }
+}
 
 pub struct TestServer {
     pub server: Server,

@@ -1,10 +1,6 @@
 //! Integration tests of accounts, the owner API, the agent API, the OpenAPI document and the
 //! account commands: the real server on 127.0.0.1:0 (SQLite in a temp dir), over HTTP.
 
-#[allow(dead_code)]
-#[path = "../server/common.rs"]
-mod common;
-
 mod agent;
 mod auth;
 mod cli;
@@ -18,7 +14,7 @@ use beckon_server::store::{NewDomain, Role, Store, User};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 
-pub use common::{spawn, spawn_with_clock, TestServer};
+pub use crate::common::{spawn, spawn_with_clock, TestServer};
 
 pub const PASSWORD: &str = "correct horse battery";
 

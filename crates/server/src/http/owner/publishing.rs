@@ -16,10 +16,10 @@ use serde_json::Value;
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
-use crate::accounts::OwnerAuth;
+use super::owned_domain;
 use crate::domain_config::{bind_config_to_domain, config_problems};
 use crate::error::ApiError;
-use crate::http::owner::owned_domain;
+use crate::http::auth::OwnerAuth;
 use crate::http::{iso_time, no_store, ApiQuery};
 use crate::state::AppState;
 use crate::store::{ConfigVersion, Domain, EmbedSighting, StoreError};
@@ -29,7 +29,7 @@ use crate::wire::owner::{
 };
 use crate::wire::routes::Routes;
 
-pub fn routes() -> Routes<AppState> {
+pub(super) fn routes() -> Routes<AppState> {
     Routes::new()
         .routes(routes!(list_versions))
         .routes(routes!(get_version))

@@ -1,6 +1,5 @@
 //! Integration tests: the real server on 127.0.0.1:0 (SQLite in a temp dir), over HTTP.
 
-mod common;
 mod mmdb;
 
 mod chat;

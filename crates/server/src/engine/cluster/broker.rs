@@ -11,7 +11,7 @@
 //! Redis pub/sub is fire-and-forget: what is published while the subscription connection is
 //! down is lost. The store's per-channel `seq` stays the truth: once reconnected and
 //! resubscribed, the broker tells every local subscriber it may have missed events
-//! ([`Lagged`](crate::hub::broker::Lagged)`(0)`), and the connections catch up (a visitor's
+//! ([`Lagged`](crate::engine::hub::broker::Lagged)`(0)`), and the connections catch up (a visitor's
 //! from the store at once; an agent's socket closes with 1013 and the console reconnects and
 //! reloads).
 
@@ -25,7 +25,9 @@ use bytes::Bytes;
 use futures_util::StreamExt as _;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::hub::broker::{Broker, BrokerError, LocalBroker, Subscription, Upstream, WeakBroker};
+use crate::engine::hub::broker::{
+    Broker, BrokerError, LocalBroker, Subscription, Upstream, WeakBroker,
+};
 
 /// The `broker` label of its metrics.
 const KIND: &str = "redis";

@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use utoipa_axum::routes;
 
-use super::routes::{session_answer, LOGIN_RATE};
-use super::session;
-use super::users::{create_account, invalid, NewAccount};
+use super::auth::{session_answer, LOGIN_RATE};
+use crate::accounts::session;
+use crate::accounts::users::{create_account, invalid, NewAccount};
 use crate::error::ApiError;
 use crate::ratelimit::RateLimiter;
 use crate::state::AppState;
@@ -108,11 +108,12 @@ async fn signup(
         ));
     }
     // The account is checked before the organisation is made, so a refused sign-up leaves none.
-    let problems = super::users::account_problems(&body.email, &name, Some(&body.password));
+    let problems =
+        crate::accounts::users::account_problems(&body.email, &name, Some(&body.password));
     if !problems.is_empty() {
         return Err(invalid("invalid sign-up", &problems));
     }
-    let email = super::users::normalise_email(&body.email);
+    let email = crate::accounts::users::normalise_email(&body.email);
     if state.store.get_user_by_email(&email).await.is_ok() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

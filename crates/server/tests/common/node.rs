@@ -10,15 +10,14 @@ use std::time::Duration;
 
 use beckon_server::store::{PgStore, Store, SystemClock};
 
-use super::realtime_support::Endpoint;
+use super::realtime::Endpoint;
 
 const BIN: &str = env!("CARGO_BIN_EXE_beckon");
 pub const SECRET: &str = "cluster-test-secret";
 /// Agents' leases in these tests (sockets renew them every second).
 pub const LEASE: Duration = Duration::from_secs(3);
 
-/// Where the instances keep their state: `None` (the test is skipped, loudly) without
-/// `DATABASE_URL_TEST` or `REDIS_URL_TEST`.
+/// Where the instances keep their state: a fresh PostgreSQL schema and Redis key prefix.
 pub struct Cluster {
     pub db_url: String,
     pub schema: String,
@@ -32,38 +31,27 @@ fn env(name: &str) -> Option<String> {
 }
 
 impl Cluster {
-    pub async fn new() -> Option<Cluster> {
-        // Without it, `with_redis` says SKIPPED and gives none.
+    pub async fn new() -> Cluster {
         Self::with_redis(env("REDIS_URL_TEST").unwrap_or_default()).await
     }
 
-    /// With a Redis of the test's own (restart tests); still needs `REDIS_URL_TEST` set, as the
-    /// sign that this machine runs the Redis tests.
-    pub async fn with_redis(redis_url: String) -> Option<Cluster> {
-        let (Some(db), Some(_)) = (env("DATABASE_URL_TEST"), env("REDIS_URL_TEST")) else {
-            static ONCE: std::sync::Once = std::sync::Once::new();
-            ONCE.call_once(|| {
-                use std::io::Write as _;
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "\n*** SKIPPED: several instances (set DATABASE_URL_TEST and REDIS_URL_TEST) ***\n"
-                );
-            });
-            return None;
-        };
+    /// With a Redis of the test's own (restart tests). The tests that call it are ignored
+    /// without `DATABASE_URL_TEST` and `REDIS_URL_TEST` (build.rs).
+    pub async fn with_redis(redis_url: String) -> Cluster {
+        let db = env("DATABASE_URL_TEST").expect("DATABASE_URL_TEST (PostgreSQL)");
         let id = uuid::Uuid::new_v4().simple().to_string();
         let schema = format!("beckon_cluster_{id}");
         let store = PgStore::connect_in_schema(&db, &schema, Arc::new(SystemClock))
             .await
             .unwrap_or_else(|e| panic!("PostgreSQL at DATABASE_URL_TEST: {e}"));
         let sep = if db.contains('?') { '&' } else { '?' };
-        Some(Cluster {
+        Cluster {
             db_url: format!("{db}{sep}options%5Bsearch_path%5D={schema}"),
             schema,
             store,
             redis_url,
             prefix: format!("beckon-test-{id}:"),
-        })
+        }
     }
 
     pub fn store(&self) -> &dyn Store {

@@ -15,28 +15,7 @@ use anyhow::Context as _;
 pub use broker::{BrokerCounters, RedisBroker};
 pub use presence::RedisPresence;
 
-use crate::config::ServeConfig;
-
-/// Why a configuration cannot run as one of several instances, if it cannot.
-pub fn refuse(config: &ServeConfig) -> Option<String> {
-    config.redis_url.as_ref()?;
-    let db = config.database_url();
-    if !(db.starts_with("postgres://") || db.starts_with("postgresql://")) {
-        return Some(
-            "--redis-url needs PostgreSQL (--database-url postgres://…): SQLite is one \
-             machine's database, and the instances must share one"
-                .into(),
-        );
-    }
-    if config.secret.as_deref().is_none_or(|s| s.trim().is_empty()) {
-        return Some(
-            "--redis-url needs BECKON_SECRET, the same on every instance: realtime tokens \
-             issued by one instance are checked by the others"
-                .into(),
-        );
-    }
-    None
-}
+use super::hub::RealtimeConfig;
 
 /// The shared broker and presence, when `--redis-url` is set.
 pub struct Shared {
@@ -44,21 +23,16 @@ pub struct Shared {
     pub presence: Arc<RedisPresence>,
 }
 
-pub async fn connect(config: &ServeConfig) -> anyhow::Result<Option<Shared>> {
-    let Some(url) = config.redis_url.as_deref() else {
-        return Ok(None);
-    };
-    if let Some(why) = refuse(config) {
-        anyhow::bail!(why);
-    }
+/// Connects to Redis at `url` (keys and channels under `prefix`); the configuration was checked
+/// by [`crate::config::ServeConfig::cluster_refusal`].
+pub async fn connect(url: &str, prefix: &str, realtime: &RealtimeConfig) -> anyhow::Result<Shared> {
     let client = redis::Client::open(url)
         .with_context(|| format!("--redis-url {:?} is not a Redis URL", redact(url)))?;
-    let prefix = &config.redis_prefix;
     let broker = RedisBroker::connect(
         &client,
         prefix,
-        config.realtime.broker_capacity,
-        config.realtime.chat_topic_capacity,
+        realtime.broker_capacity,
+        realtime.chat_topic_capacity,
     )
     .await
     .with_context(|| format!("cannot reach Redis at {}", redact(url)))?;
@@ -67,10 +41,10 @@ pub async fn connect(config: &ServeConfig) -> anyhow::Result<Option<Shared>> {
         .await
         .with_context(|| format!("cannot reach Redis at {}", redact(url)))?;
     tracing::info!(url = %redact(url), prefix, instance, "sharing realtime events and presence through Redis");
-    Ok(Some(Shared {
+    Ok(Shared {
         broker: Arc::new(broker),
         presence: Arc::new(presence),
-    }))
+    })
 }
 
 /// A command connection that reconnects by itself; commands fail fast while Redis is away.

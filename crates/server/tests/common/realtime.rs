@@ -1,17 +1,14 @@
 //! Helpers for the realtime tests: the real server on port 0, seeded chats and agents, and a
 //! small WebSocket client over tokio-tungstenite.
 
-#![allow(dead_code)]
-
-#[path = "../server/common.rs"]
-mod common;
+use super as common;
 
 use std::path::Path;
 use std::time::Duration;
 
 use beckon_server::accounts::password;
 use beckon_server::accounts::users::create_with_hash;
-use beckon_server::hub::RealtimeConfig;
+use beckon_server::engine::hub::RealtimeConfig;
 use beckon_server::store::{NewDomain, Role, Store};
 use beckon_server::ServeConfig;
 use futures_util::{SinkExt as _, StreamExt as _};
@@ -23,9 +20,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// How long a test waits at most for an expected frame: generous, so that a busy machine slows a
-/// test down instead of failing it (an expected frame usually comes within milliseconds).
-pub const WAIT: Duration = Duration::from_secs(30);
+pub use super::{eventually, WAIT};
 
 pub const PASSWORD: &str = "correct horse battery staple";
 
@@ -340,16 +335,34 @@ impl Ws {
         }
     }
 
-    /// Frames of `op` that arrive within `wait`.
-    pub async fn collect_op(&mut self, op: &str, wait: Duration) -> Vec<Value> {
-        let deadline = tokio::time::Instant::now() + wait;
+    /// The next `n` frames with this op (others skipped), each within [`WAIT`].
+    pub async fn recv_ops(&mut self, op: &str, n: usize) -> Vec<Value> {
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            out.push(self.recv_op(op).await);
+        }
+        out
+    }
+
+    /// No frame with this op comes before the answer to a ping sent now: the server answers a
+    /// ping after everything it queued for this connection before it, so an unexpected extra
+    /// (a duplicate) shows here instead of after a guessed quiet time.
+    pub async fn nothing_more(&mut self, op: &str) {
+        let more = self.before_pong(op).await;
+        assert!(more.is_empty(), "more {op} frames than expected: {more:?}");
+    }
+
+    /// The `op` frames that come before the answer to a ping sent now (see [`Self::nothing_more`]).
+    pub async fn before_pong(&mut self, op: &str) -> Vec<Value> {
+        self.send(json!({"op": "ping"})).await;
         let mut out = Vec::new();
         loop {
-            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-            match self.try_recv(left).await {
-                Some(f) if f["op"] == op => out.push(f),
-                Some(_) => {}
-                None => return out,
+            let f = self.try_recv(WAIT).await.expect("a pong");
+            if f["op"] == "pong" {
+                return out;
+            }
+            if f["op"] == op {
+                out.push(f);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Who is online: the seam between the HTTP API (availability, spec §7's CHAT condition) and the
 //! realtime hub, which keeps the leases. Entries are leases with a TTL, so an agent whose
 //! connection or instance dies without a word drops out by itself. The in-process
-//! implementation serves one instance; the shared one, `crate::cluster::RedisPresence`, plugs
+//! implementation serves one instance; the shared one, `crate::engine::cluster::RedisPresence`, plugs
 //! in behind the same trait when instances share Redis.
 
 use std::collections::HashMap;

@@ -63,7 +63,7 @@ pub struct RealtimeConfig {
     /// Events a topic holds for a subscriber that is behind (in-process broker).
     pub broker_capacity: usize,
     /// The same for a chat's own topic (one per visitor connection, allocated whole when the
-    /// topic is made: 16 slots were 1.1 KB of every idle connection, each slot is 64 bytes).
+    /// topic is made, so every slot is memory of every idle connection).
     /// Small: a visitor that falls behind gets its messages and the end from the store; what
     /// it may miss is presence (typing), which expires on its own.
     pub chat_topic_capacity: usize,
@@ -174,7 +174,7 @@ impl Hub {
     }
 
     /// Resolves once no connection is open: after [`Hub::shut_down`], when every client has
-    /// been sent its close (1001) and answered it or been given up on (`conn.rs`, `finish`).
+    /// been sent its close (1001) and answered it or been given up on (`realtime/socket.rs`, `finish`).
     pub async fn drained(&self) {
         loop {
             let mut drained = pin!(self.drained.notified());

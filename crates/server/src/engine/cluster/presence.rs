@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use crate::presence::Presence;
+use crate::engine::presence::Presence;
 
 /// Lua: `now`, Redis's clock in milliseconds.
 macro_rules! now_ms {

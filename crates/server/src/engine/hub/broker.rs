@@ -112,7 +112,7 @@ pub mod topic {
 /// a visitor that falls behind recovers from the store. So do users' topics (`user:…`, ended
 /// logins). Domain and agent topics, shared by many connections, keep the large one.
 ///
-/// A shared broker (`crate::cluster::RedisBroker`) fans out through one of these too: it is
+/// A shared broker (`crate::engine::cluster::RedisBroker`) fans out through one of these too: it is
 /// told ([`Upstream`]) when a topic gets its first subscriber here and loses its last one, so
 /// it holds one upstream subscription per topic, whatever the number of sockets.
 #[derive(Clone)]

@@ -14,12 +14,12 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use utoipa_axum::routes;
 
-use super::session::{self, Authenticated};
-use super::throttle::AccountThrottle;
-use super::users::{invalid, normalise_email};
-use super::{password, Role};
+use crate::accounts::session::{self, Authenticated};
+use crate::accounts::throttle::AccountThrottle;
+use crate::accounts::users::{invalid, normalise_email};
+use crate::accounts::{password, Role};
+use crate::engine::hub::revoke::{end_logins, Ended};
 use crate::error::ApiError;
-use crate::hub::revoke::{end_logins, Ended};
 use crate::ratelimit::{Rate, RateLimiter};
 use crate::state::AppState;
 use crate::store::{now_ms, StoreError, User};
@@ -210,7 +210,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
             Ended::Session(auth.session.id.clone()),
         )
         .await;
-        super::presence::go_away(&state, &auth.user).await;
+        crate::chat::availability::go_away(&state, &auth.user.org_id, &auth.user.user_id).await;
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
     r.headers_mut().insert(

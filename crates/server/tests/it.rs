@@ -1,0 +1,25 @@
+//! The server's integration tests, in one binary (each test binary links the whole server):
+//! the real server on 127.0.0.1:0 over HTTP and WebSocket, real `beckon serve` processes, and
+//! the store and engine conformance suites. Tests whose process must be their own are
+//! `ops.rs` (the metrics recorder is global to the process) and `memory_after_logins.rs` (it
+//! measures the process's memory).
+
+mod common;
+
+mod accounts;
+mod cluster;
+mod cluster_conformance;
+mod cluster_ops;
+mod connections;
+mod deploy;
+mod layering;
+mod nul;
+mod openapi;
+mod realtime;
+mod realtime_domains;
+mod realtime_limits;
+mod realtime_presence_burst;
+mod server;
+mod store_conformance;
+mod store_sqlite_concurrency;
+mod ts_export;
