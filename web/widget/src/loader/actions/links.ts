@@ -42,8 +42,8 @@
 import type { Action } from "../../config/types.gen";
 import type { ActionLink } from "./types";
 import { isHttpUrl } from "./validate";
-import { tallyId } from "./tally";
-import { enc, qs } from "./chat-links";
+import { tallyId } from "../../shared/tally";
+import { enc, qs } from "../../shared/chat-links";
 import type { Warning } from "../messages";
 
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });
