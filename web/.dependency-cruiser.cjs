@@ -18,6 +18,13 @@ module.exports = {
       to: { path: "^widget/src/app/" },
     },
     {
+      name: "app-through-loader-contract",
+      severity: "error",
+      comment: "Of the loader, the app imports only its contract (widget/src/loader/contract.ts, types). Code both run goes in widget/src/shared/.",
+      from: { path: "^widget/src/app/" },
+      to: { path: "^widget/src/loader/", pathNot: "^widget/src/loader/contract[.]ts$" },
+    },
+    {
       name: "shared-is-a-leaf",
       severity: "error",
       comment: "widget/src/shared/ is imported by the loader and the app, and imports neither.",
