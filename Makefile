@@ -29,13 +29,15 @@ run: build
 
 test: lint test-rust test-web size-check test-e2e
 
-# The gates every change passes before the tests: formatting, clippy, the shell scripts.
+# The gates every change passes before the tests: formatting, clippy, the shell scripts, and the
+# web's import rules (no cycles, the loader never imports the app: web/.dependency-cruiser.cjs).
 SHELL_SCRIPTS := .ci/run $(wildcard bench/*.sh) web/widget/audio/make-sounds.sh
-lint:
+lint: $(NPM_STAMP)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	@command -v shellcheck >/dev/null || { echo "shellcheck is missing: apt-get install -y shellcheck"; exit 1; }
 	shellcheck $(SHELL_SCRIPTS)
+	cd $(WEB) && npm run lint
 
 test-rust:
 	cargo test --workspace

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as phoneLib from "libphonenumber-js/min";
-import type { Config } from "../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, dropIndex, move, proposedType, removeChannel, removeCondition } from "../src/owner/builder/edits";
 import { contrastWarning } from "../src/owner/builder/contrast";
 import { dayText, weekHours } from "../src/owner/schedule";

@@ -5,8 +5,8 @@
 // src/owner/builder/edits.ts, src/owner/catalogue.ts).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contrast, HEADER_COLORS, textOn } from "../../widget/src/app/color";
-import type { Button, Config } from "../../widget/src/config/types.gen";
+import { contrast, HEADER_COLORS, textOn } from "@beckon/widget";
+import type { Button, Config } from "@beckon/widget/config";
 import { hostOf, hostsOf } from "../src/lib/host";
 import { sameState } from "../src/lib/useStatusFor";
 import { hoursZone, hoursZoneText } from "../src/lib/zone";

@@ -1,11 +1,11 @@
 // The opening-hours grid and the scroll-reveal choice: what they show of a config and what they
 // write, as pure functions (src/owner/schedule.ts, src/owner/reveal.ts).
 import { describe, expect, it } from "vitest";
-import type { Schedule } from "../../widget/src/config/types.gen";
+import type { Schedule } from "@beckon/widget/config";
 import { clockText, copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows, withWeek } from "../src/owner/schedule";
 import { summarizeChanges } from "../src/owner/publishing/changes";
 import { revealOf, withReveal } from "../src/owner/reveal";
-import type { Config } from "../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 
 const office: Schedule = { showAlways: false, timezone: "Europe/Amsterdam", daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" };
 const win = (start: string, stop: string) => ({ start, stop });

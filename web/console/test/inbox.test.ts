@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
-import type { PersonaType } from "../../widget/src/app/chat/core/wire.gen";
+import type { PersonaType } from "@beckon/widget/wire";
 import { endedLine, inFilter, matchesSearch, movedNotice, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { breakdownCounts, clickThrough, daysBetween, eventLabel, itemNames, niceTicks, percent, sameLines, seriesLabel, seriesStyle, toSeries } from "../src/lib/chart";
 import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { dayList, goingLive, summarizeChanges } from "../src/owner/publishing/changes";
 import { ago, installedText, unknownHostText } from "../src/owner/publishing/installation";
 import { changedPath, edit, MERGE_MS, redo, start, undo } from "../src/owner/publishing/undo";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Button, Config, Placement } from "../../widget/src/config/types.gen";
+import type { Button, Config, Placement } from "@beckon/widget/config";
 import { fate, fixes, missedOn, missedText, shownOn } from "../src/owner/visibility";
 import { goingLive, leftOut } from "../src/owner/publishing/changes";
 

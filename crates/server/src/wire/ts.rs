@@ -25,9 +25,10 @@ pub struct TsFile {
 pub const WIDGET: &str = "web/widget/src/app/chat/core/wire.gen.ts";
 /// The console's file: the agent, owner and account APIs.
 pub const CONSOLE: &str = "web/console/src/api/wire.gen.ts";
-/// The config types (`crates/model`), as the console imports them.
-const CONFIG_FROM_CONSOLE: &str = "../../../widget/src/config/types.gen";
-const WIDGET_FROM_CONSOLE: &str = "../../../widget/src/app/chat/core/wire.gen";
+/// The config types (`crates/model`) and the widget's file, as the console imports them: through
+/// the widget package's entries (web/widget/package.json "exports").
+const CONFIG_FROM_CONSOLE: &str = "@beckon/widget/config";
+const WIDGET_FROM_CONSOLE: &str = "@beckon/widget/wire";
 
 /// Every generated file.
 pub fn files() -> Vec<TsFile> {

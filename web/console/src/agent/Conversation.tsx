@@ -11,7 +11,7 @@ import { answered, charactersOver, lastSeqOf, mergeMessages, missedBefore, newCl
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
-import { isHttpUrl } from "../../../widget/src/loader/actions/validate";
+import { isHttpUrl } from "@beckon/widget";
 import { Link } from "../app/router";
 import { ConfirmDialog } from "../app/ConfirmDialog";
 

@@ -1,7 +1,7 @@
 // Every call to the Beckon API: JSON in and out, the session cookie (same origin) and the CSRF
 // header on writes, errors as ApiError with the server's validation problems.
 
-import type { ErrorBody, ProblemBody } from "../../../widget/src/app/chat/core/wire.gen";
+import type { ErrorBody, ProblemBody } from "@beckon/widget/wire";
 
 export type Problem = ProblemBody;
 

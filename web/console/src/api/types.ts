@@ -29,7 +29,7 @@ export type {
   History,
   Message,
   PublicPersona as Sender,
-} from "../../../widget/src/app/chat/core/wire.gen";
+} from "@beckon/widget/wire";
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq` and `earlierConversations`. */
 export type Channel = ChannelSummary & Partial<Omit<ChannelDetail, keyof ChannelSummary>>;

@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
-import type { Config } from "../../../widget/src/config/types.gen";
-import type { ChannelStatus, Message } from "../../../widget/src/app/chat/core/wire.gen";
+import type { Config } from "@beckon/widget/config";
+import type { ChannelStatus, Message } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";

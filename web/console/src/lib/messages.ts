@@ -27,7 +27,7 @@ export function newClientId(): string {
 }
 
 // The message limit and its warning are the widget's (one piece of code for both boxes).
-export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "../../../widget/src/app/chat/core/limit";
+export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "@beckon/widget";
 
 /** Whether anyone of the team has written in the chat yet (an unanswered chat's visitor is still waiting). */
 export function answered(messages: Message[]): boolean {

@@ -1,7 +1,7 @@
 // The live preview renders the real widget with the unsaved config in a page of the console's
 // own origin. These rules make that config behave as it would on the owner's site at the time,
 // URL, country, screen and agent availability the owner picked.
-import type { Config } from "../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 
 export type PreviewControls = {
   /** Wall-clock time as typed ("2026-11-22T23:00") in `timezone`. */

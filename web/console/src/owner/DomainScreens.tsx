@@ -7,7 +7,7 @@ import type { DomainInfo } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
-import type { DomainType } from "../../../widget/src/config/types.gen";
+import type { DomainType } from "@beckon/widget/config";
 import { hostOf, hostsOf } from "../lib/host";
 import { getAt } from "../lib/paths";
 import { useStatusFor } from "../lib/useStatusFor";

@@ -3,7 +3,7 @@
 // publication) or inline (the config pasted into the page), each with a copy button; after a copy,
 // the installation check. Right after a first publication, a notice leads on to the snippet.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { Config } from "../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import type { DomainInfo } from "../api/types";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";

@@ -1,8 +1,7 @@
 // The chat's legal notice (domain properties chat-legal-*, spec §3.3) as an owner writes it: on or
 // off, the sentence with {link1}…{link3} where the links go, each link as its text and address,
 // and the sentence as visitors will see it, built by the widget's own code (app/chat/core/profile.ts).
-import type { PropertyValue } from "../../../widget/src/app/chat/core/types";
-import { DEFAULT_LEGAL_TEXT, legalNotice } from "../../../widget/src/app/chat/core/profile";
+import { DEFAULT_LEGAL_TEXT, legalNotice, type PropertyValue } from "@beckon/widget";
 import { getAt } from "../lib/paths";
 import { TextField, useEditor } from "./fields";
 

@@ -3,7 +3,7 @@
 // at its real size (the default: readable beside the editor) or on the desktop, fitted to the
 // column or at 100 %.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { Config } from "../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { previewConfig, previewPath, type PreviewControls, type Screen, type Zoom } from "../lib/preview";
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
 import { browserZone, hoursZone, hoursZoneText } from "../lib/zone";

@@ -4,7 +4,7 @@
 // readers and keyboard users, and the click-through of each action. Buttons and actions are named
 // from the domain's config (the draft being edited).
 import { useEffect, useMemo, useState } from "react";
-import type { Config } from "../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { api } from "../api/http";
 import type { DomainInfo, StatsAnswer } from "../api/types";
 import {

@@ -17,11 +17,9 @@ import type {
   MultiButtonState,
   Placement,
   Position,
-} from "../../../widget/src/config/types.gen";
-import { HEADER_COLORS } from "../../../widget/src/app/color";
-import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME } from "../../../widget/src/app/options";
+} from "@beckon/widget/config";
+import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME, HEADER_COLORS, NOBODY_ONLINE } from "@beckon/widget";
 import { readableShade } from "./builder/colours";
-import { NOBODY_ONLINE } from "../../../widget/src/app/chat/core/presence";
 
 export type Option<T extends string> = { value: T; label: string };
 

@@ -2,7 +2,7 @@
 // a number of pixels (revealAtHeight), or after the first screen (revealAfterFirstScreen, Beckon's
 // extension: one viewport height, whatever the device). Every function here returns no scroll rule
 // or one crates/model accepts, so what the builder writes always saves. Pure.
-import type { ScrollOptions } from "../../../widget/src/config/types.gen";
+import type { ScrollOptions } from "@beckon/widget/config";
 
 export type Reveal = "now" | "pixels" | "screen";
 

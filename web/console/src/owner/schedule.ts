@@ -3,8 +3,8 @@
 // web/widget/src/loader/decide/schedule.ts: hours by day when given, else the shared start/stop on
 // the ticked days, missing days meaning every day and missing times the whole day), and a week is
 // written in the shortest form that means exactly it. Pure.
-import type { DayWindow, Schedule } from "../../../widget/src/config/types.gen";
-import { dayWindow, scheduledNow } from "../../../widget/src/loader/decide/schedule";
+import type { DayWindow, Schedule } from "@beckon/widget/config";
+import { dayWindow, scheduledNow } from "@beckon/widget";
 
 /** Office hours: what an action limited to a schedule starts with. */
 export const OFFICE_DAYS = [true, true, true, true, true, false, false];

@@ -5,10 +5,8 @@
 // are set); what is left are the owner's choices that hide a button whatever the visit: switched
 // off, no channel, the device, "Allow several buttons on a page" off, its place taken by an earlier
 // button. For the last two it proposes one-click fixes, each checked with the same decision. Pure.
-import type { Button, Config, Placement } from "../../../widget/src/config/types.gen";
-import { collides, decide } from "../../../widget/src/loader/decide/decide";
-import { displayOk } from "../../../widget/src/loader/decide/display";
-import type { DecidedButton, RuntimeParams } from "../../../widget/src/loader/decide/types";
+import type { Button, Config, Placement } from "@beckon/widget/config";
+import { collides, decide, displayOk, type DecidedButton, type RuntimeParams } from "@beckon/widget";
 import { PLACEMENTS } from "./catalogue";
 
 export type Device = "desktop" | "phone";

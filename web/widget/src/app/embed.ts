@@ -6,8 +6,8 @@
 // chunk shows them as a bubble on the chat button), and the chat opens by itself after 1 s when
 // there are unread messages (spec §4.5, §9).
 import type { Action, Config, Domain } from "../config/types.gen";
-import { flag } from "../loader/log";
-import type { Ctx } from "../loader/extras";
+import { flag } from "../shared/flag";
+import type { Ctx } from "../loader/contract";
 import type { SurfaceContext } from "./context";
 import { prop } from "./options";
 import { pageSession } from "./chat/session";

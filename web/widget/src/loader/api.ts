@@ -18,9 +18,7 @@
 //   cnb:expand   { buttonId }                         a multi button expanded
 //   cnb:collapse { buttonId }                         a multi button collapsed
 import type { Widget } from "./widget";
-
-/** The release label (spec §7), also sent with error reports. */
-export const VERSION = "1.0.109";
+import { VERSION } from "./version";
 
 export type CnbApi = {
   version: string;

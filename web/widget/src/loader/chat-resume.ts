@@ -8,8 +8,8 @@
 // URL on click (surface.ts), so the browser fetches and runs the chunk only once.
 // Without a stored chat, a chat button whose action has welcome messages (chatmodal-messages) and
 // show-notification-count "true" shows a bubble with 1 until its chat is opened (spec §4.5).
-import type { Ctx } from "./extras";
-import { KEYS } from "../app/chat/core/storage";
+import type { Ctx } from "./contract";
+import { KEYS } from "../shared/storage-keys";
 import { setBubble, showBubble } from "./bubble";
 
 /** Sets up prefetching; resumes a stored chat now. Never throws (the chunk's other work goes on). */

@@ -12,11 +12,9 @@
 //   - debug lines (log.ts): the chunk decides debug mode; the loader kicks it when nothing renders;
 //   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then);
 //   - Esc collapsing an expanded multi/dots menu (escape.ts).
-// It shares no state with the loader's modules: what it needs of them comes through Ctx. Only a
-// few small stateless helpers (decide/needs.ts) have a copy in both bundles.
-import type { Action, Config, Domain } from "../config/types.gen";
-import type { Decision } from "./decide/types";
-import type { Rules } from "./render/show";
+// It shares no state with the loader's modules: what it needs of them comes through Ctx (contract.ts).
+// Only a few small stateless helpers (decide/needs.ts) have a copy in both bundles.
+import type { Ctx, Extras } from "./contract";
 import { decisionKey, hasTimedSchedule } from "./decide/needs";
 import { createReporter } from "./calls/errors";
 import { sendItemStats, sendStats } from "./calls/stats";
@@ -27,48 +25,6 @@ import { debugLog, warn } from "./log";
 import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
 import { collapseOnEscape } from "./escape";
-
-/**
- * What the loader shares with its chunks (this one and the app, app/embed.ts): its current render
- * and what the chunk may do to it. Property names cross bundles, so no minifier shortens them.
- */
-export type Ctx = {
-  /** The config of the current render, its decision and the roots drawn for it. */
-  config?: Config;
-  decision?: Decision;
-  roots: HTMLElement[];
-  /** Decides again for config with fresh runtime parameters. */
-  decideAgain(): Decision;
-  /** Replaces the rendered buttons by those of a decision (and reveals them). */
-  show(d: Decision): void;
-  /** Stops the re-evaluation of the current render; set by watch(). */
-  stopWatching(): void;
-  /** Drops the scroll rules of roots the loader removes; set by the chunk. */
-  unwatchScroll(roots: HTMLElement[]): void;
-};
-
-export type Extras = {
-  /** Reports a Beckon error (with the { cnb: 1 } marker) to the config's errorReportingUrl. */
-  report(err: unknown): void;
-  /**
-   * Sends the page view's statistics event for config c and its matched domain, and enables the
-   * per-button events (views once the buttons are revealed, clicks) when it was sent.
-   */
-  stats(c: Config, domain: Domain | null): void;
-  /** Starts re-evaluating the current render (after stopping the previous one). */
-  watch(): void;
-  /**
-   * The current roots (ctx.roots) were revealed: watch the scroll rules, and load the animation
-   * stylesheet from css's folder (css: the stylesheet's URL) when a root is animated.
-   */
-  reveal(rules: Rules, css: string): void;
-  /** Click analytics for an action of a button of the domain. */
-  click(domain: Domain | null, action: Action): void;
-  /** A debug line (spec §4.1) with its argument, written when c (the config it is about, if any) is in debug mode. */
-  log(c: Config | undefined, line: keyof typeof DEBUG_LINES, arg: unknown): void;
-  /** A warning (spec §8), always written. */
-  warn: typeof warn;
-};
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.config);

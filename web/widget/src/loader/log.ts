@@ -1,10 +1,11 @@
-// Console output of the loader, and its debug switches. Warnings from deciding and rendering
+// Console output of the loader (its debug switches: shared/flag.ts). Warnings from deciding and rendering
 // (spec §8, messages.ts) are always logged; debug lines (startup codes, stylesheet give-up) only in
 // debug mode (spec §4.1). Both are written by the extras chunk, which decides the mode.
 // Never throws, even with a broken console or blocked storage.
 import type { Config } from "../config/types.gen";
 import { findDomain } from "./decide/domain";
 import { warningText, type Warning } from "./messages";
+import { flag } from "../shared/flag";
 
 export const out = (level: "info" | "warn", args: unknown[]): void => {
   try {
@@ -24,13 +25,3 @@ export const debugLog = (c: Config | undefined, args: unknown[]): void => {
 };
 
 export const warn = (w: Warning): void => out("warn", [warningText(w)]);
-
-/** A debug switch in localStorage (spec §9) is on when it reads "true" or "1". */
-export function flag(key: string): boolean {
-  try {
-    const v = localStorage.getItem(key);
-    return v == "true" || v == "1";
-  } catch {
-    return false;
-  }
-}

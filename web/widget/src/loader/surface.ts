@@ -4,7 +4,7 @@
 // (chat-resume.ts). A failed load, or one past 120 s, is a ChunkLoadError (spec §8): the button
 // then works as the link it would be without the surface (wa.me, m.me, the IFRAME/TALLY URL…).
 import type { Action } from "../config/types.gen";
-import type { Ctx } from "./extras";
+import type { Ctx } from "./contract";
 import { actionLink } from "./actions/links";
 import { emit } from "./events";
 

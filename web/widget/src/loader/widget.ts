@@ -6,14 +6,14 @@
 // is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
 import type { Decision, RuntimeParams } from "./decide/types";
-import type { Ctx, Extras } from "./extras";
+import type { Ctx, Extras } from "./contract";
 import { decide } from "./decide/decide";
 import { findDomain } from "./decide/domain";
 import { parseNow } from "./decide/now";
 import { isDesktop } from "./decide/display";
 import { removeButtons, renderButtons, revealButtons, type RenderEnv } from "./render/index";
 import { startup, takeData } from "./startup";
-import { flag } from "./log";
+import { flag } from "../shared/flag";
 import type { Warning } from "./messages";
 import { cssHref, ensureStylesheet, isAdopted, isStyled } from "./stylesheet";
 import { emit } from "./events";

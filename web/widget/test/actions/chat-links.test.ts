@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { messengerUrl, whatsappUrl } from "../../src/loader/actions/chat-links";
+import { messengerUrl, whatsappUrl } from "../../src/shared/chat-links";
 import { actionLink } from "../../src/loader/actions/links";
 import type { Action } from "../../src/config/types.gen";
 import { chatLinks } from "../rules";

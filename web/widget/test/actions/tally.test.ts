@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { Action } from "../../src/config/types.gen";
-import { tallyEmbedUrl, tallyId } from "../../src/loader/actions/tally";
+import { tallyEmbedUrl, tallyId } from "../../src/shared/tally";
 
 const tally = (actionValue: string, properties?: Record<string, string>): Action => ({
   id: "t", actionType: "TALLY", actionValue, properties,

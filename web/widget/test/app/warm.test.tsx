@@ -4,7 +4,7 @@
 // visibility hidden), no chat connection although a profile is stored, no event, no title change.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { act } from "@testing-library/react";
-import { KEYS } from "../../src/app/chat/core/storage";
+import { KEYS } from "../../src/shared/storage-keys";
 import { disposeSessions } from "../../src/app/chat/index";
 
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));

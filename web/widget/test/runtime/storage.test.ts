@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createStorage, storage } from "../../src/loader/storage";
-import { flag } from "../../src/loader/log";
+import { createStorage, storage } from "../../src/shared/storage";
+import { flag } from "../../src/shared/flag";
 
 describe("storage (spec §9)", () => {
   afterEach(() => localStorage.clear());

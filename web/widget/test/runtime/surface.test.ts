@@ -3,7 +3,7 @@
 // and what a surface button does when the app chunk cannot be loaded.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Action } from "../../src/config/types.gen";
-import type { Ctx } from "../../src/loader/extras";
+import type { Ctx } from "../../src/loader/contract";
 import { loaderBase, openSurface, setLoaderBase } from "../../src/loader/surface";
 
 afterEach(() => setLoaderBase(""));

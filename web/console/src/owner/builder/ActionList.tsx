@@ -4,7 +4,7 @@
 import { DEFAULT_BUTTON } from "./colours";
 import { Button } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
-import type { Action } from "../../../../widget/src/config/types.gen";
+import type { Action } from "@beckon/widget/config";
 import { ACTION_TYPES } from "../catalogue";
 import { Icon } from "./Icon";
 import { DragHandle, MoveButtons, useReorder } from "./Reorder";

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import "./builder.css";
 import { ToggleButton } from "react-aria-components/ToggleButton";
-import type { ActionType, Config } from "../../../../widget/src/config/types.gen";
+import type { ActionType, Config } from "@beckon/widget/config";
 import { joinPath } from "../../lib/paths";
 import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, CHANNEL_ORDER, POSITIONS } from "../catalogue";

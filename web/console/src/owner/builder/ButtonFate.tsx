@@ -1,7 +1,7 @@
 // Where the owner builds a button, what the widget will do with it: when it will not show on a
 // screen it is meant for (another button already at its place, "Allow several buttons on a page"
 // off: ../visibility.ts), say so and offer the fix in one click. Nothing is shown while it shows.
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { buttonName, fixes, missedText } from "../visibility";
 import type { Draft } from "./useDraft";
 

@@ -3,7 +3,7 @@
 // The order is the order of `config.buttons`, which decides which button a page shows first.
 import { Button } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { joinPath } from "../../lib/paths";
 import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, freshId, newButton } from "../catalogue";

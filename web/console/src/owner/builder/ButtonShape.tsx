@@ -3,7 +3,7 @@
 // places a button can sit, each a radio (React Aria: arrow keys move, one tab stop per group).
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { ButtonType, Placement } from "../../../../widget/src/config/types.gen";
+import type { ButtonType, Placement } from "@beckon/widget/config";
 
 const TYPES: { value: ButtonType; label: string; note: string }[] = [
   { value: "SINGLE", label: "One button", note: "For one channel" },

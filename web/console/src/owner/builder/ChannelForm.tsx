@@ -3,7 +3,7 @@
 // under "More options" every other property the widget reads for its type (spec §3.1, §3.4), each
 // with a label and help. Problems from the server (crates/model) show beside the field they name.
 import { useEffect, useRef, useState } from "react";
-import type { Action } from "../../../../widget/src/config/types.gen";
+import type { Action } from "@beckon/widget/config";
 import { getAt, joinPath } from "../../lib/paths";
 import { phoneProblem } from "../../lib/phone";
 import { problemsUnder } from "../../lib/problems";

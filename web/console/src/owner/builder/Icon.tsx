@@ -1,6 +1,6 @@
 // A built-in glyph of the widget (web/widget/src/loader/render/icons.ts), drawn as the widget
 // draws it, so the builder shows the very icons visitors see. Decorative: names go on the control.
-import { GLYPHS } from "../../../../widget/src/loader/render/icons";
+import { GLYPHS } from "@beckon/widget";
 
 export function Icon({ name, size = 24 }: { name: string; size?: number }) {
   return (

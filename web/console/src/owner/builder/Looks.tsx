@@ -4,7 +4,7 @@
 // animation (with a demo that respects reduced motion), size and stacking order.
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { Action, Animation } from "../../../../widget/src/config/types.gen";
+import type { Action, Animation } from "@beckon/widget/config";
 import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
 import { contrastWarning } from "./contrast";
 import { ACTION_TYPES } from "../catalogue";

@@ -9,7 +9,7 @@
 // or AM/PM, ../schedule.ts clockText), so the fields and the words agree.
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { Schedule } from "../../../../widget/src/config/types.gen";
+import type { Schedule } from "@beckon/widget/config";
 import { getAt } from "../../lib/paths";
 import { hoursZone, hoursZoneText } from "../../lib/zone";
 import { WEEKDAYS } from "../catalogue";

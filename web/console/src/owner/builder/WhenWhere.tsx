@@ -5,8 +5,8 @@
 import { useMemo, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { Button, Condition, Config, DisplayMode, FilterType, MatchType, ScrollOptions } from "../../../../widget/src/config/types.gen";
-import { conditionMatches, conditionsPass } from "../../../../widget/src/loader/decide/conditions";
+import type { Button, Condition, Config, DisplayMode, FilterType, MatchType, ScrollOptions } from "@beckon/widget/config";
+import { conditionMatches, conditionsPass } from "@beckon/widget";
 import { joinPath } from "../../lib/paths";
 import { countryList } from "../../lib/phone";
 import { CheckField, FieldFrame, SelectField, TextField, useEditor } from "../fields";

@@ -7,7 +7,7 @@
 // Brand colours that white reads poorly on (LINE, WeChat, Skype, Telegram, …) start a new channel
 // in their own hue made just dark enough for 4.5:1 (readableShade), so what the owner sees first
 // is what visitors get and passes the builder's own contrast check.
-import { contrast, HEADER_COLORS, isHex, textOn } from "../../../../widget/src/app/color";
+import { contrast, HEADER_COLORS, isHex, textOn } from "@beckon/widget";
 
 /** A round button's colour and its icon's while unset (web/widget/src/styles/beckon-core.css .cnb-i). */
 export const DEFAULT_BUTTON = "#008000";

@@ -1,6 +1,6 @@
 // The builder's contrast check of a colour pair (WCAG ratio, by the widget's own code in
 // web/widget/src/app/color.ts). Pure.
-import { contrast, isHex } from "../../../../widget/src/app/color";
+import { contrast, isHex } from "@beckon/widget";
 
 /** "" when `fg` reads well on `bg` (or either is not a hex colour), else a warning with the ratio. */
 export function contrastWarning(bg: string, fg: string, what: string): string {

@@ -2,7 +2,7 @@
 // test/builder.test.ts): adding and removing a channel on a button, the button type Beckon
 // proposes for its number of channels, moving an item in a list, and a button's page, country and
 // agent rules (conditions of spec §3.1, each owned by one button).
-import type { Action, ActionType, Button, ButtonType, Condition, Config, FilterType, MatchType } from "../../../../widget/src/config/types.gen";
+import type { Action, ActionType, Button, ButtonType, Condition, Config, FilterType, MatchType } from "@beckon/widget/config";
 import { freshId, newAction, newButton } from "../catalogue";
 
 /**

@@ -4,7 +4,7 @@
 // wrap `replace`. The server validates the whole config on every save (crates/model) and names each
 // problem's path; the builder shows them beside their fields.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { api, ApiError, type Problem } from "../../api/http";
 import { setAt } from "../../lib/paths";
 import { useStatusFor } from "../../lib/useStatusFor";

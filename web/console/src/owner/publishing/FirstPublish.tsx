@@ -3,7 +3,7 @@
 // WhatsApp at the bottom right") and publishes in one click. Later publications go through the
 // dialog with what changed (PublishDialog.tsx). What the draft holds that will not show is listed
 // with why (LeftOut).
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import type { DomainInfo } from "../../api/types";
 import { goingLive } from "./changes";
 import { LeftOut } from "./LeftOut";

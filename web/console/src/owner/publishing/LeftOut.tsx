@@ -1,6 +1,6 @@
 // What the draft holds that visitors will not get, and why (changes.ts leftOut: the widget's own
 // decision), in the publish summaries; nothing when everything shows.
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { leftOut } from "./changes";
 
 export function LeftOut({ config }: { config: Config }) {

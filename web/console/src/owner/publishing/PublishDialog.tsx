@@ -4,7 +4,7 @@
 // compare with: FirstPublish.tsx says what goes live and publishes in one click. Beside the
 // changes: what visitors will then get, and what the draft holds that will not show, with why (LeftOut).
 import { useRef, useState } from "react";
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { api, ApiError } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
 import { goingLive, summarizeChanges } from "./changes";

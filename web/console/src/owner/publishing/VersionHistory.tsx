@@ -1,7 +1,7 @@
 // Every published version with who published it and when; any one shown in the live preview, and
 // restored as the draft in one click (the server binds it to the domain as it is now).
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { api } from "../../api/http";
 import type { ConfigVersion, DomainInfo, VersionList } from "../../api/types";
 import { fullTime } from "../../lib/time";

@@ -1,10 +1,10 @@
 // What changed between two configs, in the owner's words ("WhatsApp number changed", "Phone call
 // hidden on Saturdays"): the publish dialog shows it for the published version → the draft; and
 // what a first publication puts live ("A button for WhatsApp at the bottom right"). Pure.
-import type { Action, Button, Config, Schedule } from "../../../../widget/src/config/types.gen";
+import type { Action, Button, Config, Schedule } from "@beckon/widget/config";
 import { ACTION_TYPES, BUTTON_TYPES, PLACEMENTS, WEEKDAYS } from "../catalogue";
 import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
-import { ACTION_LIMIT } from "../../../../widget/src/loader/decide/decide";
+import { ACTION_LIMIT } from "@beckon/widget";
 import { buttonActions } from "../builder/edits";
 import { decided, type Device, missedText, onlyText, shownOn } from "../visibility";
 

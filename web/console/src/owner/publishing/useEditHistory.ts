@@ -4,7 +4,7 @@
 // `discard` drops the unsaved changes and the steps. The returned object is a Draft, so the builder
 // uses it unchanged.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Config } from "../../../../widget/src/config/types.gen";
+import type { Config } from "@beckon/widget/config";
 import { setAt } from "../../lib/paths";
 import type { Draft } from "../builder/useDraft";
 import { changedPath, edit, redo, start, undo, type Edits } from "./undo";

@@ -2,7 +2,7 @@
 // (tallyEmbedUrl: hide-title, transparent-background, align-left). The iframe carries a title
 // (iframe-title, else the label, else 'Page' / 'Form'); size and colours from the chatmodal-*
 // properties (options.ts).
-import { tallyEmbedUrl } from "../../loader/actions/tally";
+import { tallyEmbedUrl } from "../../shared/tally";
 import { Modal } from "../modal/Modal";
 import { modalProps } from "./modalProps";
 import { modalOptions } from "../options";

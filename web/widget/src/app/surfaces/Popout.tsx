@@ -8,9 +8,9 @@ import { MessageBar } from "../modal/MessageBar";
 import { modalOptions, prop } from "../options";
 import type { SurfaceProps } from "../context";
 import { Welcome } from "./Welcome";
-import { messengerUrl as messengerLink, whatsappUrl as whatsappLink } from "../../loader/actions/chat-links";
+import { messengerUrl as messengerLink, whatsappUrl as whatsappLink } from "../../shared/chat-links";
 
-/** The WhatsApp chat link for the action's number with `text` (loader/actions/chat-links.ts). */
+/** The WhatsApp chat link for the action's number with `text` (shared/chat-links.ts). */
 export const whatsappUrl = (a: Action, text: string): string => whatsappLink(a.actionValue, text);
 
 /** The Messenger link for the action's page, its facebook-ref and `text`. */

@@ -30,20 +30,20 @@
 // |           |                         | link-download-enabled      | when present, "true" enables link-download        |
 // | ANCHOR    | element id ("#" allowed)| –                          | anchor, scrolled to smoothly by the renderer       |
 // | IFRAME    | http(s) URL             | iframe-title               | surface (fallback: the URL); read by the app       |
-// | TALLY     | form id or tally.so URL | tally-* (see tally.ts)     | surface (fallback: https://tally.so/r/{formId})    |
+// | TALLY     | form id or tally.so URL | tally-* (shared/tally.ts)  | surface (fallback: https://tally.so/r/{formId})    |
 // | INTERCOM  | app id                  | intercom-* (app)           | surface                                           |
 // | CHAT      | –                       | chatmodal-* (app)          | surface                                           |
 //
 // Phone normalisation for chat-related links (WhatsApp, Signal, Viber, Zalo) keeps digits only and
 // strips leading zeros (spec §5.2: leading plus, leading zeros, spaces, hyphens, parentheses).
-// The WhatsApp and Messenger links are also built by chat-links.ts for the pop-outs; one table of
+// The WhatsApp and Messenger links are also built by shared/chat-links.ts for the pop-outs; one table of
 // cases (crates/model/tests/fixtures/rules/chat-links.json) tests both.
 // All prefilled texts are encoded with encodeURIComponent.
 import type { Action } from "../../config/types.gen";
 import type { ActionLink } from "./types";
 import { isHttpUrl } from "./validate";
-import { tallyId } from "./tally";
-import { enc, qs } from "./chat-links";
+import { tallyId } from "../../shared/tally";
+import { enc, qs } from "../../shared/chat-links";
 import type { Warning } from "../messages";
 
 const surface = (fallbackHref?: string): ActionLink => ({ kind: "surface", fallbackHref });

@@ -4,7 +4,7 @@
 // failed send or a 429 the reporter backs off (1 s, doubling up to 5 min) and drops events
 // meanwhile; at most 10 events are sent per page view.
 import type { Config } from "../../config/types.gen";
-import { VERSION } from "../api";
+import { VERSION } from "../version";
 import { postJson } from "./http";
 
 export const ENVIRONMENT = "production";

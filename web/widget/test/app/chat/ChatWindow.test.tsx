@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { ChatWindow, TEXTS } from "../../../src/app/chat/ChatWindow";
 import { createChatSession, type ChatSession } from "../../../src/app/chat/session";
 import { chatStorage, type ChatStorage } from "../../../src/app/chat/core/storage";
-import { createStorage } from "../../../src/loader/storage";
+import { createStorage } from "../../../src/shared/storage";
 import type { Action } from "../../../src/config/types.gen";
 import { FakeEnv, FakeSocket } from "./fakes";
 

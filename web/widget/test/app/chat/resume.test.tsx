@@ -3,8 +3,9 @@
 // (a count with show-notification-count, a dot without), and the chat opens by itself after 1 s.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChatSession, type ChatSession } from "../../../src/app/chat/session";
-import { chatStorage, KEYS, type ChatStorage } from "../../../src/app/chat/core/storage";
-import { createStorage, type Store } from "../../../src/loader/storage";
+import { chatStorage, type ChatStorage } from "../../../src/app/chat/core/storage";
+import { KEYS } from "../../../src/shared/storage-keys";
+import { createStorage, type Store } from "../../../src/shared/storage";
 import { showBubble } from "../../../src/loader/bubble";
 import type { Action } from "../../../src/config/types.gen";
 import { FakeEnv, FakeSocket } from "./fakes";

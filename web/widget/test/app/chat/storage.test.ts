@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import { chatStorage, KEYS, parsePersona } from "../../../src/app/chat/core/storage";
-import { createStorage } from "../../../src/loader/storage";
+import { chatStorage, parsePersona } from "../../../src/app/chat/core/storage";
+import { KEYS } from "../../../src/shared/storage-keys";
+import { createStorage } from "../../../src/shared/storage";
 
 const ann = { name: "Ann", email: "ann@example.com", ip: null, url: "https://shop.example/", legalNoticeAccepted: 0 };
 

@@ -1,17 +1,9 @@
 // The chat's browser storage (spec §9): the visitor's persona, the open channel's id, the
 // visitor's persona id on the server and when the legal notices were accepted. localStorage,
-// falling back to memory for the page view when it is unavailable (loader's createStorage).
-import { createStorage, type Store } from "../../../loader/storage";
+// falling back to memory for the page view when it is unavailable (shared/storage.ts).
+import { createStorage, type Store } from "../../../shared/storage";
+import { KEYS } from "../../../shared/storage-keys";
 import type { ClientPersona } from "./types";
-
-export const KEYS = {
-  persona: "cnb.chat.persona",
-  channelId: "cnb.chat.channel-id",
-  personaId: "cnb.chat.persona-id",
-  legalNoticeAccepted: "cnb.chat.legal-notice-accepted",
-  /** Beckon's own: the seq of the last agent message the visitor saw (unread count after a reload). */
-  readSeq: "cnb.chat.read-seq",
-} as const;
 
 export type ChatStorage = {
   persona(): ClientPersona | null;

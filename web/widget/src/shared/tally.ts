@@ -6,7 +6,7 @@
 // | tally-transparent-background   | "1" / "true" | off     |
 // | tally-align-left               | "1" / "true" | on      |
 // An empty string or "0"/"false" turns a flag off (the defaults follow the owner's settings form).
-import type { Action } from "../../config/types.gen";
+import type { Action } from "../config/types.gen";
 
 /** The form id from an actionValue: a bare id or any tally.so URL ending in the id. */
 export const tallyId = (v: string): string => /[^/?#]*(?=\/*([?#]|$))/.exec(v.trim())![0];

@@ -1,5 +1,5 @@
 // WhatsApp and Messenger conversation links (spec §5.2) for the pop-outs' message bars
-// (app/surfaces/Popout.tsx), and the query string the buttons' links (links.ts) share. links.ts
+// (app/surfaces/Popout.tsx), and the query string the buttons' links (loader/actions/links.ts) share. links.ts
 // writes its two wa.me / m.me links inline: calling these from the loader costs 42 B gzip it has
 // no room for (bench/size.mjs). Both are tested on one table of cases,
 // crates/model/tests/fixtures/rules/chat-links.json, so they cannot drift apart. Pure.

@@ -1,7 +1,7 @@
 // Browser storage with an in-memory fallback (spec §9): when localStorage is missing, blocked
 // (sandboxed iframes, privacy modes) or throws on a call (quota), values live in memory for the
-// page view. For the chat app's persona / channel keys; the loader itself only reads its debug
-// switches (log.ts flag).
+// page view. For the chat app's persona / channel keys (storage-keys.ts); the loader itself only
+// reads its debug switches (flag.ts).
 
 export type Store = {
   get(key: string): string | null;

@@ -1,0 +1,61 @@
+// The import rules of the widget and the console (docs/architecture.md "Parts": dependencies run
+// one way), checked by dependency-cruiser: `npm run lint` in web/, part of `make lint`.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import cycle: modules that need each other. Move what both use into a leaf file (e.g. widget/src/loader/contract.ts, version.ts).",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "loader-not-app",
+      severity: "error",
+      comment: "The loader runs on every page view and never imports the app (the chunk loaded on first need). What both use lives in widget/src/shared/.",
+      from: { path: "^widget/src/loader/" },
+      to: { path: "^widget/src/app/" },
+    },
+    {
+      name: "app-through-loader-contract",
+      severity: "error",
+      comment: "Of the loader, the app imports only its contract (widget/src/loader/contract.ts, types). Code both run goes in widget/src/shared/.",
+      from: { path: "^widget/src/app/" },
+      to: { path: "^widget/src/loader/", pathNot: "^widget/src/loader/contract[.]ts$" },
+    },
+    {
+      name: "shared-is-a-leaf",
+      severity: "error",
+      comment: "widget/src/shared/ is imported by the loader and the app, and imports neither.",
+      from: { path: "^widget/src/shared/" },
+      to: { path: "^widget/src/(loader|app)/" },
+    },
+    {
+      name: "widget-not-console",
+      severity: "error",
+      comment: "The console uses the widget, never the other way round.",
+      from: { path: "^widget/" },
+      to: { path: "^console/" },
+    },
+    {
+      name: "console-through-widget-entries",
+      severity: "error",
+      comment: "The console imports the widget only through its package entries (@beckon/widget, @beckon/widget/config, @beckon/widget/wire: widget/package.json \"exports\", widget/src/console-api.ts), never by a relative path into widget/.",
+      from: { path: "^console/" },
+      to: { path: "^widget/", dependencyTypes: ["local"] },
+    },
+  ],
+  options: {
+    // Type-only imports count: a cycle of types is still a cycle for whoever reads the code.
+    tsPreCompilationDeps: true,
+    includeOnly: "^(widget|console)/",
+    doNotFollow: { path: "node_modules" },
+    // Resolve @beckon/widget through its package.json "exports", as Vite and tsc do.
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+    },
+  },
+};
