@@ -259,7 +259,7 @@ async fn sigterm_drains_sockets_with_a_reconnect_close_and_keeps_every_acknowled
         .unwrap();
     let channel = r["channel"]["id"]
         .as_str()
-        .expect(&r.to_string())
+        .unwrap_or_else(|| panic!("no channel id in {r}"))
         .to_owned();
     let persona = r["chatClientPersona"]["id"].as_str().unwrap().to_owned();
     let token: Value = http

@@ -228,7 +228,7 @@ async fn earlier_conversations(
         .iter()
         .filter(|c| (c.channel.created_at, &c.channel.id) < (s.channel.created_at, &s.channel.id))
         .collect();
-    earlier.sort_by(|a, b| b.channel.created_at.cmp(&a.channel.created_at));
+    earlier.sort_by_key(|c| std::cmp::Reverse(c.channel.created_at));
     Ok(earlier
         .into_iter()
         .take(MAX_EARLIER as usize)

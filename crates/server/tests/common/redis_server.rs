@@ -20,7 +20,7 @@ fn free_port() -> u16 {
 }
 
 fn spawn(port: u16) -> Child {
-    let child = Command::new("redis-server")
+    let mut child = Command::new("redis-server")
         .args([
             "--port",
             &port.to_string(),
@@ -37,20 +37,21 @@ fn spawn(port: u16) -> Child {
         .expect("redis-server on the PATH");
     // Up when it answers PING.
     let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Ok(mut c) = redis::Client::open(format!("redis://127.0.0.1:{port}"))
-            .and_then(|c| c.get_connection())
-        {
-            if redis::cmd("PING").query::<String>(&mut c).is_ok() {
-                return child;
-            }
+    while !answers_ping(port) {
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("redis-server did not start on {port}");
         }
-        assert!(
-            Instant::now() < deadline,
-            "redis-server did not start on {port}"
-        );
         std::thread::sleep(Duration::from_millis(20));
     }
+    child
+}
+
+fn answers_ping(port: u16) -> bool {
+    redis::Client::open(format!("redis://127.0.0.1:{port}"))
+        .and_then(|c| c.get_connection())
+        .is_ok_and(|mut c| redis::cmd("PING").query::<String>(&mut c).is_ok())
 }
 
 impl RedisServer {
