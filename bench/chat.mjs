@@ -27,8 +27,8 @@ const WAIT_MS = Number(values.wait);
 const DISTS = await benchDists(values.dist);
 // After BECKON_BIN is settled: e2e/lib/beckon.mjs reads it once, when first imported.
 const { launchBrowser } = await import("../web/e2e/lib/browser.mjs");
-const { startBeckon } = await import("../web/e2e/lib/beckon.mjs");
-const { CHAT_ACTION_ID, composer, openAgent, publishChat, startChat, startSite } = await import("../web/e2e/lib/chat.mjs");
+const { startBeckon, startSite } = await import("../web/e2e/lib/beckon.mjs");
+const { CHAT_ACTION_ID, composer, openAgent, publishChat, startChat } = await import("../web/e2e/lib/chat.mjs");
 const THROTTLE = 4;
 const PACE_MS = 550;
 

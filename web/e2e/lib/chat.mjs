@@ -2,11 +2,9 @@
 // bench/chat.mjs: the demo domain published with a chat button, a visitor page of a site using the
 // server's hosted embed (/d/demo.js), and an agent: the agent API over HTTP (login()) and
 // the agent's realtime socket opened by a logged-in page of the server's origin, like the console.
-import { before, after } from "node:test";
-import { DEMO, login, startBeckon } from "./beckon.mjs";
-import { launchBrowser } from "./browser.mjs";
+import { DEMO, login } from "./beckon.mjs";
+import { beckonFixture } from "./fixture.mjs";
 import { CEILING } from "./wait.mjs";
-import { startServer } from "../../demo/server.mjs";
 
 export const CHAT_ACTION_ID = "chat-live";
 
@@ -55,27 +53,6 @@ export async function publishChat(origin, { properties, actions = [], domainProp
   const pub = await owner(`/api/v1/owner/domains/${domainId}/publish`, { method: "POST" });
   if (!pub.ok) throw new Error(`publish: ${pub.status} ${await pub.text()}`);
   return owner;
-}
-
-/**
- * The site: a web server of its own (web/demo/server.mjs) on 127.0.0.1, whose pages use the Beckon
- * server's hosted embed, as a customer's site would. page(path, {dir, lang, domainId, host})
- * registers a page (of the demo domain, or `domainId`'s) and returns its URL (on `host`, if given).
- */
-export async function startSite(beckonOrigin) {
-  const site = await startServer();
-  return {
-    origin: site.origin,
-    page(path = "/shop", { dir, lang = "en", domainId = DEMO.domainId, host } = {}) {
-      site.pages[path] = `<!doctype html><html lang="${lang}"${dir ? ` dir="${dir}"` : ""}><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
-<body><main><h1>Shop</h1><p>Everything for your garden.</p></main>
-<script async src="${beckonOrigin}/d/${domainId}.js"></script></body></html>`;
-      // Under another host name (`*.test` resolves to this machine), as another shop's site.
-      return host ? `http://${host}:${new URL(site.origin).port}${path}` : site.origin + path;
-    },
-    close: () => site.close(),
-  };
 }
 
 /**
@@ -168,25 +145,18 @@ export const composer = (page) => chatDialog(page).locator("textarea");
 export const storedChannel = (page) => page.evaluate(() => localStorage.getItem("cnb.chat.channel-id"));
 
 /**
- * For a test file (node:test hooks): a `beckon serve` with the chat published (publish: options of
+ * For a test file (beckonFixture): a `beckon serve` with the chat published (publish: options of
  * publishChat), a site using its embed, a browser and, with `agent`, the demo agent connected.
  * The returned object is filled before the first test and everything is closed after the last.
  */
 export function chatFixture({ publish, agent = true } = {}) {
-  const f = {};
-  before(async () => {
-    f.server = await startBeckon();
-    f.site = await startSite(f.server.origin);
-    await publishChat(f.server.origin, publish);
-    f.browser = await launchBrowser();
-    if (agent) f.agent = await openAgent(f.browser, f.server.origin);
+  return beckonFixture({
+    site: true,
+    async setup(f) {
+      await publishChat(f.server.origin, publish);
+      if (agent) f.agent = await openAgent(f.browser, f.server.origin);
+    },
   });
-  after(async () => {
-    await f.browser?.close();
-    await f.site?.close();
-    await f.server?.close();
-  });
-  return f;
 }
 
 /**

@@ -15,9 +15,12 @@ export const withUnread = (label, count) => new RegExp(`^${label}\\s*, ${count} 
 /** An inbox tab by its label, with or without an unread count after it. */
 export const inboxTab = (page, label) => page.getByRole("tab", { name: new RegExp(`^${label}(\\s*, \\d+ unread)?$`) });
 
-/** A new page logged in as `email` (the demo agent by default); resolves once the console shows. */
-export async function openConsole(browser, origin, { email = DEMO.agent, path = "", viewport } = {}) {
-  const opened = await openPage(browser, viewport ? { viewport } : {});
+/**
+ * A new page logged in as `email` (the demo agent by default); resolves once the console shows.
+ * Other options are the page's (openPage: viewport, timezoneId…).
+ */
+export async function openConsole(browser, origin, { email = DEMO.agent, path = "", ...pageOptions } = {}) {
+  const opened = await openPage(browser, pageOptions);
   const { page } = opened;
   await page.goto(`${origin}/console/${path}`);
   await page.getByLabel("E-mail").fill(email);

@@ -2,12 +2,18 @@
 import { startServer } from "../../demo/server.mjs";
 import { embedPage } from "../../demo/page.mjs";
 import { launchBrowser, openPage } from "./browser.mjs";
+import { fileFixture } from "./fixture.mjs";
 import { HOST } from "./fixtures.mjs";
 import { CEILING, eventually, fetchedByPage } from "./wait.mjs";
 
-export async function harness({ api = {} } = {}) {
-  const server = await startServer({ api });
-  const browser = await launchBrowser();
+/** api: the server's API routes; pages: pages of its own (startServer's). */
+export async function harness({ api = {}, pages = {} } = {}) {
+  const server = await startServer({ api, pages });
+  // Without a browser there is no harness to close: close its server here.
+  const browser = await launchBrowser().catch(async (e) => {
+    await server.close();
+    throw e;
+  });
   const port = new URL(server.origin).port;
   const contexts = [];
   let n = 0;
@@ -35,6 +41,11 @@ export async function harness({ api = {} } = {}) {
       await server.close();
     },
   };
+}
+
+/** A harness for a test file (fileFixture): started before its first test, closed after its last. */
+export function harnessFixture(options) {
+  return fileFixture(async (h, keep) => Object.assign(h, keep(await harness(options))));
 }
 
 /** Waits until Beckon has rendered and revealed its buttons; returns their count. */

@@ -1,12 +1,11 @@
 // What each action opens when a visitor clicks it.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, logged, visibleButtons } from "../lib/harness.mjs";
+import { harnessFixture, logged, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 import { CEILING } from "../lib/wait.mjs";
 
-const h = await harness();
-after(() => h.close());
+const h = harnessFixture();
 
 async function fullBar(actions) {
   const { page, logs } = await h.load({

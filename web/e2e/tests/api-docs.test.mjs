@@ -1,35 +1,26 @@
 // The API reference at /api/docs: Swagger UI, shipped with the console's build and served by the
 // server under the console's CSP, shows the document the handlers generate. Everything it loads
 // comes from this server, and the policy refuses nothing it does.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 test("/api/docs renders every route from this server alone, within the console's CSP", async () => {
-  const { context, page, logs, errors } = await openPage(browser);
+  const { context, page, logs, errors } = await openPage(fx.browser);
   const elsewhere = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== beckon.origin) elsewhere.push(r.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== fx.server.origin) elsewhere.push(r.url());
   });
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  const response = await page.goto(`${beckon.origin}/api/docs`);
+  const response = await page.goto(`${fx.server.origin}/api/docs`);
   assert.match(response.headers()["content-security-policy"], /script-src 'self';/);
 
   await page.getByRole("heading", { name: /Beckon API/ }).waitFor();

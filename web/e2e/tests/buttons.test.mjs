@@ -1,12 +1,11 @@
 // Button types, placements and the DOM contract, in a real browser against the built loader.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, visibleButtons } from "../lib/harness.mjs";
+import { harnessFixture, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
-const h = await harness();
-after(() => h.close());
+const h = harnessFixture();
 
 const PLACEMENTS = ["BOTTOM_CENTER", "BOTTOM_LEFT", "BOTTOM_RIGHT", "MIDDLE_LEFT", "MIDDLE_RIGHT", "TOP_CENTER", "TOP_LEFT", "TOP_RIGHT"];
 

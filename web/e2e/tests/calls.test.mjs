@@ -1,20 +1,19 @@
 // The calls the loader makes (spec §7): statistics, geo lookup, agent availability.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
+import { harnessFixture, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 import { eventually, extrasRan, markExtrasRun, recordFetches } from "../lib/wait.mjs";
 
 let country = "NL";
 let agents = true;
-const h = await harness({
+const h = harnessFixture({
   api: {
     "POST /api/v1/stats": () => [204, {}],
     "GET /api/v1/geo": (_req, _body, url) => [200, { ip: url.searchParams.get("ip") ?? "127.0.0.1", country_code: country }],
     "GET /api/v1/chat/public/channels/available/dom-1": () => [200, { agentAvailable: agents }],
   },
 });
-after(() => h.close());
 
 const apiRoot = () => h.url("/api");
 

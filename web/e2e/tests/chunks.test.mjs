@@ -2,21 +2,20 @@
 // config with GEO conditions (before the buttons show), beckon-anim.css only after an animated
 // button shows; click analytics and scroll rules served by the extras chunk after reveal; on a
 // touch screen the app chunk after the page's load event, without a tap (not with Save-Data).
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
-import { harness, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
+import { harnessFixture, visibleButtons, settledButtonCount } from "../lib/harness.mjs";
 import { embedPage } from "../../demo/page.mjs";
 import { CEILING, eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
 import { action, button, config, domain } from "../lib/fixtures.mjs";
 
-const h = await harness({
+const h = harnessFixture({
   api: {
     "POST /api/v1/stats": () => [204, {}],
     "GET /api/v1/geo": () => [200, { ip: "127.0.0.1", country_code: "NL" }],
   },
 });
-after(() => h.close());
 
 const apiRoot = () => h.url("/api");
 /** Requests for /static/{file} since request number `since`. */

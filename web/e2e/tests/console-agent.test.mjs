@@ -5,34 +5,26 @@
 // console catches up by itself; a login ended elsewhere shows the login form at once.
 // The visitor side is driven through the public chat API and the realtime socket from a page of
 // the site (the widget's chat app is wired into the loader separately; see tests/chat*).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually, inboxTab, openApiVisitor, openConsole as openConsoleAs, withUnread } from "../lib/console.mjs";
 import { CEILING } from "../lib/wait.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
-const openVisitor = (opts) => openApiVisitor(browser, beckon.origin, opts);
-const openConsole = (email = DEMO.agent, viewport) => openConsoleAs(browser, beckon.origin, { email, viewport });
+const openVisitor = (opts) => openApiVisitor(fx.browser, fx.server.origin, opts);
+const openConsole = (email = DEMO.agent, viewport) => openConsoleAs(fx.browser, fx.server.origin, { email, viewport });
 
 const available = async () =>
-  (await (await fetch(`${beckon.origin}/api/v1/chat/public/channels/available/${DEMO.domainId}`)).json()).agentAvailable;
+  (await (await fetch(`${fx.server.origin}/api/v1/chat/public/channels/available/${DEMO.domainId}`)).json()).agentAvailable;
 
 test("the login screen refuses a wrong password, has no accessibility violations; log in and out", async () => {
-  const { page, context, errors } = await openPage(browser);
-  await page.goto(`${beckon.origin}/console/`);
+  const { page, context, errors } = await openPage(fx.browser);
+  await page.goto(`${fx.server.origin}/console/`);
   assert.deepEqual(await axeViolations(page, "body"), []);
   await page.getByLabel("E-mail").fill(DEMO.agent);
   await page.getByLabel("Password").fill("not the password");
@@ -56,7 +48,7 @@ test("logging out in another tab ends this tab's login at once: it shows the log
   // The same browser (same cookie) logs out in a second tab: the server closes the first tab's
   // realtime socket (4001) and the first tab asks to log in again without any click.
   const other = await context.newPage();
-  await other.goto(`${beckon.origin}/console/`);
+  await other.goto(`${fx.server.origin}/console/`);
   await other.getByRole("button", { name: "Log out" }).click();
   await other.getByRole("button", { name: "Log in" }).waitFor();
   await page.getByRole("button", { name: "Log in" }).waitFor();
@@ -166,7 +158,7 @@ test("away makes the agent unavailable; after a server restart the console catch
   await sound.click();
   assert.equal(await sound.getAttribute("aria-pressed"), "false");
 
-  await beckon.restart();
+  await fx.server.restart();
   // While the console reconnects, a visitor writes.
   const visitor = await openVisitor({ name: "Bo Returning", email: "bo@example.com" });
   const { channelId } = await visitor.start();
@@ -236,7 +228,7 @@ test("on a phone-sized screen the inbox and the chat take the whole width in tur
 
 test("a desktop notification names the new chat while the console is in the background", async () => {
   const { page, context } = await openConsole();
-  await context.grantPermissions(["notifications"], { origin: beckon.origin });
+  await context.grantPermissions(["notifications"], { origin: fx.server.origin });
   // The console tab is in the background; the notifications it shows are recorded.
   await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { get: () => "hidden", configurable: true });

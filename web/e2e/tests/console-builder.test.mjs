@@ -3,33 +3,18 @@
 // page rules answered by the test box the same way the widget answers; a button's channels
 // reordered with the keyboard alone; a domain's buttons reordered by mouse drag, keyboard drag and
 // Move up/down. Real server, real console, real widget, axe on each screen.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
-import { openConsole } from "../lib/console.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually } from "../lib/wait.mjs";
 import { addDomain, channelOrder, choose, form, pickChannel, preview, row, saveDraft, savedConfig, tile } from "../lib/builder.mjs";
 
-let beckon;
-let browser;
-let page;
+const fx = beckonFixture({ owner: { viewport: { width: 1280, height: 900 } } });
 // With SCREENSHOTS=dir, the hidden-button warning and its fixed state go there (docs/screenshots/).
 const SHOTS = process.env.SCREENSHOTS;
-const shot = (name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
-before(async () => {
-  if (SHOTS) await mkdir(SHOTS, { recursive: true });
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } }));
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const shot = (name) => SHOTS && fx.owner.page.screenshot({ path: join(SHOTS, name) });
 
 // Each tile, the question its form asks (none for the live chat) and an answer an owner would give.
 const CHANNELS = [
@@ -55,7 +40,8 @@ const CHANNELS = [
 ];
 
 test("each channel of the grid is built from its tile: its own question, the real widget shows it, the server takes it", async () => {
-  const domainId = await addDomain(page, beckon.origin, "grid.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "grid.test");
   assert.equal(await page.locator(".channel-tile").count(), CHANNELS.length);
   for (const [name, type, question, answer] of CHANNELS) {
     await pickChannel(page, name);
@@ -96,7 +82,8 @@ test("each channel of the grid is built from its tile: its own question, the rea
 });
 
 test("page rules: the test box answers as the widget does, and the preview agrees", async () => {
-  const domainId = await addDomain(page, beckon.origin, "rules.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "rules.test");
   await pickChannel(page, "Call");
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   const verdict = page.locator(".test-box output");
@@ -157,7 +144,8 @@ test("page rules: the test box answers as the widget does, and the preview agree
 });
 
 test("a button's channels are reordered with the keyboard alone, and the widget shows the new order", async () => {
-  const domainId = await addDomain(page, beckon.origin, "order.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "order.test");
   for (const [name, question, answer] of [
     ["Call", "Your phone number", "+31 20 123 4567"],
     ["WhatsApp", "Your WhatsApp number", "+31 6 1234 5678"],
@@ -201,7 +189,8 @@ test("a button's channels are reordered with the keyboard alone, and the widget 
 });
 
 test("a domain's buttons are reordered by dragging with the mouse, by keyboard drag and with Move up/down; the page shows the first", async () => {
-  const domainId = await addDomain(page, beckon.origin, "buttons-order.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "buttons-order.test");
   await pickChannel(page, "Call");
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   await page.getByRole("button", { name: "Add another button" }).click();
@@ -257,7 +246,8 @@ test("a domain's buttons are reordered by dragging with the mouse, by keyboard d
 });
 
 test("the chat's legal notice: the sentence and its links as fields, previewed as visitors will read it", async () => {
-  const domainId = await addDomain(page, beckon.origin, "legal.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "legal.test");
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Visitors accept a notice before they chat").check();
   const preview = page.getByTestId("legal-preview");
@@ -286,12 +276,14 @@ test("the chat's legal notice: the sentence and its links as fields, previewed a
 
 /** Shows one screen in the live preview (it shows one at a time) and returns its frame. */
 async function showScreen(screen) {
+  const { page } = fx.owner;
   await page.getByRole("radio", { name: screen === "desktop" ? "Desktop" : "Phone", exact: true }).check();
   return preview(page, screen);
 }
 
 test("a button the widget will not show says so where it is built, with the fix; the fix shows both in the preview", async () => {
-  const domainId = await addDomain(page, beckon.origin, "two.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "two.test");
   await pickChannel(page, "WhatsApp");
   await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
   // "Add another button" puts the focus on the new button's first control: its first channel.

@@ -1,26 +1,17 @@
 // A domain is a host (docs/configuration.md, "Which domain a page belongs to"): the owner who types a port into
 // the console's new-domain form is told why it is refused, nothing is created, and the same host
 // without the port is taken. Against a real `beckon serve`.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { openConsole } from "../lib/console.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 test("a domain name with a port is refused with the reason; the host alone is added", async () => {
-  const { page, context, errors } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains" });
+  const { page, context, errors } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "domains" });
   const name = page.getByLabel("Site host name");
   await name.fill("shop.example.com:8443");
   await page.getByRole("button", { name: "Add the domain" }).click();

@@ -5,28 +5,15 @@
 // messaging channel's brand colour on a new channel. Real server, real console, real widget in
 // the live preview. With SCREENSHOTS=dir the weekly grid's screenshot goes there (docs/console.md's is
 // docs/screenshots/builder-hours.png).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
-import { openConsole } from "../lib/console.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually } from "../lib/wait.mjs";
 import { addDomain, choose, form, openChannel, pickChannel, preview, putConfig, saveDraft, savedConfig } from "../lib/builder.mjs";
 
-let beckon;
-let browser;
-let page;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1400, height: 900 } }));
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture({ owner: { viewport: { width: 1400, height: 900 } } });
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -45,7 +32,8 @@ async function previewAt(page, time, shown) {
 }
 
 test("opening hours are saved with exactly the days and hours the weekly grid shows, different on different days, and a loaded schedule shows exactly its days", async () => {
-  const domainId = await addDomain(page, beckon.origin, "hours.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "hours.test");
   await pickChannel(page, "WhatsApp");
   const whatsapp = form(page, "WhatsApp");
   await whatsapp.getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
@@ -140,7 +128,8 @@ test("opening hours are saved with exactly the days and hours the weekly grid sh
 });
 
 test("scroll reveal: after a number of pixels or after the first screen, saved as chosen", async () => {
-  const domainId = await addDomain(page, beckon.origin, "reveal.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "reveal.test");
   await pickChannel(page, "Call");
   await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
   const scrolling = page.locator("fieldset").filter({ has: page.locator("legend", { hasText: "Scrolling" }) });
@@ -187,7 +176,8 @@ test("scroll reveal: after a number of pixels or after the first screen, saved a
 });
 
 test("a new chat shows its status and welcome texts pre-filled and editable; new channels start in their brand colours", async () => {
-  const domainId = await addDomain(page, beckon.origin, "brands.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "brands.test");
   await pickChannel(page, "Live chat");
   const chat = form(page, "Live chat");
   const status = chat.getByLabel("Status text under the title");
@@ -247,7 +237,8 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
 });
 
 test("a new welcome message gets the focus, so a typed sentence is one message; empty rows are not saved", async () => {
-  const domainId = await addDomain(page, beckon.origin, "welcome.test");
+  const { page } = fx.owner;
+  const domainId = await addDomain(page, fx.server.origin, "welcome.test");
   await pickChannel(page, "Live chat");
   const chat = form(page, "Live chat");
   await chat.getByRole("button", { name: "Add a welcome message" }).click();

@@ -4,32 +4,22 @@
 // Mine and says so); an ended chat says who ended it and when; a reply over the message limit is
 // not sent and the console says by how much. Ending a chat asks first (issue 20, item 11).
 // The visitor side is driven through the public chat API and the realtime socket.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startBeckon } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { inboxTab, openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
-const openConsole = () => openConsoleAs(browser, beckon.origin);
+const openConsole = () => openConsoleAs(fx.browser, fx.server.origin);
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 
 /** A visitor with a chat that has said `text`; resolves once the agent's page lists it. */
 async function visitorSays(page, text, name) {
-  const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+  const visitor = await openApiVisitor(fx.browser, fx.server.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
   const { channelId } = await visitor.start();
   await visitor.connect();
   await visitor.say(text);

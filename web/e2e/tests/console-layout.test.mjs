@@ -4,10 +4,10 @@
 // Space) leave document.scrollingElement at 0, and the focused control is always in view. Also:
 // the opening hours' week chart stays inside its card, and the inbox tabs stand on one line at
 // 1280 px (console-publishing checks that the history's preview opens in view).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, login, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
+import { login, DEMO } from "../lib/beckon.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
 import { addDomain, choose, form, pickChannel, preview } from "../lib/builder.mjs";
 import { eventually } from "../lib/wait.mjs";
@@ -17,39 +17,33 @@ import { join } from "node:path";
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (p, name) => SHOTS && p.screenshot({ path: join(SHOTS, name) });
 
-let beckon;
-let browser;
 let domainId;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  // A domain with two channels (a long builder) published once (a version in the history) and
-  // a few statistics (the chart shows).
-  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains" });
-  domainId = await addDomain(page, beckon.origin, "layout.test");
-  await pickChannel(page, "Call");
-  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
-  await pickChannel(page, "WhatsApp");
-  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("list", { name: "Published versions" }).waitFor();
-  await context.close();
-  const owner = await login(beckon.origin, DEMO.owner);
-  const config = await (await owner(`/api/v1/owner/domains/${domainId}/config`)).json();
-  const stat = (payload) =>
-    fetch(`${beckon.origin}/api/v1/stats`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "event", payload: { website: "beckon", event_name: domainId, url: "https://layout.test/", ...payload } }),
-    });
-  for (let i = 0; i < 3; i++) await stat({});
-  await stat({ name: "view", buttons: [config.buttons[0].id] });
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
+const fx = beckonFixture({
+  async setup() {
+    // A domain with two channels (a long builder) published once (a version in the history) and
+    // a few statistics (the chart shows).
+    const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "domains" });
+    domainId = await addDomain(page, fx.server.origin, "layout.test");
+    await pickChannel(page, "Call");
+    await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+    await pickChannel(page, "WhatsApp");
+    await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("list", { name: "Published versions" }).waitFor();
+    await context.close();
+    const owner = await login(fx.server.origin, DEMO.owner);
+    const config = await (await owner(`/api/v1/owner/domains/${domainId}/config`)).json();
+    const stat = (payload) =>
+      fetch(`${fx.server.origin}/api/v1/stats`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type: "event", payload: { website: "beckon", event_name: domainId, url: "https://layout.test/", ...payload } }),
+      });
+    for (let i = 0; i < 3; i++) await stat({});
+    await stat({ name: "view", buttons: [config.buttons[0].id] });
+  },
 });
 
 /** How far the document itself is scrolled (the console scrolls inside <main> only). */
@@ -137,13 +131,13 @@ async function scrollPastTheEnd(page, where) {
 test("at 1280 × 800 the inbox tabs, with their unread counts, stand on one line", async () => {
   // Two visitors wrote: Unassigned and All open carry unread counts.
   for (const name of ["Ann Visitor", "Bo Visitor"]) {
-    const visitor = await openApiVisitor(browser, beckon.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+    const visitor = await openApiVisitor(fx.browser, fx.server.origin, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
     await visitor.start();
     await visitor.connect();
     await visitor.say(`Hello from ${name}`);
     await visitor.context.close();
   }
-  const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "inbox", viewport: VIEWPORTS.desktop });
+  const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "inbox", viewport: VIEWPORTS.desktop });
   await inboxTab(page, "Unassigned").filter({ hasText: "2" }).waitFor();
   const tops = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
   const widths = await page.getByRole("tab").evaluateAll((tabs) => [...tabs.map((t) => t.getBoundingClientRect().width), tabs[0].parentElement.clientWidth]);
@@ -163,7 +157,7 @@ const overflowing = (inner, outer) =>
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test(`${device}: the opening hours and their week chart stay inside their card`, async () => {
-    const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
+    const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
     await page.locator(".action-row").filter({ hasText: "WhatsApp" }).locator(".action-name").click();
     const whatsapp = form(page, "WhatsApp");
     await choose(whatsapp, "At set hours");
@@ -179,7 +173,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test(`${device} (${viewport.width} × ${viewport.height}): no console screen scrolls the document, and focus stays in view`, async () => {
-    const { page, context } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
+    const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: `domains/${domainId}/buttons`, viewport });
     await page.emulateMedia({ reducedMotion: "reduce" });
     // Leaving the edited domain asks first: the owner agrees.
     page.on("dialog", (d) => d.accept());

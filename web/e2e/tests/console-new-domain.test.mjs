@@ -3,13 +3,14 @@
 // live chat for it, and a visitor on that shop's site writes. Without any reload, both inboxes list
 // the chat and the visitor's chat header says Online; the agent assigns it to the owner and it
 // shows under the owner's Mine. Against a real `beckon serve`, the shop's page on its own host name.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DEMO, startBeckon } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { CHAT_ACTION_ID, chatDialog, composer, publishChat, startChat, startSite, storedChannel } from "../lib/chat.mjs";
+import { CHAT_ACTION_ID, chatDialog, composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
 import { inboxTab, openConsole } from "../lib/console.mjs";
 
 const HOST = "garden-shop.test";
@@ -24,19 +25,7 @@ async function screenshots(page, name) {
   await page.setViewportSize(desktop);
 }
 
-let beckon;
-let site;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  site = await startSite(beckon.origin);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture({ site: true });
 
 /** The console's status button says Online (its socket is open and holds the agent's leases). */
 async function online(page) {
@@ -45,8 +34,8 @@ async function online(page) {
 }
 
 test("a new domain's chat reaches the consoles already open, its visitor sees Online, and an assignment shows under Mine", async () => {
-  const owner = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "inbox" });
-  const agent = await openConsole(browser, beckon.origin, { path: "inbox" });
+  const owner = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "inbox" });
+  const agent = await openConsole(fx.browser, fx.server.origin, { path: "inbox" });
   await online(owner.page);
   await online(agent.page);
   // A mark each document keeps until it is reloaded.
@@ -60,11 +49,11 @@ test("a new domain's chat reaches the consoles already open, its visitor sees On
   const domainId = new URL(owner.page.url()).pathname.split("/")[3];
   assert.ok(domainId, owner.page.url());
   // Live chat published for it.
-  await publishChat(beckon.origin, { domainId });
+  await publishChat(fx.server.origin, { domainId });
 
   // A visitor on that shop's site: the chat header says Online, and the message goes out.
-  const visitor = await openPage(browser, { reducedMotion: "reduce" });
-  await visitor.page.goto(site.page("/garden", { domainId, host: HOST }));
+  const visitor = await openPage(fx.browser, { reducedMotion: "reduce" });
+  await visitor.page.goto(fx.site.page("/garden", { domainId, host: HOST }));
   await visitor.page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).waitFor({ state: "visible" });
   await startChat(visitor.page, { name: "Gina Gardener", email: "gina@example.com" });
   const dialog = chatDialog(visitor.page);

@@ -4,38 +4,30 @@
 // the path gets longer; the button shows on a page of the site and the console says it is
 // installed. axe on each screen. With SCREENSHOTS=dir, a screenshot of each step goes there (docs/console.md's
 // are in docs/screenshots/).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { startBeckon, BECKON_BIN } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CEILING } from "../lib/wait.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 const EMAIL = "nora@bakery.test";
 const PASSWORD = "a long enough password";
 const HOST = "bakery.test";
 
 test("a new owner gets from an empty console to a button on their site in four clicks and two fields", async () => {
-  const added = spawnSync(BECKON_BIN, ["user", "add", "--email", EMAIL, "--name", "Nora", "--role", "owner", "--org", "Nora's Bakery", "--password-stdin", "--data-dir", beckon.dataDir], { input: PASSWORD, encoding: "utf8" });
+  const added = spawnSync(BECKON_BIN, ["user", "add", "--email", EMAIL, "--name", "Nora", "--role", "owner", "--org", "Nora's Bakery", "--password-stdin", "--data-dir", fx.server.dataDir], { input: PASSWORD, encoding: "utf8" });
   assert.equal(added.status, 0, added.stderr);
 
-  const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
-  await page.goto(`${beckon.origin}/console/`);
+  const { page, context } = await openPage(fx.browser, { viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: fx.server.origin });
+  await page.goto(`${fx.server.origin}/console/`);
   await page.getByLabel("E-mail").fill(EMAIL);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -88,7 +80,7 @@ test("a new owner gets from an empty console to a button on their site in four c
     res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bakery</title></head><body><h1>Nora's Bakery</h1>${snippet}</body></html>`);
   });
   await new Promise((r) => site.listen(0, "127.0.0.1", r));
-  const visitor = await openPage(browser);
+  const visitor = await openPage(fx.browser);
   await visitor.page.goto(`http://${HOST}:${site.address().port}/`);
   const wa = visitor.page.locator('.call-now-button a[href^="https://wa.me/31612345678"]');
   await wa.waitFor();
@@ -109,7 +101,7 @@ test("a new owner gets from an empty console to a button on their site in four c
 test("with --allow-signup a visitor creates an account from the login page and lands on the first steps", async () => {
   const open = await startBeckon({ env: { BECKON_ALLOW_SIGNUP: "true" } });
   try {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await openPage(fx.browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${open.origin}/console/`);
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByRole("heading", { name: "Create your Beckon account" }).waitFor();
@@ -131,8 +123,8 @@ test("with --allow-signup a visitor creates an account from the login page and l
     await open.close();
   }
   // Without the flag the login page offers no sign-up.
-  const { page, context } = await openPage(browser);
-  await page.goto(`${beckon.origin}/console/`);
+  const { page, context } = await openPage(fx.browser);
+  await page.goto(`${fx.server.origin}/console/`);
   await page.getByRole("button", { name: "Log in" }).waitFor();
   await page.waitForLoadState("networkidle");
   assert.equal(await page.getByRole("button", { name: "Create an account" }).count(), 0);

@@ -4,43 +4,26 @@
 // shows them; its page view, the views of its button and a click on WhatsApp reach the
 // statistics; accounts are added, reset and removed; axe
 // finds nothing on each screen.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CEILING, eventually } from "../lib/wait.mjs";
 import { choose, form, openChannel, pickChannel, savedConfig } from "../lib/builder.mjs";
 
-let beckon;
-let browser;
-let owner; // { page, context, errors }
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  owner = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
-  const { page } = owner;
-  await page.goto(`${beckon.origin}/console/domains`);
-  await page.getByLabel("E-mail").fill(DEMO.owner);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("heading", { name: "Domains", level: 1 }).waitFor();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture({ owner: { viewport: { width: 1400, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] } });
 
 const HOST = "shop.test";
 let domainId;
 
 async function noViolations(what) {
-  assert.deepEqual(await axeViolations(owner.page, "body"), [], what);
+  assert.deepEqual(await axeViolations(fx.owner.page, "body"), [], what);
 }
 
 test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid field shows its error", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await noViolations("domains");
   await page.getByLabel("Site host name").fill(HOST);
   await page.getByRole("button", { name: "Add the domain" }).click();
@@ -90,7 +73,7 @@ test("an owner adds a domain and builds a WhatsApp and a chat button; an invalid
 });
 
 test("the live preview renders the real widget with unsaved changes, the chosen screen, time in a time zone, country and agent availability", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   const preview = page.frameLocator('iframe[title="Preview of your buttons on a desktop"]');
   const phone = page.frameLocator('iframe[title="Preview of your buttons on a phone"]');
   // The phone first (the default), the desktop on request.
@@ -150,7 +133,7 @@ test("the live preview renders the real widget with unsaved changes, the chosen 
 });
 
 test("domain settings: an invalid alias is named, valid ones are saved", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("link", { name: "Settings" }).click();
   await noViolations("settings");
   await page.getByLabel("Aliases (comma-separated)").fill("www.shop.test, not a host!");
@@ -165,7 +148,7 @@ test("domain settings: an invalid alias is named, valid ones are saved", async (
 });
 
 test("publishing makes the hosted embed show both buttons on the site; the snippet copies; the inline snippet works too", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("link", { name: "Publish and embed" }).click();
   await noViolations("publish and embed");
   // The first publication: what goes live is said beside the button, and one click publishes.
@@ -174,21 +157,21 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   await page.getByText("Published: version 1 is live.").waitFor();
   const hosted = page.getByLabel("Hosted (recommended) snippet");
   const snippet = (await hosted.textContent()).trim();
-  assert.equal(snippet, `<script async src="${beckon.origin}/d/${domainId}.js"></script>`);
+  assert.equal(snippet, `<script async src="${fx.server.origin}/d/${domainId}.js"></script>`);
   await page.getByRole("button", { name: "Copy hosted snippet" }).click();
   await page.getByText("Copied.").waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
 
   // A page of the site (its alias 127.0.0.1) with exactly that snippet.
-  const siteUrl = `${beckon.origin}/shop`;
-  const site = await openPage(browser);
+  const siteUrl = `${fx.server.origin}/shop`;
+  const site = await openPage(fx.browser);
   await site.context.route(siteUrl, (r) =>
     r.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head><body><h1>Shop</h1>${snippet}</body></html>` }),
   );
   // The page view, then once the buttons show one event naming them (views per button). The
   // extras chunk sends them after the buttons show, late when the machine is busy: each wait is
   // armed just before what causes it, with a generous ceiling.
-  const statsOf = (name) => (r) => r.url() == `${beckon.origin}/api/v1/stats` && JSON.parse(r.postData() || "{}").payload?.name == name;
+  const statsOf = (name) => (r) => r.url() == `${fx.server.origin}/api/v1/stats` && JSON.parse(r.postData() || "{}").payload?.name == name;
   const statsSent = (name) => site.context.waitForEvent("request", { predicate: statsOf(name), timeout: CEILING });
   const viewSent = statsSent("view");
   await site.page.goto(siteUrl);
@@ -209,12 +192,12 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
   // The inline snippet (config in the page, then the loader) works the same.
   const inline = (await page.getByLabel("Inline snippet").textContent()).trim();
   assert.match(inline, /^<script>window\.CNB_DATA = /);
-  await site.context.route(`${beckon.origin}/shop-inline`, (r) =>
+  await site.context.route(`${fx.server.origin}/shop-inline`, (r) =>
     r.fulfill({ contentType: "text/html", body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head><body><h1>Shop</h1>${inline}</body></html>` }),
   );
   // Its button views must reach the server before the page closes (the statistics count them).
   const inlineViewed = site.context.waitForEvent("requestfinished", { predicate: statsOf("view"), timeout: CEILING });
-  await site.page.goto(`${beckon.origin}/shop-inline`);
+  await site.page.goto(`${fx.server.origin}/shop-inline`);
   await site.page.locator(".call-now-button").getByText("WhatsApp").waitFor();
   await site.page.locator(".call-now-button").getByText("Ask us anything").waitFor();
   await inlineViewed;
@@ -222,7 +205,7 @@ test("publishing makes the hosted embed show both buttons on the site; the snipp
 });
 
 test("statistics show the page views, the views of the button and the click on WhatsApp per day", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("link", { name: "Statistics" }).click();
   const total = (name) => page.getByTestId("stats-totals").getByRole("row", { name });
   // The server writes statistics in batches (about once a second) and the screen reads them when
@@ -260,7 +243,7 @@ test("statistics show the page views, the views of the button and the click on W
 });
 
 test("an owner adds an agent, resets the password and removes the account", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("link", { name: "Agents" }).click();
   await page.getByRole("heading", { name: "Agents" }).waitFor();
   await noViolations("agents");
@@ -283,7 +266,7 @@ test("an owner adds an agent, resets the password and removes the account", asyn
   await reset.getByLabel("New password for Dee").fill("another long password");
   await reset.getByRole("button", { name: "Save the new password" }).click();
   await page.getByText("Dee's password was reset; their sessions ended.").waitFor();
-  const login = await fetch(`${beckon.origin}/api/v1/auth/login`, {
+  const login = await fetch(`${fx.server.origin}/api/v1/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "dee@shop.test", password: "another long password" }),
@@ -293,11 +276,11 @@ test("an owner adds an agent, resets the password and removes the account", asyn
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Remove Dee" }).click();
   await page.getByRole("cell", { name: "dee@shop.test" }).waitFor({ state: "detached" });
-  assert.deepEqual(owner.errors, []);
+  assert.deepEqual(fx.owner.errors, []);
 });
 
 test("every owner screen fits a phone-sized screen (no sideways scrolling) and passes axe there", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.setViewportSize({ width: 375, height: 740 });
   // Each screen is measured and checked once it shows what its data fills in (a quiet network is
   // no such sign: on a busy machine the page may still be drawing what the last answer brought).
@@ -310,7 +293,7 @@ test("every owner screen fits a phone-sized screen (no sideways scrolling) and p
     inbox: [page.locator("#chat-list li").first()],
   };
   for (const [path, shown] of Object.entries(screens)) {
-    await page.goto(`${beckon.origin}/console/${path}`);
+    await page.goto(`${fx.server.origin}/console/${path}`);
     await page.getByRole("navigation", { name: "Console" }).waitFor({ timeout: CEILING });
     for (const l of shown) await l.waitFor({ timeout: CEILING });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -6,39 +6,31 @@
 // form; on a phone, "Show the preview" (in the bar that sticks to the top) brings it into view and
 // "Back to editing" returns to the field.
 // With SCREENSHOTS=dir, screenshots go there (docs/console.md's: SCREENSHOTS=$PWD/docs/screenshots).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
-import { openConsole } from "../lib/console.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { form, pickChannel, preview, saveDraft } from "../lib/builder.mjs";
 import { eventually } from "../lib/wait.mjs";
 
-let beckon;
-let browser;
-let page;
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (p, name) => SHOTS && p.screenshot({ path: join(SHOTS, name) });
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 800 } }));
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  // A domain with one call button at the default placement, bottom right; the builder is long
-  // enough that it scrolls.
-  await page.getByLabel("Site host name").fill("corner.test");
-  await page.getByRole("button", { name: "Add the domain" }).click();
-  await page.getByRole("heading", { name: "corner.test" }).waitFor();
-  await pickChannel(page, "Call");
-  await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
-  await preview(page).locator(".call-now-button").waitFor();
-  await saveDraft(page); // the tablet below opens it too
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
+const fx = beckonFixture({
+  owner: { viewport: { width: 1280, height: 800 } },
+  async setup({ owner: { page } }) {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // A domain with one call button at the default placement, bottom right; the builder is long
+    // enough that it scrolls.
+    await page.getByLabel("Site host name").fill("corner.test");
+    await page.getByRole("button", { name: "Add the domain" }).click();
+    await page.getByRole("heading", { name: "corner.test" }).waitFor();
+    await pickChannel(page, "Call");
+    await form(page, "Call").getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+    await preview(page).locator(".call-now-button").waitFor();
+    await saveDraft(page); // the tablet below opens it too
+  },
 });
 
 /** Each screen's frame and the visitor viewports it may show (a phone: 390 px wide, 480 to 844 px high). */
@@ -137,6 +129,7 @@ const labelPixels = (p, screen, text) =>
     .then(async (px) => px * (await geometry(p, screen)).scale);
 
 test("at 1280 × 800 the phone is shown (near) its real size beside the editor, readable, whole and in view at any scroll position, and follows the typing", async () => {
+  const { page } = fx.owner;
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.equal(await radio(page, "Phone").isChecked(), true, "the phone by default");
   assert.equal(await iframe(page, "desktop").count(), 0, "one screen at a time");
@@ -192,6 +185,7 @@ test("at 1280 × 800 the phone is shown (near) its real size beside the editor, 
 });
 
 test("at a 1024 px window the phone and the desktop (when picked) are each whole and in view", async () => {
+  const { page } = fx.owner;
   await page.setViewportSize({ width: 1024, height: 768 });
   assert.equal(await radio(page, "Phone").isChecked(), true);
   for (const name of ["Phone", "Desktop"]) {
@@ -211,10 +205,10 @@ test("at a 1024 px window the phone and the desktop (when picked) are each whole
 });
 
 test("on an upright tablet (820 px, touch) the preview stacks below the builder, the phone at its real size, within the width", async () => {
-  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, reducedMotion: "reduce" });
+  const context = await fx.browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, reducedMotion: "reduce" });
   const tablet = await context.newPage();
   // The owner's session, from the same server: log in on the tablet.
-  await tablet.goto(`${beckon.origin}/console/domains`);
+  await tablet.goto(`${fx.server.origin}/console/domains`);
   await tablet.getByLabel("E-mail").fill(DEMO.owner);
   await tablet.getByLabel("Password").fill(DEMO.password);
   await tablet.getByRole("button", { name: "Log in" }).tap();
@@ -242,6 +236,7 @@ test("on an upright tablet (820 px, touch) the preview stacks below the builder,
 });
 
 test("narrower than 1024 px the preview stacks below the form and fits its width", async () => {
+  const { page } = fx.owner;
   await page.setViewportSize({ width: 800, height: 900 });
   await radio(page, "Desktop").check();
   await preview(page, "desktop").locator(".call-now-button").waitFor();
@@ -267,6 +262,7 @@ const uncovered = (locator) =>
   });
 
 test("on a phone (390 × 844) the preview is reachable while editing: Show the preview brings it into view, Back to editing returns to the field", async () => {
+  const { page } = fx.owner;
   await page.setViewportSize({ width: 390, height: 844 });
   const text = form(page, "Call").getByLabel("Text beside the button", { exact: true });
   await text.fill("Ring us");

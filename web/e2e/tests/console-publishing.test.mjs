@@ -7,34 +7,19 @@
 // axe on each screen.
 // With SCREENSHOTS=dir, screenshots of these screens go there (docs/console.md's are in docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-publishing.test.mjs`).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
-import { openConsole } from "../lib/console.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { form, openChannel } from "../lib/builder.mjs";
 import { CEILING, eventually } from "../lib/wait.mjs";
 
-let beckon;
-let browser;
-let owner;
+const fx = beckonFixture({ owner: { viewport: { width: 1280, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] } });
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  owner = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } });
-  await owner.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: beckon.origin });
-  if (SHOTS) await mkdir(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
 
 const HOST = "shop.test";
 
@@ -79,14 +64,14 @@ function config(domain, { whatsapp, label, saturdays }) {
 let domain;
 
 test("publishing shows what changed in plain words and keeps each version with who and when", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   domain = await ownerApi(page, "POST", "/v1/owner/domains", { name: HOST, type: "PRO" });
   await ownerApi(page, "PUT", `/v1/owner/domains/${domain.id}/config`, config(domain, { whatsapp: "+31612345678", label: "WhatsApp us", saturdays: true }));
   await ownerApi(page, "POST", `/v1/owner/domains/${domain.id}/publish`);
   // The draft now differs: another WhatsApp number and label, and no calls on Saturdays.
   await ownerApi(page, "PUT", `/v1/owner/domains/${domain.id}/config`, config(domain, { whatsapp: "+31687654321", label: "Message us", saturdays: false }));
 
-  await page.goto(`${beckon.origin}/console/domains/${domain.id}/publish`);
+  await page.goto(`${fx.server.origin}/console/domains/${domain.id}/publish`);
   await page.getByRole("button", { name: "Publish…" }).click();
   const dialog = page.getByRole("dialog", { name: `Publish ${HOST}?` });
   const changes = dialog.getByRole("list", { name: "Changes" });
@@ -115,7 +100,7 @@ test("publishing shows what changed in plain words and keeps each version with w
 });
 
 test("any version shows in the preview and is restored as the draft in one click", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("button", { name: "Preview version 1" }).click();
   const region = page.getByRole("region", { name: "Version 1 in the preview" });
   // It opens in view, with focus on it.
@@ -147,7 +132,7 @@ test("any version shows in the preview and is restored as the draft in one click
   assert.equal(draft.actions[0].actionValue, "+31612345678");
   assert.equal(draft.actions[0].labelText, "WhatsApp us");
   // The embed still serves version 2 until the restored draft is published.
-  const embed = await (await fetch(`${beckon.origin}/d/${domain.id}.js`)).text();
+  const embed = await (await fetch(`${fx.server.origin}/d/${domain.id}.js`)).text();
   assert.match(embed, /Message us/);
   await page.getByText("draft not published").waitFor();
   await page.getByRole("button", { name: "Publish…" }).click();
@@ -168,7 +153,7 @@ test("any version shows in the preview and is restored as the draft in one click
 });
 
 test("after copying the snippet, the console waits for the site and says where it is installed; another host is warned about", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("button", { name: "Copy hosted snippet" }).click();
   await page.getByText("Copied.").waitFor();
   await page.getByText("Waiting for your site…").waitFor();
@@ -182,9 +167,9 @@ test("after copying the snippet, the console waits for the site and says where i
   });
   await new Promise((r) => siteServer.listen(0, "127.0.0.1", r));
   const port = siteServer.address().port;
-  const site = await openPage(browser);
+  const site = await openPage(fx.browser);
   const pageOf = (host) => `http://${host}:${port}/contact`;
-  const embedLoaded = site.page.waitForResponse((r) => r.url().startsWith(`${beckon.origin}/d/${domain.id}.js`));
+  const embedLoaded = site.page.waitForResponse((r) => r.url().startsWith(`${fx.server.origin}/d/${domain.id}.js`));
   await site.page.goto(pageOf(HOST));
   assert.equal((await embedLoaded).status(), 200);
   // The console asks every few seconds; the server writes what it saw about once a second.
@@ -205,7 +190,7 @@ test("after copying the snippet, the console waits for the site and says where i
 });
 
 test("edits are undone and redone with Ctrl+Z / Ctrl+Shift+Z and the buttons; leaving with unsaved changes asks; discard goes back", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("link", { name: "Buttons" }).click();
   await openChannel(page, "WhatsApp");
   const number = form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true });
@@ -244,7 +229,7 @@ test("edits are undone and redone with Ctrl+Z / Ctrl+Shift+Z and the buttons; le
 });
 
 test("the browser's Back asks before leaving unsaved changes: staying keeps the draft, leaving goes back", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   // The owner came by the console's own links: Agents, Domains, the domain, its Buttons tab.
   await page.getByRole("link", { name: "Agents" }).click();
   await page.getByRole("link", { name: "Domains", exact: true }).click();
@@ -290,7 +275,7 @@ test("the browser's Back asks before leaving unsaved changes: staying keeps the 
 });
 
 test("the publish summaries say what visitors actually get, and what will not show and why", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   const two = await ownerApi(page, "POST", "/v1/owner/domains", { name: "two-buttons.test" });
   // The builder's defaults for two buttons: WhatsApp then Call, both at the bottom right, several buttons not allowed.
   const button = (id, actions) => ({ id, active: true, domainId: two.id, type: "SINGLE", actions, options: { placement: "BOTTOM_RIGHT" } });
@@ -309,7 +294,7 @@ test("the publish summaries say what visitors actually get, and what will not sh
   const hidden = "Button 2 (Call) will not show: a page shows only one button (Button 1) while “Allow several buttons on a page” is off; and Button 1 already takes the bottom right, and a place holds one button.";
 
   // First publication: what goes live beside the Publish button is what the widget will show.
-  await page.goto(`${beckon.origin}/console/domains/${two.id}/buttons`);
+  await page.goto(`${fx.server.origin}/console/domains/${two.id}/buttons`);
   const live = page.getByRole("list", { name: "What goes live" });
   await live.waitFor();
   assert.deepEqual(await live.getByRole("listitem").allTextContents(), ["A button for WhatsApp at the bottom right"]);
@@ -321,7 +306,7 @@ test("the publish summaries say what visitors actually get, and what will not sh
 
   // A later publication: what changed, what visitors then get, and what still will not show.
   await ownerApi(page, "PUT", `/v1/owner/domains/${two.id}/config`, draft("Message us"));
-  await page.goto(`${beckon.origin}/console/domains/${two.id}/publish`);
+  await page.goto(`${fx.server.origin}/console/domains/${two.id}/publish`);
   await page.getByRole("button", { name: "Publish…" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish two-buttons.test?" });
   await dialog.getByRole("list", { name: "Changes" }).waitFor();

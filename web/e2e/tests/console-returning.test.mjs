@@ -3,28 +3,18 @@
 // a new chat from that browser with the same e-mail and the server reopens the ended one. The console shows one open thread with the old history, and the
 // new message arrives in it. The visitor side is driven through the public chat API and the
 // realtime socket (lib/console.mjs), against a real `beckon serve`.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 test("a returning visitor's new chat reopens their ended thread, shown once in the console", async () => {
-  const agent = await openConsole(browser, beckon.origin);
+  const agent = await openConsole(fx.browser, fx.server.origin);
   const { page } = agent;
-  const first = await openApiVisitor(browser, beckon.origin, { name: "Flo First", email: "flo@example.com" });
+  const first = await openApiVisitor(fx.browser, fx.server.origin, { name: "Flo First", email: "flo@example.com" });
   const { channelId, personaId } = await first.start();
   await first.connect();
   await first.say("Do you ship to Norway?");
@@ -39,7 +29,7 @@ test("a returning visitor's new chat reopens their ended thread, shown once in t
   await first.context.close();
 
   // Days later the same browser (it kept the persona id) and e-mail (other case) start a chat again.
-  const back = await openApiVisitor(browser, beckon.origin, { name: "Flo", email: "FLO@example.com" });
+  const back = await openApiVisitor(fx.browser, fx.server.origin, { name: "Flo", email: "FLO@example.com" });
   const again = await back.start(personaId);
   assert.deepEqual(again, { channelId, personaId }, "the same thread and visitor");
   await back.connect();

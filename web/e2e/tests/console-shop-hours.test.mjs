@@ -9,46 +9,24 @@
 //
 // With SCREENSHOTS=dir, screenshots of these screens go there (docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-shop-hours.test.mjs`).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { visibleButtons } from "../lib/harness.mjs";
 import { CEILING, eventually } from "../lib/wait.mjs";
 import { choose, form, openChannel, pickChannel, saveDraft } from "../lib/builder.mjs";
-import { startServer } from "../../demo/server.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 const OWNER_ZONE = "Europe/Berlin";
 const HOST = "hours.test";
 
-let beckon;
-let site;
-let browser;
-let owner; // { page, context, errors }
+const fx = beckonFixture({ site: true, owner: { viewport: { width: 1280, height: 800 }, timezoneId: OWNER_ZONE } });
 let domainId;
-before(async () => {
-  if (SHOTS) await mkdir(SHOTS, { recursive: true });
-  beckon = await startBeckon();
-  site = await startServer();
-  browser = await launchBrowser();
-  owner = await openPage(browser, { viewport: { width: 1280, height: 800 }, timezoneId: OWNER_ZONE });
-  const { page } = owner;
-  await page.goto(`${beckon.origin}/console/domains`);
-  await page.getByLabel("E-mail").fill(DEMO.owner);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("heading", { name: "Domains", level: 1 }).waitFor();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await beckon?.close();
-});
 
 /** The owner API from the console's page (its session and CSRF token). */
 const ownerApi = (page, method, path) =>
@@ -71,12 +49,12 @@ const rgb = (hex) => `rgb(${hex.slice(1).match(/../g).map((x) => parseInt(x, 16)
  * channels it offers (the list opened), the colour of the Call icon, and the list button's words.
  */
 async function visit(timezoneId, time) {
-  const { page, context, errors } = await openPage(browser, { timezoneId });
+  const { page, context, errors } = await openPage(fx.browser, { timezoneId });
   await page.clock.install({ time: new Date(time) });
-  const port = new URL(site.origin).port;
-  site.pages["/"] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  const port = new URL(fx.site.origin).port;
+  fx.site.pages["/"] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
-<body><h1>Shop</h1><script async src="${beckon.origin}/d/${domainId}.js"></script></body></html>`;
+<body><h1>Shop</h1><script async src="${fx.server.origin}/d/${domainId}.js"></script></body></html>`;
   await page.goto(`http://${HOST}:${port}/`);
   assert.equal(await visibleButtons(page), 1, "the button with the always-offered e-mail");
   const toggle = page.locator(".call-now-button .cnb-toggle");
@@ -91,7 +69,7 @@ async function visit(timezoneId, time) {
 }
 
 test("the shop's hours reach a visitor in New York and one in UTC alike", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByLabel("Site host name").fill(HOST);
   await page.getByRole("button", { name: "Add the domain" }).click();
   await page.getByRole("heading", { name: HOST }).waitFor();
@@ -129,7 +107,7 @@ test("the shop's hours reach a visitor in New York and one in UTC alike", async 
 });
 
 test("a new domain takes the owner's time zone, and the console names the zone hours follow", async () => {
-  const { page } = owner;
+  const { page } = fx.owner;
   await page.getByRole("navigation", { name: "Domain" }).getByRole("link", { name: "Buttons" }).click();
   await openChannel(page, "Call");
   const call = form(page, "Call");
@@ -156,7 +134,7 @@ test("a new domain takes the owner's time zone, and the console names the zone h
   assert.equal((await ownerApi(page, "GET", `/v1/owner/domains/${domainId}`)).timezone, OWNER_ZONE);
 
   // The new-domain form offers the owner's zone, changeable; a pasted address becomes its host.
-  await page.goto(`${beckon.origin}/console/domains`);
+  await page.goto(`${fx.server.origin}/console/domains`);
   const newZone = page.getByRole("form", { name: "Add a domain" }).getByLabel("Time zone of your shop's hours", { exact: true });
   assert.equal(await newZone.inputValue(), OWNER_ZONE);
   await page.getByText(`Yours is ${OWNER_ZONE}.`).waitFor();
@@ -176,8 +154,8 @@ test("a new domain takes the owner's time zone, and the console names the zone h
 });
 
 test("a domain without a time zone says so and takes the owner's in one click; Powered by Beckon is a choice", async () => {
-  const { page } = owner;
-  await page.goto(`${beckon.origin}/console/domains/${DEMO.domainId}/settings`);
+  const { page } = fx.owner;
+  await page.goto(`${fx.server.origin}/console/domains/${DEMO.domainId}/settings`);
   const notice = page.getByRole("note", { name: "Time zone of the opening hours" });
   await notice.getByText("Hours follow each visitor's own clock — set your shop's time zone.").waitFor();
   assert.equal(await settings(page).getByLabel("Time zone of your shop's hours", { exact: true }).locator("option:checked").innerText(), "None: each visitor's own clock");
@@ -207,8 +185,8 @@ test("a domain without a time zone says so and takes the owner's in one click; P
 });
 
 test("colour fields show the colours visitors get, new channels start readable, and status lines go once untrue", async () => {
-  const { page } = owner;
-  await page.goto(`${beckon.origin}/console/domains/${domainId}/buttons`);
+  const { page } = fx.owner;
+  await page.goto(`${fx.server.origin}/console/domains/${domainId}/buttons`);
   await page.getByRole("heading", { name: "What should visitors be able to do?" }).waitFor();
 
   // The chat's title bar: the spec's green and the text colour the widget picks on it, not a stand-in.
@@ -237,7 +215,7 @@ test("colour fields show the colours visitors get, new channels start readable, 
   assert.equal((await ownerApi(page, "POST", `/v1/owner/domains/${domainId}/publish`)).version, 2);
 
   // "Version 1 is now the draft" goes once that draft is published.
-  await page.goto(`${beckon.origin}/console/domains/${domainId}/publish`);
+  await page.goto(`${fx.server.origin}/console/domains/${domainId}/publish`);
   await page.getByRole("button", { name: "Restore as draft: version 1" }).click();
   const restored = page.getByText("Version 1 is now the draft. Publish it to put it live.");
   await restored.waitFor();
@@ -246,5 +224,5 @@ test("colour fields show the colours visitors get, new channels start readable, 
   await page.getByText("Published: version 3 is live.").waitFor({ timeout: CEILING });
   await restored.waitFor({ state: "detached" });
   await eventually(async () => (await ownerApi(page, "GET", `/v1/owner/domains/${domainId}`)).config.publishedVersion === 3, "version 3 live");
-  assert.deepEqual(owner.errors, []);
+  assert.deepEqual(fx.owner.errors, []);
 });

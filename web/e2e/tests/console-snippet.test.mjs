@@ -1,29 +1,20 @@
 // Copying the embed snippet when the console is on plain http under a host name (not localhost):
 // the browser has no clipboard API there, so the console selects the snippet and says to press
 // Ctrl+C, and that copies exactly the snippet. Never a silent failure.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 test("on plain http the copy button selects the snippet and says to press Ctrl+C", async () => {
   // *.test names resolve to this machine (lib/browser.mjs): a plain-http origin that is not
   // localhost, so not a secure context.
-  const plainOrigin = beckon.origin.replace("127.0.0.1", "beckon.test");
-  const { page, context } = await openConsole(browser, plainOrigin, { email: DEMO.owner, path: `domains/${DEMO.domainId}/publish` });
+  const plainOrigin = fx.server.origin.replace("127.0.0.1", "beckon.test");
+  const { page, context } = await openConsole(fx.browser, plainOrigin, { email: DEMO.owner, path: `domains/${DEMO.domainId}/publish` });
   assert.equal(await page.evaluate(() => window.isSecureContext), false);
   // Published demo: the publish screen says when a publication reaches visitors.
   await page.getByText("visitors see what you publish on their next page view").waitFor();
@@ -37,9 +28,9 @@ test("on plain http the copy button selects the snippet and says to press Ctrl+C
 
   // The owner presses Ctrl+C: the clipboard holds the snippet (read back on a secure page).
   await page.keyboard.press("Control+C");
-  await context.grantPermissions(["clipboard-read"], { origin: beckon.origin });
+  await context.grantPermissions(["clipboard-read"], { origin: fx.server.origin });
   const reader = await context.newPage();
-  await reader.goto(`${beckon.origin}/api/openapi.json`);
+  await reader.goto(`${fx.server.origin}/api/openapi.json`);
   assert.equal((await reader.evaluate(() => navigator.clipboard.readText())).trim(), snippet);
   assert.deepEqual(await axeViolations(page, "body"), []);
   await context.close();

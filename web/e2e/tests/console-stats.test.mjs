@@ -3,51 +3,44 @@
 // figures are both named (the legend says one line covers the other), and each action shows its
 // click-through (clicks ÷ views of the buttons that hold it). The figures reach the real server
 // through the widget's statistics API.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, login, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser } from "../lib/browser.mjs";
-import { openConsole, eventually } from "../lib/console.mjs";
+import { login, DEMO } from "../lib/beckon.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
+import { eventually } from "../lib/console.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
-let beckon;
-let browser;
-let page;
 const domains = {};
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  const owner = await login(beckon.origin, DEMO.owner);
-  for (const name of ["alpha.test", "beta.test"]) {
-    const created = await owner("/api/v1/owner/domains", { method: "POST", body: JSON.stringify({ name }) });
-    assert.equal(created.status, 201, await created.clone().text());
-    const { id } = await created.json();
-    domains[name] = id;
-    const config = await (await owner(`/api/v1/owner/domains/${id}/config`)).json();
-    config.actions = [
-      { id: "wa", actionType: "WHATSAPP", actionValue: "+31612345678", labelText: "WhatsApp" },
-      { id: "tel", actionType: "PHONE", actionValue: "+31201234567", labelText: "Call us" },
-    ];
-    config.buttons = [{ id: "b1", active: true, domainId: id, type: "MULTI", actions: ["wa", "tel"] }];
-    const saved = await owner(`/api/v1/owner/domains/${id}/config`, { method: "PUT", body: JSON.stringify(config) });
-    assert.equal(saved.status, 200, await saved.text());
-  }
-  // alpha: 5 page views, its button seen 4 times, WhatsApp clicked once and Call us twice.
-  // beta: 2 page views, the button seen 4 times, WhatsApp clicked twice: as many clicks as page
-  // views, and the ranks differ from alpha's.
-  await send(domains["alpha.test"], { pageviews: 5, views: 4, clicks: { wa: 1, tel: 2 } });
-  await send(domains["beta.test"], { pageviews: 2, views: 4, clicks: { wa: 2 } });
-  ({ page } = await openConsole(browser, beckon.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } }));
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
+const fx = beckonFixture({
+  owner: { viewport: { width: 1280, height: 900 } },
+  async setup() {
+    const owner = await login(fx.server.origin, DEMO.owner);
+    for (const name of ["alpha.test", "beta.test"]) {
+      const created = await owner("/api/v1/owner/domains", { method: "POST", body: JSON.stringify({ name }) });
+      assert.equal(created.status, 201, await created.clone().text());
+      const { id } = await created.json();
+      domains[name] = id;
+      const config = await (await owner(`/api/v1/owner/domains/${id}/config`)).json();
+      config.actions = [
+        { id: "wa", actionType: "WHATSAPP", actionValue: "+31612345678", labelText: "WhatsApp" },
+        { id: "tel", actionType: "PHONE", actionValue: "+31201234567", labelText: "Call us" },
+      ];
+      config.buttons = [{ id: "b1", active: true, domainId: id, type: "MULTI", actions: ["wa", "tel"] }];
+      const saved = await owner(`/api/v1/owner/domains/${id}/config`, { method: "PUT", body: JSON.stringify(config) });
+      assert.equal(saved.status, 200, await saved.text());
+    }
+    // alpha: 5 page views, its button seen 4 times, WhatsApp clicked once and Call us twice.
+    // beta: 2 page views, the button seen 4 times, WhatsApp clicked twice: as many clicks as page
+    // views, and the ranks differ from alpha's.
+    await send(domains["alpha.test"], { pageviews: 5, views: 4, clicks: { wa: 1, tel: 2 } });
+    await send(domains["beta.test"], { pageviews: 2, views: 4, clicks: { wa: 2 } });
+  },
 });
 
 /** What the widget sends for these page views, button views and clicks (spec §7 and its extension). */
 async function send(domainId, { pageviews, views, clicks }) {
   const post = (payload) =>
-    fetch(`${beckon.origin}/api/v1/stats`, {
+    fetch(`${fx.server.origin}/api/v1/stats`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ type: "event", payload: { website: "beckon", event_name: domainId, url: "https://shop.test/", ...payload } }),
@@ -57,11 +50,12 @@ async function send(domainId, { pageviews, views, clicks }) {
   for (const [action, n] of Object.entries(clicks)) for (let i = 0; i < n; i++) await post({ name: "click", buttons: ["b1"], action });
 }
 
-const legend = () => page.getByRole("list", { name: "Chart legend" });
+const legend = () => fx.owner.page.getByRole("list", { name: "Chart legend" });
 
 /** The statistics of a domain, once the server has written all of its figures. */
 async function openStats(name, expected) {
-  await page.goto(`${beckon.origin}/console/domains/${domains[name]}/stats`);
+  const { page } = fx.owner;
+  await page.goto(`${fx.server.origin}/console/domains/${domains[name]}/stats`);
   await eventually(async () => {
     await page.reload();
     await page.getByRole("heading", { name: "Statistics" }).waitFor();
@@ -72,7 +66,7 @@ async function openStats(name, expected) {
 
 /** The colour, dash and marker the chart draws a series with. */
 const drawn = (label) =>
-  page.locator(`svg.chart g.series[data-series="${label}"]`).evaluate((g) => {
+  fx.owner.page.locator(`svg.chart g.series[data-series="${label}"]`).evaluate((g) => {
     const line = g.querySelector("polyline");
     return { colour: line.getAttribute("stroke"), dash: line.getAttribute("stroke-dasharray"), marker: line.nextElementSibling.tagName };
   });
@@ -80,6 +74,7 @@ const drawn = (label) =>
 const SERIES = ["Page views", "Button views (all buttons)", "Clicks (all actions)"];
 
 test("each series keeps its look across domains; equal series are both named; click-through per action", async () => {
+  const { page } = fx.owner;
   await openStats("alpha.test", ["Page views: 5", "Button views (all buttons): 4", "Clicks (all actions): 3"]);
   const alpha = Object.fromEntries(await Promise.all(SERIES.map(async (s) => [s, await drawn(s)])));
   assert.equal(new Set(Object.values(alpha).map((d) => d.colour)).size, 3, "three colours");

@@ -2,32 +2,23 @@
 // its claims is checked here against the page as a visitor gets it, so the seeded config
 // (crates/model/tests/fixtures/demo.json) and the page's text (web/demo/index.body.html) cannot
 // drift apart again.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { startBeckon, ROOT, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { ROOT, DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { logged } from "../lib/harness.mjs";
 
-let beckon;
-let browser;
-let demo; // the seeded config
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-  demo = JSON.parse(await readFile(`${ROOT}/crates/model/tests/fixtures/demo.json`, "utf8"));
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
+const demo = JSON.parse(await readFile(`${ROOT}/crates/model/tests/fixtures/demo.json`, "utf8")); // the seeded config
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE_WIDTH = { width: 420, height: 800 }; // narrower than 450 px, upright: a phone's width
 
 async function openDemo(viewport = DESKTOP) {
-  const opened = await openPage(browser, { viewport });
-  await opened.page.goto(`${beckon.origin}/`);
+  const opened = await openPage(fx.browser, { viewport });
+  await opened.page.goto(`${fx.server.origin}/`);
   await opened.page.getByRole("heading", { name: "Beckon demo" }).waitFor();
   await opened.page.locator(".call-now-button").first().waitFor();
   return opened;

@@ -3,30 +3,22 @@
 // browser's cache. The page is the server's own front page, which embeds the demo domain exactly
 // as a site does (no request routing in the browser: Playwright's routing would switch the HTTP
 // cache off and hide the problem).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, login, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { login, DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 test("after Publish, the next page view in the same browser shows the change", async () => {
-  const owner = await login(beckon.origin, DEMO.owner);
-  const visitor = await openPage(browser);
+  const owner = await login(fx.server.origin, DEMO.owner);
+  const visitor = await openPage(fx.browser);
   const embedAnswers = [];
   visitor.page.on("response", (r) => {
     if (r.url().endsWith(`/d/${DEMO.domainId}.js`)) embedAnswers.push(r.status());
   });
-  await visitor.page.goto(`${beckon.origin}/`);
+  await visitor.page.goto(`${fx.server.origin}/`);
   await visitor.page.locator(".call-now-button").getByText("Call us").first().waitFor();
 
   // The owner renames the call action and publishes.
@@ -38,13 +30,13 @@ test("after Publish, the next page view in the same browser shows the change", a
   assert.equal(published.status, 200, await published.text());
 
   // The visitor opens the page again (a navigation, not a forced reload).
-  await visitor.page.goto(`${beckon.origin}/`);
+  await visitor.page.goto(`${fx.server.origin}/`);
   await visitor.page.locator(".call-now-button").getByText("Ring the shop").first().waitFor();
   assert.equal(await visitor.page.locator(".call-now-button").getByText("Call us").count(), 0);
 
   // Nothing changed since: the browser asks again and gets a cheap 304, and still shows it.
   const before = embedAnswers.length;
-  await visitor.page.goto(`${beckon.origin}/`);
+  await visitor.page.goto(`${fx.server.origin}/`);
   await visitor.page.locator(".call-now-button").getByText("Ring the shop").first().waitFor();
   assert.equal(embedAnswers.length, before + 1, "the embed is asked for on every page view");
   await visitor.context.close();

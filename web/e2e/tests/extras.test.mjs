@@ -1,15 +1,14 @@
 // The runtime's lazy chunk, beckon-extras.js: requested only once the buttons are visible, and its
 // 60 s re-evaluation timer (spec §4.2) still re-renders.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { embedPage } from "../../demo/page.mjs";
 import { openPage } from "../lib/browser.mjs";
-import { harness, visibleButtons } from "../lib/harness.mjs";
+import { harnessFixture, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 import { CEILING, eventually, extrasRan, fetchedByPage, markExtrasRun, revealedAt } from "../lib/wait.mjs";
 
-const h = await harness({ api: { "POST /api/v1/stats": () => [204, {}] } });
-after(() => h.close());
+const h = harnessFixture({ api: { "POST /api/v1/stats": () => [204, {}] } });
 
 const EXTRAS = /\/static\/beckon-extras\.js$/;
 let n = 0;

@@ -2,29 +2,21 @@
 // the loader build with just the parts its config uses): a button revealed "after the first
 // screen" appears only once the visitor has scrolled one viewport height, on a phone and on a
 // desktop alike, and opening hours that differ by day decide whether it is there at all.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO, login } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO, login } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { extrasRan, markExtrasRun } from "../lib/wait.mjs";
-import { startServer } from "../../demo/server.mjs";
 
-let beckon;
-let site;
-let browser;
 let demo;
 let owner;
-before(async () => {
-  beckon = await startBeckon();
-  site = await startServer();
-  browser = await launchBrowser();
-  owner = await login(beckon.origin, DEMO.owner);
-  demo = await (await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`)).json();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await beckon?.close();
+const fx = beckonFixture({
+  site: true,
+  async setup() {
+    owner = await login(fx.server.origin, DEMO.owner);
+    demo = await (await owner(`/api/v1/owner/domains/${DEMO.domainId}/config`)).json();
+  },
 });
 
 const weekday = { start: "09:00", stop: "18:00" };
@@ -48,11 +40,11 @@ async function publish(date) {
 
 /** A long page of the customer's site embedding the demo domain. */
 function longPage(path) {
-  site.pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  fx.site.pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
 <body style="margin:0"><main><h1>Shop</h1><div style="height:6000px"></div></main>
-<script async src="${beckon.origin}/d/${DEMO.domainId}.js"></script></body></html>`;
-  return site.origin + path;
+<script async src="${fx.server.origin}/d/${DEMO.domainId}.js"></script></body></html>`;
+  return fx.site.origin + path;
 }
 
 const button = (page) => page.locator('.call-now-button[data-button-id="call"]');
@@ -73,7 +65,7 @@ test("a button revealed after the first screen appears once the visitor scrolled
     { width: 390, height: 844 },
     { width: 1280, height: 720 },
   ]) {
-    const { page, context, errors } = await openPage(browser, { viewport });
+    const { page, context, errors } = await openPage(fx.browser, { viewport });
     await markExtrasRun(page);
     await page.goto(longPage("/long"));
     await extrasRan(page);
@@ -98,7 +90,7 @@ test("opening hours that differ by day: on Saturday the button is there until 14
     ["2026-11-29T12:00:00Z", false], // Sunday, closed
   ]) {
     await publish(date);
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await openPage(fx.browser, { viewport: { width: 390, height: 844 } });
     await markExtrasRun(page);
     await page.goto(longPage("/hours"));
     await extrasRan(page);

@@ -1,11 +1,10 @@
 // The host page cannot break the buttons, and the buttons do not break the host page.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, visibleButtons } from "../lib/harness.mjs";
+import { harnessFixture, visibleButtons } from "../lib/harness.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 
-const h = await harness();
-after(() => h.close());
+const h = harnessFixture();
 
 const HOSTILE_CSS = `<style>
 html { font-size: 62.5% !important; }

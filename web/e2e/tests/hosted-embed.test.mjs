@@ -2,40 +2,28 @@
 // customer embeds it: the buttons need this one response (config, stylesheet text and loader),
 // never a second round trip for beckon.css, also under a Content-Security-Policy that forbids
 // inline styles (the stylesheet is adopted as a constructed stylesheet, not an inline <style>).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon, DEMO } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { DEMO } from "../lib/beckon.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { visibleButtons } from "../lib/harness.mjs";
-import { startServer } from "../../demo/server.mjs";
 
-let beckon;
-let site;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  site = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture({ site: true });
 
 /** A site page embedding the demo domain; head: extra markup for its <head>. */
 function sitePage(path, head = "") {
-  site.pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  fx.site.pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">${head}<title>Shop</title></head>
-<body><main><h1>Shop</h1></main><script async src="${beckon.origin}/d/${DEMO.domainId}.js"></script></body></html>`;
-  return site.origin + path;
+<body><main><h1>Shop</h1></main><script async src="${fx.server.origin}/d/${DEMO.domainId}.js"></script></body></html>`;
+  return fx.site.origin + path;
 }
 
 /** Opens url; the Beckon requests the page made until its buttons were visible, and after. */
 async function visit(url) {
-  const opened = await openPage(browser);
+  const opened = await openPage(fx.browser);
   const requests = [];
-  opened.page.on("request", (r) => r.url().startsWith(beckon.origin) && requests.push(new URL(r.url()).pathname));
+  opened.page.on("request", (r) => r.url().startsWith(fx.server.origin) && requests.push(new URL(r.url()).pathname));
   await opened.page.goto(url);
   assert.ok((await visibleButtons(opened.page)) > 0, "the demo's buttons show");
   return { ...opened, requests };

@@ -2,22 +2,13 @@
 // (its seeded config: "Call us" has the single button's dark label bubble, #333333 on white text).
 // There the label is a caption on the action's own colour or on the white panel: no bubble behind
 // it, and it fits or wraps ("Directions" whole at 1280 px, not "Directio…").
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBeckon } from "../lib/beckon.mjs";
-import { launchBrowser, openPage } from "../lib/browser.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 
-let beckon;
-let browser;
-before(async () => {
-  beckon = await startBeckon();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await beckon?.close();
-});
+const fx = beckonFixture();
 
 /** Each label of the root: its text, whether all of it shows, and its computed background and colour. */
 const labels = (page, root) =>
@@ -36,8 +27,8 @@ const labels = (page, root) =>
 
 for (const width of [1280, 390]) {
   test(`full bar and dots at ${width} px: every label whole, no bubble behind it; the single keeps its bubble`, async () => {
-    const { page, context } = await openPage(browser, { viewport: { width, height: 800 } });
-    await page.goto(beckon.origin + "/");
+    const { page, context } = await openPage(fx.browser, { viewport: { width, height: 800 } });
+    await page.goto(fx.server.origin + "/");
     await page.locator(".cnb-full").waitFor({ state: "visible" });
     const bar = await labels(page, ".cnb-full");
     assert.deepEqual(bar.map((l) => l.text), ["Call us", "WhatsApp", "E-mail", "Directions", "Website"]);

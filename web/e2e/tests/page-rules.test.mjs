@@ -1,13 +1,12 @@
 // Rules that decide whether and where buttons show: startup codes, display modes, schedules,
 // scroll reveal/hide, attachTo.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, logged, visibleButtons, settledButtonCount, scrolledTo } from "../lib/harness.mjs";
+import { harnessFixture, logged, visibleButtons, settledButtonCount, scrolledTo } from "../lib/harness.mjs";
 import { CEILING, extrasRan, markExtrasRun } from "../lib/wait.mjs";
 import { action, button, config } from "../lib/fixtures.mjs";
 
-const h = await harness();
-after(() => h.close());
+const h = harnessFixture();
 
 const one = (opts = {}, extra = {}) => config({ buttons: [button("b", "SINGLE", ["a"], opts)], actions: [action("a", "PHONE", "+1 555 0100", extra)] });
 

@@ -5,22 +5,23 @@
 // imports the chunk itself and calls openSurface from its own buttons, so every surface option
 // can be tried without a server; chat-surfaces.test.mjs opens them through the loader of a real
 // `beckon serve`.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
-import { harness } from "../lib/harness.mjs";
+import { harnessFixture } from "../lib/harness.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CEILING, animationsDone } from "../lib/wait.mjs";
 import { action, config, domain, HOST } from "../lib/fixtures.mjs";
 import { inlineJson } from "../../demo/page.mjs";
 
-const h = await harness();
-after(() => h.close());
+const h = harnessFixture({
+  pages: { "/frame": `<!doctype html><html lang="en"><head><title>Menu card</title></head><body><main><h1>Today's menu</h1></main></body></html>` },
+});
 
 const FRAME_HOST = "frame.beckon.test";
-h.server.pages["/frame"] = `<!doctype html><html lang="en"><head><title>Menu card</title></head><body><main><h1>Today's menu</h1></main></body></html>`;
 
-const ACTIONS = [
+// The menu is a page of the harness (on another host): its URL is known once the harness runs.
+const surfaceActions = () => [
   action("wa", "WHATSAPP", "+31 6 1234 5678", {
     labelText: "WhatsApp us",
     properties: { "whatsapp-dialog-type": "popout", message: "Hi!", "chatmodal-messages": "Hello 👋\nHow can we help?" },
@@ -39,13 +40,14 @@ const NAMES = { wa: "WhatsApp us", fb: "Messenger", fr: "Our menu", ty: "Feedbac
 /** A page with one button per action that opens its surface through the chunk. */
 function surfacesPage({ head = "", dir, domainType = "FREE" } = {}) {
   // apiRoot answers nothing: the chat shows its 'Almost ready to chat...' panel (or the profile form).
-  const cfg = config({ buttons: [], actions: ACTIONS, domains: [domain({ type: domainType })], options: { apiRoot: h.url("/no-api") } });
+  const actions = surfaceActions();
+  const cfg = config({ buttons: [], actions, domains: [domain({ type: domainType })], options: { apiRoot: h.url("/no-api") } });
   return `<!doctype html>
 <html lang="en"${dir ? ` dir="${dir}"` : ""}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Surfaces</title>${head}</head>
 <body>
 <main><h1>Shop</h1>
-${ACTIONS.map((a) => `<button type="button" class="trigger" data-id="${a.id}">${a.labelText}</button>`).join("\n")}
+${actions.map((a) => `<button type="button" class="trigger" data-id="${a.id}">${a.labelText}</button>`).join("\n")}
 </main>
 <script type="module">
   import { openSurface, closeSurface } from "/static/beckon-app.js";
