@@ -62,6 +62,22 @@ async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
     a.drop_schema(&schema).await.unwrap();
 }
 
+/// PostgreSQL only: two instances claiming from one queue at once take each job once.
+#[tokio::test]
+#[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
+async fn postgres_two_instances_claiming_at_once_take_each_job_once() {
+    let url = postgres_url();
+    let schema = format!("beckon_test_{}", uuid_simple());
+    let a = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let b = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
+        .await
+        .unwrap();
+    behaviours::two_instances_claiming_at_once_take_each_job_once(&a, &b).await;
+    a.drop_schema(&schema).await.unwrap();
+}
+
 /// Each behaviour as two tests, `name::sqlite` and `name::postgres`; `timed:` behaviours move
 /// the store's clock on between writes.
 macro_rules! conformance {
@@ -118,6 +134,7 @@ conformance!(
     channels,
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
+    jobs_run_when_due_once_per_lease_and_a_key_waits_once,
 );
 
 mod behaviours {
@@ -1469,5 +1486,127 @@ mod behaviours {
             .await
             .unwrap();
         assert_eq!(ok.message.seq, 1, "no gap after the refused ones");
+    }
+
+    fn job(kind: &str, key: Option<&str>, run_at: i64) -> NewJob {
+        NewJob {
+            kind: kind.into(),
+            dedupe_key: key.map(Into::into),
+            payload: json!({"n": run_at}),
+            run_at,
+        }
+    }
+
+    pub async fn jobs_run_when_due_once_per_lease_and_a_key_waits_once(
+        s: &dyn Store,
+        clock: &ManualClock,
+    ) {
+        let lease = std::time::Duration::from_secs(30);
+        let now = s.now();
+        assert!(s
+            .enqueue_job(job("mail", Some("chat-1"), now))
+            .await
+            .unwrap());
+        // The same key while the first waits: not added.
+        assert!(!s
+            .enqueue_job(job("mail", Some("chat-1"), now))
+            .await
+            .unwrap());
+        // Another kind, or no key: added.
+        assert!(s
+            .enqueue_job(job("push", Some("chat-1"), now))
+            .await
+            .unwrap());
+        assert!(s
+            .enqueue_job(job("mail", None, now + 60_000))
+            .await
+            .unwrap());
+
+        // Due now: the two first; the later one waits for its time.
+        let claimed = s.claim_jobs(10, lease).await.unwrap();
+        let kinds: Vec<&str> = claimed.iter().map(|j| j.kind.as_str()).collect();
+        assert_eq!(kinds.len(), 2, "{claimed:?}");
+        assert!(kinds.contains(&"mail") && kinds.contains(&"push"));
+        assert!(claimed.iter().all(|j| j.attempts == 1));
+        let mail = claimed.iter().find(|j| j.kind == "mail").unwrap().clone();
+        assert_eq!(mail.payload, json!({"n": now}));
+        // Claimed: nobody else gets them while the lease lasts.
+        assert!(s.claim_jobs(10, lease).await.unwrap().is_empty());
+
+        // A failed attempt runs again at its new time, with the error kept; a lapsed lease
+        // (a worker that died) gives the job to the next claim.
+        s.retry_job(&mail.id, "SMTP: connection refused", now + 10_000)
+            .await
+            .unwrap();
+        clock.advance(std::time::Duration::from_secs(11));
+        let again = s.claim_jobs(10, lease).await.unwrap();
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!(again[0].id, mail.id);
+        assert_eq!(again[0].attempts, 2);
+        assert_eq!(
+            again[0].last_error.as_deref(),
+            Some("SMTP: connection refused")
+        );
+        clock.advance(std::time::Duration::from_secs(31));
+        let lapsed = s.claim_jobs(10, lease).await.unwrap();
+        let ids: Vec<&str> = lapsed.iter().map(|j| j.id.as_str()).collect();
+        assert_eq!(
+            ids.len(),
+            2,
+            "the push job's lease lapsed, the mail's too: {lapsed:?}"
+        );
+
+        // Done: gone, and its key free again. Buried: kept, dead, and its key free too.
+        s.finish_job(&mail.id).await.unwrap();
+        assert!(s
+            .enqueue_job(job("mail", Some("chat-1"), now))
+            .await
+            .unwrap());
+        let push = lapsed.iter().find(|j| j.kind == "push").unwrap();
+        s.bury_job(&push.id, "410 Gone").await.unwrap();
+        let pushes = s.jobs_of_kind("push").await.unwrap();
+        assert_eq!(pushes.len(), 1);
+        assert_eq!(pushes[0].dead, Dead(true));
+        assert_eq!(pushes[0].last_error.as_deref(), Some("410 Gone"));
+        assert!(s
+            .enqueue_job(job("push", Some("chat-1"), now))
+            .await
+            .unwrap());
+        // A dead job is never claimed.
+        clock.advance(std::time::Duration::from_secs(120));
+        let left = s.claim_jobs(10, lease).await.unwrap();
+        assert!(left.iter().all(|j| j.id != push.id), "{left:?}");
+        assert!(matches!(
+            s.finish_job("no-such-job").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+
+    /// Claims until nothing is left: the ids claimed.
+    async fn drain_jobs(s: &dyn Store, lease: std::time::Duration) -> Vec<String> {
+        let mut ids = Vec::new();
+        loop {
+            let got = s.claim_jobs(7, lease).await.unwrap();
+            if got.is_empty() {
+                return ids;
+            }
+            ids.extend(got.into_iter().map(|j| j.id));
+        }
+    }
+
+    pub async fn two_instances_claiming_at_once_take_each_job_once(a: &dyn Store, b: &dyn Store) {
+        let now = a.now();
+        for i in 0..200 {
+            a.enqueue_job(job("mail", Some(&format!("k{i}")), now))
+                .await
+                .unwrap();
+        }
+        let lease = std::time::Duration::from_secs(300);
+        let (x, y) = tokio::join!(drain_jobs(a, lease), drain_jobs(b, lease));
+        let mut all: Vec<String> = x.into_iter().chain(y).collect();
+        assert_eq!(all.len(), 200, "every job claimed once");
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 200, "no job claimed twice");
     }
 }

@@ -1,7 +1,8 @@
 //! Storage: the [`Store`] trait and its two implementations over sqlx, SQLite (the embedded
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
-//! drafts, versions and sightings; `chats.rs`; `statistics.rs`), whose SQL both backends share
-//! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
+//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue),
+//! whose SQL both backends share (`sql/`), each with its own migrations under
+//! `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
 //! Times are Unix milliseconds, read from the [`Clock`] the store is opened with; JSON columns
@@ -16,6 +17,7 @@ mod chats;
 mod clock;
 mod domains;
 mod group_commit;
+mod jobs;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -31,6 +33,7 @@ pub use domains::{
     ConfigVersion, Domain, Domains, DraftConfig, EmbedSighting, NewDomain, PublishedConfig,
     Publisher, MAX_SIGHTINGS_PER_DOMAIN,
 };
+pub use jobs::{Dead, Job, Jobs, NewJob};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
@@ -104,7 +107,7 @@ pub fn new_message_id() -> String {
 /// Everything Beckon keeps, one trait per aggregate. Object safe: the server holds an
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
-pub trait Store: Accounts + Domains + Chats + Statistics + Send + Sync + 'static {
+pub trait Store: Accounts + Domains + Chats + Statistics + Jobs + Send + Sync + 'static {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
     /// A trivial query: the database answers (readiness, `ready.rs`).

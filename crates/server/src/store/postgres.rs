@@ -116,4 +116,9 @@ impl PgStore {
     }
 }
 
-super::sql::impl_sql_store!(PgStore, sqlx::Postgres, "postgres");
+super::sql::impl_sql_store!(
+    PgStore,
+    sqlx::Postgres,
+    "postgres",
+    "FOR UPDATE SKIP LOCKED"
+);

@@ -197,4 +197,5 @@ async fn checkpoints(conn: SqlitePool, mut stop: oneshot::Receiver<()>) {
     }
 }
 
-super::sql::impl_sql_store!(SqliteStore, sqlx::Sqlite, "sqlite");
+// One writer: a claim is one transaction, no row lock needed.
+super::sql::impl_sql_store!(SqliteStore, sqlx::Sqlite, "sqlite", "");

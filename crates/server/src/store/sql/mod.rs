@@ -18,6 +18,7 @@
 mod accounts;
 pub(crate) mod chats;
 mod domains;
+mod jobs;
 mod statistics;
 
 /// `true` when the error is a unique-constraint violation.
@@ -65,11 +66,12 @@ pub(crate) fn touched(done: u64) -> super::StoreResult<()> {
 
 /// Expands `Store` and the aggregates' traits for `$store` (see the module's comment).
 macro_rules! impl_sql_store {
-    ($store:ty, $db:ty, $backend:literal) => {
+    ($store:ty, $db:ty, $backend:literal, $claim_lock:literal) => {
         $crate::store::sql::impl_accounts!($store);
         $crate::store::sql::impl_domains!($store);
         $crate::store::sql::impl_chats!($store, $db);
         $crate::store::sql::impl_statistics!($store);
+        $crate::store::sql::impl_jobs!($store, $claim_lock);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -93,4 +95,5 @@ pub(crate) use accounts::{impl_accounts, user_cols};
 pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
 pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
+pub(crate) use jobs::impl_jobs;
 pub(crate) use statistics::impl_statistics;
