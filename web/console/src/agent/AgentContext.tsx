@@ -3,7 +3,7 @@
 // status. Frames from the socket update it; a reconnect refetches everything.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api } from "../api/http";
-import type { Channel, ChannelList, Team, TeamMember, User } from "../api/types";
+import type { Channel, TeamMember, User } from "../api/types";
 import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
 import { tabTitle } from "../lib/title";
 import { navigate } from "../app/router";
@@ -48,8 +48,8 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
 
   const refresh = useCallback(async () => {
     const [list, t] = await Promise.all([
-      api<ChannelList>("/v1/agent/channels?filter=open&limit=200"),
-      api<Team>("/v1/agent/team"),
+      api.GET("/api/v1/agent/channels", { params: { query: { filter: "open", limit: 200 } } }),
+      api.GET("/api/v1/agent/team"),
     ]);
     setOpen(list.channels);
     setTeam(t.agents);
@@ -62,7 +62,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
         case "new-channel": {
           const id = f.channel.id;
           // The public shape lacks the visitor's details: fetch the console's.
-          api<Channel>(`/v1/agent/channels/${id}`).then((c) => {
+          api.GET("/api/v1/agent/channels/{id}", { params: { path: { id } } }).then((c) => {
             setOpen((list) => upsertChannel(list, c));
             playSound("newChat");
             desktopNotify(`New chat: ${visitorLabel(c)}`, c.domainName, () => navigate(`inbox/${c.id}`));
@@ -77,7 +77,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
           setOpen((list) => {
             const c = list.find((x) => x.id === channelId);
             if (!c) {
-              api<Channel>(`/v1/agent/channels/${channelId}`).then((fresh) => setOpen((l) => upsertChannel(l, fresh)), () => {});
+              api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then((fresh) => setOpen((l) => upsertChannel(l, fresh)), () => {});
               return list;
             }
             return upsertChannel(list, withMessage(c, m, fromVisitor, seen));
@@ -91,7 +91,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
         case "channel-update":
         case "channel-ended": {
           const channelId = f.channelId;
-          api<Channel>(`/v1/agent/channels/${channelId}`).then(
+          api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(
             (c) => setOpen((list) => (c.status === "open" ? upsertChannel(list, c) : list.filter((x) => x.id !== c.id))),
             () => {},
           );

@@ -5,7 +5,7 @@
 // visitor's open window, so an undo could not undo what the visitor saw.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, EarlierConversation, History, Message, ReplyAnswer } from "../api/types";
+import type { Channel, EarlierConversation, Message } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { answered, charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, tooLongText } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
@@ -61,8 +61,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
-    await api(`/v1/agent/channels/${channelId}/read`, { method: "POST" }).catch(() => {});
-    const fresh = await api<Channel>(`/v1/agent/channels/${channelId}`).catch(() => null);
+    await api.POST("/api/v1/agent/channels/{id}/read", { params: { path: { id: channelId } } }).catch(() => {});
+    const fresh = await api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).catch(() => null);
     if (fresh) {
       setChannel(fresh);
       updateChannel(fresh);
@@ -72,8 +72,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   const load = useCallback(async () => {
     try {
       const [c, h] = await Promise.all([
-        api<Channel>(`/v1/agent/channels/${channelId}`),
-        api<History>(`/v1/agent/channels/${channelId}/messages?after=${lastSeqOf(messagesRef.current)}`),
+        api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }),
+        api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query: { after: lastSeqOf(messagesRef.current) } } }),
       ]);
       setChannel(c);
       setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
@@ -123,7 +123,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         } else if (f.op === "channel-update" && f.update === "read") {
           setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, f.seq) : s));
         } else if (f.op === "channel-update" || f.op === "channel-ended") {
-          api<Channel>(`/v1/agent/channels/${channelId}`).then(setChannel, () => {});
+          api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
         }
       }),
     [subscribe, channelId, markRead, load, channel?.visitor.id],
@@ -144,8 +144,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
 
   const post = async (p: Pending) => {
     try {
-      const r = await api<ReplyAnswer>(`/v1/agent/channels/${channelId}/messages`, {
-        method: "POST",
+      const r = await api.POST("/api/v1/agent/channels/{id}/messages", {
+        params: { path: { id: channelId } },
         body: { clientId: p.clientId, text: p.text },
       });
       setMessages((list) => mergeMessages(list, [r.message]));
@@ -176,24 +176,26 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   };
 
   /** An action on the chat (assign, end, reopen): the answer is the chat as it is now. */
-  const act = async (action: "assign" | "end" | "reopen", body?: object) => {
+  const act = async (action: () => Promise<Channel>) => {
     try {
-      const c = await api<Channel>(`/v1/agent/channels/${channelId}/${action}`, { method: "POST", body });
+      const c = await action();
       setChannel(c);
       updateChannel(c);
     } catch (e) {
       setError((e as Error).message);
     }
   };
+  const params = { path: { id: channelId } };
   /** No agent id: yourself; null: nobody. */
-  const assign = (agentId: string | null | undefined) => act("assign", agentId === undefined ? {} : { agentId });
+  const assign = (agentId: string | null | undefined) =>
+    act(() => api.POST("/api/v1/agent/channels/{id}/assign", { params, body: agentId === undefined ? {} : { agentId } }));
   const end = () => {
     setConfirmingEnd(false);
-    act("end");
+    act(() => api.POST("/api/v1/agent/channels/{id}/end", { params }));
   };
   const reopen = () => {
     setConfirmingEnd(false);
-    act("reopen");
+    act(() => api.POST("/api/v1/agent/channels/{id}/reopen", { params }));
   };
 
   if (!channel) {

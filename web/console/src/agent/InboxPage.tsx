@@ -2,7 +2,7 @@
 // or e-mail, newest activity first; the selected chat beside it (or alone on a phone).
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/http";
-import type { Channel, ChannelList } from "../api/types";
+import type { Channel } from "../api/types";
 import { FILTERS, inFilter, matchesSearch, movedNotice, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
 import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
@@ -56,7 +56,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   // Ended chats are not live: fetched when their tab shows.
   useEffect(() => {
     if (filter !== "ended") return;
-    api<ChannelList>("/v1/agent/channels?filter=ended&limit=100").then((r) => setEnded(r.channels), () => {});
+    api.GET("/api/v1/agent/channels", { params: { query: { filter: "ended", limit: 100 } } }).then((r) => setEnded(r.channels), () => {});
   }, [filter, resyncCount, channelId, open.length]);
 
   // Search goes to the server too (it sees past the 200 listed open chats), debounced.
@@ -68,7 +68,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
     }
     const t = setTimeout(() => {
       const serverFilter = filter === "open" ? "open" : filter;
-      api<ChannelList>(`/v1/agent/channels?filter=${serverFilter}&q=${encodeURIComponent(q)}&limit=100`).then(
+      api.GET("/api/v1/agent/channels", { params: { query: { filter: serverFilter, q, limit: 100 } } }).then(
         (r) => setSearched(r.channels),
         () => {},
       );

@@ -1,35 +1,28 @@
-// The shapes the agent, owner and account APIs answer (GET /api/openapi.json), generated from
-// the server's Rust wire types: `wire.gen.ts` here and, for the shapes the console shares with
-// the widget's chat, the widget's `app/chat/core/wire.gen.ts` (`cargo run -p beckon-server --bin
-// gen-wire`). The names below are the ones the console uses.
-import type { ChannelDetail, ChannelSummary } from "./wire.gen";
+// The shapes the agent, owner and account APIs answer, as the server's OpenAPI document
+// (docs/openapi.json, GET /api/openapi.json) declares them: `schema.gen.ts` is generated from it
+// (`npm run gen:api -w console`) and the API client (`http.ts`) answers these types. Realtime
+// frames keep the widget's `app/chat/core/wire.gen.ts` (ts-rs, from the same Rust types); a frame's
+// value is assignable to the shape here. The names below are the ones the console uses.
+import type { components } from "./schema.gen";
 
-export type {
-  AccountList,
-  ChannelList,
-  ConfigVersion,
-  DomainInfo,
-  DomainList,
-  Published,
-  ReplyAnswer,
-  SavedConfig,
-  SignupState,
-  Team,
-  VersionList,
-  EarlierConversation,
-  Role,
-  Session,
-  StatsAnswer,
-  TeamMember,
-  User,
-  Visitor,
-} from "./wire.gen";
-export type {
-  ErrorBody,
-  History,
-  Message,
-  PublicPersona as Sender,
-} from "@beckon/widget/wire";
+type Schemas = components["schemas"];
+
+export type AccountList = Schemas["AccountList"];
+export type ChannelList = Schemas["ChannelList"];
+export type ConfigVersion = Schemas["ConfigVersion"];
+export type DayCount = Schemas["DayCount"];
+export type DomainInfo = Schemas["DomainInfo"];
+export type EarlierConversation = Schemas["EarlierConversation"];
+export type Installation = Schemas["Installation"];
+export type ItemCount = Schemas["ItemCount"];
+export type Message = Schemas["Message"];
+export type Role = Schemas["Role"];
+export type Session = Schemas["Session"];
+export type Sighting = Schemas["Sighting"];
+export type StatsAnswer = Schemas["StatsAnswer"];
+export type TeamMember = Schemas["TeamMember"];
+export type User = Schemas["User"];
+export type Visitor = Schemas["Visitor"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq` and `earlierConversations`. */
-export type Channel = ChannelSummary & Partial<Omit<ChannelDetail, keyof ChannelSummary>>;
+export type Channel = Schemas["ChannelSummary"] & Partial<Omit<Schemas["ChannelDetail"], keyof Schemas["ChannelSummary"]>>;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
 import { api } from "../api/http";
-import type { DomainList } from "../api/types";
 import { useSession } from "../auth/session";
 import { LoginPage } from "../auth/LoginPage";
 import { AgentProvider } from "../agent/AgentContext";
@@ -25,7 +24,7 @@ export function App() {
     if (!session || known) return;
     if (!owner) return navigate("inbox", true);
     let gone = false;
-    api<DomainList>("/v1/owner/domains").then(
+    api.GET("/api/v1/owner/domains").then(
       (r) => gone || navigate(r.domains.length ? "inbox" : "domains", true),
       () => gone || navigate("inbox", true),
     );

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError } from "../api/http";
-import type { SignupState } from "../api/types";
 import { useSession } from "./session";
 import { SignupForm } from "./SignupForm";
 
@@ -9,7 +8,7 @@ export function LoginPage() {
   const [signupOn, setSignupOn] = useState(false);
   const [signingUp, setSigningUp] = useState(false);
   useEffect(() => {
-    api<SignupState>("/v1/auth/signup").then(
+    api.GET("/api/v1/auth/signup").then(
       (r) => setSignupOn(r.enabled),
       () => setSignupOn(false),
     );

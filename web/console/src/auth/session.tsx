@@ -42,14 +42,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (current.current) setEnded(true);
       accept(null);
     });
-    api<Session>("/v1/auth/me")
+    api.GET("/api/v1/auth/me")
       .then(accept, () => accept(null))
       .finally(() => setLoading(false));
   }, [accept]);
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const s = await api<Session>("/v1/auth/login", { method: "POST", body: { email, password } });
+      const s = await api.POST("/api/v1/auth/login", { body: { email, password } });
       setArrivedByLogin(true);
       accept(s);
     },
@@ -57,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const signup = useCallback(
     async (fields: SignupFields) => {
-      const s = await api<Session>("/v1/auth/signup", { method: "POST", body: fields });
+      const s = await api.POST("/api/v1/auth/signup", { body: fields });
       setArrivedByLogin(true);
       accept(s);
     },
@@ -65,7 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const logout = useCallback(async () => {
     current.current = null; // this tab's own logout: its socket's close 4001 is expected
-    await api("/v1/auth/logout", { method: "POST" }).catch(() => {});
+    await api.POST("/api/v1/auth/logout").catch(() => {});
     accept(null);
   }, [accept]);
 

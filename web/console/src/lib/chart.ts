@@ -1,7 +1,7 @@
 // Statistics as a chart: one series per event (page views, views per button, clicks per button or
 // action), one point per UTC day, with nice round ticks. Pure, so the SVG component only draws.
 import type { Config } from "@beckon/widget/config";
-import type { DayCount, ItemCount } from "../api/wire.gen";
+import type { DayCount, ItemCount } from "../api/types";
 
 export type Count = DayCount;
 export type Series = { event: string; total: number; points: number[] };

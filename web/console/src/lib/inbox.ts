@@ -78,7 +78,7 @@ export function visitorLabel(c: Channel): string {
 }
 
 /** "Ended by Ann (the visitor) on …", "Ended by you on …", "Ended by Ada on …"; when unknown, "Ended on …". */
-export function endedLine(c: Channel, myPersonaId: string | null): string {
+export function endedLine(c: Channel, myPersonaId: string | null | undefined): string {
   const by = c.endedBy;
   const who = !by
     ? ""

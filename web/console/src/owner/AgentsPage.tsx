@@ -1,7 +1,7 @@
 // The organisation's accounts: add an agent (or owner), remove one, reset a password.
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
-import type { AccountList, User } from "../api/types";
+import type { Role, User } from "../api/types";
 import { problemsAt } from "../lib/problems";
 
 export function AgentsPage({ me }: { me: User }) {
@@ -9,13 +9,13 @@ export function AgentsPage({ me }: { me: User }) {
   const [status, setStatus] = useState("");
   const [resetting, setResetting] = useState<string | null>(null);
   const reload = useCallback(() => {
-    api<AccountList>("/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
+    api.GET("/api/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
   }, []);
   useEffect(reload, [reload]);
 
   const remove = async (u: User) => {
     if (!confirm(`Remove ${u.name}? Their chats become unassigned.`)) return;
-    await api(`/v1/owner/agents/${u.id}`, { method: "DELETE" }).then(
+    await api.DELETE("/api/v1/owner/agents/{id}", { params: { path: { id: u.id } } }).then(
       () => setStatus(`${u.name} was removed.`),
       (e) => setStatus(e.message),
     );
@@ -84,7 +84,7 @@ function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await api(`/v1/owner/agents/${user.id}/password`, { method: "POST", body: { password } });
+      await api.POST("/api/v1/owner/agents/{id}/password", { params: { path: { id: user.id } }, body: { password } });
       onDone(`${user.name}'s password was reset; their sessions ended.`);
     } catch (err) {
       const e2 = err as ApiError;
@@ -122,14 +122,14 @@ function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string
 }
 
 function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
-  const [form, setForm] = useState({ name: "", email: "", password: "", role: "agent" });
+  const [form, setForm] = useState<{ name: string; email: string; password: string; role: Role }>({ name: "", email: "", password: "", role: "agent" });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState("");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError("");
     try {
-      const u = await api<User>("/v1/owner/agents", { method: "POST", body: form });
+      const u = await api.POST("/api/v1/owner/agents", { body: form });
       setProblems([]);
       setForm({ name: "", email: "", password: "", role: "agent" });
       onAdded(u);
@@ -169,7 +169,7 @@ function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
         {field("password", "Password (at least 8 characters)", "password")}
         <label>
           <span>Role</span>
-          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value === "owner" ? "owner" : "agent" })}>
             <option value="agent">Agent (answers chats)</option>
             <option value="owner">Owner (also configures)</option>
           </select>

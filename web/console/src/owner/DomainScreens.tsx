@@ -194,7 +194,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
     setValue(next);
     setStatus("");
     try {
-      await api(`/v1/owner/domains/${domain.id}`, { method: "PUT", body: { ...next, timezone: next.timezone ?? null } });
+      await api.PUT("/api/v1/owner/domains/{id}", { params: { path: { id: domain.id } }, body: { ...next, timezone: next.timezone ?? null } });
       setProblems([]);
       setStatus("Settings saved.", [next]);
       onSaved();
@@ -205,7 +205,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
   };
   const remove = async () => {
     if (!confirm(`Delete ${domain.name}? Its buttons, chats and statistics go with it.`)) return;
-    await api(`/v1/owner/domains/${domain.id}`, { method: "DELETE" });
+    await api.DELETE("/api/v1/owner/domains/{id}", { params: { path: { id: domain.id } } });
     location.assign("/console/domains");
   };
   return (

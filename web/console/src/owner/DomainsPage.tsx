@@ -2,7 +2,7 @@
 // live preview, publish and embed, statistics).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
-import type { DomainInfo, DomainList } from "../api/types";
+import type { DomainInfo } from "../api/types";
 import { Link, navigate } from "../app/router";
 import { DomainScreens } from "./DomainScreens";
 import { Welcome } from "./onboarding/Welcome";
@@ -17,7 +17,7 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
   const [error, setError] = useState("");
 
   const reload = useCallback(() => {
-    api<DomainList>("/v1/owner/domains").then(
+    api.GET("/api/v1/owner/domains").then(
       (r) => setDomains(r.domains),
       (e) => setError(e.message),
     );
@@ -79,7 +79,7 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
     try {
       const host = hostOf(name); // a pasted address becomes its host
       setName(host);
-      const d = await api<DomainInfo>("/v1/owner/domains", { method: "POST", body: { name: host, timezone } });
+      const d = await api.POST("/api/v1/owner/domains", { body: { name: host, timezone } });
       setName("");
       onCreated(d);
     } catch (err) {

@@ -40,7 +40,7 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
     const iso = (d: Date) => d.toISOString().slice(0, 10);
     // Only the answer for the period shown counts: one for a period left meanwhile may come later.
     let current = true;
-    api<StatsAnswer>(`/v1/owner/domains/${domain.id}/stats?from=${iso(from)}&to=${iso(to)}`).then(
+    api.GET("/api/v1/owner/domains/{id}/stats", { params: { path: { id: domain.id }, query: { from: iso(from), to: iso(to) } } }).then(
       (d) => current && setData(d),
       (e) => current && setError(e.message),
     );

@@ -5,7 +5,7 @@
 // problem's path; the builder shows them beside their fields.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Config } from "@beckon/widget/config";
-import { api, ApiError, type Problem } from "../../api/http";
+import { api, ApiError, modelConfig, type Problem } from "../../api/http";
 import { setAt } from "../../lib/paths";
 import { useStatusFor } from "../../lib/useStatusFor";
 
@@ -39,7 +39,7 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
   const [error, setError] = useState("");
 
   const reload = useCallback(async () => {
-    const c = await api<Config>(`/v1/owner/domains/${domainId}/config`);
+    const c = modelConfig(await api.GET("/api/v1/owner/domains/{id}/config", { params: { path: { id: domainId } } }));
     setConfig(c);
     setSaved(c);
     setProblems([]);
@@ -58,11 +58,12 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
     setMessage("");
     setError("");
     try {
-      const r = await api<{ config: Config }>(`/v1/owner/domains/${domainId}/config`, { method: "PUT", body: config });
-      setConfig(r.config);
-      setSaved(r.config);
+      const r = await api.PUT("/api/v1/owner/domains/{id}/config", { params: { path: { id: domainId } }, body: config });
+      const savedConfig = modelConfig(r.config);
+      setConfig(savedConfig);
+      setSaved(savedConfig);
       setProblems([]);
-      if (!quiet) setMessage("Draft saved.", [r.config]);
+      if (!quiet) setMessage("Draft saved.", [savedConfig]);
       onSaved?.();
       return true;
     } catch (e) {

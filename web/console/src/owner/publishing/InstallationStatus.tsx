@@ -17,7 +17,7 @@ export function InstallationStatus({ domain, started }: { domain: DomainInfo; st
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const r = await api<Installation>(`/v1/owner/domains/${domain.id}/installation`);
+        const r = await api.GET("/api/v1/owner/domains/{id}/installation", { params: { path: { id: domain.id } } });
         if (!stop) setCheck(r);
       } catch {
         // Asked again on the next round.

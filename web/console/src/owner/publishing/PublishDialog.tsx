@@ -5,7 +5,7 @@
 // changes: what visitors will then get, and what the draft holds that will not show, with why (LeftOut).
 import { useRef, useState } from "react";
 import type { Config } from "@beckon/widget/config";
-import { api, ApiError } from "../../api/http";
+import { api, ApiError, modelConfig } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
 import { goingLive, summarizeChanges } from "./changes";
 import { LeftOut } from "./LeftOut";
@@ -26,7 +26,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
     setChanges(null);
     dialog.current?.showModal();
     try {
-      const published = await api<Config>(`/v1/owner/domains/${domain.id}/config/published`).catch((e) => {
+      const published = await api.GET("/api/v1/owner/domains/{id}/config/published", { params: { path: { id: domain.id } } }).then(modelConfig, (e) => {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;
       });

@@ -2,8 +2,8 @@
 // restored as the draft in one click (the server binds it to the domain as it is now).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Config } from "@beckon/widget/config";
-import { api } from "../../api/http";
-import type { ConfigVersion, DomainInfo, VersionList } from "../../api/types";
+import { api, modelConfig } from "../../api/http";
+import type { ConfigVersion, DomainInfo } from "../../api/types";
 import { fullTime } from "../../lib/time";
 import { useStatusFor } from "../../lib/useStatusFor";
 import { Preview } from "../Preview";
@@ -32,7 +32,7 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
 
   const load = useCallback(async () => {
     try {
-      const r = await api<VersionList>(`/v1/owner/domains/${domain.id}/versions`);
+      const r = await api.GET("/api/v1/owner/domains/{id}/versions", { params: { path: { id: domain.id } } });
       setVersions(r.versions);
     } catch (e) {
       setError((e as Error).message);
@@ -45,8 +45,8 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
   const view = async (v: number) => {
     setError("");
     try {
-      const r = await api<ConfigVersion & { config: Config }>(`/v1/owner/domains/${domain.id}/versions/${v}`);
-      setViewing({ version: v, config: r.config });
+      const r = await api.GET("/api/v1/owner/domains/{id}/versions/{version}", { params: { path: { id: domain.id, version: String(v) } } });
+      setViewing({ version: v, config: modelConfig(r.config) });
     } catch (e) {
       setError((e as Error).message);
     }
@@ -55,7 +55,7 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
     if (dirty && !confirm("Restoring replaces your unsaved changes. Restore anyway?")) return;
     setError("");
     try {
-      await api(`/v1/owner/domains/${domain.id}/versions/${v}/restore`, { method: "POST" });
+      await api.POST("/api/v1/owner/domains/{id}/versions/{version}/restore", { params: { path: { id: domain.id, version: String(v) } } });
       const restored = await onRestored();
       setStatus(`Version ${v} is now the draft. Publish it to put it live.`, [restored, domain.config.publishedVersion, refresh]);
     } catch (e) {

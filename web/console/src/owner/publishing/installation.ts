@@ -1,7 +1,7 @@
 // The installation check's words: "Waiting for your site…" until a page of the domain loads the
 // embed, then "Installed on https://… (seen 2 minutes ago)", and a warning per unknown host. Pure.
 
-import type { Installation, Sighting } from "../../api/wire.gen";
+import type { Installation, Sighting } from "../../api/types";
 
 export type { Installation, Sighting };
 

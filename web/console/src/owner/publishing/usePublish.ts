@@ -2,7 +2,7 @@
 // are saved first (a draft the server refuses is not published), then the draft goes live.
 import { useState } from "react";
 import { api } from "../../api/http";
-import type { DomainInfo, Published } from "../../api/types";
+import type { DomainInfo } from "../../api/types";
 
 export const SAVED_FIRST = "Your unsaved changes are saved first.";
 
@@ -20,7 +20,7 @@ export function usePublish({ domain, dirty, save, onPublished }: { domain: Domai
         setError("The draft could not be saved: fix the problems shown on the page, then publish.");
         return null;
       }
-      const r = await api<Published>(`/v1/owner/domains/${domain.id}/publish`, { method: "POST" });
+      const r = await api.POST("/api/v1/owner/domains/{id}/publish", { params: { path: { id: domain.id } } });
       onPublished(r.version);
       return r.version;
     } catch (e) {
