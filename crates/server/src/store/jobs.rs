@@ -39,10 +39,9 @@ pub struct Job {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dead(pub bool);
 
-impl TryFrom<i64> for Dead {
-    type Error = std::convert::Infallible;
-    fn try_from(v: i64) -> Result<Self, Self::Error> {
-        Ok(Dead(v != 0))
+impl From<i64> for Dead {
+    fn from(v: i64) -> Self {
+        Dead(v != 0)
     }
 }
 
