@@ -165,6 +165,17 @@ pub struct ServeArgs {
     /// internet: see docs/deploy.md).
     #[arg(long, env = "BECKON_METRICS")]
     pub metrics: bool,
+    /// Outgoing e-mail, for the notifications: smtp://[user:pass@]host[:port] (STARTTLS when
+    /// the server offers it) or smtps://… (TLS). Without it nothing is mailed.
+    #[arg(long, env = "BECKON_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of Beckon's mail: "Name <address>" or an address (needed with --smtp-url).
+    #[arg(long, env = "BECKON_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// Seconds a visitor's message may wait unread before the agents who are not online are
+    /// mailed about it (at most one mail per conversation in that time); 0 mails at once.
+    #[arg(long, env = "BECKON_NOTIFY_DELAY_SECONDS", default_value_t = 120)]
+    pub notify_delay_seconds: u64,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -212,6 +223,10 @@ impl ServeArgs {
         c.realtime.lease_ttl = std::time::Duration::from_secs(self.agent_lease_seconds);
         c.realtime.heartbeat = c.realtime.heartbeat.min(c.realtime.lease_ttl / 3);
         c.metrics = self.metrics;
+        let given = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        c.smtp_url = given(self.smtp_url);
+        c.mail_from = given(self.mail_from);
+        c.notify_delay = std::time::Duration::from_secs(self.notify_delay_seconds);
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

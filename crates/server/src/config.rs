@@ -54,6 +54,13 @@ pub struct ServeConfig {
     pub redis_prefix: String,
     /// Record metrics and answer `GET /metrics` (`--metrics`).
     pub metrics: bool,
+    /// Outgoing e-mail: `smtp://…` or `smtps://…` (`--smtp-url`); none: nothing is mailed.
+    pub smtp_url: Option<String>,
+    /// The sender of every mail, `Name <address>` (`--mail-from`); needed with `smtp_url`.
+    pub mail_from: Option<String>,
+    /// How long a visitor's message may wait unread before the agents are mailed
+    /// (`--notify-delay-seconds`; zero: at once).
+    pub notify_delay: Duration,
     /// The time the store stamps (the system's; tests pass a `ManualClock`).
     pub clock: std::sync::Arc<dyn crate::store::Clock>,
 }
@@ -112,6 +119,9 @@ impl ServeConfig {
             redis_url: None,
             redis_prefix: "beckon:".into(),
             metrics: false,
+            smtp_url: None,
+            mail_from: None,
+            notify_delay: Duration::from_secs(120),
             clock: std::sync::Arc::new(crate::store::SystemClock),
         }
     }

@@ -35,7 +35,9 @@ pub mod geo;
 pub mod http;
 pub mod limits;
 pub mod listener;
+pub mod mail;
 pub mod metrics;
+pub mod outbound;
 pub mod ratelimit;
 pub mod ready;
 pub mod realtime;
@@ -95,6 +97,19 @@ pub async fn build_state(
              (build it with `npm run build -w widget` in web/)"
         );
     }
+    let mailer = match (&config.smtp_url, &config.mail_from) {
+        (Some(url), Some(from)) => Some(Arc::new(
+            mail::Mailer::new(url, from).map_err(|why| anyhow::anyhow!(why))?,
+        )),
+        (None, None) => None,
+        (Some(_), None) => anyhow::bail!(
+            "--smtp-url needs --mail-from (BECKON_MAIL_FROM): the sender of Beckon's mail, \
+             \"Name <address>\""
+        ),
+        (None, Some(_)) => anyhow::bail!(
+            "--mail-from needs --smtp-url (BECKON_SMTP_URL): the SMTP server to send through"
+        ),
+    };
     let assets = assets::StaticFiles::new(vec![
         ("audio/".to_owned(), config.audio_dir.clone()),
         (String::new(), config.static_dir.clone()),
@@ -133,6 +148,14 @@ pub async fn build_state(
         )])),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
         realtime: Arc::new(realtime),
+        mailer,
+        mail_origin: config
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", config.listen))
+            .into(),
+        notify_delay: config.notify_delay,
+        jobs_added: Arc::new(tokio::sync::Notify::new()),
         shutdown,
     })
 }
@@ -162,6 +185,8 @@ pub struct Server {
     stats: JoinHandle<()>,
     /// Drains the metrics' histograms (with `--metrics`).
     metrics_upkeep: Option<JoinHandle<()>>,
+    /// Runs the outbound jobs (mail); stops with the server's shutdown signal.
+    outbound: JoinHandle<()>,
 }
 
 impl Server {
@@ -193,6 +218,8 @@ impl Server {
                 abort.abort();
             }
         }
+        // The job being sent finishes; what waits is taken up after the restart.
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, self.outbound).await;
         let _ = self.stop_stats.send(true);
         self.stats.await.context("statistics writer")?;
         if let Some(upkeep) = self.metrics_upkeep {
@@ -217,6 +244,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         stats_stopped,
     );
     let metrics_upkeep = state.metrics.clone().map(metrics::spawn_upkeep);
+    let outbound = outbound::spawn_worker(state.clone());
     let http = tokio::spawn(listener::serve(
         listener,
         http::router(state.clone()),
@@ -240,6 +268,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         stop_stats,
         stats,
         metrics_upkeep,
+        outbound,
     })
 }
 

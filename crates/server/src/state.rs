@@ -35,6 +35,14 @@ pub struct AppState {
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
     pub realtime: Arc<crate::engine::hub::Hub>,
+    /// Outgoing e-mail (`--smtp-url`), when configured.
+    pub mailer: Option<Arc<crate::mail::Mailer>>,
+    /// The origin links in mail point to (`--public-url`, else the listening address).
+    pub mail_origin: Arc<str>,
+    /// How long a visitor's message may wait unread before agents are mailed.
+    pub notify_delay: std::time::Duration,
+    /// Wakes this instance's outbound worker when a job is added (others find it by polling).
+    pub jobs_added: Arc<tokio::sync::Notify>,
     /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
     pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
     /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).

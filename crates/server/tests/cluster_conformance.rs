@@ -149,6 +149,7 @@ mod broker_behaviours {
 presences!(
     a_lease_makes_the_domain_available_everywhere_until_it_ends,
     going_away_ends_the_agents_leases_everywhere,
+    each_agents_own_lease_says_whether_she_is_online,
 );
 
 mod presence_behaviours {
@@ -174,6 +175,25 @@ mod presence_behaviours {
         // Not renewed: it ends by itself (an instance that died renews nothing).
         until(b.as_ref(), "d", false).await;
         assert!(!a.agents_online("d").await);
+    }
+
+    pub async fn each_agents_own_lease_says_whether_she_is_online(
+        a: Arc<dyn Presence>,
+        b: Arc<dyn Presence>,
+    ) {
+        let minute = Duration::from_secs(60);
+        a.agent_online("d", "ada", minute).await;
+        assert!(a.agent_is_online("d", "ada").await);
+        assert!(
+            b.agent_is_online("d", "ada").await,
+            "seen from the other instance"
+        );
+        // Not another agent whose id she starts with, nor another domain.
+        assert!(!b.agent_is_online("d", "ad").await);
+        assert!(!b.agent_is_online("d", "bob").await);
+        assert!(!b.agent_is_online("other", "ada").await);
+        b.agent_offline("d", "ada").await;
+        assert!(!a.agent_is_online("d", "ada").await);
     }
 
     pub async fn going_away_ends_the_agents_leases_everywhere(

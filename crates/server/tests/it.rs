@@ -13,6 +13,7 @@ mod cluster_ops;
 mod connections;
 mod deploy;
 mod layering;
+mod notifications;
 mod nul;
 mod openapi;
 mod realtime;

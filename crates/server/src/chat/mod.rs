@@ -128,6 +128,9 @@ pub async fn post_message(
     .await?;
     if inserted.created {
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
+        if sender.id == channel.visitor_persona_id {
+            crate::outbound::notify::visitor_wrote(state, channel).await;
+        }
     }
     Ok(inserted)
 }

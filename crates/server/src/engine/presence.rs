@@ -14,6 +14,9 @@ use async_trait::async_trait;
 pub trait Presence: Send + Sync + 'static {
     /// True when at least one agent of the domain holds a live lease.
     async fn agents_online(&self, domain_id: &str) -> bool;
+    /// True when agent `agent_id` holds a live lease on `domain_id` (is online there, from any
+    /// instance): who need not be told by e-mail what the console shows them.
+    async fn agent_is_online(&self, domain_id: &str, agent_id: &str) -> bool;
     /// Takes or renews agent `agent_id`'s lease on `domain_id` for `ttl`.
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration);
     /// Gives the agent's leases up at once, on every instance (the agent went away or logged
@@ -84,6 +87,14 @@ impl LocalPresence {
 impl Presence for LocalPresence {
     async fn agents_online(&self, domain_id: &str) -> bool {
         self.online_at(domain_id, Instant::now())
+    }
+
+    async fn agent_is_online(&self, domain_id: &str, agent_id: &str) -> bool {
+        let leases = self.leases.lock().expect("presence lock");
+        leases
+            .get(domain_id)
+            .and_then(|agents| agents.get(agent_id))
+            .is_some_and(|until| *until > Instant::now())
     }
 
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration) {

@@ -1,13 +1,14 @@
 //! What the server's tests share: starting the real server on port 0 and seeding it (here),
 //! the realtime client and seeded chats (`realtime`), real `beckon serve` processes on
-//! PostgreSQL and Redis (`node`), a Redis server of a test's own (`redis_server`). Each test
-//! binary uses part of it.
+//! PostgreSQL and Redis (`node`), a Redis server of a test's own (`redis_server`), an SMTP server
+//! of a test's own (`smtp`). Each test binary uses part of it.
 
 #![allow(dead_code)]
 
 pub mod node;
 pub mod realtime;
 pub mod redis_server;
+pub mod smtp;
 
 use std::fmt::Debug;
 use std::path::PathBuf;

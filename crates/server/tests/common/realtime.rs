@@ -180,7 +180,6 @@ pub async fn login(t: &impl Endpoint, email: &str) -> (String, String) {
     (cookie, body["csrfToken"].as_str().unwrap_or("").to_owned())
 }
 
-/// A visitor's chat: (channel id, persona id, token).
 /// A shop's domain with one agent (Ada, agent@shop.test) logged in and connected.
 pub async fn shop_with_agent(t: &T) -> (String, Ws) {
     let (domain, org) = seed(t.store()).await;
@@ -190,6 +189,7 @@ pub async fn shop_with_agent(t: &T) -> (String, Ws) {
     (domain, agent)
 }
 
+/// A visitor's chat: (channel id, persona id, token).
 pub async fn new_chat(t: &impl Endpoint, domain: &str, name: &str) -> (String, String, String) {
     let r: Value = t
         .client()

@@ -92,6 +92,16 @@ const LIVE: &str = concat!(
      return redis.call('ZCARD', KEYS[1])"
 );
 
+/// 1 when a live member starts with ARGV[1] (the agent holds a lease from some instance).
+const AGENT_LIVE: &str = concat!(
+    now_ms!(),
+    "redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)\n\
+     for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do\n\
+       if string.sub(m, 1, #ARGV[1]) == ARGV[1] then return 1 end\n\
+     end\n\
+     return 0"
+);
+
 /// Removes every member that starts with ARGV[1] (an agent's leases on all instances).
 const GIVE_UP_ALL: &str = r"
 local n = 0
@@ -111,6 +121,7 @@ pub struct RedisPresence {
     disconnected: redis::Script,
     elsewhere: redis::Script,
     live: redis::Script,
+    agent_live: redis::Script,
     give_up_all: redis::Script,
 }
 
@@ -129,6 +140,7 @@ impl RedisPresence {
             disconnected: redis::Script::new(DISCONNECTED),
             elsewhere: redis::Script::new(ELSEWHERE),
             live: redis::Script::new(LIVE),
+            agent_live: redis::Script::new(AGENT_LIVE),
             give_up_all: redis::Script::new(GIVE_UP_ALL),
         })
     }
@@ -185,6 +197,18 @@ impl Presence for RedisPresence {
             .invoke_async(&mut self.conn.clone())
             .await;
         r.map_err(|e| warn("availability", e)).unwrap_or(0) > 0
+    }
+
+    async fn agent_is_online(&self, domain_id: &str, agent_id: &str) -> bool {
+        let r: redis::RedisResult<i64> = self
+            .agent_live
+            .key(self.key(domain_id))
+            .arg(format!("{agent_id}@"))
+            .invoke_async(&mut self.conn.clone())
+            .await;
+        r.map_err(|e| warn("an agent's availability", e))
+            .unwrap_or(0)
+            > 0
     }
 
     async fn agent_online(&self, domain_id: &str, agent_id: &str, ttl: Duration) {

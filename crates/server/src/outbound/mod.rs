@@ -1,0 +1,20 @@
+//! Outbound work: what must happen later, at least once, once across instances, and survive a
+//! restart (e-mail now; Web Push and webhooks will join), run from the store's durable job queue
+//! (`store/jobs.rs`) by one worker per instance ([`worker`]). What is worth telling whom is
+//! decided in one place ([`notify`]), so every channel of notification agrees.
+//!
+//! Job kinds:
+//! - `notify-agents` (`{channelId}`, keyed by the chat: one per chat per delay window): after
+//!   `--notify-delay-seconds`, if a visitor's message is still unread by every agent, one `mail`
+//!   job per agent of the organisation who is not online.
+//! - `mail` (the message itself): sent through `--smtp-url`; retried with back-off while the
+//!   SMTP server is away, buried after [`worker::MAX_ATTEMPTS`] or a permanent refusal.
+
+pub mod job;
+pub mod notify;
+pub mod worker;
+
+pub use worker::spawn_worker;
+
+pub const NOTIFY_AGENTS: &str = "notify-agents";
+pub const MAIL: &str = "mail";

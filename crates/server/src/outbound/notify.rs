@@ -1,0 +1,206 @@
+//! Who is told what, decided in one place. A visitor who writes starts a window
+//! (`--notify-delay-seconds`); when it closes, if an agent has read or answered, nobody is
+//! mailed; otherwise each agent of the organisation who is not online gets one mail naming the
+//! visitor and quoting what they wrote, with a link to the conversation in the console.
+
+use serde_json::{json, Value};
+
+use super::job::JobError;
+use crate::mail::{html, html_attr, mailbox, Mail};
+use crate::state::AppState;
+use crate::store::{Channel, NewJob, StoreError};
+
+/// Messages quoted in one mail at most (the rest are in the console).
+const MAX_QUOTED: i64 = 20;
+
+/// A visitor wrote in `channel`: the agents are told after the delay unless someone reads it
+/// first. One job per chat waits at a time, so a visitor's five messages make one mail.
+pub async fn visitor_wrote(state: &AppState, channel: &Channel) {
+    if state.mailer.is_none() {
+        return;
+    }
+    let delay = i64::try_from(state.notify_delay.as_millis()).unwrap_or(i64::MAX / 2);
+    let job = NewJob {
+        kind: super::NOTIFY_AGENTS.into(),
+        dedupe_key: Some(channel.id.clone()),
+        payload: json!({ "channelId": channel.id }),
+        run_at: state.store.now().saturating_add(delay),
+    };
+    match state.store.enqueue_job(job).await {
+        Ok(true) => state.jobs_added.notify_one(),
+        Ok(false) => {}
+        Err(e) => tracing::warn!(error = %e, "outbound: cannot queue the agents' notification"),
+    }
+}
+
+/// The `notify-agents` job: decides who is mailed, and queues one `mail` job for each.
+pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(), JobError> {
+    let Some(channel_id) = payload["channelId"].as_str() else {
+        return Err(JobError::permanent("no channelId"));
+    };
+    let store = &state.store;
+    let channel = match store.get_channel(channel_id).await {
+        Err(StoreError::NotFound) => return Ok(()),
+        other => other?,
+    };
+    let domain = match store.get_domain(&channel.domain_id).await {
+        Err(StoreError::NotFound) => return Ok(()),
+        other => other?,
+    };
+    let users = store.list_users(&domain.org_id).await?;
+    // Read (or answered) by any agent up to here: what follows is unread.
+    let mut read = 0;
+    for persona in users.iter().filter_map(|u| u.persona_id.as_deref()) {
+        read = read.max(store.read_marker(&channel.id, persona).await?);
+    }
+    let unread: Vec<String> = store
+        .messages_after(&channel.id, read, MAX_QUOTED)
+        .await?
+        .into_iter()
+        .filter(|m| m.sender_persona_id == channel.visitor_persona_id)
+        .map(|m| m.text)
+        .collect();
+    if unread.is_empty() {
+        return Ok(());
+    }
+    let visitor = store.get_persona(&channel.visitor_persona_id).await?;
+    let link = format!("{}/console/inbox/{}", state.mail_origin, channel.id);
+    for user in &users {
+        if state.presence.agent_is_online(&domain.id, &user.id).await {
+            continue;
+        }
+        let Some(to) = mailbox(&user.name, &user.email) else {
+            continue;
+        };
+        let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link);
+        let job = NewJob {
+            kind: super::MAIL.into(),
+            // One mail per agent per message read up to: a job run twice adds it once.
+            dedupe_key: Some(format!("{}:{}:{}", channel.id, user.id, channel.last_seq)),
+            payload: mail_json(&mail),
+            run_at: store.now(),
+        };
+        store.enqueue_job(job).await?;
+    }
+    state.jobs_added.notify_one();
+    Ok(())
+}
+
+/// The `mail` job: sends it; a refusal the SMTP server means for good is not retried.
+pub(super) async fn send_mail(state: &AppState, payload: &Value) -> Result<(), JobError> {
+    let Some(mailer) = &state.mailer else {
+        return Err(JobError::retry("no --smtp-url on this instance"));
+    };
+    let mail = mail_of(payload).ok_or_else(|| JobError::permanent("not a mail"))?;
+    mailer.send(mail).await.map_err(|e| JobError {
+        message: e.message,
+        permanent: e.permanent,
+    })
+}
+
+/// The mail to an agent about a visitor's unread messages. Pure.
+pub fn agent_mail(
+    to: lettre::message::Mailbox,
+    visitor: &str,
+    site: &str,
+    messages: &[String],
+    link: &str,
+) -> Mail {
+    let visitor = if visitor.trim().is_empty() {
+        "A visitor"
+    } else {
+        visitor.trim()
+    };
+    let quoted_text: String = messages
+        .iter()
+        .map(|m| m.lines().map(|l| format!("> {l}\n")).collect::<String>() + ">\n")
+        .collect();
+    let quoted_html: String = messages
+        .iter()
+        .map(|m| {
+            format!(
+                "<blockquote style=\"margin:0 0 12px;padding:8px 12px;border-left:3px solid #ccc;white-space:pre-wrap\">{}</blockquote>",
+                html(m)
+            )
+        })
+        .collect();
+    Mail {
+        to,
+        subject: format!("{visitor} is waiting for an answer on {site}"),
+        text: format!(
+            "{visitor} wrote on {site}, and nobody has read it yet:\n\n{quoted_text}\nAnswer in the console: {link}\n"
+        ),
+        html: format!(
+            "<p>{} wrote on {}, and nobody has read it yet:</p>{quoted_html}<p><a href=\"{}\">Answer in the console</a></p>",
+            html(visitor),
+            html(site),
+            html_attr(link)
+        ),
+        reply_to: None,
+        unsubscribe: None,
+    }
+}
+
+fn mail_json(mail: &Mail) -> Value {
+    json!({
+        "to": mail.to.to_string(),
+        "subject": mail.subject,
+        "text": mail.text,
+        "html": mail.html,
+        "replyTo": mail.reply_to.as_ref().map(ToString::to_string),
+        "unsubscribe": mail.unsubscribe,
+    })
+}
+
+fn mail_of(v: &Value) -> Option<Mail> {
+    let text = |k: &str| v[k].as_str().map(str::to_owned);
+    Some(Mail {
+        to: v["to"].as_str()?.parse().ok()?,
+        subject: text("subject")?,
+        text: text("text")?,
+        html: text("html")?,
+        reply_to: v["replyTo"].as_str().and_then(|r| r.parse().ok()),
+        unsubscribe: text("unsubscribe"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_visitors_words_are_quoted_and_escaped_and_the_mail_survives_the_queue() {
+        let to = mailbox("Ada", "ada@shop.test").unwrap();
+        let m = agent_mail(
+            to,
+            "Eve <script>",
+            "shop.test",
+            &["Hi\nanyone?".into(), "<b>bold</b> & co".into()],
+            "https://beckon.test/console/inbox/c1",
+        );
+        assert_eq!(
+            m.subject,
+            "Eve <script> is waiting for an answer on shop.test"
+        );
+        assert!(m.text.contains("> Hi\n> anyone?\n"), "{}", m.text);
+        assert!(
+            m.html.contains("&lt;b&gt;bold&lt;/b&gt; &amp; co"),
+            "{}",
+            m.html
+        );
+        assert!(m.html.contains("Eve &lt;script&gt;"), "{}", m.html);
+        assert!(!m.html.contains("<script>"));
+        let back = mail_of(&mail_json(&m)).unwrap();
+        assert_eq!(back.to, m.to);
+        assert_eq!(
+            (back.subject, back.text, back.html),
+            (m.subject, m.text, m.html)
+        );
+    }
+
+    #[test]
+    fn a_line_break_in_a_name_stays_in_the_name() {
+        let to = mailbox("Eve\r\nBcc: victim@else.test", "ada@shop.test").unwrap();
+        assert_eq!(to.name.as_deref(), Some("Eve  Bcc: victim@else.test"));
+    }
+}
