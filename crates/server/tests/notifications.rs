@@ -1,12 +1,13 @@
 //! E-mail notifications end to end, against a real SMTP server of the test's own: a visitor's
 //! message nobody reads reaches the agents who are not online, once per conversation and
 //! window; nothing is mailed when an agent reads it in time; an SMTP server that is down
-//! delays the mail and loses nothing; what a visitor types cannot add a header or markup.
+//! delays the mail and loses nothing; what a visitor types cannot add a header or markup; an
+//! agent's reply the visitor did not see reaches their address, within bounds.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::outbound::{MAIL, NOTIFY_AGENTS};
+use beckon_server::outbound::{MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
 use beckon_server::store::ManualClock;
 use serde_json::json;
 
@@ -202,4 +203,91 @@ async fn serve_refuses_half_an_smtp_setup_with_the_reason() {
     c.mail_from = Some("not an address".into());
     let e = beckon_server::start(c).await.err().expect("refused");
     assert!(e.to_string().contains("--mail-from"), "{e}");
+}
+
+/// The mails `smtp` received for `address`.
+fn mails_to(smtp: &SmtpServer, address: &str) -> Vec<crate::common::smtp::Received> {
+    smtp.received()
+        .into_iter()
+        .filter(|m| m.to.iter().any(|t| t == address))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversation() {
+    let smtp = SmtpServer::start();
+    let (t, clock) = beckon(&smtp.url(), Duration::from_secs(120)).await;
+    let (domain, mut ada) = shop(&t).await;
+    let (channel, _, token) = new_chat(&t, &domain, "Eve").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor.say("v-1", "Do you ship to Norway?").await;
+    // The visitor leaves; Ada answers.
+    drop(visitor);
+    ada.send(reply(&channel, "a-1", "Yes, in 3 to 5 days."))
+        .await;
+    ada.recv_op("ack").await;
+    clock.advance(Duration::from_secs(121));
+
+    eventually("the visitor's mail", async || {
+        !mails_to(&smtp, "visitor@example.com").is_empty()
+    })
+    .await;
+    let m = &mails_to(&smtp, "visitor@example.com")[0];
+    assert_eq!(m.subject(), "You have a reply from shop.example.com");
+    let text = m.text();
+    assert!(text.contains("You:\n  Do you ship to Norway?"), "{text}");
+    assert!(text.contains("Ada:\n  Yes, in 3 to 5 days."), "{text}");
+    assert!(
+        text.contains("Continue the conversation on https://shop.example.com/"),
+        "{text}"
+    );
+    assert!(
+        m.html().contains("href=\"https://shop.example.com/\""),
+        "{}",
+        m.html()
+    );
+}
+
+#[tokio::test]
+async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five_times_a_day() {
+    let smtp = SmtpServer::start();
+    let (t, clock) = beckon(&smtp.url(), Duration::from_secs(120)).await;
+    let (domain, mut ada) = shop(&t).await;
+    let (channel, _, token) = new_chat(&t, &domain, "Eve").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+
+    // Seen in the widget (acknowledged): no mail.
+    ada.send(reply(&channel, "a-0", "Hello Eve")).await;
+    ada.recv_op("ack").await;
+    let m = visitor.recv_op("chat-message").await;
+    visitor
+        .send(json!({"op": "client-action", "action": "message-ack", "data": m["message"]["id"], "seq": m["seq"]}))
+        .await;
+    eventually("the visitor's read is stored", async || {
+        let c = t.store().get_channel(&channel).await.unwrap();
+        t.store()
+            .read_marker(&channel, &c.visitor_persona_id)
+            .await
+            .unwrap()
+            >= 1
+    })
+    .await;
+    clock.advance(Duration::from_secs(121));
+    ran(&t, NOTIFY_VISITOR).await;
+    assert!(
+        mails_to(&smtp, "visitor@example.com").is_empty(),
+        "seen: not mailed"
+    );
+
+    // Gone, and answered again and again: one mail per window, five a day at most.
+    drop(visitor);
+    for i in 1..=7 {
+        ada.send(reply(&channel, &format!("a-{i}"), &format!("Reply {i}")))
+            .await;
+        ada.recv_op("ack").await;
+        clock.advance(Duration::from_secs(121));
+        ran(&t, NOTIFY_VISITOR).await;
+        ran(&t, MAIL).await;
+    }
+    assert_eq!(mails_to(&smtp, "visitor@example.com").len(), 5);
 }

@@ -135,6 +135,7 @@ conformance!(
     organisations_are_listed_oldest_first,
     channel_queries_filter_search_and_count_unread,
     jobs_run_when_due_once_per_lease_and_a_key_waits_once,
+    visitor_mails_are_bounded_per_chat_a_day_and_per_domain_an_hour,
 );
 
 mod behaviours {
@@ -1608,5 +1609,39 @@ mod behaviours {
         all.sort();
         all.dedup();
         assert_eq!(all.len(), 200, "no job claimed twice");
+    }
+
+    pub async fn visitor_mails_are_bounded_per_chat_a_day_and_per_domain_an_hour(
+        s: &dyn Store,
+        clock: &ManualClock,
+    ) {
+        let minute = std::time::Duration::from_secs(60);
+        // Per chat: 2 a day.
+        assert!(s.note_visitor_mail("d1", "c1", 2, 100).await.unwrap());
+        assert!(s.note_visitor_mail("d1", "c1", 2, 100).await.unwrap());
+        assert!(!s.note_visitor_mail("d1", "c1", 2, 100).await.unwrap());
+        clock.advance(minute * 60 * 23);
+        assert!(
+            !s.note_visitor_mail("d1", "c1", 2, 100).await.unwrap(),
+            "still within the day"
+        );
+        clock.advance(minute * 61);
+        assert!(
+            s.note_visitor_mail("d1", "c1", 2, 100).await.unwrap(),
+            "a day later"
+        );
+        // Per domain: 3 an hour, whatever the chats (c1's last one counts too).
+        assert!(s.note_visitor_mail("d1", "c2", 2, 3).await.unwrap());
+        assert!(s.note_visitor_mail("d1", "c3", 2, 3).await.unwrap());
+        assert!(!s.note_visitor_mail("d1", "c4", 2, 3).await.unwrap());
+        assert!(
+            s.note_visitor_mail("d2", "c5", 2, 3).await.unwrap(),
+            "another domain"
+        );
+        clock.advance(minute * 61);
+        assert!(
+            s.note_visitor_mail("d1", "c4", 2, 3).await.unwrap(),
+            "an hour later"
+        );
     }
 }

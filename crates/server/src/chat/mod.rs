@@ -130,6 +130,8 @@ pub async fn post_message(
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
         if sender.id == channel.visitor_persona_id {
             crate::outbound::notify::visitor_wrote(state, channel).await;
+        } else {
+            crate::outbound::notify::agent_wrote(state, channel).await;
         }
     }
     Ok(inserted)

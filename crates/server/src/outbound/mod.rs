@@ -7,6 +7,10 @@
 //! - `notify-agents` (`{channelId}`, keyed by the chat: one per chat per delay window): after
 //!   `--notify-delay-seconds`, if a visitor's message is still unread by every agent, one `mail`
 //!   job per agent of the organisation who is not online.
+//! - `notify-visitor` (`{channelId}`, keyed by the chat): after the same delay, if the visitor
+//!   has not seen an agent's reply (no open widget acknowledged it) and left an e-mail address,
+//!   one `mail` job to the visitor with the conversation so far, within the bounds of
+//!   [`notify::VISITOR_MAILS_PER_CHAT_A_DAY`] and [`notify::VISITOR_MAILS_PER_DOMAIN_AN_HOUR`].
 //! - `mail` (the message itself): sent through `--smtp-url`; retried with back-off while the
 //!   SMTP server is away, buried after [`worker::MAX_ATTEMPTS`] or a permanent refusal.
 
@@ -17,4 +21,5 @@ pub mod worker;
 pub use worker::spawn_worker;
 
 pub const NOTIFY_AGENTS: &str = "notify-agents";
+pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";

@@ -1,7 +1,10 @@
 //! Who is told what, decided in one place. A visitor who writes starts a window
 //! (`--notify-delay-seconds`); when it closes, if an agent has read or answered, nobody is
 //! mailed; otherwise each agent of the organisation who is not online gets one mail naming the
-//! visitor and quoting what they wrote, with a link to the conversation in the console.
+//! visitor and quoting what they wrote, with a link to the conversation in the console. An agent
+//! who writes starts the same window for the visitor: a reply no widget of theirs acknowledged by
+//! then is mailed to the address the visitor gave, with the conversation so far and a link to the
+//! page where it began, within bounds per conversation and per domain.
 
 use serde_json::{json, Value};
 
@@ -13,15 +16,32 @@ use crate::store::{Channel, NewJob, StoreError};
 /// Messages quoted in one mail at most (the rest are in the console).
 const MAX_QUOTED: i64 = 20;
 
+/// Mails to one visitor at most, per conversation in a day (a visitor who keeps coming back to
+/// a long conversation is still mailed now and then, never flooded).
+pub const VISITOR_MAILS_PER_CHAT_A_DAY: i64 = 5;
+/// Mails to visitors at most, per domain in an hour: a chat form on someone's site must not
+/// become a way to mail strangers.
+pub const VISITOR_MAILS_PER_DOMAIN_AN_HOUR: i64 = 60;
+
 /// A visitor wrote in `channel`: the agents are told after the delay unless someone reads it
 /// first. One job per chat waits at a time, so a visitor's five messages make one mail.
 pub async fn visitor_wrote(state: &AppState, channel: &Channel) {
+    after_delay(state, super::NOTIFY_AGENTS, channel).await;
+}
+
+/// An agent wrote in `channel`: the visitor is mailed after the delay unless they saw it.
+pub async fn agent_wrote(state: &AppState, channel: &Channel) {
+    after_delay(state, super::NOTIFY_VISITOR, channel).await;
+}
+
+/// Queues the `kind` decision about `channel` for when the delay is up (one waits per chat).
+async fn after_delay(state: &AppState, kind: &str, channel: &Channel) {
     if state.mailer.is_none() {
         return;
     }
     let delay = i64::try_from(state.notify_delay.as_millis()).unwrap_or(i64::MAX / 2);
     let job = NewJob {
-        kind: super::NOTIFY_AGENTS.into(),
+        kind: kind.into(),
         dedupe_key: Some(channel.id.clone()),
         payload: json!({ "channelId": channel.id }),
         run_at: state.store.now().saturating_add(delay),
@@ -29,7 +49,7 @@ pub async fn visitor_wrote(state: &AppState, channel: &Channel) {
     match state.store.enqueue_job(job).await {
         Ok(true) => state.jobs_added.notify_one(),
         Ok(false) => {}
-        Err(e) => tracing::warn!(error = %e, "outbound: cannot queue the agents' notification"),
+        Err(e) => tracing::warn!(error = %e, kind, "outbound: cannot queue a notification"),
     }
 }
 
@@ -82,6 +102,95 @@ pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(
         };
         store.enqueue_job(job).await?;
     }
+    state.jobs_added.notify_one();
+    Ok(())
+}
+
+/// The `notify-visitor` job: mails the visitor what agents wrote that no widget of theirs
+/// acknowledged, with the conversation so far.
+pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<(), JobError> {
+    let Some(channel_id) = payload["channelId"].as_str() else {
+        return Err(JobError::permanent("no channelId"));
+    };
+    let store = &state.store;
+    let channel = match store.get_channel(channel_id).await {
+        Err(StoreError::NotFound) => return Ok(()),
+        other => other?,
+    };
+    let visitor = store.get_persona(&channel.visitor_persona_id).await?;
+    let Some(to) = visitor
+        .email
+        .as_deref()
+        .and_then(|address| mailbox(&visitor.name, address))
+    else {
+        return Ok(());
+    };
+    let seen = store.read_marker(&channel.id, &visitor.id).await?;
+    if channel.last_seq <= seen {
+        return Ok(());
+    }
+    let recent = store
+        .messages_after(
+            &channel.id,
+            (channel.last_seq - MAX_QUOTED).max(0),
+            MAX_QUOTED,
+        )
+        .await?;
+    let unseen_from_agents = recent
+        .iter()
+        .any(|m| m.seq > seen && m.sender_persona_id != visitor.id);
+    if !unseen_from_agents {
+        return Ok(());
+    }
+    let domain = match store.get_domain(&channel.domain_id).await {
+        Err(StoreError::NotFound) => return Ok(()),
+        other => other?,
+    };
+    if !store
+        .note_visitor_mail(
+            &domain.id,
+            &channel.id,
+            VISITOR_MAILS_PER_CHAT_A_DAY,
+            VISITOR_MAILS_PER_DOMAIN_AN_HOUR,
+        )
+        .await?
+    {
+        tracing::info!(domain = %domain.id, "outbound: a visitor's mail is over its bound; not sent");
+        return Ok(());
+    }
+    let names: std::collections::HashMap<String, String> = store
+        .channel_personas(&channel.id)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let lines: Vec<(String, String)> = recent
+        .into_iter()
+        .map(|m| {
+            let who = if m.sender_persona_id == visitor.id {
+                "You".to_owned()
+            } else {
+                names
+                    .get(&m.sender_persona_id)
+                    .cloned()
+                    .unwrap_or_else(|| domain.name.clone())
+            };
+            (who, m.text)
+        })
+        .collect();
+    // Back to the page where the chat began (this browser finds the chat there).
+    let page = visitor
+        .url
+        .as_deref()
+        .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
+    let mail = visitor_mail(to, &domain.name, &lines, page);
+    let job = NewJob {
+        kind: super::MAIL.into(),
+        dedupe_key: Some(format!("{}:visitor:{}", channel.id, channel.last_seq)),
+        payload: mail_json(&mail),
+        run_at: store.now(),
+    };
+    store.enqueue_job(job).await?;
     state.jobs_added.notify_one();
     Ok(())
 }
@@ -141,6 +250,62 @@ pub fn agent_mail(
     }
 }
 
+/// The mail to a visitor about replies they have not seen: the conversation so far as
+/// (who, text) lines, and the page to continue it on. Pure.
+pub fn visitor_mail(
+    to: lettre::message::Mailbox,
+    site: &str,
+    lines: &[(String, String)],
+    page: Option<&str>,
+) -> Mail {
+    let text_lines: String = lines
+        .iter()
+        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
+        .collect();
+    let html_lines: String = lines
+        .iter()
+        .map(|(who, text)| {
+            format!(
+                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
+                html(who),
+                html(text)
+            )
+        })
+        .collect();
+    let (continue_text, continue_html) = match page {
+        Some(p) => (
+            format!("Continue the conversation on {p}\n"),
+            format!(
+                "<p><a href=\"{}\">Continue the conversation</a></p>",
+                html_attr(p)
+            ),
+        ),
+        None => (String::new(), String::new()),
+    };
+    Mail {
+        to,
+        subject: format!("You have a reply from {site}"),
+        text: format!(
+            "You have a reply from {site} in your chat:\n\n{text_lines}\n{continue_text}\nYou get this mail because you gave this address in the chat on {site}.\n"
+        ),
+        html: format!(
+            "<p>You have a reply from {} in your chat:</p>{html_lines}{continue_html}<p style=\"color:#555\">You get this mail because you gave this address in the chat on {}.</p>",
+            html(site),
+            html(site)
+        ),
+        reply_to: None,
+        unsubscribe: None,
+    }
+}
+
+/// Each line of `text` indented by two spaces.
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn mail_json(mail: &Mail) -> Value {
     json!({
         "to": mail.to.to_string(),
@@ -196,6 +361,41 @@ mod tests {
             (back.subject, back.text, back.html),
             (m.subject, m.text, m.html)
         );
+    }
+
+    #[test]
+    fn a_visitors_mail_labels_who_wrote_and_escapes_the_page_address() {
+        let to = mailbox("Eve", "eve@example.com").unwrap();
+        let lines = [
+            ("You".to_owned(), "Is <this> free?".to_owned()),
+            ("Ada".to_owned(), "Yes\nit is".to_owned()),
+        ];
+        let m = visitor_mail(
+            to,
+            "shop.test",
+            &lines,
+            Some("https://shop.test/?q=\"x\"&a=<b>"),
+        );
+        assert!(
+            m.text
+                .contains("You:\n  Is <this> free?\nAda:\n  Yes\n  it is\n"),
+            "{}",
+            m.text
+        );
+        assert!(m.html.contains("Is &lt;this&gt; free?"), "{}", m.html);
+        assert!(
+            m.html
+                .contains("href=\"https://shop.test/?q=&quot;x&quot;&amp;a=&lt;b&gt;\""),
+            "{}",
+            m.html
+        );
+        let without = visitor_mail(
+            mailbox("Eve", "eve@example.com").unwrap(),
+            "shop.test",
+            &lines,
+            None,
+        );
+        assert!(!without.html.contains("href") && !without.text.contains("Continue"));
     }
 
     #[test]

@@ -58,6 +58,16 @@ pub trait Jobs: Send + Sync {
     async fn retry_job(&self, id: &str, error: &str, run_at: i64) -> StoreResult<()>;
     /// The last attempt failed: the job is kept, dead, with the error.
     async fn bury_job(&self, id: &str, error: &str) -> StoreResult<()>;
+    /// Notes a mail to the visitor of `channel_id` now, unless that would pass either bound: at
+    /// most `per_chat` in the last day for the conversation, `per_domain` in the last hour for
+    /// the domain. `false` (nothing noted) when it would.
+    async fn note_visitor_mail(
+        &self,
+        domain_id: &str,
+        channel_id: &str,
+        per_chat: i64,
+        per_domain: i64,
+    ) -> StoreResult<bool>;
     /// The jobs of a kind, waiting or dead, oldest first (operations and tests).
     async fn jobs_of_kind(&self, kind: &str) -> StoreResult<Vec<Job>>;
 }

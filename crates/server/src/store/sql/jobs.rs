@@ -90,6 +90,46 @@ macro_rules! impl_jobs {
                     touched(done.rows_affected())
                 }
 
+                async fn note_visitor_mail(
+                    &self,
+                    domain_id: &str,
+                    channel_id: &str,
+                    per_chat: i64,
+                    per_domain: i64,
+                ) -> StoreResult<bool> {
+                    const HOUR: i64 = 3_600_000;
+                    let now = Clock::now_ms(self.clock());
+                    let mut tx = self.begin_write().await?;
+                    sqlx::query("DELETE FROM visitor_mail_log WHERE sent_at <= $1")
+                        .bind(now - 24 * HOUR)
+                        .execute(&mut *tx)
+                        .await?;
+                    let (chat, domain): (i64, i64) = sqlx::query_as(
+                        "SELECT \
+                         (SELECT COUNT(*) FROM visitor_mail_log WHERE channel_id = $1), \
+                         (SELECT COUNT(*) FROM visitor_mail_log WHERE domain_id = $2 AND sent_at > $3)",
+                    )
+                    .bind(channel_id)
+                    .bind(domain_id)
+                    .bind(now - HOUR)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    if chat >= per_chat || domain >= per_domain {
+                        return Ok(false);
+                    }
+                    sqlx::query(
+                        "INSERT INTO visitor_mail_log (domain_id, channel_id, sent_at) \
+                         VALUES ($1, $2, $3)",
+                    )
+                    .bind(domain_id)
+                    .bind(channel_id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    tx.commit().await?;
+                    Ok(true)
+                }
+
                 async fn jobs_of_kind(&self, kind: &str) -> StoreResult<Vec<Job>> {
                     Ok(sqlx::query_as(&format!(
                         "SELECT {COLS} FROM jobs WHERE kind = $1 ORDER BY created_at, id"
