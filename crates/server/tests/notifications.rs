@@ -56,6 +56,16 @@ async fn a_message_nobody_reads_is_mailed_once_to_each_agent_who_is_not_online()
     let smtp = SmtpServer::start();
     let (t, _clock) = beckon(&smtp.url(), Duration::ZERO).await;
     let (domain, _ada) = shop(&t).await;
+    // The owner's Agents screen says that mail goes out, and when.
+    let org = t.store().get_domain(&domain).await.unwrap().org_id;
+    add_owner(t.store(), &org, "owner@shop.example.com", "Olga").await;
+    let owner = login(&t, "owner@shop.example.com").await;
+    let (status, list) = call_as(&t, &owner, reqwest::Method::GET, "/v1/owner/agents", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        list["notifications"],
+        json!({"email": true, "delaySeconds": 0})
+    );
     let (channel, _, token) = new_chat(&t, &domain, "Eve <b>\"Quotes\"</b>").await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     visitor
@@ -66,11 +76,12 @@ async fn a_message_nobody_reads_is_mailed_once_to_each_agent_who_is_not_online()
     ran(&t, NOTIFY_AGENTS).await;
     ran(&t, MAIL).await;
     let mails = smtp.received();
-    let to: Vec<String> = mails.iter().flat_map(|m| m.to.clone()).collect();
+    let mut to: Vec<String> = mails.iter().flat_map(|m| m.to.clone()).collect();
+    to.sort();
     assert_eq!(
         to,
-        ["bob@shop.example.com"],
-        "Ada is online: only Bob is mailed"
+        ["bob@shop.example.com", "owner@shop.example.com"],
+        "Ada is online: only Bob and Olga are mailed"
     );
     let m = &mails[0];
     assert_eq!(m.from, "beckon@shop.example.com");

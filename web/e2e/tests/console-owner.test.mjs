@@ -246,6 +246,10 @@ test("an owner adds an agent, resets the password and removes the account", asyn
   const { page } = fx.owner;
   await page.getByRole("link", { name: "Agents" }).click();
   await page.getByRole("heading", { name: "Agents" }).waitFor();
+  // This server has no SMTP: the screen says what e-mail would do, and how to turn it on.
+  const email = page.getByRole("region", { name: "E-mail notifications" });
+  await email.getByRole("note").getByText(/^Off: this server sends no e-mail/).waitFor();
+  assert.match(await email.textContent(), /--smtp-url/);
   await noViolations("agents");
   const form = page.locator("form").filter({ hasText: "Add an account" });
   await form.getByLabel("Name").fill("Dee");

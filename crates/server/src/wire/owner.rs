@@ -166,6 +166,19 @@ pub struct StatsAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 pub struct AccountList {
     pub agents: Vec<User>,
+    pub notifications: Notifications,
+}
+
+/// How this server tells agents about visitors nobody answered (docs/notifications.md).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Notifications {
+    /// Whether the server mails (`--smtp-url`): agents who are not online about visitors'
+    /// messages nobody read, visitors about replies they did not see.
+    pub email: bool,
+    /// How long a message may wait unread before it is mailed (`--notify-delay-seconds`).
+    #[ts(type = "number")]
+    pub delay_seconds: u64,
 }
 
 /// A new account of the organisation.

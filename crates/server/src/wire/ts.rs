@@ -171,6 +171,7 @@ pub fn console() -> String {
         ItemCount,
         StatsAnswer,
         AccountList,
+        Notifications,
         NewAgentBody,
         ResetPasswordBody,
         Publisher,

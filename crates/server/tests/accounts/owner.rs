@@ -464,6 +464,11 @@ async fn owners_manage_their_agents() {
         .map(|a| a["email"].as_str().unwrap())
         .collect();
     assert_eq!(emails, ["owner@a.test", "ann@a.test"]);
+    // No --smtp-url: the list says nothing is mailed (the console says where it would help).
+    assert_eq!(
+        list["notifications"],
+        json!({"email": false, "delaySeconds": 120})
+    );
 
     // Reset: her session ends, the new password works.
     let ann_session = login(&t, "ann@a.test", "ann's password").await;

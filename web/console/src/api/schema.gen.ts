@@ -796,6 +796,7 @@ export interface components {
     schemas: {
         AccountList: {
             agents: components["schemas"]["User"][];
+            notifications: components["schemas"]["Notifications"];
         };
         /**
          * @description An agent's chosen status.
@@ -1079,6 +1080,19 @@ export interface components {
             personaId?: string | null;
             /** @description The page's http(s) URL. */
             url?: string | null;
+        };
+        /** @description How this server tells agents about visitors nobody answered (docs/notifications.md). */
+        Notifications: {
+            /**
+             * Format: int64
+             * @description How long a message may wait unread before it is mailed (`--notify-delay-seconds`).
+             */
+            delaySeconds: number;
+            /**
+             * @description Whether the server mails (`--smtp-url`): agents who are not online about visitors'
+             *     messages nobody read, visitors about replies they did not see.
+             */
+            email: boolean;
         };
         Organisation: {
             id: string;

@@ -16,6 +16,7 @@ export type EarlierConversation = Schemas["EarlierConversation"];
 export type Installation = Schemas["Installation"];
 export type ItemCount = Schemas["ItemCount"];
 export type Message = Schemas["Message"];
+export type Notifications = Schemas["Notifications"];
 export type Role = Schemas["Role"];
 export type Session = Schemas["Session"];
 export type Sighting = Schemas["Sighting"];

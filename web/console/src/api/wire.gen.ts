@@ -290,6 +290,18 @@ export type StatsAnswer = {
 
 export type AccountList = {
   agents: Array<User>;
+  notifications: Notifications;
+};
+
+/** How this server tells agents about visitors nobody answered (docs/notifications.md). */
+export type Notifications = {
+  /**
+   * Whether the server mails (`--smtp-url`): agents who are not online about visitors'
+   * messages nobody read, visitors about replies they did not see.
+   */
+  email: boolean;
+  /** How long a message may wait unread before it is mailed (`--notify-delay-seconds`). */
+  delaySeconds: number;
 };
 
 /** A new account of the organisation. */

@@ -1,15 +1,21 @@
-// The organisation's accounts: add an agent (or owner), remove one, reset a password.
+// The organisation's accounts: add an agent (or owner), remove one, reset a password; and whether
+// this server e-mails them about visitors nobody answered.
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
-import type { Role, User } from "../api/types";
+import type { Notifications, Role, User } from "../api/types";
 import { problemsAt } from "../lib/problems";
+import { waitText } from "./notifications";
 
 export function AgentsPage({ me }: { me: User }) {
   const [agents, setAgents] = useState<User[]>([]);
+  const [notifications, setNotifications] = useState<Notifications | null>(null);
   const [status, setStatus] = useState("");
   const [resetting, setResetting] = useState<string | null>(null);
   const reload = useCallback(() => {
-    api.GET("/api/v1/owner/agents").then((r) => setAgents(r.agents), (e) => setStatus(e.message));
+    api.GET("/api/v1/owner/agents").then(
+      (r) => (setAgents(r.agents), setNotifications(r.notifications)),
+      (e) => setStatus(e.message),
+    );
   }, []);
   useEffect(reload, [reload]);
 
@@ -73,7 +79,30 @@ export function AgentsPage({ me }: { me: User }) {
         </tbody>
       </table>
       <AddAgent onAdded={(u) => (setStatus(`${u.name} was added.`), reload())} />
+      {notifications && <EmailNotifications notifications={notifications} />}
     </div>
+  );
+}
+
+/** What this server mails, or where e-mail would help when it mails nothing. */
+function EmailNotifications({ notifications }: { notifications: Notifications }) {
+  const wait = waitText(notifications.delaySeconds);
+  return (
+    <section className="stack" aria-labelledby="email-notifications">
+      <h2 id="email-notifications">E-mail notifications</h2>
+      {notifications.email ? (
+        <p>
+          On: everyone here who is not online is e-mailed about a visitor's message nobody has read {wait}, and a
+          visitor is e-mailed an agent's reply they have not seen {wait}.
+        </p>
+      ) : (
+        <p className="warning" role="note">
+          Off: this server sends no e-mail, so a visitor who writes while nobody is online is not told anyone will
+          answer, and a reply they did not see never reaches them. Whoever runs Beckon can turn it on with an SMTP
+          server (<code>--smtp-url</code> and <code>--mail-from</code>; see docs/notifications.md).
+        </p>
+      )}
+    </section>
   );
 }
 

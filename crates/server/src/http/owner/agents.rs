@@ -18,7 +18,7 @@ use crate::state::AppState;
 use crate::store::StoreError;
 use crate::wire::account::User;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
-use crate::wire::owner::{AccountList, NewAgentBody, ResetPasswordBody};
+use crate::wire::owner::{AccountList, NewAgentBody, Notifications, ResetPasswordBody};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
 
@@ -44,6 +44,10 @@ async fn list_agents(State(state): State<AppState>, auth: OwnerAuth) -> Result<R
     let users = state.store.list_users(&auth.0.user.org_id).await?;
     Ok(no_store(Json(AccountList {
         agents: users.iter().map(User::from).collect(),
+        notifications: Notifications {
+            email: state.mailer.is_some(),
+            delay_seconds: state.notify_delay.as_secs(),
+        },
     })))
 }
 
