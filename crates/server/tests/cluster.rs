@@ -585,3 +585,68 @@ async fn serve_refuses_redis_with_sqlite_or_without_a_shared_secret() {
     let no_secret = run(&[("DATABASE_URL", "postgres://nobody@127.0.0.1:1/x")]);
     assert!(no_secret.contains("BECKON_SECRET"), "{no_secret}");
 }
+
+#[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
+async fn two_instances_mailing_through_one_queue_send_each_mail_once() {
+    let smtp = crate::common::smtp::SmtpServer::start();
+    let c = Cluster::new().await;
+    let mail = [
+        ("BECKON_SMTP_URL", smtp.url()),
+        ("BECKON_MAIL_FROM", "Beckon <beckon@shop.test>".to_owned()),
+        ("BECKON_NOTIFY_DELAY_SECONDS", "0".to_owned()),
+    ];
+    let env: Vec<(&str, &str)> = mail.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (a, b) = (c.node_with("a", &env), c.node_with("b", &env));
+    let (domain, org) = seed(c.store()).await;
+    for (email, name) in [
+        ("ada@shop.test", "Ada"),
+        ("bob@shop.test", "Bob"),
+        ("cy@shop.test", "Cy"),
+    ] {
+        add_agent(c.store(), &org, email, name).await;
+    }
+    // Six visitors, half on each instance, each writes once while no agent is online: both
+    // workers poll the same queue, and every agent gets one mail per chat, never two.
+    const CHATS: usize = 6;
+    for i in 0..CHATS {
+        let on = if i % 2 == 0 { &a } else { &b };
+        let (_, _, token) = new_chat(on, &domain, &format!("Visitor {i}")).await;
+        let (mut v, _) = Ws::visitor(on, &token, None).await;
+        v.say("v-1", &format!("Hello from visitor {i}")).await;
+    }
+    let expected = CHATS * 3;
+    eventually_within("every mail sent", Duration::from_secs(60), async || {
+        smtp.received().len() >= expected
+    })
+    .await;
+    // The queue is empty: nothing more is on its way.
+    eventually_within("the queue drained", Duration::from_secs(60), async || {
+        let store = c.store();
+        store
+            .jobs_of_kind(beckon_server::outbound::MAIL)
+            .await
+            .unwrap()
+            .is_empty()
+            && store
+                .jobs_of_kind(beckon_server::outbound::NOTIFY_AGENTS)
+                .await
+                .unwrap()
+                .is_empty()
+    })
+    .await;
+    let mut sent: Vec<(String, String)> = smtp
+        .received()
+        .iter()
+        .map(|m| (m.to.join(","), m.subject()))
+        .collect();
+    assert_eq!(sent.len(), expected, "{sent:?}");
+    sent.sort();
+    sent.dedup();
+    assert_eq!(sent.len(), expected, "a mail was sent twice");
+    drop((a, b));
+    c.finish().await;
+}

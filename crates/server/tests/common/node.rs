@@ -60,6 +60,11 @@ impl Cluster {
 
     /// Starts one more instance.
     pub fn node(&self, name: &str) -> Node {
+        self.node_with(name, &[])
+    }
+
+    /// Starts one more instance with more environment (flags as `BECKON_…` variables).
+    pub fn node_with(&self, name: &str, env: &[(&str, &str)]) -> Node {
         let dir = tempfile::tempdir().unwrap();
         let static_dir = dir.path().join("static");
         std::fs::create_dir_all(&static_dir).unwrap();
@@ -79,6 +84,7 @@ impl Cluster {
             .env("BECKON_AGENT_LEASE_SECONDS", LEASE.as_secs().to_string())
             .env("RUST_LOG", "info,sqlx=warn")
             .env("BECKON_METRICS", "true")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
