@@ -29,7 +29,7 @@ pub struct Mail {
     pub text: String,
     pub html: String,
     pub reply_to: Option<Mailbox>,
-    /// A `List-Unsubscribe` URL (notifications carry one).
+    /// A `List-Unsubscribe` URL, when the mail has one.
     pub unsubscribe: Option<String>,
 }
 
