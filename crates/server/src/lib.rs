@@ -155,6 +155,7 @@ pub async fn build_state(
             .unwrap_or_else(|| format!("http://{}", config.listen))
             .into(),
         notify_delay: config.notify_delay,
+        notify_queued: Arc::new(quick_cache::sync::Cache::new(10_000)),
         jobs_added: Arc::new(tokio::sync::Notify::new()),
         shutdown,
     })

@@ -41,6 +41,9 @@ pub struct AppState {
     pub mail_origin: Arc<str>,
     /// How long a visitor's message may wait unread before agents are mailed.
     pub notify_delay: std::time::Duration,
+    /// `{kind}:{chat}` → when the notification this instance queued for it runs: while it waits,
+    /// a chat's further messages queue nothing (`outbound/notify.rs`).
+    pub notify_queued: Arc<quick_cache::sync::Cache<String, i64>>,
     /// Wakes this instance's outbound worker when a job is added (others find it by polling).
     pub jobs_added: Arc<tokio::sync::Notify>,
     /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.

@@ -302,3 +302,37 @@ async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five
     }
     assert_eq!(mails_to(&smtp, "visitor@example.com").len(), 5);
 }
+
+#[tokio::test]
+async fn a_visitor_name_with_a_line_break_cannot_add_a_header_or_a_recipient() {
+    let smtp = SmtpServer::start();
+    let (t, _clock) = beckon(&smtp.url(), Duration::ZERO).await;
+    let (domain, _ada) = shop(&t).await;
+    let (channel, _, _) = new_chat(&t, &domain, "Eve").await;
+    // Whatever the form lets through, the store may hold: set the name as an attacker would.
+    let c = t.store().get_channel(&channel).await.unwrap();
+    let mut visitor = t.store().get_persona(&c.visitor_persona_id).await.unwrap();
+    visitor.name = "Eve\r\nBcc: victim@else.example\r\nX-Evil: 1".into();
+    t.store().update_persona(&visitor).await.unwrap();
+    let token = token(&t, &channel, &visitor.id).await;
+    let (mut ws, _) = Ws::visitor(&t, &token, None).await;
+    ws.say("v-1", "Hi").await;
+
+    eventually("Bob's mail", async || !smtp.received().is_empty()).await;
+    ran(&t, MAIL).await;
+    for m in smtp.received() {
+        assert_eq!(m.to, ["bob@shop.example.com"], "no recipient added");
+        let headers = m.header_lines();
+        assert!(
+            !headers
+                .iter()
+                .any(|l| l.starts_with("Bcc:") || l.starts_with("X-Evil:")),
+            "{headers:?}"
+        );
+        assert!(
+            m.subject().contains("Bcc: victim@else.example"),
+            "kept as text: {}",
+            m.subject()
+        );
+    }
+}

@@ -50,30 +50,26 @@ fn uuid_simple() -> String {
 #[tokio::test]
 #[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
 async fn postgres_two_instances_sending_into_the_same_chats_at_once() {
-    let url = postgres_url();
-    let schema = format!("beckon_test_{}", uuid_simple());
-    let a = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
-        .await
-        .unwrap();
-    let b = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
-        .await
-        .unwrap();
+    let (a, b, schema) = two_postgres_instances().await;
     behaviours::two_instances_sending_into_the_same_chats_at_once(&a, &b).await;
     a.drop_schema(&schema).await.unwrap();
+}
+
+/// Two instances' stores on one fresh schema (and the schema, to drop afterwards).
+async fn two_postgres_instances() -> (PgStore, PgStore, String) {
+    let url = postgres_url();
+    let schema = format!("beckon_test_{}", uuid_simple());
+    let connect = || PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock));
+    let a = connect().await.unwrap();
+    let b = connect().await.unwrap();
+    (a, b, schema)
 }
 
 /// PostgreSQL only: two instances claiming from one queue at once take each job once.
 #[tokio::test]
 #[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
 async fn postgres_two_instances_claiming_at_once_take_each_job_once() {
-    let url = postgres_url();
-    let schema = format!("beckon_test_{}", uuid_simple());
-    let a = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
-        .await
-        .unwrap();
-    let b = PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
-        .await
-        .unwrap();
+    let (a, b, schema) = two_postgres_instances().await;
     behaviours::two_instances_claiming_at_once_take_each_job_once(&a, &b).await;
     a.drop_schema(&schema).await.unwrap();
 }

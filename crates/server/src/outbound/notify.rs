@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use super::job::JobError;
 use crate::mail::{html, html_attr, mailbox, Mail};
 use crate::state::AppState;
-use crate::store::{Channel, NewJob, StoreError};
+use crate::store::{Channel, Domain, NewJob, StoreError};
 
 /// Messages quoted in one mail at most (the rest are in the console).
 const MAX_QUOTED: i64 = 20;
@@ -35,38 +35,74 @@ pub async fn agent_wrote(state: &AppState, channel: &Channel) {
 }
 
 /// Queues the `kind` decision about `channel` for when the delay is up (one waits per chat).
+/// Called for every message: while this instance knows one waits, it writes nothing (the store's
+/// key would refuse a second one anyway, but only after a write on the message's path).
 async fn after_delay(state: &AppState, kind: &str, channel: &Channel) {
     if state.mailer.is_none() {
         return;
     }
+    let now = state.store.now();
+    let queued = format!("{kind}:{}", channel.id);
+    if state
+        .notify_queued
+        .get(&queued)
+        .is_some_and(|run_at| now < run_at)
+    {
+        return;
+    }
     let delay = i64::try_from(state.notify_delay.as_millis()).unwrap_or(i64::MAX / 2);
+    let run_at = now.saturating_add(delay);
     let job = NewJob {
         kind: kind.into(),
         dedupe_key: Some(channel.id.clone()),
         payload: json!({ "channelId": channel.id }),
-        run_at: state.store.now().saturating_add(delay),
+        run_at,
     };
     match state.store.enqueue_job(job).await {
-        Ok(true) => state.jobs_added.notify_one(),
-        Ok(false) => {}
+        Ok(added) => {
+            state.notify_queued.insert(queued, run_at);
+            if added {
+                state.jobs_added.notify_one();
+            }
+        }
         Err(e) => tracing::warn!(error = %e, kind, "outbound: cannot queue a notification"),
     }
 }
 
-/// The `notify-agents` job: decides who is mailed, and queues one `mail` job for each.
-pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(), JobError> {
+/// The chat a notification job is about, and its domain; `None` when either is gone since.
+async fn chat_of(state: &AppState, payload: &Value) -> Result<Option<(Channel, Domain)>, JobError> {
     let Some(channel_id) = payload["channelId"].as_str() else {
         return Err(JobError::permanent("no channelId"));
     };
+    let channel = match state.store.get_channel(channel_id).await {
+        Err(StoreError::NotFound) => return Ok(None),
+        other => other?,
+    };
+    match state.store.get_domain(&channel.domain_id).await {
+        Err(StoreError::NotFound) => Ok(None),
+        other => Ok(Some((channel, other?))),
+    }
+}
+
+/// Queues `mail` to be sent now; `key` makes it once even if the deciding job runs twice.
+async fn queue_mail(state: &AppState, mail: &Mail, key: String) -> Result<(), JobError> {
+    let job = NewJob {
+        kind: super::MAIL.into(),
+        dedupe_key: Some(key),
+        payload: mail_json(mail),
+        run_at: state.store.now(),
+    };
+    state.store.enqueue_job(job).await?;
+    state.jobs_added.notify_one();
+    Ok(())
+}
+
+/// The `notify-agents` job: decides who is mailed, and queues one `mail` job for each.
+pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(), JobError> {
+    let Some((channel, domain)) = chat_of(state, payload).await? else {
+        return Ok(());
+    };
     let store = &state.store;
-    let channel = match store.get_channel(channel_id).await {
-        Err(StoreError::NotFound) => return Ok(()),
-        other => other?,
-    };
-    let domain = match store.get_domain(&channel.domain_id).await {
-        Err(StoreError::NotFound) => return Ok(()),
-        other => other?,
-    };
     let users = store.list_users(&domain.org_id).await?;
     // Read (or answered) by any agent up to here: what follows is unread.
     let mut read = 0;
@@ -93,30 +129,19 @@ pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(
             continue;
         };
         let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link);
-        let job = NewJob {
-            kind: super::MAIL.into(),
-            // One mail per agent per message read up to: a job run twice adds it once.
-            dedupe_key: Some(format!("{}:{}:{}", channel.id, user.id, channel.last_seq)),
-            payload: mail_json(&mail),
-            run_at: store.now(),
-        };
-        store.enqueue_job(job).await?;
+        let key = format!("{}:{}:{}", channel.id, user.id, channel.last_seq);
+        queue_mail(state, &mail, key).await?;
     }
-    state.jobs_added.notify_one();
     Ok(())
 }
 
 /// The `notify-visitor` job: mails the visitor what agents wrote that no widget of theirs
 /// acknowledged, with the conversation so far.
 pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<(), JobError> {
-    let Some(channel_id) = payload["channelId"].as_str() else {
-        return Err(JobError::permanent("no channelId"));
+    let Some((channel, domain)) = chat_of(state, payload).await? else {
+        return Ok(());
     };
     let store = &state.store;
-    let channel = match store.get_channel(channel_id).await {
-        Err(StoreError::NotFound) => return Ok(()),
-        other => other?,
-    };
     let visitor = store.get_persona(&channel.visitor_persona_id).await?;
     let Some(to) = visitor
         .email
@@ -142,10 +167,6 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
     if !unseen_from_agents {
         return Ok(());
     }
-    let domain = match store.get_domain(&channel.domain_id).await {
-        Err(StoreError::NotFound) => return Ok(()),
-        other => other?,
-    };
     if !store
         .note_visitor_mail(
             &domain.id,
@@ -184,15 +205,12 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         .as_deref()
         .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
     let mail = visitor_mail(to, &domain.name, &lines, page);
-    let job = NewJob {
-        kind: super::MAIL.into(),
-        dedupe_key: Some(format!("{}:visitor:{}", channel.id, channel.last_seq)),
-        payload: mail_json(&mail),
-        run_at: store.now(),
-    };
-    store.enqueue_job(job).await?;
-    state.jobs_added.notify_one();
-    Ok(())
+    queue_mail(
+        state,
+        &mail,
+        format!("{}:visitor:{}", channel.id, channel.last_seq),
+    )
+    .await
 }
 
 /// The `mail` job: sends it; a refusal the SMTP server means for good is not retried.
