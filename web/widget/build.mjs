@@ -1,6 +1,6 @@
 // Builds the embed into dist/:
 //   beckon.js         the loader: a classic script (an IIFE, safe with `async`) with only what is
-//                     needed before the buttons show, and every optional part (src/loader/features.ts)
+//                     needed before the buttons show, and every optional part (src/shared/features.ts)
 //   beckon-loader*.js the loader with some optional parts left out, one per combination, named
 //                     after the parts it has (beckon-loader-lists-hours.js …; beckon-loader.js has
 //                     none): the hosted embed carries the one its config needs (the server picks it)
@@ -25,7 +25,7 @@ const DIST = process.env.WIDGET_OUT || here("dist/");
 /** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
 const CHUNKS = { extras: "src/loader/extras.ts" };
 /**
- * The loader's optional parts (src/loader/features.ts) by the name a variant's file carries. A
+ * The loader's optional parts (src/shared/features.ts) by the name a variant's file carries. A
  * variant replaces that module by one with some flags false, so the minifiers drop their code.
  */
 const PARTS = { lists: "LISTS", hours: "HOURS_BY_DAY", "first-screen": "FIRST_SCREEN" };
@@ -53,7 +53,7 @@ const js = { bundle: true, target: "es2020", platform: "browser", legalComments:
 /**
  * esbuild bundles, terser minifies. Which esbuild pass lets terser do best depends on the code:
  * esbuild's syntax minifier usually helps, but it hoists the loader's part flags
- * (src/loader/features.ts) where terser can no longer fold them, and an absent part's code would
+ * (src/shared/features.ts) where terser can no longer fold them, and an absent part's code would
  * stay. So each file is bundled both ways and the smaller result (gzip) is kept.
  */
 const ESBUILD_PASSES = [{ minifySyntax: true }, {}];

@@ -261,6 +261,12 @@ pub struct Action {
     pub label_background_color: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub schedule: Option<Schedule>,
+    /// A CHAT action that takes messages while nobody is online (a Beckon extension of spec
+    /// §3.1): when agents usually answer, read like `schedule` (its zone and its days' windows;
+    /// `showAlways` false). The chat then tells a visitor who writes while everyone is away when
+    /// to expect an answer. It never hides the button (a CHAT condition does that).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_hours: Option<Schedule>,
 }
 
 /// When an action is offered.

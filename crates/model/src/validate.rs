@@ -691,7 +691,7 @@ impl<'v> Walker<'v> {
                 | "labelBackgroundColor" => {
                     self.string(&p, x);
                 }
-                "schedule" => self.schedule(&p, x),
+                "schedule" | "openingHours" => self.schedule(&p, x),
                 _ => {}
             }
         }

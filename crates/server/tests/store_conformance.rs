@@ -132,6 +132,7 @@ conformance!(
     channel_queries_filter_search_and_count_unread,
     jobs_run_when_due_once_per_lease_and_a_key_waits_once,
     visitor_mails_are_bounded_per_chat_a_day_and_per_domain_an_hour,
+    the_waiting_list_holds_unanswered_chats_longest_waiting_first,
 );
 
 mod behaviours {
@@ -1437,6 +1438,95 @@ mod behaviours {
         }
         ids.sort();
         assert_eq!(seen, ids, "every chat once, ties in id order");
+    }
+
+    /// Waiting: open chats whose latest message is the visitor's, ordered by when the visitor's
+    /// first unanswered message came (an answer takes a chat off; the next message puts it back).
+    pub async fn the_waiting_list_holds_unanswered_chats_longest_waiting_first(
+        s: &dyn Store,
+        clock: &ManualClock,
+    ) {
+        let (org, domain) = org_and_domain(s).await;
+        let me = s.create_persona(agent_persona("Me")).await.unwrap();
+        let step = || clock.advance(std::time::Duration::from_secs(60));
+        let (ann, ann_p) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let (bob, bob_p) = s.create_channel(&domain.id, visitor("Bob")).await.unwrap();
+        let (_quiet, _) = s.create_channel(&domain.id, visitor("Cy")).await.unwrap();
+        let started = s.now();
+        s.insert_message(msg(&ann.id, "a1", &ann_p.id, "hello?"))
+            .await
+            .unwrap();
+        step();
+        s.insert_message(msg(&bob.id, "b1", &bob_p.id, "anyone?"))
+            .await
+            .unwrap();
+        step();
+        // Ann writes again later: her wait still began with her first message.
+        s.insert_message(msg(&ann.id, "a2", &ann_p.id, "still here"))
+            .await
+            .unwrap();
+        let q = ChannelQuery {
+            org_id: org.id.clone(),
+            reader_persona_id: me.id.clone(),
+            status: Some(ChannelStatus::Open),
+            limit: 50,
+            waiting: true,
+            ..Default::default()
+        };
+        let waiting = |q: ChannelQuery| async move {
+            let rows = s.query_channels(&q).await.unwrap();
+            rows.into_iter()
+                .map(|c| (c.visitor.name, c.waiting_since))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            waiting(q.clone()).await,
+            [
+                ("Ann".to_owned(), Some(started)),
+                ("Bob".to_owned(), Some(started + 60_000))
+            ],
+            "the longest waiting first; a chat without messages is not waiting"
+        );
+        let page = waiting(ChannelQuery {
+            before: Some(started),
+            before_id: Some(ann.id.clone()),
+            ..q.clone()
+        })
+        .await;
+        assert_eq!(page.len(), 1, "paged by waiting time: {page:?}");
+        assert_eq!(page[0].0, "Bob");
+
+        // An agent answers Ann: she is no longer waiting; her next message starts a new wait.
+        step();
+        s.insert_message(msg(&ann.id, "m1", &me.id, "here!"))
+            .await
+            .unwrap();
+        assert_eq!(
+            waiting(q.clone()).await,
+            [("Bob".to_owned(), Some(started + 60_000))]
+        );
+        step();
+        let again = s.now();
+        s.insert_message(msg(&ann.id, "a3", &ann_p.id, "thanks, one more thing"))
+            .await
+            .unwrap();
+        assert_eq!(
+            waiting(q.clone()).await,
+            [
+                ("Bob".to_owned(), Some(started + 60_000)),
+                ("Ann".to_owned(), Some(again))
+            ]
+        );
+        // Every list says how long each chat has waited.
+        let all = s
+            .query_channels(&ChannelQuery {
+                waiting: false,
+                ..q.clone()
+            })
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 3);
+        assert!(all.iter().any(|c| c.waiting_since.is_none()));
     }
 
     /// PostgreSQL cannot keep U+0000; SQLite could, but refuses it too, the same way.

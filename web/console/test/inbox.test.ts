@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
 import type { PersonaType } from "@beckon/widget/wire";
-import { endedLine, inFilter, matchesSearch, movedNotice, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
+import { endedLine, inFilter, matchesSearch, movedNotice, orderOf, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
+import { waitedText } from "../src/lib/time";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
 import { reconnectDelay } from "../src/lib/backoff";
@@ -20,6 +21,7 @@ function channel(over: Partial<Channel> = {}): Channel {
     assignedAgentId: null,
     unread: 0,
     lastMessageText: null,
+    waitingSince: null,
     visitor: { id: "p1", name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null, firstSeenAt: "", lastSeenAt: "" },
     ...over,
   };
@@ -55,6 +57,35 @@ describe("inbox tabs", () => {
     expect(list.map((c) => c.id)).toEqual(["b", "a"]);
     list = upsertChannel(list, { ...a, lastActivityAt: "2026-11-22T07:03:00.000Z" });
     expect(list.map((c) => c.id)).toEqual(["a", "b"]);
+  });
+});
+
+describe("the Waiting tab", () => {
+  it("holds open chats nobody has answered, the longest waiting first", () => {
+    const early = channel({ id: "early", waitingSince: "2026-11-22T06:00:00.000Z", lastActivityAt: "2026-11-22T07:05:00.000Z" });
+    const late = channel({ id: "late", waitingSince: "2026-11-22T07:00:00.000Z", lastActivityAt: "2026-11-22T07:01:00.000Z" });
+    const answered = channel({ id: "answered" });
+    const ended = channel({ id: "ended", status: "ended", waitingSince: "2026-11-22T05:00:00.000Z" });
+    const listed = [late, answered, ended, early].filter((c) => inFilter(c, "waiting", "me")).sort(orderOf("waiting"));
+    expect(listed.map((c) => c.id)).toEqual(["early", "late"]);
+    expect([late, early].sort(orderOf("open")).map((c) => c.id)).toEqual(["early", "late"]); // newest activity
+  });
+
+  it("starts a wait with the visitor's first unanswered message and ends it with an agent's", () => {
+    const c = channel({ lastSeq: 1, lastMessageText: "m1" });
+    const asked = withMessage(c, message(2, "price?"), true, false);
+    expect(asked.waitingSince).toBe("2026-11-22T07:02:00.000Z");
+    expect(withMessage(asked, message(3), true, false).waitingSince).toBe("2026-11-22T07:02:00.000Z");
+    expect(withMessage(asked, message(3, "10 €", "ChatAgentPersona"), false, false).waitingSince).toBeNull();
+  });
+
+  it("says how long in few words", () => {
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    expect(waitedText("2026-11-22T11:59:30.000Z", now)).toBe("just now");
+    expect(waitedText("2026-11-22T11:48:00.000Z", now)).toBe("12 min");
+    expect(waitedText("2026-11-22T09:00:00.000Z", now)).toBe("3 h");
+    expect(waitedText("2026-11-22T08:55:00.000Z", now)).toBe("3 h 5 min");
+    expect(waitedText("2026-11-20T11:00:00.000Z", now)).toBe("2 days");
   });
 });
 

@@ -7,7 +7,7 @@
 // Deciding which buttons show (spec §2.2, §2.3, §5.1).
 export { ACTION_LIMIT, collides, decide } from "./loader/decide/decide";
 export { conditionMatches, conditionsPass } from "./loader/decide/conditions";
-export { dayWindow, scheduledNow } from "./loader/decide/schedule";
+export { dayWindow, scheduledNow } from "./shared/schedule";
 export { displayOk } from "./loader/decide/display";
 export type { DecidedButton, RuntimeParams } from "./loader/decide/types";
 export { isHttpUrl } from "./loader/actions/validate";

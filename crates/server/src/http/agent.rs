@@ -109,14 +109,15 @@ async fn org_channel(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 struct ListQuery {
-    /// open (default), ended, mine, unassigned, all.
+    /// open (default), waiting (open chats nobody has answered since the visitor's latest
+    /// message, the longest waiting first), ended, mine, unassigned, all.
     filter: Option<String>,
     /// Search the visitor's name or e-mail.
     q: Option<String>,
     /// Only this domain.
     domain_id: Option<String>,
-    /// Paging: the lastActivityAt of the last chat of the previous page (Unix ms); only chats
-    /// listed after it come.
+    /// Paging: the lastActivityAt of the last chat of the previous page (Unix ms; its
+    /// waitingSince for `waiting`); only chats listed after it come.
     before: Option<i64>,
     /// Paging, with before: the id of the last chat of the previous page, so that chats active
     /// in the same millisecond are neither skipped nor repeated.
@@ -143,8 +144,9 @@ async fn list(
     auth: AgentAuth,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Response, ApiError> {
-    let (status, assigned) = match q.filter.as_deref().unwrap_or("open") {
-        "open" => (Some(ChannelStatus::Open), AssignedFilter::Any),
+    let filter = q.filter.as_deref().unwrap_or("open");
+    let (status, assigned) = match filter {
+        "open" | "waiting" => (Some(ChannelStatus::Open), AssignedFilter::Any),
         "ended" => (Some(ChannelStatus::Ended), AssignedFilter::Any),
         "mine" => (
             Some(ChannelStatus::Open),
@@ -154,7 +156,7 @@ async fn list(
         "all" => (None, AssignedFilter::Any),
         other => {
             return Err(ApiError::bad_request(format!(
-                "unknown filter {other:?}; allowed: open, ended, mine, unassigned, all"
+                "unknown filter {other:?}; allowed: open, waiting, ended, mine, unassigned, all"
             )))
         }
     };
@@ -166,6 +168,7 @@ async fn list(
         before: q.before,
         before_id: q.before_id.filter(|id| !id.is_empty()),
         limit: q.limit.unwrap_or(50).clamp(1, MAX_LIST),
+        waiting: filter == "waiting",
         ..base_query(&auth)
     };
     let channels = state.store.query_channels(&query).await?;

@@ -292,6 +292,7 @@ async fn available(
     let online = state.presence.agents_online(&domain_id).await;
     Ok(no_store(Json(Availability {
         agent_available: online,
+        replies_by_email: state.mailer.is_some(),
     })))
 }
 

@@ -201,7 +201,7 @@ fn has_lists(config: &Value) -> bool {
 }
 
 /// The loader build the embed carries for a config (web/widget/build.mjs): the one with only the
-/// optional parts (web/widget/src/loader/features.ts) the config uses, named after them
+/// optional parts (web/widget/src/shared/features.ts) the config uses, named after them
 /// (`beckon-loader-lists-hours.js`; `beckon-loader.js` has none). With every part, or when the
 /// config cannot be read, it is the loader itself, [`LOADER`].
 pub fn loader_file(config_json: &str) -> String {

@@ -160,6 +160,7 @@ impl VisitorSession {
                     persona_id: s.persona.id.clone(),
                     last_seq: s.channel.last_seq,
                     agents_online,
+                    replies_by_email: c.state.mailer.is_some(),
                 })
                 .text(),
             )

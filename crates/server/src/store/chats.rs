@@ -127,6 +127,9 @@ pub struct ChannelQuery {
     pub before: Option<i64>,
     pub before_id: Option<String>,
     pub limit: i64,
+    /// Only chats whose latest message is the visitor's (nobody answered yet), the longest
+    /// waiting first; `before` is then a `waiting_since` and the order is by it, then id.
+    pub waiting: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -149,6 +152,9 @@ pub struct ChannelSummary {
     pub last_message_text: Option<String>,
     /// When the visitor last sent a message, if ever.
     pub visitor_last_message_at: Option<i64>,
+    /// While the latest message is the visitor's: when their first message since an agent's last
+    /// one was sent (how long they have waited for an answer). `None` once answered.
+    pub waiting_since: Option<i64>,
     /// The name of the persona that ended the chat (`channel.ended_by`).
     pub ended_by_name: Option<String>,
 }

@@ -55,6 +55,9 @@ pub struct ChannelSummary {
     #[ts(type = "number")]
     pub unread: i64,
     pub last_message_text: Option<String>,
+    /// While nobody has answered the visitor's latest message: when their first unanswered
+    /// message came (the Waiting list's order).
+    pub waiting_since: Option<String>,
     pub visitor: Visitor,
 }
 
@@ -82,6 +85,7 @@ impl From<&store::ChannelSummary> for ChannelSummary {
             assigned_agent_id: c.assigned_agent_id.clone(),
             unread: s.unread,
             last_message_text: s.last_message_text.clone(),
+            waiting_since: s.waiting_since.map(iso_time),
             visitor: Visitor {
                 id: v.id.clone(),
                 name: Some(v.name.clone()),

@@ -215,6 +215,9 @@ pub struct TokenAnswer {
 #[serde(rename_all = "camelCase")]
 pub struct Availability {
     pub agent_available: bool,
+    /// This server mails an agent's reply the visitor has not seen (it has `--smtp-url`); the
+    /// chat says so while nobody is online (as the socket's `ready` does).
+    pub replies_by_email: bool,
 }
 
 /// The body of a new chat: the visitor's persona (spec §3.3), and the visitor persona of this

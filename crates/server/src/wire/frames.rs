@@ -347,6 +347,9 @@ pub enum Ready {
         #[ts(type = "number")]
         last_seq: i64,
         agents_online: bool,
+        /// This server mails an agent's reply the visitor has not seen to the address in their
+        /// profile (it has `--smtp-url`): the chat says so while nobody is online.
+        replies_by_email: bool,
     },
     #[serde(rename_all = "camelCase")]
     Agent {

@@ -3,8 +3,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/http";
 import type { Channel } from "../api/types";
-import { FILTERS, inFilter, matchesSearch, movedNotice, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
-import { shortTime } from "../lib/time";
+import { FILTERS, inFilter, matchesSearch, movedNotice, orderOf, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
+import { fullTime, shortTime, waitedText } from "../lib/time";
+import { useMinuteClock } from "./useMinuteClock";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
 import { Conversation } from "./Conversation";
@@ -29,6 +30,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   const [notice, setNotice] = useState("");
 
   useEffect(() => localStorage.setItem(FILTER_KEY, filter), [filter]);
+  const now = useMinuteClock();
 
   // The chat on screen stays in the list beside it: when it leaves the tab because it changed
   // (the agent's reply claimed it, someone assigned it), the list moves to the tab that holds it
@@ -79,7 +81,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   // A reopened chat is live again: it leaves Ended at once.
   const source = filter === "ended" ? ended.filter((c) => !open.some((o) => o.id === c.id)) : open;
   const list = useMemo(() => {
-    const live = source.filter((c) => inFilter(c, filter, me.id) && matchesSearch(c, query));
+    const live = source.filter((c) => inFilter(c, filter, me.id) && matchesSearch(c, query)).sort(orderOf(filter));
     if (!searched) return live;
     const ids = new Set(live.map((c) => c.id));
     return [...live, ...searched.filter((c) => !ids.has(c.id) && inFilter(c, filter, me.id))];
@@ -143,7 +145,13 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                 >
                   <span className="chat-item-top">
                     <strong className="chat-name">{visitorLabel(c)}</strong>
-                    <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
+                    {filter === "waiting" && c.waitingSince ? (
+                      <time dateTime={c.waitingSince} title={`Waiting since ${fullTime(c.waitingSince)}`}>
+                        {waitedText(c.waitingSince, now)}
+                      </time>
+                    ) : (
+                      <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
+                    )}
                   </span>
                   <span className="chat-item-bottom">
                     <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>

@@ -816,6 +816,11 @@ export interface components {
         /** @description Whether an agent is online for a domain. */
         Availability: {
             agentAvailable: boolean;
+            /**
+             * @description This server mails an agent's reply the visitor has not seen (it has `--smtp-url`); the
+             *     chat says so while nobody is online (as the socket's `ready` does).
+             */
+            repliesByEmail: boolean;
         };
         /**
          * @description A chat as the visitor's calls answer it, with the domain's `chat-*` properties (legal
@@ -877,6 +882,11 @@ export interface components {
             /** Format: int64 */
             unread: number;
             visitor: components["schemas"]["Visitor"];
+            /**
+             * @description While nobody has answered the visitor's latest message: when their first unanswered
+             *     message came (the Waiting list's order).
+             */
+            waitingSince?: string | null;
         };
         /** @description The visitor's own persona, as the widget stores it (spec §3.3) plus id and type. */
         ClientPersona: {
@@ -1401,15 +1411,18 @@ export interface operations {
     list: {
         parameters: {
             query?: {
-                /** @description open (default), ended, mine, unassigned, all. */
+                /**
+                 * @description open (default), waiting (open chats nobody has answered since the visitor's latest
+                 *     message, the longest waiting first), ended, mine, unassigned, all.
+                 */
                 filter?: string;
                 /** @description Search the visitor's name or e-mail. */
                 q?: string;
                 /** @description Only this domain. */
                 domainId?: string;
                 /**
-                 * @description Paging: the lastActivityAt of the last chat of the previous page (Unix ms); only chats
-                 *     listed after it come.
+                 * @description Paging: the lastActivityAt of the last chat of the previous page (Unix ms; its
+                 *     waitingSince for `waiting`); only chats listed after it come.
                  */
                 before?: number;
                 /**

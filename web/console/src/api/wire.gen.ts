@@ -41,6 +41,11 @@ export type ChannelSummary = {
   assignedAgentId: string | null;
   unread: number;
   lastMessageText: string | null;
+  /**
+   * While nobody has answered the visitor's latest message: when their first unanswered
+   * message came (the Waiting list's order).
+   */
+  waitingSince: string | null;
   visitor: Visitor;
 };
 
@@ -75,6 +80,11 @@ export type ChannelDetail = {
   assignedAgentId: string | null;
   unread: number;
   lastMessageText: string | null;
+  /**
+   * While nobody has answered the visitor's latest message: when their first unanswered
+   * message came (the Waiting list's order).
+   */
+  waitingSince: string | null;
   visitor: Visitor;
 };
 

@@ -3,10 +3,11 @@
 import type { Channel, Message } from "../api/types";
 import { fullTime } from "./time";
 
-export type InboxFilter = "unassigned" | "mine" | "open" | "ended";
+export type InboxFilter = "unassigned" | "waiting" | "mine" | "open" | "ended";
 
 export const FILTERS: { id: InboxFilter; label: string }[] = [
   { id: "unassigned", label: "Unassigned" },
+  { id: "waiting", label: "Waiting" },
   { id: "mine", label: "Mine" },
   { id: "open", label: "All open" },
   { id: "ended", label: "Ended" },
@@ -16,6 +17,8 @@ export function inFilter(c: Channel, filter: InboxFilter, myId: string): boolean
   switch (filter) {
     case "unassigned":
       return c.status === "open" && c.assignedAgentId === null;
+    case "waiting":
+      return c.status === "open" && c.waitingSince !== null;
     case "mine":
       return c.status === "open" && c.assignedAgentId === myId;
     case "open":
@@ -51,6 +54,14 @@ export function byNewestActivity(a: Channel, b: Channel): number {
   return b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id.localeCompare(a.id);
 }
 
+/** The visitor who has waited longest for an answer first (the Waiting tab's order, as the server's). */
+export function byLongestWaiting(a: Channel, b: Channel): number {
+  return (a.waitingSince ?? "").localeCompare(b.waitingSince ?? "") || a.id.localeCompare(b.id);
+}
+
+/** The order a tab lists its chats in. */
+export const orderOf = (filter: InboxFilter) => (filter === "waiting" ? byLongestWaiting : byNewestActivity);
+
 /** The list with `c` put in (replacing the same id), sorted newest activity first. */
 export function upsertChannel(list: Channel[], c: Channel): Channel[] {
   return [...list.filter((x) => x.id !== c.id), c].sort(byNewestActivity);
@@ -64,6 +75,8 @@ export function withMessage(c: Channel, m: Message, fromVisitor: boolean, seen: 
     lastSeq: Math.max(c.lastSeq, m.seq),
     lastActivityAt: m.createdAt > c.lastActivityAt ? m.createdAt : c.lastActivityAt,
     lastMessageText: m.text,
+    // The visitor waits from their first message after an agent's; an agent's answer ends it.
+    waitingSince: fromVisitor ? (c.waitingSince ?? m.createdAt) : null,
     unread: fromVisitor && !seen ? c.unread + 1 : seen ? 0 : c.unread,
   };
 }

@@ -1,6 +1,6 @@
 // What the opening-hours grid shows and writes, so that the grid and the saved config never
 // disagree: each day's window is read by the widget's own rule (dayWindow in
-// web/widget/src/loader/decide/schedule.ts: hours by day when given, else the shared start/stop on
+// web/widget/src/shared/schedule.ts: hours by day when given, else the shared start/stop on
 // the ticked days, missing days meaning every day and missing times the whole day), and a week is
 // written in the shortest form that means exactly it. Pure.
 import type { DayWindow, Schedule } from "@beckon/widget/config";

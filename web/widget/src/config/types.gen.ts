@@ -166,6 +166,13 @@ export type Action = {
   labelTextColor?: string;
   labelBackgroundColor?: string;
   schedule?: Schedule;
+  /**
+   * A CHAT action that takes messages while nobody is online (a Beckon extension of spec
+   * §3.1): when agents usually answer, read like `schedule` (its zone and its days' windows;
+   * `showAlways` false). The chat then tells a visitor who writes while everyone is away when
+   * to expect an answer. It never hides the button (a CHAT condition does that).
+   */
+  openingHours?: Schedule;
 };
 
 /** When an action is offered. */

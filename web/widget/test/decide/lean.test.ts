@@ -1,12 +1,12 @@
 // The loader build of a hosted embed whose published config has single buttons only (no lists part,
-// src/loader/features.ts; web/widget/build.mjs builds it with the flag false): a button of another
+// src/shared/features.ts; web/widget/build.mjs builds it with the flag false): a button of another
 // type, given through CNB.render, is skipped with a warning rather than drawn as something else.
 import { describe, expect, it, vi } from "vitest";
 import { decide } from "../../src/loader/decide/decide";
 import { warningText } from "../../src/loader/messages";
 import { button, config, domain, params, shown } from "./helpers";
 
-vi.mock("../../src/loader/features", () => ({ LISTS: false, HOURS_BY_DAY: false, FIRST_SCREEN: false }));
+vi.mock("../../src/shared/features", () => ({ LISTS: false, HOURS_BY_DAY: false, FIRST_SCREEN: false }));
 
 describe("a loader without the lists part", () => {
   it("decides single buttons as before and skips the others with a warning naming the type", () => {

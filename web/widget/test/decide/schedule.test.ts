@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schedule } from "../../src/config/types.gen";
-import { dayWindow, scheduledNow } from "../../src/loader/decide/schedule";
+import { dayWindow, scheduledNow } from "../../src/shared/schedule";
 
 // Monday-first flags.
 const MON = [true, false, false, false, false, false, false];

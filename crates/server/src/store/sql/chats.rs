@@ -36,6 +36,7 @@ pub(crate) struct SummaryRow {
     unread: i64,
     last_text: Option<String>,
     visitor_last: Option<i64>,
+    waiting_since: Option<i64>,
 }
 
 impl From<SummaryRow> for crate::store::ChannelSummary {
@@ -58,6 +59,7 @@ impl From<SummaryRow> for crate::store::ChannelSummary {
             unread: r.unread,
             last_message_text: r.last_text,
             visitor_last_message_at: r.visitor_last,
+            waiting_since: r.waiting_since,
             ended_by_name: r.ended_by_name,
         }
     }
@@ -254,10 +256,12 @@ macro_rules! impl_chats {
                         AssignedFilter::Unassigned => (1, None),
                         AssignedFilter::To(u) => (2, Some(u.as_str())),
                     };
+                    // The inner query derives each chat's figures; the outer one filters on
+                    // `waiting_since` and orders by it for the Waiting list.
                     let rows: Vec<SummaryRow> = sqlx::query_as(
-                        "SELECT c.id, c.domain_id, c.visitor_persona_id, c.status, c.created_at, \
-                         c.ended_at, c.last_activity_at, c.assigned_agent_id, c.last_seq, \
-                         c.ended_by, d.name AS domain_name, \
+                        "SELECT * FROM (SELECT c.id, c.domain_id, c.visitor_persona_id, c.status, \
+                         c.created_at, c.ended_at, c.last_activity_at, c.assigned_agent_id, \
+                         c.last_seq, c.ended_by, d.name AS domain_name, \
                          (SELECT e.name FROM personas e WHERE e.id = c.ended_by) AS ended_by_name, \
                          p.type AS p_type, p.name AS p_name, p.email AS p_email, p.ip AS p_ip, \
                          p.url AS p_url, p.legal_notice_accepted AS p_legal, \
@@ -269,7 +273,12 @@ macro_rules! impl_chats {
                          (SELECT m.text FROM messages m WHERE m.channel_id = c.id \
                             ORDER BY m.seq DESC LIMIT 1) AS last_text, \
                          (SELECT MAX(m.created_at) FROM messages m WHERE m.channel_id = c.id \
-                            AND m.sender_persona_id = c.visitor_persona_id) AS visitor_last \
+                            AND m.sender_persona_id = c.visitor_persona_id) AS visitor_last, \
+                         (SELECT MIN(w.created_at) FROM messages w WHERE w.channel_id = c.id \
+                            AND w.seq > COALESCE((SELECT MAX(a.seq) FROM messages a \
+                                WHERE a.channel_id = c.id \
+                                AND a.sender_persona_id <> c.visitor_persona_id), 0)) \
+                            AS waiting_since \
                          FROM channels c \
                          JOIN domains d ON d.id = c.domain_id \
                          JOIN personas p ON p.id = c.visitor_persona_id \
@@ -281,10 +290,14 @@ macro_rules! impl_chats {
                               OR ($6 = 2 AND c.assigned_agent_id = $7)) \
                          AND ($8 IS NULL OR LOWER(p.name) LIKE $8 ESCAPE '\\' \
                               OR LOWER(COALESCE(p.email, '')) LIKE $8 ESCAPE '\\') \
-                         AND ($9 IS NULL OR c.last_activity_at < $9 \
-                              OR (c.last_activity_at = $9 AND c.id > $11)) \
-                         AND ($12 IS NULL OR LOWER(p.email) = LOWER($12)) \
-                         ORDER BY c.last_activity_at DESC, c.id LIMIT $10",
+                         AND ($12 IS NULL OR LOWER(p.email) = LOWER($12))) s \
+                         WHERE ($13 = 0 OR s.waiting_since IS NOT NULL) \
+                         AND ($9 IS NULL OR ($13 = 0 AND (s.last_activity_at < $9 \
+                                  OR (s.last_activity_at = $9 AND s.id > $11))) \
+                              OR ($13 = 1 AND (s.waiting_since > $9 \
+                                  OR (s.waiting_since = $9 AND s.id > $11)))) \
+                         ORDER BY CASE WHEN $13 = 1 THEN s.waiting_since END, \
+                         s.last_activity_at DESC, s.id LIMIT $10",
                     )
                     .bind(&q.reader_persona_id)
                     .bind(&q.org_id)
@@ -298,6 +311,7 @@ macro_rules! impl_chats {
                     .bind(q.limit)
                     .bind(q.before_id.as_deref())
                     .bind(q.visitor_email.as_deref())
+                    .bind(i64::from(q.waiting))
                     .fetch_all(self.reader())
                     .await?;
                     Ok(rows.into_iter().map(ChannelSummary::from).collect())

@@ -92,7 +92,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
             onRemove={(id) => (replace((c) => removeChannel(c, at, id)), open === id && setOpen(null))}
             problemCount={(id) => problemsUnder(problems, actionPath(id))}
           />
-          {openIndex >= 0 && actions.some((a) => a.id === open) && <ChannelForm key={open} index={openIndex} action={config.actions![openIndex]} />}
+          {openIndex >= 0 && actions.some((a) => a.id === open) && <ChannelForm key={open} index={openIndex} action={config.actions![openIndex]} config={config} b={at} replace={replace} />}
         </section>
       )}
 

@@ -3,7 +3,7 @@
 // under "More options" every other property the widget reads for its type (spec §3.1, §3.4), each
 // with a label and help. Problems from the server (crates/model) show beside the field they name.
 import { useEffect, useRef, useState } from "react";
-import type { Action } from "@beckon/widget/config";
+import type { Action, Config } from "@beckon/widget/config";
 import { getAt, joinPath } from "../../lib/paths";
 import { phoneProblem } from "../../lib/phone";
 import { problemsUnder } from "../../lib/problems";
@@ -15,9 +15,10 @@ import { ActionLooks } from "./Looks";
 import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_LABEL_BACKGROUND, DEFAULT_LABEL_TEXT } from "./colours";
 import { usePhoneLib } from "./usePhoneLib";
 import { WeeklyHours } from "./WeeklyHours";
+import { WhenAway } from "./WhenAway";
 import { move } from "./edits";
 
-export function ChannelForm({ index, action }: { index: number; action: Action }) {
+export function ChannelForm({ index, action, config, b, replace }: { index: number; action: Action; config: Config; b: number; replace: (f: (c: Config) => Config) => void }) {
   const p = (...k: (string | number)[]) => joinPath("actions", index, ...k);
   const info = ACTION_TYPES[action.actionType];
   const lib = usePhoneLib();
@@ -56,6 +57,7 @@ export function ChannelForm({ index, action }: { index: number; action: Action }
         <legend>Looks</legend>
         <ActionLooks action={action} base={p()} />
       </fieldset>
+      {action.actionType === "CHAT" && <WhenAway config={config} b={b} index={index} replace={replace} />}
       <fieldset>
         <legend>Opening hours</legend>
         <WeeklyHours base={p("schedule")} />

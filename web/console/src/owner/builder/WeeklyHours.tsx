@@ -19,7 +19,12 @@ import { copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setD
 
 const SHOP_ZONE = "domains[0].timezone";
 
-export function WeeklyHours({ base }: { base: string }) {
+/** The grid's question and its two answers; `outside` offers "outside these hours instead". */
+export type HoursWords = { question: string; always: string; hours: string; column: string; outside: boolean };
+
+const OFFERED: HoursWords = { question: "When is it offered?", always: "Always", hours: "At set hours", column: "Offered", outside: true };
+
+export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: HoursWords }) {
   const { value, set, problems } = useEditor();
   const schedule = getAt(value, base) as Schedule | undefined;
   // The shop's zone is the draft's domain entry's (saved with the draft, written back to the domain).
@@ -41,13 +46,13 @@ export function WeeklyHours({ base }: { base: string }) {
         onChange={(v) => set(base, v === "always" ? { ...schedule, showAlways: true } : limitedSchedule(schedule))}
         orientation="horizontal"
       >
-        <Label className="field-label">When is it offered?</Label>
+        <Label className="field-label">{words.question}</Label>
         <div className="row">
           <Radio value="always" className="choice">
-            Always
+            {words.always}
           </Radio>
           <Radio value="hours" className="choice">
-            At set hours
+            {words.hours}
           </Radio>
         </div>
       </RadioGroup>
@@ -86,7 +91,7 @@ export function WeeklyHours({ base }: { base: string }) {
             <thead>
               <tr>
                 <th scope="col">Day</th>
-                <th scope="col">Offered</th>
+                <th scope="col">{words.column}</th>
                 <th scope="col" className="week-hours-head" aria-hidden="true">
                   {[6, 12, 18].map((h) => (
                     <span key={h} style={{ left: `${(h / 24) * 100}%` }}>
@@ -122,7 +127,7 @@ export function WeeklyHours({ base }: { base: string }) {
               optional={shopZone ? `Your shop's (${shopZone})` : NO_ZONE_CHOICE}
               hint={`These hours follow ${hoursZoneText(hoursZone(shopZone, schedule?.timezone))}.`}
             />
-            <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />
+            {words.outside && <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />}
           </div>
         </>
       )}

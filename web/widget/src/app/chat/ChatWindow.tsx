@@ -11,20 +11,22 @@
 // Header: the title, the status text as subtext (or who is typing; core/presence.ts statusLine:
 // the spec's default only while an agent is online), and the agent bar with the presence dot and
 // Online/Away (any online agent → online); the dialog carries cnb-c-online or cnb-c-away, which
-// greys the header icon when away.
+// greys the header icon when away. While nobody is online the chat says the visitor may leave a
+// message, how the answer reaches them, and when someone is back (core/away.ts).
 // The message box says when a draft is over the server's limit (core/limit.ts) and sends nothing
 // until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
 // focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
 import { BANNER_TEXT } from "./core/attention";
 import { charactersOver, tooLongText } from "./core/limit";
 import { statusLine } from "./core/presence";
+import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
@@ -117,6 +119,14 @@ export function ChatWindow(p: ChatWindowProps) {
     }
   });
 
+  const online = v.presence.online;
+  // Searched once per change of who is online, not on every keystroke's render.
+  const away = useMemo(() => {
+    if (!v.presenceKnown || online) return "";
+    const now = new Date();
+    return awayNotice({ byEmail: v.repliesByEmail, back: nextOpening(p.action.openingHours, now, p.domain.timezone), now });
+  }, [v.presenceKnown, online, v.repliesByEmail, p.action.openingHours, p.domain.timezone]);
+
   const input = inputState(v, opts);
   const over = charactersOver(text);
   const pick = (t: Tab) => {
@@ -141,7 +151,6 @@ export function ChatWindow(p: ChatWindowProps) {
   }
   items.push({ label: TEXTS.endChat, run: endChat, disabled: v.phase != "live" || v.ending });
 
-  const online = v.presence.online;
   const agentBar = opts.showAgentBar ? (
     <span className="cnb-c-ab" role="status">
       <span className={"cnb-c-pres " + (online ? "cnb-c-on" : "cnb-c-off")} aria-hidden="true" />
@@ -150,19 +159,29 @@ export function ChatWindow(p: ChatWindowProps) {
     </span>
   ) : undefined;
 
+  // Said before the profile too: a visitor knows the chat takes messages before filling it in.
+  const awayNote =
+    away && v.phase != "ended" ? (
+      <p className="cnb-c-away" role="status">
+        {away}
+      </p>
+    ) : null;
   let body;
   if (tab == "profile") {
     body = (
-      <ProfileForm
-        persona={v.persona}
-        properties={session.properties()}
-        accepted={(v.persona && v.persona.legalNoticeAccepted) || 0}
-        onSave={(f) => {
-          session.saveProfile(f);
-          focusBox.current = true;
-          setTab("chat");
-        }}
-      />
+      <>
+        {awayNote}
+        <ProfileForm
+          persona={v.persona}
+          properties={session.properties()}
+          accepted={(v.persona && v.persona.legalNoticeAccepted) || 0}
+          onSave={(f) => {
+            session.saveProfile(f);
+            focusBox.current = true;
+            setTab("chat");
+          }}
+        />
+      </>
     );
   } else if (tab == "system") {
     body = (
@@ -196,6 +215,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {BANNER_TEXT}
           </p>
         ) : null}
+        {awayNote}
         {v.historyError ? (
           <p className="cnb-c-herr" role="alert">
             {TEXT.history}

@@ -61,6 +61,8 @@ export type ChatView = {
   presence: AgentPresence;
   /** whether the site's presence is known yet (the socket's ready, or the HTTP answer before it) */
   presenceKnown: boolean;
+  /** the server mails a reply the visitor has not seen (the socket's ready says so) */
+  repliesByEmail: boolean;
   unread: number;
   banner: boolean;
   /** End Chat was asked and is being sent */
@@ -145,6 +147,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     system: [],
     presence: { online: false, typing: [] },
     presenceKnown: false,
+    repliesByEmail: false,
     unread: 0,
     banner: false,
     ending: false,
@@ -382,7 +385,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
       case "ready":
         heard = true;
         presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
-        set({ presence: agentPresence(presence), presenceKnown: true });
+        set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: f.role == "visitor" && !!f.repliesByEmail });
         break;
       case "chat-message": {
         const m = f.message;
@@ -453,7 +456,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
           (a) => {
             if (heard || disposed) return;
             presence = initialPresence(a.agentAvailable === true);
-            set({ presence: agentPresence(presence), presenceKnown: true });
+            set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: a.repliesByEmail === true });
           },
           () => {}, // unknown: the header stays as it is
         );

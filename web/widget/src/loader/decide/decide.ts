@@ -4,12 +4,12 @@ import type { Decide, DecidedButton, RuntimeParams } from "./types";
 import { hostMatches } from "./domain";
 import { displayOk } from "./display";
 import { conditionsPass } from "./conditions";
-import { scheduledNow } from "./schedule";
+import { scheduledNow } from "../../shared/schedule";
 import { refs } from "./needs";
 import { isHttpUrl } from "../actions/validate";
 import type { Warning } from "../messages";
 import { hasScrollRule } from "../render/show";
-import { LISTS } from "../features";
+import { LISTS } from "../../shared/features";
 
 /** Action limit per button type (spec §2.2, §9). */
 export const ACTION_LIMIT: Record<string, number> = { FULL: 5, DOTS: 10, SINGLE: 1, MULTI: Infinity };

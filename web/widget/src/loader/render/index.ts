@@ -32,7 +32,7 @@ import type { ActionLink } from "../actions/types";
 import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl } from "./icons";
 import { hasScrollRule, type Rules } from "./show";
-import { LISTS } from "../features";
+import { LISTS } from "../../shared/features";
 import type { Warning } from "../messages";
 
 export type RenderEnv = {

@@ -5,7 +5,7 @@
 // once the first screen has scrolled out of view, whatever the device. Only the extras chunk
 // (../scroll.ts) applies rules; the renderer keeps a root with a rule hidden until then.
 import type { ScrollOptions } from "../../config/types.gen";
-import { FIRST_SCREEN } from "../features";
+import { FIRST_SCREEN } from "../../shared/features";
 
 /** Roots with a scroll rule, and their rules. */
 export type Rules = [HTMLElement, ScrollOptions][];

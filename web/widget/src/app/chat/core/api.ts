@@ -63,7 +63,7 @@ export type ChatApi = {
   history(channelId: string, personaId: string): Promise<HistoryResponse>;
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
   /** Whether an agent of the domain is online now (the header's answer until the socket's). */
-  available(domainId: string): Promise<{ agentAvailable?: boolean }>;
+  available(domainId: string): Promise<{ agentAvailable?: boolean; repliesByEmail?: boolean }>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
   realtimeUrl(base?: string): string;
 };

@@ -97,6 +97,11 @@ export type TokenAnswer = {
 /** Whether an agent is online for a domain. */
 export type Availability = {
   agentAvailable: boolean;
+  /**
+   * This server mails an agent's reply the visitor has not seen (it has `--smtp-url`); the
+   * chat says so while nobody is online (as the socket's `ready` does).
+   */
+  repliesByEmail: boolean;
 };
 
 /**
@@ -121,7 +126,12 @@ export type Status = "online" | "away";
 export type PresenceAction = "enter" | "update" | "leave";
 
 /** The answer to a good `auth`: who the connection is. */
-export type Ready = { "role": "visitor", channelId: string, personaId: string, lastSeq: number, agentsOnline: boolean, } | { "role": "agent", userId: string, personaId: string | null, name: string, status: Status, 
+export type Ready = { "role": "visitor", channelId: string, personaId: string, lastSeq: number, agentsOnline: boolean, 
+/**
+ * This server mails an agent's reply the visitor has not seen to the address in their
+ * profile (it has `--smtp-url`): the chat says so while nobody is online.
+ */
+repliesByEmail: boolean, } | { "role": "agent", userId: string, personaId: string | null, name: string, status: Status, 
 /**
  * The organisation's domains, whose chats this connection receives.
  */

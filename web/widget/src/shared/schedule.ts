@@ -9,8 +9,8 @@
 // day; a window with stop < start runs overnight and belongs to the day it starts on (Fri 22:00–02:00
 // covers Saturday 01:00 whatever Saturday's own hours). outsideHours inverts the result. An invalid
 // zone or any Intl failure → shown (spec §5.1).
-import type { Schedule } from "../../config/types.gen";
-import { HOURS_BY_DAY } from "../features";
+import type { Schedule } from "../config/types.gen";
+import { HOURS_BY_DAY } from "./features";
 
 const DAYS = "MonTueWedThuFriSatSun";
 /** Minutes since midnight of the first "H:mm" in the text, or -1. */

@@ -1,0 +1,47 @@
+// What a chat does while nobody of the site is online: take messages (the chat tells visitors
+// they can leave one, how the answer reaches them and, from the opening hours given here, when
+// someone is back: web/widget/src/app/chat/core/away.ts), or hide the button that holds it (the
+// spec's CHAT condition, "An agent is online", the same rule as "Only while an agent is online"
+// under When & where).
+import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
+import { Label } from "react-aria-components/Label";
+import type { Config } from "@beckon/widget/config";
+import { joinPath } from "../../lib/paths";
+import { addCondition, buttonConditions, removeCondition } from "./edits";
+import { WeeklyHours, type HoursWords } from "./WeeklyHours";
+
+const BACK: HoursWords = { question: "Tell visitors when you're back?", always: "No", hours: "Yes, from our opening hours", column: "Open", outside: false };
+
+export function WhenAway({ config, b, index, replace }: { config: Config; b: number; index: number; replace: (f: (c: Config) => Config) => void }) {
+  const hiding = buttonConditions(config, b, "CHAT").find((c) => c.condition.filterType === "INCLUDE");
+  const choose = (v: string) =>
+    replace((c) =>
+      v === "hide"
+        ? addCondition(c, b, { filterType: "INCLUDE", conditionType: "CHAT", matchType: "AGENTS_AVAILABLE", matchValue: "" })
+        : buttonConditions(c, b, "CHAT").reduce((x, { condition }) => removeCondition(x, b, condition.id), c),
+    );
+  return (
+    <fieldset className="stack">
+      <legend>When nobody is online</legend>
+      <RadioGroup className="stack-tight" value={hiding ? "hide" : "messages"} onChange={choose}>
+        <Label className="visually-hidden">When nobody is online</Label>
+        <Radio value="messages" className="choice">
+          Take messages
+        </Radio>
+        <Radio value="hide" className="choice">
+          Hide the button
+        </Radio>
+      </RadioGroup>
+      {hiding ? (
+        <p className="muted hint">The button shows only while an agent of yours is online in the console.</p>
+      ) : (
+        <>
+          <p className="muted hint">
+            Visitors read “We're away right now. Leave a message and we'll reply here and by e-mail.” Their chat waits in your inbox under Waiting.
+          </p>
+          <WeeklyHours base={joinPath("actions", index, "openingHours")} words={BACK} />
+        </>
+      )}
+    </fieldset>
+  );
+}
