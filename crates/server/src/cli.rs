@@ -176,6 +176,11 @@ pub struct ServeArgs {
     /// mailed about it (at most one mail per conversation in that time); 0 mails at once.
     #[arg(long, env = "BECKON_NOTIFY_DELAY_SECONDS", default_value_t = 120)]
     pub notify_delay_seconds: u64,
+    /// Let outbound requests (Web Push, webhooks) use http and reach loopback and private
+    /// addresses. Off by default: a push endpoint or webhook URL is someone else's choice and
+    /// could be aimed at this server's own network.
+    #[arg(long, env = "BECKON_ALLOW_PRIVATE_OUTBOUND")]
+    pub allow_private_outbound: bool,
     /// Before serving, create the demo organisation, accounts and domain (see `seed-demo`).
     #[arg(long)]
     pub seed_demo: bool,
@@ -227,6 +232,7 @@ impl ServeArgs {
         c.smtp_url = given(self.smtp_url);
         c.mail_from = given(self.mail_from);
         c.notify_delay = std::time::Duration::from_secs(self.notify_delay_seconds);
+        c.allow_private_outbound = self.allow_private_outbound;
         c.secret = std::env::var("BECKON_SECRET")
             .ok()
             .filter(|s| !s.is_empty());

@@ -61,6 +61,9 @@ pub struct ServeConfig {
     /// How long a visitor's message may wait unread before the agents are mailed
     /// (`--notify-delay-seconds`; zero: at once).
     pub notify_delay: Duration,
+    /// Outbound requests (Web Push, webhooks) may use http and reach loopback and private
+    /// addresses (`--allow-private-outbound`; tests and closed networks).
+    pub allow_private_outbound: bool,
     /// The time the store stamps (the system's; tests pass a `ManualClock`).
     pub clock: std::sync::Arc<dyn crate::store::Clock>,
 }
@@ -122,6 +125,7 @@ impl ServeConfig {
             smtp_url: None,
             mail_from: None,
             notify_delay: Duration::from_secs(120),
+            allow_private_outbound: false,
             clock: std::sync::Arc::new(crate::store::SystemClock),
         }
     }

@@ -129,6 +129,19 @@ pub async fn build_state(
             Hub::local(config.realtime.clone()),
         ),
     };
+    let mail_origin: Arc<str> = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{}", config.listen))
+        .into();
+    let vapid = outbound::push::Vapid::load(
+        &*store,
+        outbound::push::contact(config.mail_from.as_deref(), &mail_origin),
+    )
+    .await?;
+    let outbound = outbound::guard::Outbound {
+        allow_private: config.allow_private_outbound,
+    };
     Ok(AppState {
         ready: Arc::new(ready),
         metrics: config.metrics.then(metrics::install),
@@ -149,11 +162,10 @@ pub async fn build_state(
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
         realtime: Arc::new(realtime),
         mailer,
-        mail_origin: config
-            .public_url
-            .clone()
-            .unwrap_or_else(|| format!("http://{}", config.listen))
-            .into(),
+        mail_origin,
+        vapid: Arc::new(vapid),
+        http: outbound.client(),
+        outbound,
         notify_delay: config.notify_delay,
         notify_queued: Arc::new(quick_cache::sync::Cache::new(10_000)),
         jobs_added: Arc::new(tokio::sync::Notify::new()),

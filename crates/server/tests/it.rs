@@ -16,6 +16,7 @@ mod layering;
 mod notifications;
 mod nul;
 mod openapi;
+mod push;
 mod realtime;
 mod realtime_domains;
 mod realtime_limits;

@@ -173,6 +173,8 @@ test("away makes the agent unavailable; after a server restart the console catch
   // (Other tests' chats may leave an unread count on any tab: the tabs are found with or without one.)
   await inboxTab(page, "Unassigned").focus();
   await page.keyboard.press("ArrowRight");
+  assert.equal(await inboxTab(page, "Waiting").getAttribute("aria-selected"), "true");
+  await page.keyboard.press("ArrowRight");
   const mine = inboxTab(page, "Mine");
   assert.equal(await mine.evaluate((tab) => tab === document.activeElement), true, "focus moved to Mine");
   assert.equal(await mine.getAttribute("aria-selected"), "true");

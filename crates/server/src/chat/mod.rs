@@ -130,6 +130,7 @@ pub async fn post_message(
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
         if sender.id == channel.visitor_persona_id {
             crate::outbound::notify::visitor_wrote(state, channel).await;
+            crate::outbound::push::visitor_wrote(state, channel, inserted.message.seq).await;
         } else {
             crate::outbound::notify::agent_wrote(state, channel).await;
         }

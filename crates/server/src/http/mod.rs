@@ -27,6 +27,7 @@ pub mod hosting;
 pub mod openapi;
 pub mod ops;
 pub mod owner;
+pub mod push;
 pub mod signup;
 pub mod stats;
 
@@ -48,6 +49,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(signup::routes())
         .merge(owner::routes())
         .merge(agent::routes())
+        .merge(push::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)
         // Not `method_not_allowed_fallback`: it would replace the fallbacks that the areas'

@@ -1,5 +1,5 @@
 //! Outbound work: what must happen later, at least once, once across instances, and survive a
-//! restart (e-mail now; Web Push and webhooks will join), run from the store's durable job queue
+//! restart (e-mail and Web Push; webhooks will join), run from the store's durable job queue
 //! (`store/jobs.rs`) by one worker per instance ([`worker`]). What is worth telling whom is
 //! decided in one place ([`notify`]), so every channel of notification agrees.
 //!
@@ -13,9 +13,18 @@
 //!   [`notify::VISITOR_MAILS_PER_CHAT_A_DAY`] and [`notify::VISITOR_MAILS_PER_DOMAIN_AN_HOUR`].
 //! - `mail` (the message itself): sent through `--smtp-url`; retried with back-off while the
 //!   SMTP server is away, buried after [`worker::MAX_ATTEMPTS`] or a permanent refusal.
+//! - `notify-push` (`{channelId, seq}`, keyed by the message): at once, unless an agent read it,
+//!   one `push` job per browser of each agent of the organisation who is not online.
+//! - `push` (`{userId, endpoint, notice}`): the notice encrypted for that browser and sent to its
+//!   push service ([`push`]); a subscription the service says is gone is forgotten.
+//!
+//! Every request out goes through [`guard`]: https to public addresses only, unless
+//! `--allow-private-outbound`.
 
+pub mod guard;
 pub mod job;
 pub mod notify;
+pub mod push;
 pub mod worker;
 
 pub use worker::spawn_worker;
@@ -23,3 +32,5 @@ pub use worker::spawn_worker;
 pub const NOTIFY_AGENTS: &str = "notify-agents";
 pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";
+pub const NOTIFY_PUSH: &str = "notify-push";
+pub const PUSH: &str = "push";

@@ -70,7 +70,10 @@ async fn after_delay(state: &AppState, kind: &str, channel: &Channel) {
 }
 
 /// The chat a notification job is about, and its domain; `None` when either is gone since.
-async fn chat_of(state: &AppState, payload: &Value) -> Result<Option<(Channel, Domain)>, JobError> {
+pub(super) async fn chat_of(
+    state: &AppState,
+    payload: &Value,
+) -> Result<Option<(Channel, Domain)>, JobError> {
     let Some(channel_id) = payload["channelId"].as_str() else {
         return Err(JobError::permanent("no channelId"));
     };

@@ -69,6 +69,8 @@ async fn run(state: &AppState, job: Job) {
         super::NOTIFY_AGENTS => super::notify::notify_agents(state, &job.payload).await,
         super::NOTIFY_VISITOR => super::notify::notify_visitor(state, &job.payload).await,
         super::MAIL => super::notify::send_mail(state, &job.payload).await,
+        super::NOTIFY_PUSH => super::push::notify_push(state, &job.payload).await,
+        super::PUSH => super::push::send_push(state, &job.payload).await,
         other => Err(JobError::permanent(format!("unknown job kind {other:?}"))),
     };
     let stored = match outcome {

@@ -1,6 +1,6 @@
 //! Storage: the [`Store`] trait and its two implementations over sqlx, SQLite (the embedded
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
-//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue),
+//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue; `push.rs`, Web Push subscriptions and server keys),
 //! whose SQL both backends share (`sql/`), each with its own migrations under
 //! `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
@@ -19,6 +19,7 @@ mod domains;
 mod group_commit;
 mod jobs;
 mod postgres;
+mod push;
 mod sql;
 mod sqlite;
 mod statistics;
@@ -35,6 +36,7 @@ pub use domains::{
 };
 pub use jobs::{Dead, Job, Jobs, NewJob};
 pub use postgres::PgStore;
+pub use push::{Push, PushSubscription};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 
@@ -107,7 +109,9 @@ pub fn new_message_id() -> String {
 /// Everything Beckon keeps, one trait per aggregate. Object safe: the server holds an
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
-pub trait Store: Accounts + Domains + Chats + Statistics + Jobs + Send + Sync + 'static {
+pub trait Store:
+    Accounts + Domains + Chats + Statistics + Jobs + Push + Send + Sync + 'static
+{
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
     /// A trivial query: the database answers (readiness, `ready.rs`).

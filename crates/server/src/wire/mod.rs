@@ -15,6 +15,7 @@ pub mod chat;
 pub mod error;
 pub mod frames;
 pub mod owner;
+pub mod push;
 pub mod routes;
 pub mod ts;
 pub mod validate;

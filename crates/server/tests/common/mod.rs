@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod node;
+pub mod push_service;
 pub mod realtime;
 pub mod redis_server;
 pub mod smtp;

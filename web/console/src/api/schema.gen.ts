@@ -189,6 +189,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's push key, and your browsers that get notifications */
+        get: operations["list_push"];
+        put?: never;
+        /** Notify this browser: its PushSubscription.toJSON() (several browsers per account) */
+        post: operations["push_subscribe"];
+        /** Stop notifying this browser (body: its endpoint) */
+        delete: operations["push_unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent/team": {
         parameters: {
             query?: never;
@@ -1160,6 +1179,36 @@ export interface components {
             id?: string | null;
             name: string;
         };
+        PushDevice: {
+            createdAt: string;
+            endpoint: string;
+        };
+        /** @description The server's push key and your browsers that get notifications. */
+        PushDevices: {
+            subscriptions: components["schemas"]["PushDevice"][];
+            /** @description The `applicationServerKey` to subscribe with (base64url, the server's VAPID public key). */
+            vapidPublicKey: string;
+        };
+        /** @description Which subscription to remove. */
+        PushEndpointBody: {
+            endpoint?: string | null;
+        };
+        /** @description The browser's keys, base64url. */
+        PushKeys: {
+            /** @description Its authentication secret (16 bytes). */
+            auth?: string | null;
+            /** @description Its P-256 public key (65 bytes, uncompressed). */
+            p256dh?: string | null;
+        };
+        /**
+         * @description A browser's push subscription, as `PushSubscription.toJSON()` gives it (`expirationTime` and
+         *     anything else is ignored).
+         */
+        PushSubscriptionBody: {
+            /** @description The push service's URL for this browser (https). */
+            endpoint?: string | null;
+            keys?: null | components["schemas"]["PushKeys"];
+        };
         /** @description The read marker now. */
         ReadAnswer: {
             /** Format: int64 */
@@ -2011,6 +2060,187 @@ export interface operations {
                 };
             };
             /** @description unknown status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description key and browsers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevices"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    push_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionBody"];
+            };
+        };
+        responses: {
+            /** @description kept (a known endpoint is updated) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the body is not JSON of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the endpoint or a key is not usable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    push_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpointBody"];
+            };
+        };
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the body is not JSON of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such subscription of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no endpoint */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -19,6 +19,7 @@ mod accounts;
 pub(crate) mod chats;
 mod domains;
 mod jobs;
+mod push;
 mod statistics;
 
 /// `true` when the error is a unique-constraint violation.
@@ -72,6 +73,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_chats!($store, $db);
         $crate::store::sql::impl_statistics!($store);
         $crate::store::sql::impl_jobs!($store, $claim_lock);
+        $crate::store::sql::impl_push!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -96,4 +98,5 @@ pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
 pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
+pub(crate) use push::impl_push;
 pub(crate) use statistics::impl_statistics;

@@ -1,0 +1,166 @@
+//! An agent's browsers that get Web Push notifications: `GET`, `POST` and `DELETE` on
+//! `/api/v1/agent/push-subscriptions` (the console's "Notify me on this device"). What is pushed
+//! and when: `outbound/push.rs`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use beckon_model::Problem;
+use utoipa_axum::routes;
+
+use super::auth::AgentAuth;
+use crate::accounts::users::invalid;
+use crate::error::ApiError;
+use crate::outbound::push::{browser_keys, MAX_SUBSCRIPTIONS_PER_AGENT};
+use crate::state::AppState;
+use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
+use crate::wire::push::{PushDevice, PushDevices, PushEndpointBody, PushSubscriptionBody};
+use crate::wire::routes::Routes;
+use crate::wire::{iso_time, no_store, JsonBody};
+
+/// Longest endpoint taken (push services' are a few hundred bytes).
+const MAX_ENDPOINT: usize = 2048;
+
+pub fn routes() -> Routes<AppState> {
+    Routes::new().routes(routes!(list_push, push_subscribe, push_unsubscribe))
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/agent/push-subscriptions",
+    tag = "agent",
+    summary = "The server's push key, and your browsers that get notifications",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "key and browsers", body = PushDevices),
+        AgentErrors,
+    )
+)]
+async fn list_push(State(state): State<AppState>, auth: AgentAuth) -> Result<Response, ApiError> {
+    let subs = state.store.push_subscriptions(&auth.0.user.user_id).await?;
+    Ok(no_store(Json(PushDevices {
+        vapid_public_key: state.vapid.public_key.clone(),
+        subscriptions: subs
+            .into_iter()
+            .map(|s| PushDevice {
+                endpoint: s.endpoint,
+                created_at: iso_time(s.created_at),
+            })
+            .collect(),
+    })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/v1/agent/push-subscriptions",
+    tag = "agent",
+    summary = "Notify this browser: its PushSubscription.toJSON() (several browsers per account)",
+    request_body = PushSubscriptionBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "kept (a known endpoint is updated)"),
+        (status = 422, description = "the endpoint or a key is not usable", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
+async fn push_subscribe(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    JsonBody(body): JsonBody<PushSubscriptionBody>,
+) -> Result<Response, ApiError> {
+    let mut problems = Vec::new();
+    let endpoint = checked_endpoint(&state, body.endpoint.as_deref(), &mut problems);
+    let keys = body.keys.as_ref();
+    let p256dh = keys.and_then(|k| k.p256dh.as_deref()).unwrap_or_default();
+    let secret = keys.and_then(|k| k.auth.as_deref()).unwrap_or_default();
+    if let Err(why) = browser_keys(p256dh, secret) {
+        let field = if why.contains("p256dh") {
+            "keys.p256dh"
+        } else {
+            "keys.auth"
+        };
+        problems.push(Problem::new(field, why));
+    }
+    let Some(endpoint) = endpoint.filter(|_| problems.is_empty()) else {
+        return Err(invalid("invalid push subscription", &problems));
+    };
+    state
+        .store
+        .save_push_subscription(
+            &auth.0.user.user_id,
+            &endpoint,
+            p256dh.trim(),
+            secret.trim(),
+            MAX_SUBSCRIPTIONS_PER_AGENT,
+        )
+        .await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[utoipa::path(
+    delete,
+    path = "/v1/agent/push-subscriptions",
+    tag = "agent",
+    summary = "Stop notifying this browser (body: its endpoint)",
+    request_body = PushEndpointBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 204, description = "removed"),
+        (status = 404, description = "no such subscription of yours", body = ErrorBody),
+        (status = 422, description = "no endpoint", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
+async fn push_unsubscribe(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    JsonBody(body): JsonBody<PushEndpointBody>,
+) -> Result<Response, ApiError> {
+    let Some(endpoint) = body
+        .endpoint
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    else {
+        return Err(invalid(
+            "invalid request",
+            &[Problem::new("endpoint", "missing")],
+        ));
+    };
+    if state
+        .store
+        .delete_push_subscription(&auth.0.user.user_id, endpoint)
+        .await?
+    {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::not_found("no such push subscription of yours"))
+    }
+}
+
+/// The endpoint, when it is a URL outbound requests may reach; else a problem noted.
+fn checked_endpoint(
+    state: &AppState,
+    endpoint: Option<&str>,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    let endpoint = endpoint.map(str::trim).unwrap_or_default();
+    let why = if endpoint.is_empty() {
+        Some("missing".to_owned())
+    } else if endpoint.len() > MAX_ENDPOINT {
+        Some(format!("longer than {MAX_ENDPOINT} bytes"))
+    } else {
+        match url::Url::parse(endpoint) {
+            Err(_) => Some("is not a URL".to_owned()),
+            Ok(url) => state.outbound.refusal(&url),
+        }
+    };
+    match why {
+        Some(why) => {
+            problems.push(Problem::new("endpoint", why));
+            None
+        }
+        None => Some(endpoint.to_owned()),
+    }
+}
