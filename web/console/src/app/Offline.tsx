@@ -6,6 +6,8 @@ import { useOnline } from "../lib/useOnline";
 import { BASE } from "./router";
 
 export const OFFLINE = "You are offline — Beckon will reconnect when the network is back.";
+/** The top bar's short form, beside the agent's tools (the socket reconnects by itself). */
+export const OFFLINE_SHORT = "You are offline";
 export const UNREACHABLE = "Cannot reach the Beckon server — Beckon will reconnect when it answers.";
 
 export function OfflinePage() {

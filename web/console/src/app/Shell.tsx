@@ -7,7 +7,7 @@ import { useAgent } from "../agent/AgentContext";
 import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
 import { UnreadBadge } from "../agent/UnreadBadge";
 import { useOnline } from "../lib/useOnline";
-import { OFFLINE } from "./Offline";
+import { OFFLINE_SHORT } from "./Offline";
 import { Link } from "./router";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
@@ -50,8 +50,8 @@ export function Shell({ session, section, children }: { session: Session; sectio
           </ul>
         </nav>
         <div className="topbar-tools">
-          <span className={`connection ${connected ? "on" : "off"}`} role="status">
-            {connected ? "" : online ? "Reconnecting…" : OFFLINE}
+          <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
+            {!online ? OFFLINE_SHORT : connected ? "" : "Reconnecting…"}
           </span>
           <button
             className={`presence ${status}`}
