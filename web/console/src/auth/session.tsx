@@ -1,9 +1,10 @@
 // Who is logged in: /me on start, login and logout; a 401 from any call (or the realtime socket's
 // close 4001) returns to the login form, which then says the login ended. When /me cannot reach
-// the server (offline, the console opened from the service worker's copy), the console says so
-// and asks again when the network is back and every few seconds, instead of showing the login form.
+// the server (offline, the console opened from the service worker's copy, a proxy answering for a
+// server that is down), the console says so and asks again when the network is back and every few
+// seconds, instead of showing the login form.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { api, ApiError, setCsrfToken, setUnauthorizedHandler } from "../api/http";
+import { api, isUnreachable, setCsrfToken, setUnauthorizedHandler } from "../api/http";
 import type { Session } from "../api/types";
 import { reconnectDelay } from "../lib/backoff";
 
@@ -61,9 +62,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         (s) => settle(s),
         (e: unknown) => {
           if (settled) return;
-          if (!(e instanceof ApiError && e.status === 0)) return settle(null);
+          if (!isUnreachable(e)) return settle(null);
           setUnreachable(true);
           setLoading(false);
+          clearTimeout(timer); // asks that overlapped (the button, the online event) keep one timer
           timer = setTimeout(ask, reconnectDelay(attempt++));
         },
       );
