@@ -189,7 +189,9 @@ test("a Web Push message shows a notification; the conversation's next replaces 
   // A click: headless Chromium has no notification to click, so the test gives the worker the
   // click event itself (the browser then runs the worker's handler but lets it focus no window).
   // The open console shows the conversation, without reloading.
-  const worker = context.serviceWorkers().find((w) => w.url() === `${scope()}sw.js`);
+  const worker =
+    context.serviceWorkers().find((w) => w.url() === `${scope()}sw.js`) ??
+    (await context.waitForEvent("serviceworker", { predicate: (w) => w.url() === `${scope()}sw.js` }));
   const click = (tag) =>
     worker.evaluate(async (tag) => {
       const [notification] = await self.registration.getNotifications({ tag });
