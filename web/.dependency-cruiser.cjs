@@ -45,6 +45,13 @@ module.exports = {
       from: { path: "^console/" },
       to: { path: "^widget/", dependencyTypes: ["local"] },
     },
+    {
+      name: "worker-stands-alone",
+      severity: "error",
+      comment: "The console's service worker (console/src/worker/) runs without the page: it imports only its own files (and workbox). Pages may import its pure parts (contract.ts).",
+      from: { path: "^console/src/worker/" },
+      to: { path: "^(console|widget)/", pathNot: "^console/src/worker/" },
+    },
   ],
   options: {
     // Type-only imports count: a cycle of types is still a cycle for whoever reads the code.

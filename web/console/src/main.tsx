@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { registerConsoleWorker } from "./app/serviceWorker";
 import { SessionProvider } from "./auth/session";
 import "./styles.css";
 
@@ -11,3 +12,5 @@ createRoot(document.getElementById("root")!).render(
     </SessionProvider>
   </StrictMode>,
 );
+
+registerConsoleWorker();

@@ -20,6 +20,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed call never reached a working Beckon server: no network (status 0), or a proxy
+ * in front of it answering for it (502, 503, 504). Asking again later may succeed.
+ */
+export function isUnreachable(e: unknown): boolean {
+  return e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
+}
+
 let csrfToken = "";
 
 /** Set after login and /me: non-GET calls must carry it (crates/server/README.md, CSRF). */

@@ -5,6 +5,7 @@ import { LoginPage } from "../auth/LoginPage";
 import { AgentProvider } from "../agent/AgentContext";
 import { InboxPage } from "../agent/InboxPage";
 import { navigate, useRoute } from "./router";
+import { OfflinePage } from "./Offline";
 import { Shell } from "./Shell";
 
 // The owner's screens load when an owner opens them: the login screen and the agents' inbox never
@@ -13,7 +14,7 @@ const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ def
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
 
 export function App() {
-  const { session, loading } = useSession();
+  const { session, loading, unreachable } = useSession();
   const route = useRoute();
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
@@ -34,6 +35,7 @@ export function App() {
   }, [session, known, owner]);
 
   if (loading) return <p className="muted loading">Loading…</p>;
+  if (!session && unreachable) return <OfflinePage />;
   if (!session) return <LoginPage />;
   return (
     <AgentProvider me={session.user}>

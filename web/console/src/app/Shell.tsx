@@ -6,6 +6,8 @@ import { focusMainHeadingWhenShown } from "../auth/landing";
 import { useAgent } from "../agent/AgentContext";
 import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
 import { UnreadBadge } from "../agent/UnreadBadge";
+import { useOnline } from "../lib/useOnline";
+import { OFFLINE_SHORT } from "./Offline";
 import { Link } from "./router";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
@@ -13,6 +15,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
   const { unread, status, setStatus, connected } = useAgent();
   const [permission, setPermission] = useState(desktopPermission());
   const [sound, setSound] = useState(soundPreference);
+  const online = useOnline();
   const owner = session.user.role === "owner";
   // After logging in, focus goes to the screen's main heading instead of being lost on <body>.
   useEffect(() => {
@@ -47,8 +50,8 @@ export function Shell({ session, section, children }: { session: Session; sectio
           </ul>
         </nav>
         <div className="topbar-tools">
-          <span className={`connection ${connected ? "on" : "off"}`} role="status">
-            {connected ? "" : "Reconnecting…"}
+          <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
+            {!online ? OFFLINE_SHORT : connected ? "" : "Reconnecting…"}
           </span>
           <button
             className={`presence ${status}`}

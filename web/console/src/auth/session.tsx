@@ -1,12 +1,20 @@
 // Who is logged in: /me on start, login and logout; a 401 from any call (or the realtime socket's
-// close 4001) returns to the login form, which then says the login ended.
+// close 4001) returns to the login form, which then says the login ended. When /me cannot reach
+// the server (offline, the console opened from the service worker's copy, a proxy answering for a
+// server that is down), the console says so and asks again when the network is back and every few
+// seconds, instead of showing the login form.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { api, setCsrfToken, setUnauthorizedHandler } from "../api/http";
+import { api, isUnreachable, setCsrfToken, setUnauthorizedHandler } from "../api/http";
 import type { Session } from "../api/types";
+import { reconnectDelay } from "../lib/backoff";
 
 type SessionState = {
   session: Session | null;
   loading: boolean;
+  /** /me could not reach the server: who is logged in is not known yet (it is asked again). */
+  unreachable: boolean;
+  /** Asks /me again now (it is also asked when the network is back, and every few seconds). */
+  retry: () => void;
   /** The server ended this login (logged out elsewhere, password changed, account removed). */
   ended: boolean;
   /** True from a login through the form until the first screen took focus (see landing.ts). */
@@ -25,6 +33,9 @@ const Ctx = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [unreachable, setUnreachable] = useState(false);
+  const retryNow = useRef<() => void>(() => {});
+  const retry = useCallback(() => retryNow.current(), []);
   const [ended, setEnded] = useState(false);
   const current = useRef<Session | null>(null);
   const [arrivedByLogin, setArrivedByLogin] = useState(false);
@@ -42,9 +53,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (current.current) setEnded(true);
       accept(null);
     });
-    api.GET("/api/v1/auth/me")
-      .then(accept, () => accept(null))
-      .finally(() => setLoading(false));
+    let settled = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      clearTimeout(timer);
+      api.GET("/api/v1/auth/me").then(
+        (s) => settle(s),
+        (e: unknown) => {
+          if (settled) return;
+          if (!isUnreachable(e)) return settle(null);
+          setUnreachable(true);
+          setLoading(false);
+          clearTimeout(timer); // asks that overlapped (the button, the online event) keep one timer
+          timer = setTimeout(ask, reconnectDelay(attempt++));
+        },
+      );
+    };
+    const settle = (s: Session | null) => {
+      if (settled) return;
+      stop();
+      setUnreachable(false);
+      accept(s);
+      setLoading(false);
+    };
+    const stop = () => {
+      settled = true;
+      clearTimeout(timer);
+      removeEventListener("online", ask);
+      retryNow.current = () => {};
+    };
+    addEventListener("online", ask);
+    retryNow.current = ask;
+    ask();
+    return stop;
   }, [accept]);
 
   const login = useCallback(
@@ -69,7 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     accept(null);
   }, [accept]);
 
-  return <Ctx.Provider value={{ session, loading, ended, arrivedByLogin, landed, login, signup, logout }}>{children}</Ctx.Provider>;
+  return <Ctx.Provider value={{ session, loading, unreachable, retry, ended, arrivedByLogin, landed, login, signup, logout }}>{children}</Ctx.Provider>;
 }
 
 export function useSession(): SessionState {
