@@ -213,3 +213,27 @@ test("a Web Push message shows a notification; the conversation's next replaces 
   await visitor.context.close();
   await context.close();
 });
+
+test("Notifications in the top bar: a switch reached by keyboard; where the browser cannot subscribe it says so and stays off", async () => {
+  // Headless Chromium has no push service to subscribe with (its subscribe() is refused), so
+  // the subscription's own path is covered by crates/server/tests/push.rs and the console's
+  // unit tests; here, what an agent meets when their browser refuses.
+  const { page, context } = await openConsole(fx.browser, origin(), { path: "inbox" });
+  try {
+    await context.grantPermissions(["notifications"], { origin: origin() });
+    const toggle = page.getByRole("button", { name: "Notifications" });
+    await toggle.waitFor();
+    assert.equal(await toggle.getAttribute("aria-pressed"), "false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const problem = page.locator(".push-problem");
+    await problem.filter({ hasText: "This browser could not subscribe to notifications" }).waitFor();
+    assert.equal(await toggle.getAttribute("aria-pressed"), "false");
+    const devices = await page.evaluate(async () => (await fetch("/api/v1/agent/push-subscriptions")).json());
+    assert.deepEqual(devices.subscriptions, [], "nothing saved");
+    assert.equal(devices.vapidPublicKey.length, 87);
+    assert.deepEqual(await axeViolations(page, "header"), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -4,8 +4,8 @@
 //! - files with a content hash in their name (`assets/index-B3xk9_aZ.js`) are cached for a year;
 //! - `index.html` is revalidated on every visit (`no-cache` + ETag), so a new build is picked up;
 //! - any other path under `/console/` that is not a file answers `index.html`: the app routes in
-//!   the browser (`/console/chats/c-…` reloads fine). Paths under `assets/` never fall back, so a
-//!   missing chunk is a 404, not HTML parsed as JavaScript.
+//!   the browser (`/console/chats/c-…` reloads fine). Paths under `assets/` and `sw.js` never
+//!   fall back, so a missing chunk or worker is a 404, not HTML parsed as JavaScript.
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -22,6 +22,8 @@ use crate::wire::routes::Routes;
 const INDEX: &str = "index.html";
 /// Where the bundler writes the hashed files.
 const ASSETS: &str = "assets/";
+/// The console's service worker (offline, Web Push), revalidated like any unhashed file.
+const SERVICE_WORKER: &str = "sw.js";
 
 pub fn routes() -> Routes<AppState> {
     Routes::new()
@@ -94,7 +96,9 @@ async fn file(
             asset.bytes.clone(),
         );
     }
-    if path.starts_with(ASSETS) {
+    // A missing chunk, or a build without the service worker, is a 404, never the index page
+    // (a browser would keep its old worker forever when the script it checks for is HTML).
+    if path.starts_with(ASSETS) || path == SERVICE_WORKER {
         return (StatusCode::NOT_FOUND, "not found\n").into_response();
     }
     serve_index(&state, &headers).await

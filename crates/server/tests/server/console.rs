@@ -68,6 +68,14 @@ async fn the_console_is_served_with_a_fallback_to_its_index() {
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    // A build without the service worker: 404, so a browser drops the old worker.
+    let r = t
+        .http
+        .get(format!("{}/console/sw.js", t.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
     // No way out of the console's directory.
     let r = t
         .http

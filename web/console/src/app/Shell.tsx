@@ -4,7 +4,8 @@ import type { Session } from "../api/types";
 import { useSession } from "../auth/session";
 import { focusMainHeadingWhenShown } from "../auth/landing";
 import { useAgent } from "../agent/AgentContext";
-import { askDesktopPermission, desktopPermission, setSoundPreference, soundPreference } from "../agent/notify";
+import { setSoundPreference, soundPreference } from "../agent/notify";
+import { NotifyToggle } from "../agent/NotifyToggle";
 import { UnreadBadge } from "../agent/UnreadBadge";
 import { useOnline } from "../lib/useOnline";
 import { OFFLINE_SHORT } from "./Offline";
@@ -13,7 +14,6 @@ import { Link } from "./router";
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
   const { logout, arrivedByLogin, landed } = useSession();
   const { unread, status, setStatus, connected } = useAgent();
-  const [permission, setPermission] = useState(desktopPermission());
   const [sound, setSound] = useState(soundPreference);
   const online = useOnline();
   const owner = session.user.role === "owner";
@@ -77,11 +77,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
               {sound ? "on" : "off"}
             </span>
           </button>
-          {permission === "default" && (
-            <button className="subtle" onClick={async () => setPermission(await askDesktopPermission())}>
-              Enable desktop notifications
-            </button>
-          )}
+          <NotifyToggle />
           <span className="who muted">{session.user.name}</span>
           <button className="subtle" onClick={logout}>
             Log out
