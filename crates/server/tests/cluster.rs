@@ -591,13 +591,15 @@ async fn serve_refuses_redis_with_sqlite_or_without_a_shared_secret() {
     not(all(beckon_test_postgres, beckon_test_redis)),
     ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
 )]
-async fn two_instances_mailing_through_one_queue_send_each_mail_once() {
+async fn two_instances_through_one_queue_send_each_mail_and_each_push_once() {
     let smtp = crate::common::smtp::SmtpServer::start();
+    let push = crate::common::push_service::PushService::start().await;
     let c = Cluster::new().await;
     let mail = [
         ("BECKON_SMTP_URL", smtp.url()),
         ("BECKON_MAIL_FROM", "Beckon <beckon@shop.test>".to_owned()),
         ("BECKON_NOTIFY_DELAY_SECONDS", "0".to_owned()),
+        ("BECKON_ALLOW_PRIVATE_OUTBOUND", "true".to_owned()),
     ];
     let env: Vec<(&str, &str)> = mail.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let (a, b) = (c.node_with("a", &env), c.node_with("b", &env));
@@ -608,9 +610,24 @@ async fn two_instances_mailing_through_one_queue_send_each_mail_once() {
         ("cy@shop.test", "Cy"),
     ] {
         add_agent(c.store(), &org, email, name).await;
+        // Each agent's browser subscribes, through either instance.
+        let on = if name == "Bob" { &b } else { &a };
+        let session = login(on, email).await;
+        let browser = push.subscribe();
+        let body = serde_json::json!({"endpoint": browser.endpoint, "keys": {"p256dh": browser.p256dh, "auth": browser.auth}});
+        let (status, _) = call_as(
+            on,
+            &session,
+            reqwest::Method::POST,
+            "/v1/agent/push-subscriptions",
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, 204);
     }
     // Six visitors, half on each instance, each writes once while no agent is online: both
-    // workers poll the same queue, and every agent gets one mail per chat, never two.
+    // workers poll the same queue, and every agent gets one mail and one push per chat, never
+    // two, signed with the one key both instances read from the store.
     const CHATS: usize = 6;
     for i in 0..CHATS {
         let on = if i % 2 == 0 { &a } else { &b };
@@ -647,6 +664,44 @@ async fn two_instances_mailing_through_one_queue_send_each_mail_once() {
     sent.sort();
     sent.dedup();
     assert_eq!(sent.len(), expected, "a mail was sent twice");
+
+    eventually_within(
+        "every push delivered",
+        Duration::from_secs(60),
+        async || push.delivered().len() >= expected,
+    )
+    .await;
+    eventually_within(
+        "the push queue drained",
+        Duration::from_secs(60),
+        async || {
+            let store = c.store();
+            store
+                .jobs_of_kind(beckon_server::outbound::PUSH)
+                .await
+                .unwrap()
+                .is_empty()
+                && store
+                    .jobs_of_kind(beckon_server::outbound::NOTIFY_PUSH)
+                    .await
+                    .unwrap()
+                    .is_empty()
+        },
+    )
+    .await;
+    assert!(push.refused().is_empty(), "{:?}", push.refused());
+    let delivered = push.delivered();
+    let mut pushed: Vec<(String, String)> = delivered
+        .iter()
+        .map(|d| (d.endpoint.clone(), d.payload["tag"].to_string()))
+        .collect();
+    assert_eq!(pushed.len(), expected, "{pushed:?}");
+    pushed.sort();
+    pushed.dedup();
+    assert_eq!(pushed.len(), expected, "a push was sent twice");
+    let keys: std::collections::HashSet<&str> =
+        delivered.iter().map(|d| d.vapid_key.as_str()).collect();
+    assert_eq!(keys.len(), 1, "both instances sign with one key");
     drop((a, b));
     c.finish().await;
 }
