@@ -22,8 +22,11 @@ import { fileURLToPath } from "node:url";
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 // WIDGET_OUT: another folder, e.g. to compare two builds side by side.
 const DIST = process.env.WIDGET_OUT || here("dist/");
-/** The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts). */
-const CHUNKS = { extras: "src/loader/extras.ts" };
+/**
+ * The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts);
+ * beckon-continue.js is the entry of Beckon's own page for a link from a visitor's e-mail.
+ */
+const CHUNKS = { extras: "src/loader/extras.ts", continue: "src/continue.ts" };
 /**
  * The loader's optional parts (src/shared/features.ts) by the name a variant's file carries. A
  * variant replaces that module by one with some flags false, so the minifiers drop their code.

@@ -1,6 +1,8 @@
-//! Realtime tokens: short-lived, HMAC-SHA256-signed, scoped to one channel and one persona.
+//! Tokens scoped to one channel and one persona, HMAC-SHA256-signed, for two purposes that never
+//! stand in for each other: realtime tokens (short-lived, `v1.`) and the links that continue a
+//! conversation from a visitor's e-mail (30 days, `c1.`; `http/continuation.rs`).
 //!
-//! Format: `v1.<base64url(JSON claims)>.<base64url(HMAC-SHA256 of "v1." + claims part)>`.
+//! Format: `<prefix><base64url(JSON claims)>.<base64url(HMAC-SHA256 of prefix + claims part)>`.
 //! The key is `BECKON_SECRET` when set, else `{data-dir}/secret`, created on first run.
 //! The public token URL issues them; the realtime hub verifies them with [`TokenSigner::verify`].
 
@@ -17,7 +19,25 @@ use sha2::Sha256;
 /// How long a visitor's realtime token is valid.
 pub const TOKEN_TTL_MS: i64 = 10 * 60 * 1000;
 
-const PREFIX: &str = "v1.";
+/// How long a link that continues a conversation (in a visitor's e-mail) is valid.
+pub const LINK_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+/// What a token is for: its prefix, signed with the claims, so a token of one purpose is
+/// malformed for the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    Realtime,
+    Continue,
+}
+
+impl Purpose {
+    fn prefix(self) -> &'static str {
+        match self {
+            Purpose::Realtime => "v1.",
+            Purpose::Continue => "c1.",
+        }
+    }
+}
 
 /// What a token grants.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,7 +116,7 @@ impl TokenSigner {
         mac
     }
 
-    /// A token for `channel_id` + `persona_id`, valid for [`TOKEN_TTL_MS`] from `now_ms`.
+    /// A realtime token for `channel_id` + `persona_id`, valid for [`TOKEN_TTL_MS`] from `now_ms`.
     pub fn issue(&self, channel_id: &str, persona_id: &str, now_ms: i64) -> (String, Claims) {
         let claims = Claims {
             channel_id: channel_id.to_owned(),
@@ -106,19 +126,46 @@ impl TokenSigner {
         (self.sign(&claims), claims)
     }
 
-    /// The token for exactly these claims.
+    /// The realtime token for exactly these claims.
     pub fn sign(&self, claims: &Claims) -> String {
+        self.sign_for(Purpose::Realtime, claims)
+    }
+
+    /// A link token continuing the conversation `channel_id` of `persona_id`, valid for
+    /// [`LINK_TTL_MS`] from `now_ms`.
+    pub fn continuation(&self, channel_id: &str, persona_id: &str, now_ms: i64) -> String {
+        let claims = Claims {
+            channel_id: channel_id.to_owned(),
+            persona_id: persona_id.to_owned(),
+            expires_at: now_ms + LINK_TTL_MS,
+        };
+        self.sign_for(Purpose::Continue, &claims)
+    }
+
+    fn sign_for(&self, purpose: Purpose, claims: &Claims) -> String {
         let body = B64.encode(serde_json::to_vec(claims).expect("claims serialise"));
-        let signed = format!("{PREFIX}{body}");
+        let signed = format!("{}{body}", purpose.prefix());
         let sig = B64.encode(self.mac(signed.as_bytes()).finalize().into_bytes());
         format!("{signed}.{sig}")
     }
 
-    /// The claims of a token this key signed that has not expired at `now_ms`.
+    /// The claims of a realtime token this key signed that has not expired at `now_ms`.
     /// The caller still checks that the claims fit what is asked (channel, persona).
     pub fn verify(&self, token: &str, now_ms: i64) -> Result<Claims, TokenError> {
+        self.verify_for(Purpose::Realtime, token, now_ms)
+    }
+
+    /// The claims of a token of `purpose` this key signed that has not expired at `now_ms`.
+    pub fn verify_for(
+        &self,
+        purpose: Purpose,
+        token: &str,
+        now_ms: i64,
+    ) -> Result<Claims, TokenError> {
         let (signed, sig) = token.rsplit_once('.').ok_or(TokenError::Malformed)?;
-        let body = signed.strip_prefix(PREFIX).ok_or(TokenError::Malformed)?;
+        let body = signed
+            .strip_prefix(purpose.prefix())
+            .ok_or(TokenError::Malformed)?;
         let sig = B64.decode(sig).map_err(|_| TokenError::Malformed)?;
         self.mac(signed.as_bytes())
             .verify_slice(&sig)
@@ -163,6 +210,32 @@ mod tests {
         assert_eq!(s.verify(&forged, 1), Err(TokenError::BadSignature));
         assert_eq!(s.verify("nonsense", 1), Err(TokenError::Malformed));
         assert_eq!(s.verify("v1.x.y", 1), Err(TokenError::Malformed));
+    }
+
+    #[test]
+    fn a_link_is_no_realtime_token_and_the_other_way_round() {
+        let s = TokenSigner::new(b"k");
+        let link = s.continuation("ch", "pe", 0);
+        let claims = s
+            .verify_for(Purpose::Continue, &link, LINK_TTL_MS - 1)
+            .unwrap();
+        assert_eq!(
+            (claims.channel_id.as_str(), claims.persona_id.as_str()),
+            ("ch", "pe")
+        );
+        assert_eq!(
+            s.verify_for(Purpose::Continue, &link, LINK_TTL_MS),
+            Err(TokenError::Expired)
+        );
+        assert_eq!(s.verify(&link, 1), Err(TokenError::Malformed));
+        let (realtime, _) = s.issue("ch", "pe", 0);
+        assert_eq!(
+            s.verify_for(Purpose::Continue, &realtime, 1),
+            Err(TokenError::Malformed)
+        );
+        // The prefix is signed: swapping it does not make a token of the other kind.
+        let swapped = link.replacen("c1.", "v1.", 1);
+        assert_eq!(s.verify(&swapped, 1), Err(TokenError::BadSignature));
     }
 
     #[test]

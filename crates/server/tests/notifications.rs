@@ -248,15 +248,98 @@ async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversatio
     let text = m.text();
     assert!(text.contains("You:\n  Do you ship to Norway?"), "{text}");
     assert!(text.contains("Ada:\n  Yes, in 3 to 5 days."), "{text}");
+    // The link continues this conversation in any browser: a capability for it alone.
+    let link = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Continue the conversation: "))
+        .expect("a link")
+        .to_owned();
+    let token = link
+        .strip_prefix("https://beckon.example.com/c/")
+        .expect("on the public URL")
+        .to_owned();
     assert!(
-        text.contains("Continue the conversation on https://shop.example.com/"),
-        "{text}"
-    );
-    assert!(
-        m.html().contains("href=\"https://shop.example.com/\""),
+        m.html().contains(&format!("href=\"{link}\"")),
         "{}",
         m.html()
     );
+    let no_redirect = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let open = |token: String| {
+        let client = no_redirect.clone();
+        let url = format!("{}/c/{token}", t.url);
+        async move { client.get(url).send().await.unwrap() }
+    };
+    // The page where it began has not loaded the embed lately: the chat on a page of its own.
+    let r = open(token.clone()).await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["cache-control"], "no-store");
+    assert!(r.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("script-src 'self'"));
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("Your conversation with shop.example.com"),
+        "{page}"
+    );
+    assert!(page.contains("/static/beckon-continue.js"), "{page}");
+    // It has: back there, the token in the fragment (never sent to the site's server).
+    t.store()
+        .record_sightings(&[beckon_server::store::EmbedSighting {
+            domain_id: domain.clone(),
+            host: "shop.example.com".into(),
+            url: "https://shop.example.com/".into(),
+            seen_at: t.store().now(),
+        }])
+        .await
+        .unwrap();
+    let r = open(token.clone()).await;
+    assert_eq!(r.status(), 303);
+    assert_eq!(
+        r.headers()["location"],
+        format!("https://shop.example.com/#cnb-continue={token}").as_str()
+    );
+    // What the widget asks with it: that conversation and its visitor.
+    let continued = |token: String| {
+        let client = t.http.clone();
+        let url = t.api("/v1/chat/public/continue");
+        async move {
+            let r = client
+                .post(url)
+                .json(&json!({ "token": token }))
+                .send()
+                .await
+                .unwrap();
+            (
+                r.status().as_u16(),
+                r.json::<serde_json::Value>().await.unwrap(),
+            )
+        }
+    };
+    let (status, body) = continued(token.clone()).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["channel"]["id"], channel.as_str());
+    assert_eq!(body["chatClientPersona"]["name"], "Eve");
+    // A changed token, or a realtime token, is no link; after 30 days it has expired.
+    let mut forged = token.clone();
+    forged.pop();
+    assert_eq!(continued(forged.clone()).await.0, 404);
+    assert_eq!(open(forged).await.status(), 404);
+    let realtime = crate::common::realtime::token(
+        &t,
+        &channel,
+        body["chatClientPersona"]["id"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(continued(realtime).await.0, 404);
+    clock.advance(Duration::from_secs(31 * 24 * 3600));
+    assert_eq!(continued(token.clone()).await.0, 410);
+    let r = open(token).await;
+    assert_eq!(r.status(), 410);
+    assert!(r.text().await.unwrap().contains("This link has expired"));
 }
 
 #[tokio::test]

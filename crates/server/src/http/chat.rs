@@ -42,8 +42,10 @@ use crate::chat;
 use crate::error::{ApiError, CHAT_ENDED};
 use crate::state::AppState;
 use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
+use crate::token::{Purpose, TokenError};
 use crate::wire::chat::{
-    self as wire, Availability, ChannelAnswer, ClientPersona, History, NewChat, TokenAnswer,
+    self as wire, Availability, ChannelAnswer, ClientPersona, ContinueBody, History, NewChat,
+    TokenAnswer,
 };
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
@@ -63,7 +65,8 @@ pub fn routes(state: Option<&AppState>) -> Routes<AppState> {
         .routes(routes!(history))
         .routes(routes!(token))
         .routes(routes!(create_channel))
-        .routes(routes!(available));
+        .routes(routes!(available))
+        .routes(routes!(continue_chat));
     match state {
         Some(state) => routes.layer(middleware::from_fn_with_state(state.clone(), cors)),
         None => routes,
@@ -295,6 +298,53 @@ async fn available(
         replies_by_email: state.mailer.is_some(),
     })))
 }
+
+#[utoipa::path(
+    post,
+    path = "/v1/chat/public/continue",
+    tag = "chat",
+    summary = "The conversation a link from a visitor's e-mail continues (the link is the credential)",
+    request_body = ContinueBody,
+    responses(
+        (status = 200, description = "the channel (ended or not) and its visitor, to keep in this browser", body = ChannelAnswer),
+        (status = 404, description = "not a link this server made, or its chat is gone", body = ErrorBody),
+        (status = 410, description = "the link has expired", body = ErrorBody),
+    )
+)]
+async fn continue_chat(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ContinueBody>,
+) -> Result<Response, ApiError> {
+    let (channel, persona) = continued(&state, body.token.as_deref().unwrap_or_default()).await?;
+    let domain = optional_domain(&state, &channel.domain_id).await?;
+    Ok(channel_response(&channel, domain.as_ref(), &persona))
+}
+
+/// The conversation and visitor a continuation link names, when it is one of this server's,
+/// unexpired, and both still exist.
+pub(crate) async fn continued(
+    state: &AppState,
+    token: &str,
+) -> Result<(Channel, Persona), ApiError> {
+    let claims = match state
+        .tokens
+        .verify_for(Purpose::Continue, token.trim(), state.store.now())
+    {
+        Ok(c) => c,
+        Err(TokenError::Expired) => return Err(ApiError::gone(LINK_EXPIRED)),
+        Err(_) => return Err(ApiError::not_found(LINK_UNKNOWN)),
+    };
+    let channel = own_channel(state, &claims.channel_id, Some(&claims.persona_id))
+        .await
+        .map_err(|_| ApiError::not_found(LINK_UNKNOWN))?;
+    let persona = state.store.get_persona(&claims.persona_id).await?;
+    Ok((channel, persona))
+}
+
+/// What a visitor reads for a link that is not (or no longer) one of ours.
+pub const LINK_UNKNOWN: &str =
+    "This link does not lead to a conversation. Please write to us again from the website.";
+pub const LINK_EXPIRED: &str = "This link has expired. Please write to us again from the website.";
 
 // ---------- CORS ----------
 

@@ -21,6 +21,7 @@ pub mod agent;
 pub mod auth;
 pub mod chat;
 pub mod console;
+pub mod continuation;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
@@ -58,6 +59,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
     Routes::new()
         .nest("/api", api)
         .merge(hosting::routes())
+        .merge(continuation::routes())
         .merge(ops::routes())
         .merge(console::routes())
 }

@@ -3,8 +3,8 @@
 //! mailed; otherwise each agent of the organisation who is not online gets one mail naming the
 //! visitor and quoting what they wrote, with a link to the conversation in the console. An agent
 //! who writes starts the same window for the visitor: a reply no widget of theirs acknowledged by
-//! then is mailed to the address the visitor gave, with the conversation so far and a link to the
-//! page where it began, within bounds per conversation and per domain.
+//! then is mailed to the address the visitor gave, with the conversation so far and a link that
+//! continues it in any browser (`/c/{token}`), within bounds per conversation and per domain.
 
 use serde_json::{json, Value};
 
@@ -202,12 +202,12 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
             (who, m.text)
         })
         .collect();
-    // Back to the page where the chat began (this browser finds the chat there).
-    let page = visitor
-        .url
-        .as_deref()
-        .filter(|u| u.starts_with("https://") || u.starts_with("http://"));
-    let mail = visitor_mail(to, &domain.name, &lines, page);
+    // A link that continues this conversation in any browser (http/continuation.rs).
+    let token = state
+        .tokens
+        .continuation(&channel.id, &visitor.id, store.now());
+    let link = format!("{}/c/{token}", state.mail_origin);
+    let mail = visitor_mail(to, &domain.name, &lines, Some(&link));
     queue_mail(
         state,
         &mail,
@@ -295,7 +295,7 @@ pub fn visitor_mail(
         .collect();
     let (continue_text, continue_html) = match page {
         Some(p) => (
-            format!("Continue the conversation on {p}\n"),
+            format!("Continue the conversation: {p}\n"),
             format!(
                 "<p><a href=\"{}\">Continue the conversation</a></p>",
                 html_attr(p)

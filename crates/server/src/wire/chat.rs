@@ -186,6 +186,12 @@ pub struct ChannelAnswer {
     pub chat_client_persona: ClientPersona,
 }
 
+/// A link from a visitor's e-mail (the token after `/c/`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct ContinueBody {
+    pub token: Option<String>,
+}
+
 /// A chat's messages after a sequence number and its personas: the visitor's and the agent's
 /// history calls. `status` only in the visitor's (an ended chat is shown read-only).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]

@@ -3,6 +3,7 @@
 //
 //   open(action, trigger, loaderState, base)   a click on a surface button, or CNB.open
 //   resume(loaderState, base)                  at start, when this browser holds an open chat
+//   continueFromLink(loaderState, base, token) a link from the visitor's e-mail opened the page
 //
 // which come down to
 //
@@ -33,10 +34,10 @@
 // buttonId is the data-button-id of the trigger's button, or null.
 import { createRoot, type Root } from "react-dom/client";
 import type { ReactNode } from "react";
-import type { Action } from "../config/types.gen";
+import type { Action, Config } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
-import { resumeChat, surfaceContext, type LoaderState } from "./embed";
+import { keepContinued, resumeChat, surfaceContext, type LoaderState } from "./embed";
 import { idle, intended, warmSteps } from "./warm";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
@@ -178,6 +179,24 @@ export function closeSurface(): void {
 /** The loader's click (or CNB.open) on a surface action: trigger is the clicked element, base the loader's folder. */
 export function open(action: Action, trigger: Element | null | undefined, l: LoaderState, base: string): void {
   openSurface(action, surfaceContext(l, trigger, base));
+}
+
+/** The chat action of the page's chat button, else the config's first, else a plain one. */
+function chatAction(config: Config | undefined): Action {
+  const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
+  const actions = (config && config.actions) || [];
+  return actions.find((x) => x.id == id) || actions.find((x) => x.actionType == "CHAT") || { id: "cnb-continue", actionType: "CHAT", actionValue: "" };
+}
+
+/**
+ * A link from the visitor's e-mail opened this page (`#cnb-continue=…` on the owner's page, or
+ * Beckon's own /c/ page): the conversation becomes this browser's and its chat opens. Resolves to
+ * what went wrong, in words for the visitor, or "" when the chat opened.
+ */
+export async function continueFromLink(l: LoaderState, base: string, token: string): Promise<string> {
+  const problem = await keepContinued(l.config!, token);
+  if (!problem) open(chatAction(l.config), null, l, base);
+  return problem;
 }
 
 /** The loader found a stored open chat: resume it for the chat button shown on this page, if any. */

@@ -18,7 +18,7 @@ export function chatResume(ctx: Ctx): void {
     // The chunk sits beside this one (boot.ts imports beckon-extras.js from the loader's folder).
     const url = new URL("beckon-app.js", import.meta.url).href;
     const base = new URL(".", url).href;
-    let app: Promise<{ resume(l: Ctx, base: string): void }> | undefined;
+    let app: Promise<{ resume(l: Ctx, base: string): void; continueFromLink(l: Ctx, base: string, token: string): Promise<string> }> | undefined;
     const load = () => (app ||= import(url));
     // Surface actions are drawn as <button> (links as <a>): render/index.ts. Once the chunk is
     // there, nothing is left to prefetch.
@@ -43,6 +43,17 @@ export function chatResume(ctx: Ctx): void {
       const a = ctx.config?.actions?.find((x) => x.id == d.actionId);
       if (a) showBubble(a, d.count);
     });
+    // A link from the visitor's e-mail (crates/server/src/http/continuation.rs) brought them
+    // here: that conversation becomes this browser's and opens; the token leaves the address.
+    const link = continuationToken(location.hash);
+    if (link) {
+      history.replaceState(history.state, "", location.pathname + location.search);
+      load().then(
+        (m) => m.continueFromLink(ctx, base, link),
+        () => (app = undefined),
+      );
+      return;
+    }
     // Only now: the first read of localStorage is a synchronous load from the browser process.
     let stored = null;
     try {
@@ -72,6 +83,12 @@ export function chatResume(ctx: Ctx): void {
   } catch {
     /* no prefetch and no resume: the click still loads the app (surface.ts) */
   }
+}
+
+/** The token of `#cnb-continue=…` (a continuation link's redirect), or "". Pure. */
+export function continuationToken(hash: string): string {
+  const m = /[#&]cnb-continue=([\w.-]+)/.exec(hash);
+  return m ? m[1] : "";
 }
 
 type Connection = { saveData?: boolean; effectiveType?: string };

@@ -64,6 +64,11 @@ export type ChatApi = {
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
   /** Whether an agent of the domain is online now (the header's answer until the socket's). */
   available(domainId: string): Promise<{ agentAvailable?: boolean; repliesByEmail?: boolean }>;
+  /**
+   * The conversation a link from the visitor's e-mail continues (the link's token is the
+   * credential): its channel and visitor, to keep in this browser. 404/410: not (or no longer) valid.
+   */
+  continued(token: string): Promise<ChannelResponse>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
   realtimeUrl(base?: string): string;
 };
@@ -136,6 +141,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
     token: (channelId, personaId) =>
       call(`/channel/${enc(channelId)}/token?personaId=${enc(personaId)}`),
     available: (domainId) => call(`/channels/available/${enc(domainId)}`),
+    continued: (token) => call(`/continue`, { method: "POST", body: JSON.stringify({ token }) }),
     realtimeUrl(base) {
       const u = new URL(root + "/v1/realtime", base || (typeof location != "undefined" ? location.href : undefined));
       u.protocol = u.protocol == "https:" ? "wss:" : "ws:";
