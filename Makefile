@@ -12,7 +12,7 @@ help:
 	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
 	@echo "make test   every test: cargo, vitest, size budget, browser (Chromium)"
 	@echo "make build  build the model crate, the widget (web/widget/dist) and the console (web/console/dist)"
-	@echo "make bench  size, load-time and main-thread benchmarks (writes bench/results.md)"
+	@echo "make bench  size, load-time, main-thread and notification benchmarks (writes bench/results.md)"
 	@echo "make bench-realtime  server memory per connection and delivery latency, 1 000 and 15 000 connections"
 
 # npm packages, installed once per change of the lock file.
@@ -68,6 +68,7 @@ bench: build
 	node bench/load-time.mjs
 	node bench/chat.mjs
 	node bench/console.mjs
+	node --experimental-websocket bench/notify.mjs
 
 bench-realtime:
 	bash bench/realtime.sh

@@ -16,7 +16,7 @@
 //                    click → paint runs alternating between them, no round trips, nothing recorded.
 import { loadavg, cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { benchDists, median, recordSection } from "./lib.mjs";
+import { benchDists, median, percentile, recordSection } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "15" }, messages: { type: "string", default: "60" }, wait: { type: "string", default: "300" }, dist: { type: "string" } },
@@ -32,10 +32,6 @@ const { CHAT_ACTION_ID, composer, openAgent, publishChat, startChat } = await im
 const THROTTLE = 4;
 const PACE_MS = 550;
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const fmt = (ms) => ms.toFixed(1);
 
 // One server and site per widget build (the default dist/ when no --dist).

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { launchBrowser } from "../web/e2e/lib/browser.mjs";
 import { startBeckon, DEMO } from "../web/e2e/lib/beckon.mjs";
 import { openApiVisitor } from "../web/e2e/lib/console.mjs";
-import { median, recordSection } from "./lib.mjs";
+import { median, percentile, recordSection } from "./lib.mjs";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "9" }, messages: { type: "string", default: "40" }, "sizes-only": { type: "boolean", default: false } } });
 const RUNS = Number(values.runs);
@@ -23,7 +23,6 @@ const MESSAGES = Number(values.messages);
 const PACE_MS = 550;
 // The server lets one address open 10 chats at once: 9 listed, 1 for the message visitor.
 const CHATS = 9;
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const fmt = (ms) => ms.toFixed(1);
 
 const assets = new URL("../web/console/dist/assets/", import.meta.url);

@@ -19,6 +19,12 @@ export async function recordSection(name, markdown) {
   await writeFile(RESULTS, next);
 }
 
+/** The nearest-rank percentile `p` (0–100) of `values`. */
+export function percentile(values, p) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;

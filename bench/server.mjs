@@ -97,11 +97,14 @@ export async function loginHeaders(url, email, password = "demo") {
   return { cookie, "x-beckon-csrf": csrfToken };
 }
 
-/** A new visitor chat on the demo domain: { channelId, personaId }. */
-export async function newChat(url, name) {
+/**
+ * A new visitor chat on the demo domain: { channelId, personaId }. `headers`: e.g. an
+ * X-Forwarded-For naming the visitor's address (with `--trusted-proxy 127.0.0.1`).
+ */
+export async function newChat(url, name, headers = {}) {
   const r = await fetch(`${url}/api/v1/chat/public/channels/domain/demo`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify({ name, email: `${name.toLowerCase().replace(/\W/g, "")}@example.com`, url: "http://localhost/" }),
   });
   if (!r.ok) throw new Error(`new chat: ${r.status} ${await r.text()}`);
