@@ -182,26 +182,7 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         tracing::info!(domain = %domain.id, "outbound: a visitor's mail is over its bound; not sent");
         return Ok(());
     }
-    let names: std::collections::HashMap<String, String> = store
-        .channel_personas(&channel.id)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
-    let lines: Vec<(String, String)> = recent
-        .into_iter()
-        .map(|m| {
-            let who = if m.sender_persona_id == visitor.id {
-                "You".to_owned()
-            } else {
-                names
-                    .get(&m.sender_persona_id)
-                    .cloned()
-                    .unwrap_or_else(|| domain.name.clone())
-            };
-            (who, m.text)
-        })
-        .collect();
+    let lines = conversation_lines(state, &channel, &visitor, &domain, recent).await?;
     // A link that continues this conversation in any browser (http/continuation.rs).
     let token = state
         .tokens
@@ -214,6 +195,95 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         format!("{}:visitor:{}", channel.id, channel.last_seq),
     )
     .await
+}
+
+/// `messages` as a visitor reads them: (who, text), the visitor's own as "You", an agent's by
+/// name (the site's name when the agent is gone).
+async fn conversation_lines(
+    state: &AppState,
+    channel: &Channel,
+    visitor: &crate::store::Persona,
+    domain: &Domain,
+    messages: Vec<crate::store::Message>,
+) -> Result<Vec<(String, String)>, StoreError> {
+    let names: std::collections::HashMap<String, String> = state
+        .store
+        .channel_personas(&channel.id)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    Ok(messages
+        .into_iter()
+        .map(|m| {
+            let who = if m.sender_persona_id == visitor.id {
+                "You".to_owned()
+            } else {
+                names
+                    .get(&m.sender_persona_id)
+                    .cloned()
+                    .unwrap_or_else(|| domain.name.clone())
+            };
+            (who, m.text)
+        })
+        .collect())
+}
+
+/// Messages a transcript holds at most (a longer conversation's first ones are left out).
+pub const MAX_TRANSCRIPT: i64 = 500;
+
+/// Why a transcript was not queued, in words for the visitor.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NoTranscript {
+    /// The server has no `--smtp-url`.
+    NoMail,
+    /// The visitor gave no usable address.
+    NoAddress,
+    /// Past the bounds on mail to visitors.
+    TooMany,
+}
+
+/// The visitor asked for the whole conversation by e-mail (at End Chat): queued at once, within
+/// the same bounds as every mail to visitors (a second ask while the first waits adds nothing).
+/// The address it goes to.
+pub async fn queue_transcript(
+    state: &AppState,
+    channel: &Channel,
+    domain: &Domain,
+) -> Result<Result<String, NoTranscript>, JobError> {
+    if state.mailer.is_none() {
+        return Ok(Err(NoTranscript::NoMail));
+    }
+    let store = &state.store;
+    let visitor = store.get_persona(&channel.visitor_persona_id).await?;
+    let Some(address) = visitor.email.clone() else {
+        return Ok(Err(NoTranscript::NoAddress));
+    };
+    let Some(to) = mailbox(&visitor.name, &address) else {
+        return Ok(Err(NoTranscript::NoAddress));
+    };
+    if !store
+        .note_visitor_mail(
+            &domain.id,
+            &channel.id,
+            VISITOR_MAILS_PER_CHAT_A_DAY,
+            VISITOR_MAILS_PER_DOMAIN_AN_HOUR,
+        )
+        .await?
+    {
+        return Ok(Err(NoTranscript::TooMany));
+    }
+    let messages = store
+        .messages_after(
+            &channel.id,
+            (channel.last_seq - MAX_TRANSCRIPT).max(0),
+            MAX_TRANSCRIPT,
+        )
+        .await?;
+    let lines = conversation_lines(state, channel, &visitor, domain, messages).await?;
+    let key = format!("{}:transcript:{}", channel.id, channel.last_seq);
+    queue_mail(state, &transcript_mail(to, &domain.name, &lines), key).await?;
+    Ok(Ok(address))
 }
 
 /// The `mail` job: sends it; a refusal the SMTP server means for good is not retried.
@@ -279,20 +349,7 @@ pub fn visitor_mail(
     lines: &[(String, String)],
     page: Option<&str>,
 ) -> Mail {
-    let text_lines: String = lines
-        .iter()
-        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
-        .collect();
-    let html_lines: String = lines
-        .iter()
-        .map(|(who, text)| {
-            format!(
-                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
-                html(who),
-                html(text)
-            )
-        })
-        .collect();
+    let (text_lines, html_lines) = conversation_parts(lines);
     let (continue_text, continue_html) = match page {
         Some(p) => (
             format!("Continue the conversation: {p}\n"),
@@ -317,6 +374,48 @@ pub fn visitor_mail(
         reply_to: None,
         unsubscribe: None,
     }
+}
+
+/// The whole conversation the visitor asked for at End Chat. Pure.
+pub fn transcript_mail(
+    to: lettre::message::Mailbox,
+    site: &str,
+    lines: &[(String, String)],
+) -> Mail {
+    let (text_lines, html_lines) = conversation_parts(lines);
+    Mail {
+        to,
+        subject: format!("Your conversation with {site}"),
+        text: format!(
+            "Your conversation with {site}, as you asked:\n\n{text_lines}\nYou get this mail because you asked for it in the chat on {site}.\n"
+        ),
+        html: format!(
+            "<p>Your conversation with {}, as you asked:</p>{html_lines}<p style=\"color:#555\">You get this mail because you asked for it in the chat on {}.</p>",
+            html(site),
+            html(site)
+        ),
+        reply_to: None,
+        unsubscribe: None,
+    }
+}
+
+/// (who, text) lines as plain text and as HTML, every value escaped in the HTML. Pure.
+fn conversation_parts(lines: &[(String, String)]) -> (String, String) {
+    let text = lines
+        .iter()
+        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
+        .collect();
+    let html_lines = lines
+        .iter()
+        .map(|(who, text)| {
+            format!(
+                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
+                html(who),
+                html(text)
+            )
+        })
+        .collect();
+    (text, html_lines)
 }
 
 /// Each line of `text` indented by two spaces.

@@ -362,6 +362,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat/public/channel/{channel_id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the visitor the whole conversation (asked for at End Chat) */
+        post: operations["transcript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chat/public/channels/available/{id}": {
         parameters: {
             query?: never;
@@ -1378,6 +1395,10 @@ export interface components {
              */
             expiresAt: number;
             token: string;
+        };
+        /** @description A transcript on its way: the address it goes to. */
+        TranscriptAnswer: {
+            email: string;
         };
         /** @description An account as the API shows it (never its password hash). */
         User: {
@@ -2775,6 +2796,68 @@ export interface operations {
             };
             /** @description the chat has ended */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transcript: {
+        parameters: {
+            query?: {
+                /** @description The visitor's persona id: their credential (required). */
+                personaId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description queued: the address it goes to */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptAnswer"];
+                };
+            };
+            /** @description no such chat of this persona */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the visitor gave no e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more mail from this chat or site than its bounds allow */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description this server sends no e-mail (no --smtp-url) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

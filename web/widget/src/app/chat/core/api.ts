@@ -69,6 +69,8 @@ export type ChatApi = {
    * credential): its channel and visitor, to keep in this browser. 404/410: not (or no longer) valid.
    */
   continued(token: string): Promise<ChannelResponse>;
+  /** Mails the visitor the whole conversation; the address it goes to. */
+  transcript(channelId: string, personaId: string): Promise<{ email: string }>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
   realtimeUrl(base?: string): string;
 };
@@ -142,6 +144,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
       call(`/channel/${enc(channelId)}/token?personaId=${enc(personaId)}`),
     available: (domainId) => call(`/channels/available/${enc(domainId)}`),
     continued: (token) => call(`/continue`, { method: "POST", body: JSON.stringify({ token }) }),
+    transcript: (channelId, personaId) => call(`/channel/${enc(channelId)}/transcript?personaId=${enc(personaId)}`, { method: "POST" }),
     realtimeUrl(base) {
       const u = new URL(root + "/v1/realtime", base || (typeof location != "undefined" ? location.href : undefined));
       u.protocol = u.protocol == "https:" ? "wss:" : "ws:";
