@@ -124,14 +124,24 @@ pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(
     }
     let visitor = store.get_persona(&channel.visitor_persona_id).await?;
     let link = format!("{}/console/inbox/{}", state.mail_origin, channel.id);
+    let choices = store.org_notify_choices(&domain.org_id).await?;
     for user in &users {
+        let choice = choices.get(&user.id).copied().unwrap_or_default();
+        if !choice.email || !choice.covers(&user.id, channel.assigned_agent_id.as_deref()) {
+            continue;
+        }
         if state.presence.agent_is_online(&domain.id, &user.id).await {
             continue;
         }
         let Some(to) = mailbox(&user.name, &user.email) else {
             continue;
         };
-        let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link);
+        let stop = format!(
+            "{}/u/{}",
+            state.mail_origin,
+            state.tokens.unsubscribe(&user.id, store.now())
+        );
+        let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link, &stop);
         let key = format!("{}:{}:{}", channel.id, user.id, channel.last_seq);
         queue_mail(state, &mail, key).await?;
     }
@@ -305,6 +315,7 @@ pub fn agent_mail(
     site: &str,
     messages: &[String],
     link: &str,
+    unsubscribe: &str,
 ) -> Mail {
     let visitor = if visitor.trim().is_empty() {
         "A visitor"
@@ -328,16 +339,17 @@ pub fn agent_mail(
         to,
         subject: format!("{visitor} is waiting for an answer on {site}"),
         text: format!(
-            "{visitor} wrote on {site}, and nobody has read it yet:\n\n{quoted_text}\nAnswer in the console: {link}\n"
+            "{visitor} wrote on {site}, and nobody has read it yet:\n\n{quoted_text}\nAnswer in the console: {link}\n\nStop these e-mails: {unsubscribe}\n"
         ),
         html: format!(
-            "<p>{} wrote on {}, and nobody has read it yet:</p>{quoted_html}<p><a href=\"{}\">Answer in the console</a></p>",
+            "<p>{} wrote on {}, and nobody has read it yet:</p>{quoted_html}<p><a href=\"{}\">Answer in the console</a></p><p style=\"color:#555\">Choose what you are told about in the console, or <a href=\"{}\">stop these e-mails</a>.</p>",
             html(visitor),
             html(site),
-            html_attr(link)
+            html_attr(link),
+            html_attr(unsubscribe)
         ),
         reply_to: None,
-        unsubscribe: None,
+        unsubscribe: Some(unsubscribe.to_owned()),
     }
 }
 
@@ -462,6 +474,11 @@ mod tests {
             "shop.test",
             &["Hi\nanyone?".into(), "<b>bold</b> & co".into()],
             "https://beckon.test/console/inbox/c1",
+            "https://beckon.test/u/u1.x.y",
+        );
+        assert_eq!(
+            m.unsubscribe.as_deref(),
+            Some("https://beckon.test/u/u1.x.y")
         );
         assert_eq!(
             m.subject,
@@ -477,6 +494,7 @@ mod tests {
         assert!(!m.html.contains("<script>"));
         let back = mail_of(&mail_json(&m)).unwrap();
         assert_eq!(back.to, m.to);
+        assert_eq!(back.unsubscribe, m.unsubscribe);
         assert_eq!(
             (back.subject, back.text, back.html),
             (m.subject, m.text, m.html)

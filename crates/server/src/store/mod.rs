@@ -14,6 +14,7 @@ use async_trait::async_trait;
 
 mod accounts;
 mod chats;
+mod choices;
 mod clock;
 mod domains;
 mod group_commit;
@@ -29,6 +30,7 @@ pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
 };
+pub use choices::{About, Choices, NotifyChoices};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use domains::{
     ConfigVersion, Domain, Domains, DraftConfig, EmbedSighting, NewDomain, PublishedConfig,
@@ -110,7 +112,7 @@ pub fn new_message_id() -> String {
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
 pub trait Store:
-    Accounts + Domains + Chats + Statistics + Jobs + Push + Send + Sync + 'static
+    Accounts + Domains + Chats + Statistics + Jobs + Push + Choices + Send + Sync + 'static
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
