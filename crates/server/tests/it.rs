@@ -25,3 +25,4 @@ mod server;
 mod store_conformance;
 mod store_sqlite_concurrency;
 mod ts_export;
+mod visits;

@@ -135,6 +135,7 @@ conformance!(
     jobs_run_when_due_once_per_lease_and_a_key_waits_once,
     visitor_mails_are_bounded_per_chat_a_day_and_per_domain_an_hour,
     the_waiting_list_holds_unanswered_chats_longest_waiting_first,
+    a_visits_pages_are_the_latest_fifty_each_once_in_a_row,
 );
 
 mod behaviours {
@@ -1592,6 +1593,52 @@ mod behaviours {
         // Keys made once: the first value stays.
         assert_eq!(s.server_key("k", "first").await.unwrap(), "first");
         assert_eq!(s.server_key("k", "second").await.unwrap(), "first");
+    }
+
+    pub async fn a_visits_pages_are_the_latest_fifty_each_once_in_a_row(
+        s: &dyn Store,
+        clock: &ManualClock,
+    ) {
+        let (_, domain) = org_and_domain(s).await;
+        let (chat, _) = s.create_channel(&domain.id, visitor("Eve")).await.unwrap();
+        assert_eq!(s.visitor_context(&chat.id).await.unwrap(), None);
+        let context = VisitorContext {
+            user_agent: Some("UA".into()),
+            country: Some("NL".into()),
+            referrer: None,
+            time_zone: Some("Europe/Amsterdam".into()),
+            left_at: None,
+        };
+        s.set_visitor_context(&chat.id, &context).await.unwrap();
+        for i in 0..60 {
+            clock.advance(std::time::Duration::from_millis(1));
+            assert!(s
+                .visitor_on_page(&chat.id, &format!("https://acme.example/{i}"), None)
+                .await
+                .unwrap());
+        }
+        assert!(
+            !s.visitor_on_page(&chat.id, "https://acme.example/59", Some("again"))
+                .await
+                .unwrap(),
+            "the page already latest is no new page"
+        );
+        let pages = s.visitor_pages(&chat.id).await.unwrap();
+        assert_eq!(pages.len() as i64, visits::MAX_PAGES);
+        assert_eq!(pages[0].url, "https://acme.example/59");
+        assert_eq!(pages.last().unwrap().url, "https://acme.example/10");
+        s.visitor_left(&chat.id).await.unwrap();
+        let left = s.visitor_context(&chat.id).await.unwrap().unwrap();
+        assert_eq!(left.user_agent.as_deref(), Some("UA"), "the context stays");
+        assert!(left.left_at.is_some());
+        s.visitor_on_page(&chat.id, "https://acme.example/back", None)
+            .await
+            .unwrap();
+        assert_eq!(
+            s.visitor_context(&chat.id).await.unwrap().unwrap().left_at,
+            None,
+            "back on the site"
+        );
     }
 
     /// PostgreSQL cannot keep U+0000; SQLite could, but refuses it too, the same way.

@@ -34,7 +34,7 @@ use crate::state::AppState;
 use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 use crate::wire::agent::{
     AgentStatus, AssignBody, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer,
-    PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember,
+    PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember, Visit,
 };
 use crate::wire::chat::{History, Message};
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
@@ -203,10 +203,15 @@ async fn detail(
         .store
         .read_marker(&s.channel.id, &s.visitor.id)
         .await?;
+    let visit = Visit::of(
+        state.store.visitor_context(&s.channel.id).await?,
+        state.store.visitor_pages(&s.channel.id).await?,
+    );
     Ok(no_store(Json(ChannelDetail {
         summary: summary(&s),
         visitor_read_seq: visitor_read,
         earlier_conversations: earlier_conversations(&state, &auth, &s).await?,
+        visit,
     })))
 }
 

@@ -492,6 +492,10 @@ impl AgentSession {
                 self.backlog(c, &ch, r.last_seq.max(0)).await
             }
             ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
+            ClientFrame::Page(_) => {
+                c.refuse(FrameError::bad("page frames are a visitor's"), None)
+                    .await
+            }
         }
     }
 

@@ -393,6 +393,35 @@ impl VisitorSession {
                 self.last_sent = r.last_seq.max(0);
                 self.catch_up(c).await
             }
+            ClientFrame::Page(p) => {
+                let Some(url) = crate::chat::visits::page_url(&p.url) else {
+                    return c
+                        .refuse(
+                            FrameError::bad(format!(
+                                "url must be an http(s) address of at most {} characters",
+                                crate::chat::visits::MAX_URL
+                            )),
+                            None,
+                        )
+                        .await;
+                };
+                let title = p
+                    .title
+                    .as_deref()
+                    .and_then(|t| crate::chat::visits::clean(t, crate::chat::visits::MAX_TITLE));
+                match crate::chat::visits::visitor_on_page(
+                    &c.state,
+                    &self.channel,
+                    c.id,
+                    url,
+                    title,
+                )
+                .await
+                {
+                    Ok(()) => Ok(()),
+                    Err(e) => c.refuse(internal(e), None).await,
+                }
+            }
             ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
         }
     }
@@ -452,6 +481,7 @@ impl VisitorSession {
     }
 
     pub async fn on_close(&mut self, c: &mut Conn) {
+        crate::chat::visits::visitor_left(&c.state, &self.channel).await;
         self.typing_until = None;
         self.publish_presence(c, PresenceAction::Leave).await;
     }

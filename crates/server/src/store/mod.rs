@@ -24,6 +24,7 @@ mod push;
 mod sql;
 mod sqlite;
 mod statistics;
+pub mod visits;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
 pub use chats::{
@@ -41,6 +42,7 @@ pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
+pub use visits::{VisitorContext, VisitorPage, Visits};
 
 /// What a store call can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -112,7 +114,7 @@ pub fn new_message_id() -> String {
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
 pub trait Store:
-    Accounts + Domains + Chats + Statistics + Jobs + Push + Choices + Send + Sync + 'static
+    Accounts + Domains + Chats + Statistics + Jobs + Push + Choices + Visits + Send + Sync + 'static
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;

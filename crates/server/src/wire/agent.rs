@@ -136,6 +136,53 @@ pub struct ChannelDetail {
     #[ts(type = "number")]
     pub visitor_read_seq: i64,
     pub earlier_conversations: Vec<EarlierConversation>,
+    /// Where the visitor is and came from (`store/visits.rs`).
+    pub visit: Visit,
+}
+
+/// The visitor of a conversation beside it: the browser, country, referrer and time zone when
+/// the chat began, whether they have left the site, and the pages seen during it, latest first.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Visit {
+    pub user_agent: Option<String>,
+    /// ISO 3166 code (with `--geoip-db`).
+    pub country: Option<String>,
+    pub referrer: Option<String>,
+    /// IANA zone, e.g. "Europe/Amsterdam": the visitor's local time.
+    pub time_zone: Option<String>,
+    /// When the visitor's widget went away; `null` while they are on the site.
+    pub left_at: Option<String>,
+    pub pages: Vec<PageSeen>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageSeen {
+    pub url: String,
+    pub title: Option<String>,
+    pub seen_at: String,
+}
+
+impl Visit {
+    pub fn of(c: Option<store::VisitorContext>, pages: Vec<store::VisitorPage>) -> Self {
+        let c = c.unwrap_or_default();
+        Visit {
+            user_agent: c.user_agent,
+            country: c.country,
+            referrer: c.referrer,
+            time_zone: c.time_zone,
+            left_at: c.left_at.map(iso_time),
+            pages: pages
+                .into_iter()
+                .map(|p| PageSeen {
+                    url: p.url,
+                    title: p.title,
+                    seen_at: iso_time(p.seen_at),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The chat list, newest activity first.

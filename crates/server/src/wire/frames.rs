@@ -43,10 +43,22 @@ pub enum ClientFrame {
     ClientAction(ClientActionFrame),
     Presence(PresenceFrame),
     Resume(ResumeFrame),
+    Page(PageFrame),
     Ping,
 }
 
-pub const OPS: &str = "auth, chat-message, client-action, presence, resume, ping";
+pub const OPS: &str = "auth, chat-message, client-action, presence, resume, page, ping";
+
+/// Visitors: the page they are on now (on connecting, and when a single-page site changes its
+/// address). Agents see the pages of the conversation beside it.
+#[derive(Debug, Serialize, Deserialize, TS)]
+pub struct PageFrame {
+    /// http(s), at most 2000 characters.
+    pub url: String,
+    /// The page's title, at most 300 characters.
+    #[ts(optional)]
+    pub title: Option<String>,
+}
 
 /// A visitor's first frame: the token from the token URL.
 #[derive(Debug, Serialize, Deserialize, TS)]
@@ -326,8 +338,19 @@ pub enum ServerFrame {
     ChannelUpdate(ChannelUpdateOut),
     NewChannel(NewChannel),
     OrgChanged(OrgChanged),
+    VisitorPage(VisitorPageOut),
     Error(ErrorOut),
     Pong,
+}
+
+/// Agents: a conversation's visitor is on a page of the site now.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitorPageOut {
+    pub channel_id: String,
+    pub url: String,
+    pub title: Option<String>,
+    pub seen_at: String,
 }
 
 impl ServerFrame {

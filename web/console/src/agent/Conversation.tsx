@@ -14,6 +14,7 @@ import type { ServerFrame } from "./realtime";
 import { isHttpUrl } from "@beckon/widget";
 import { Link } from "../app/router";
 import { ConfirmDialog } from "../app/ConfirmDialog";
+import { VisitContext } from "./VisitContext";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -259,7 +260,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         {[
           { term: "E-mail", value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
           {
-            term: "Page",
+            term: "Chat began on",
             // Only an http(s) URL is a link (docs/configuration.md, "Links and page URLs"); anything else is text.
             value: !v.url ? null : isHttpUrl(v.url) ? (
               <a href={v.url} target="_blank" rel="noreferrer noopener">
@@ -281,6 +282,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           </div>
         ))}
       </dl>
+      <VisitContext channel={channel} />
       {error && (
         <p className="error" role="alert">
           {error}

@@ -961,6 +961,8 @@ export interface components {
          */
         ChannelDetail: components["schemas"]["ChannelSummary"] & {
             earlierConversations: components["schemas"]["EarlierConversation"][];
+            /** @description Where the visitor is and came from (`store/visits.rs`). */
+            visit: components["schemas"]["Visit"];
             /** Format: int64 */
             visitorReadSeq: number;
         };
@@ -1239,6 +1241,11 @@ export interface components {
             id: string;
             name: string;
         };
+        PageSeen: {
+            seenAt: string;
+            title?: string | null;
+            url: string;
+        };
         /** @description Changing your own password; other sessions end. */
         PasswordBody: {
             currentPassword?: string;
@@ -1475,6 +1482,21 @@ export interface components {
         /** @description One published version with its config. */
         VersionWithConfig: components["schemas"]["ConfigVersion"] & {
             config: components["schemas"]["Config"];
+        };
+        /**
+         * @description The visitor of a conversation beside it: the browser, country, referrer and time zone when
+         *     the chat began, whether they have left the site, and the pages seen during it, latest first.
+         */
+        Visit: {
+            /** @description ISO 3166 code (with `--geoip-db`). */
+            country?: string | null;
+            /** @description When the visitor's widget went away; `null` while they are on the site. */
+            leftAt?: string | null;
+            pages: components["schemas"]["PageSeen"][];
+            referrer?: string | null;
+            /** @description IANA zone, e.g. "Europe/Amsterdam": the visitor's local time. */
+            timeZone?: string | null;
+            userAgent?: string | null;
         };
         /** @description The visitor of a chat, as agents see them. */
         Visitor: {

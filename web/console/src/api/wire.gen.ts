@@ -59,6 +59,28 @@ export type EarlierConversation = {
   lastMessageText: string | null;
 };
 
+export type PageSeen = {
+  url: string;
+  title: string | null;
+  seenAt: string;
+};
+
+/**
+ * The visitor of a conversation beside it: the browser, country, referrer and time zone when
+ * the chat began, whether they have left the site, and the pages seen during it, latest first.
+ */
+export type Visit = {
+  userAgent: string | null;
+  /** ISO 3166 code (with `--geoip-db`). */
+  country: string | null;
+  referrer: string | null;
+  /** IANA zone, e.g. "Europe/Amsterdam": the visitor's local time. */
+  timeZone: string | null;
+  /** When the visitor's widget went away; `null` while they are on the site. */
+  leftAt: string | null;
+  pages: Array<PageSeen>;
+};
+
 /**
  * One chat in detail: the summary, how far the visitor has read (the console shows "Seen"
  * after a reload too) and the visitor's earlier chats on this site, newest first.
@@ -66,6 +88,8 @@ export type EarlierConversation = {
 export type ChannelDetail = {
   visitorReadSeq: number;
   earlierConversations: Array<EarlierConversation>;
+  /** Where the visitor is and came from (`store/visits.rs`). */
+  visit: Visit;
   id: string;
   domainId: string;
   domainName: string;

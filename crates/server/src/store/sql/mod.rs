@@ -22,6 +22,7 @@ mod domains;
 mod jobs;
 mod push;
 mod statistics;
+mod visits;
 
 /// `true` when the error is a unique-constraint violation.
 pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
@@ -76,6 +77,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_jobs!($store, $claim_lock);
         $crate::store::sql::impl_push!($store);
         $crate::store::sql::impl_choices!($store);
+        $crate::store::sql::impl_visits!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -103,3 +105,4 @@ pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
 pub(crate) use push::impl_push;
 pub(crate) use statistics::impl_statistics;
+pub(crate) use visits::impl_visits;

@@ -9,6 +9,7 @@ import { connect, type Connection, type ConnectionOptions, type ConnectionState 
 import { createOutbox, type Outbox, type Pending } from "./core/outbox";
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
+import { pageToReport, watchAddress } from "./core/pages";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
@@ -168,6 +169,15 @@ export function createChatSession(o: SessionOptions): ChatSession {
   let heard = false;
   /** The agent message being counted, when it arrived live with the window closed. */
   let arrived: ChatMessage | undefined;
+  /** The page last told on this connection (core/pages.ts), and the watch on the address. */
+  let lastPage = "";
+  let stopWatching: (() => void) | undefined;
+  const tellPage = () => {
+    if (typeof location == "undefined" || !conn) return;
+    const page = pageToReport(location.href, document.title, o.apiRoot);
+    if (!page || page.url == lastPage) return;
+    if (conn.send({ op: "page", ...page })) lastPage = page.url;
+  };
 
   const set = (patch: Partial<ChatView>) => {
     v = { ...v, ...patch };
@@ -386,6 +396,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
     switch (f.op) {
       case "ready":
         heard = true;
+        lastPage = "";
+        tellPage();
         presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
         set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: f.role == "visitor" && !!f.repliesByEmail });
         break;
@@ -511,6 +523,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     begin() {
       if (started) return;
       started = true;
+      if (typeof window != "undefined") stopWatching = watchAddress(tellPage);
       if (v.persona) restart();
     },
     retry: (id) => outbox.retry(id),
@@ -518,6 +531,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     legalRequired: () => legalEnabled(properties()) && !store.legalNoticeAccepted() && !(v.persona && v.persona.legalNoticeAccepted),
     dispose() {
       disposed = true;
+      stopWatching?.();
       run++;
       stopConnection();
       typing.dispose();

@@ -32,7 +32,9 @@ describe("chat API calls (spec §7)", () => {
     const [url, init] = t.fetch.mock.calls[0];
     expect(url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
     expect(init!.method).toBe("POST");
-    expect(JSON.parse(init!.body as string)).toEqual(persona);
+    // The spec's persona, and Beckon's visit context beside it (the page's referrer, the zone).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(JSON.parse(init!.body as string)).toEqual({ ...persona, timeZone: zone });
   });
 
   it("GET history and GET token", async () => {

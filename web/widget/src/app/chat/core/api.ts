@@ -77,6 +77,15 @@ export type ChatApi = {
 
 const enc = encodeURIComponent;
 
+/** The browser's IANA time zone, or undefined. */
+const zone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export function createChatApi(opts: ChatApiOptions): ChatApi {
   const root = (opts.apiRoot || "").replace(/\/+$/, "");
   const pub = root + "/v1/chat/public";
@@ -126,6 +135,9 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
           url: persona.url ?? null,
           legalNoticeAccepted: persona.legalNoticeAccepted || 0,
           personaId: previousPersonaId || undefined, // left out of the JSON when there is none
+          // Beckon's, beside the spec's persona: shown to agents (crates/server/src/chat/visits.rs).
+          referrer: (typeof document != "undefined" && document.referrer) || undefined,
+          timeZone: zone(),
         }),
       }),
     history: (channelId, personaId) =>

@@ -192,6 +192,14 @@ export type OrgChanged = {
   domainsWithAgentsOnline: Array<string>;
 };
 
+/** Agents: a conversation's visitor is on a page of the site now. */
+export type VisitorPageOut = {
+  channelId: string;
+  url: string;
+  title: string | null;
+  seenAt: string;
+};
+
 /** A frame the server refused (nothing changed), or a fault. */
 export type ErrorOut = {
   /**
@@ -205,7 +213,7 @@ export type ErrorOut = {
 };
 
 /** Every frame the server sends, tagged by `op` (docs/realtime.md). */
-export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "error" } & ErrorOut | { "op": "pong" };
+export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "visitor-page" } & VisitorPageOut | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An attachment as a client sends it (`name` optional). */
 export type AttachmentIn = {
@@ -270,10 +278,21 @@ export type ResumeFrame = {
 };
 
 /**
+ * Visitors: the page they are on now (on connecting, and when a single-page site changes its
+ * address). Agents see the pages of the conversation beside it.
+ */
+export type PageFrame = {
+  /** http(s), at most 2000 characters. */
+  url: string;
+  /** The page's title, at most 300 characters. */
+  title?: string;
+};
+
+/**
  * What a client can send: the server reads every frame as this type ([`parse`]); the widget and
  * the console send it (generated TypeScript, `ts.rs`).
  */
-export type ClientFrame = { "op": "auth" } & AuthFrame | { "op": "chat-message" } & ChatMessageFrame | { "op": "client-action" } & ClientActionFrame | { "op": "presence" } & PresenceFrame | { "op": "resume" } & ResumeFrame | { "op": "ping" };
+export type ClientFrame = { "op": "auth" } & AuthFrame | { "op": "chat-message" } & ChatMessageFrame | { "op": "client-action" } & ClientActionFrame | { "op": "presence" } & PresenceFrame | { "op": "resume" } & ResumeFrame | { "op": "page" } & PageFrame | { "op": "ping" };
 
 /** One thing wrong with a request body: where (a field name or a JSON path) and what. */
 export type ProblemBody = {

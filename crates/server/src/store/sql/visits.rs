@@ -1,0 +1,122 @@
+//! The SQL of visitor context and pages (`store/visits.rs`).
+
+macro_rules! impl_visits {
+    ($store:ty) => {
+        const _: () = {
+            use $crate::store::visits::MAX_PAGES;
+            use $crate::store::{Clock, StoreResult, VisitorContext, VisitorPage, Visits};
+
+            #[async_trait::async_trait]
+            impl Visits for $store {
+                async fn set_visitor_context(
+                    &self,
+                    channel_id: &str,
+                    c: &VisitorContext,
+                ) -> StoreResult<()> {
+                    sqlx::query(
+                        "INSERT INTO visitor_context \
+                         (channel_id, user_agent, country, referrer, time_zone, left_at) \
+                         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel_id) DO UPDATE SET \
+                         user_agent = excluded.user_agent, country = excluded.country, \
+                         referrer = excluded.referrer, time_zone = excluded.time_zone",
+                    )
+                    .bind(channel_id)
+                    .bind(&c.user_agent)
+                    .bind(&c.country)
+                    .bind(&c.referrer)
+                    .bind(&c.time_zone)
+                    .bind(c.left_at)
+                    .execute(self.writer())
+                    .await?;
+                    Ok(())
+                }
+
+                async fn visitor_context(
+                    &self,
+                    channel_id: &str,
+                ) -> StoreResult<Option<VisitorContext>> {
+                    Ok(sqlx::query_as(
+                        "SELECT user_agent, country, referrer, time_zone, left_at \
+                         FROM visitor_context WHERE channel_id = $1",
+                    )
+                    .bind(channel_id)
+                    .fetch_optional(self.reader())
+                    .await?)
+                }
+
+                async fn visitor_on_page(
+                    &self,
+                    channel_id: &str,
+                    url: &str,
+                    title: Option<&str>,
+                ) -> StoreResult<bool> {
+                    let now = Clock::now_ms(self.clock());
+                    let mut tx = self.begin_write().await?;
+                    sqlx::query(
+                        "INSERT INTO visitor_context (channel_id, left_at) VALUES ($1, NULL) \
+                         ON CONFLICT (channel_id) DO UPDATE SET left_at = NULL",
+                    )
+                    .bind(channel_id)
+                    .execute(&mut *tx)
+                    .await?;
+                    let latest: Option<(String,)> = sqlx::query_as(
+                        "SELECT url FROM visitor_pages WHERE channel_id = $1 \
+                         ORDER BY seen_at DESC LIMIT 1",
+                    )
+                    .bind(channel_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    let new = latest.is_none_or(|(u,)| u != url);
+                    if new {
+                        sqlx::query(
+                            "INSERT INTO visitor_pages (channel_id, url, title, seen_at) \
+                             VALUES ($1, $2, $3, $4)",
+                        )
+                        .bind(channel_id)
+                        .bind(url)
+                        .bind(title)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                        sqlx::query(
+                            "DELETE FROM visitor_pages WHERE channel_id = $1 AND seen_at < \
+                             (SELECT MIN(seen_at) FROM (SELECT seen_at FROM visitor_pages \
+                              WHERE channel_id = $1 ORDER BY seen_at DESC LIMIT $2) latest)",
+                        )
+                        .bind(channel_id)
+                        .bind(MAX_PAGES)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                    tx.commit().await?;
+                    Ok(new)
+                }
+
+                async fn visitor_left(&self, channel_id: &str) -> StoreResult<()> {
+                    sqlx::query(
+                        "INSERT INTO visitor_context (channel_id, left_at) VALUES ($1, $2) \
+                         ON CONFLICT (channel_id) DO UPDATE SET left_at = excluded.left_at",
+                    )
+                    .bind(channel_id)
+                    .bind(Clock::now_ms(self.clock()))
+                    .execute(self.writer())
+                    .await?;
+                    Ok(())
+                }
+
+                async fn visitor_pages(&self, channel_id: &str) -> StoreResult<Vec<VisitorPage>> {
+                    Ok(sqlx::query_as(
+                        "SELECT url, title, seen_at FROM visitor_pages WHERE channel_id = $1 \
+                         ORDER BY seen_at DESC LIMIT $2",
+                    )
+                    .bind(channel_id)
+                    .bind(MAX_PAGES)
+                    .fetch_all(self.reader())
+                    .await?)
+                }
+            }
+        };
+    };
+}
+
+pub(crate) use impl_visits;
