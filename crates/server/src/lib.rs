@@ -29,6 +29,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod domain_config;
+pub mod egress;
 pub mod engine;
 pub mod error;
 pub mod geo;
@@ -134,12 +135,12 @@ pub async fn build_state(
         .clone()
         .unwrap_or_else(|| format!("http://{}", config.listen))
         .into();
-    let vapid = outbound::push::Vapid::load(
+    let vapid = egress::Vapid::load(
         &*store,
-        outbound::push::contact(config.mail_from.as_deref(), &mail_origin),
+        egress::contact(config.mail_from.as_deref(), &mail_origin),
     )
     .await?;
-    let outbound = outbound::guard::Outbound {
+    let outbound = egress::Outbound {
         allow_private: config.allow_private_outbound,
     };
     Ok(AppState {

@@ -39,11 +39,11 @@ pub struct AppState {
     pub mailer: Option<Arc<crate::mail::Mailer>>,
     /// The origin links in mail point to (`--public-url`, else the listening address).
     pub mail_origin: Arc<str>,
-    /// The server's Web Push identity (`outbound/push.rs`), the same on every instance.
-    pub vapid: Arc<crate::outbound::push::Vapid>,
+    /// The server's Web Push identity (`egress/vapid.rs`), the same on every instance.
+    pub vapid: Arc<crate::egress::Vapid>,
     /// What outbound requests may reach (`--allow-private-outbound`), and the client that
-    /// enforces it on every connection (`outbound/guard.rs`).
-    pub outbound: crate::outbound::guard::Outbound,
+    /// enforces it on every connection (`egress/guard.rs`).
+    pub outbound: crate::egress::Outbound,
     pub http: reqwest::Client,
     /// How long a visitor's message may wait unread before agents are mailed.
     pub notify_delay: std::time::Duration,

@@ -260,10 +260,10 @@ async fn every_instance_signs_with_the_key_made_first() {
     let store = beckon_server::store::connect(&c.database_url(), c.clock.clone())
         .await
         .unwrap();
-    let a = beckon_server::outbound::push::Vapid::load(&*store, "mailto:a@example.com".into())
+    let a = beckon_server::egress::Vapid::load(&*store, "mailto:a@example.com".into())
         .await
         .unwrap();
-    let b = beckon_server::outbound::push::Vapid::load(&*store, "mailto:b@example.com".into())
+    let b = beckon_server::egress::Vapid::load(&*store, "mailto:b@example.com".into())
         .await
         .unwrap();
     assert_eq!(a.public_key, b.public_key);

@@ -12,8 +12,9 @@ use utoipa_axum::routes;
 
 use super::auth::AgentAuth;
 use crate::accounts::users::invalid;
+use crate::egress::browser_keys;
 use crate::error::ApiError;
-use crate::outbound::push::{browser_keys, MAX_SUBSCRIPTIONS_PER_AGENT};
+use crate::outbound::push::MAX_SUBSCRIPTIONS_PER_AGENT;
 use crate::state::AppState;
 use crate::store::NotifyChoices;
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};

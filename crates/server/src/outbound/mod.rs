@@ -18,10 +18,9 @@
 //! - `push` (`{userId, endpoint, notice}`): the notice encrypted for that browser and sent to its
 //!   push service ([`push`]); a subscription the service says is gone is forgotten.
 //!
-//! Every request out goes through [`guard`]: https to public addresses only, unless
+//! Every request out goes through `crate::egress::guard`: https to public addresses only, unless
 //! `--allow-private-outbound`.
 
-pub mod guard;
 pub mod job;
 pub mod notify;
 pub mod push;

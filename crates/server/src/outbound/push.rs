@@ -1,8 +1,7 @@
 //! Web Push to agents' browsers: RFC 8030 delivery through each browser's push service, the
-//! payload encrypted for that browser (RFC 8291, `aes128gcm`) and the request signed with the
-//! server's VAPID key (RFC 8292), by `web-push-native`. The key pair is made once and kept in the
-//! store ([`VAPID_KEY`]), so every instance signs with the same key and a subscription made
-//! through one instance is pushed to by any.
+//! payload encrypted for that browser (RFC 8291, `aes128gcm`, by `web-push-native`) and the
+//! request signed with the server's VAPID key (RFC 8292; `egress/vapid.rs`, the same key on every
+//! instance, so a subscription made through one instance is pushed to by any).
 //!
 //! A visitor's message is pushed at once (no delay, unlike mail) to every agent of the
 //! organisation who is not online and is told about that conversation (their choices: every
@@ -10,72 +9,20 @@
 //! job per browser delivers (retried on its own; a subscription the push service answers 404 or
 //! 410 is forgotten).
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use serde_json::{json, Value};
-use web_push_native::jwt_simple::algorithms::{
-    ECDSAP256KeyPairLike as _, ECDSAP256PublicKeyLike as _, ES256KeyPair,
-};
-use web_push_native::jwt_simple::claims::Claims;
-use web_push_native::{p256, Auth, WebPushBuilder};
+use web_push_native::WebPushBuilder;
 
 use super::job::JobError;
+use crate::egress::{browser_keys, Vapid};
 use crate::state::AppState;
-use crate::store::{Channel, NewJob, PushSubscription, Store};
+use crate::store::{Channel, NewJob, PushSubscription};
 
-/// The store's name for the VAPID private key (base64url of its 32 bytes).
-pub const VAPID_KEY: &str = "vapid-private-key";
 /// Browsers kept per agent: a new one past this replaces the oldest.
 pub const MAX_SUBSCRIPTIONS_PER_AGENT: i64 = 10;
 /// How long a push service may keep trying to reach a browser that is off (its `TTL`).
 const TTL: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 /// A notification's text holds this many characters of the message at most.
 const BODY_CHARS: usize = 120;
-
-/// The server's VAPID identity: the key pair and the contact a push service may write to.
-pub struct Vapid {
-    key: ES256KeyPair,
-    /// The public key as browsers take it (`applicationServerKey`): base64url, uncompressed point.
-    pub public_key: String,
-    /// `mailto:` the sender's address, else the server's origin.
-    contact: String,
-}
-
-impl Vapid {
-    /// The key kept in the store, made now when there is none.
-    pub async fn load(store: &dyn Store, contact: String) -> anyhow::Result<Vapid> {
-        let fresh = URL_SAFE_NO_PAD.encode(ES256KeyPair::generate().to_bytes());
-        let kept = store.server_key(VAPID_KEY, &fresh).await?;
-        let key = ES256KeyPair::from_bytes(&URL_SAFE_NO_PAD.decode(kept.trim())?)
-            .map_err(|e| anyhow::anyhow!("the stored VAPID key is unusable: {e}"))?;
-        let public_key =
-            URL_SAFE_NO_PAD.encode(key.public_key().public_key().to_bytes_uncompressed());
-        Ok(Vapid {
-            key,
-            public_key,
-            contact,
-        })
-    }
-}
-
-/// A browser's keys, checked: the P-256 public key (65 bytes, uncompressed) and the 16-byte
-/// auth secret, base64url as `PushSubscription.toJSON()` gives them.
-pub fn browser_keys(p256dh: &str, auth: &str) -> Result<(p256::PublicKey, Auth), String> {
-    let decode = |s: &str| {
-        URL_SAFE_NO_PAD
-            .decode(s.trim().trim_end_matches('='))
-            .map_err(|_| ())
-    };
-    let public = decode(p256dh)
-        .ok()
-        .and_then(|b| p256::PublicKey::from_sec1_bytes(&b).ok())
-        .ok_or("keys.p256dh is not a P-256 public key (base64url)")?;
-    let auth = decode(auth)
-        .ok()
-        .filter(|b| b.len() == 16)
-        .ok_or("keys.auth is not a 16-byte secret (base64url)")?;
-    Ok((public, Auth::clone_from_slice(&auth)))
-}
 
 /// What a notification says: JSON the console's service worker shows (`web/console`).
 pub fn notice(visitor: &str, site: &str, text: &str, channel_id: &str, first: bool) -> Value {
@@ -217,7 +164,7 @@ fn encrypted(
     vapid: &Vapid,
     sub: &PushSubscription,
     notice: &Value,
-    outbound: &super::guard::Outbound,
+    outbound: &crate::egress::Outbound,
 ) -> Result<axum::http::Request<Vec<u8>>, JobError> {
     let url = url::Url::parse(&sub.endpoint)
         .map_err(|_| JobError::permanent("the endpoint is not a URL"))?;
@@ -233,41 +180,13 @@ fn encrypted(
         .with_valid_duration(TTL)
         .build(notice.to_string())
         .map_err(|e| JobError::permanent(format!("cannot encrypt the notification: {e}")))?;
-    let authorization = vapid_authorization(vapid, &url)?;
+    let authorization = vapid
+        .authorization(&url, TTL)
+        .map_err(JobError::permanent)?;
     request
         .headers_mut()
         .insert(axum::http::header::AUTHORIZATION, authorization);
     Ok(request)
-}
-
-/// `vapid t=<JWT>, k=<public key>` (RFC 8292) for a push service's URL. Signed here rather than
-/// by web-push-native's `with_vapid`, whose audience leaves out the port: the audience is the
-/// push resource's origin (RFC 8292 §2), port included when it is not the scheme's default.
-fn vapid_authorization(
-    vapid: &Vapid,
-    endpoint: &url::Url,
-) -> Result<axum::http::HeaderValue, JobError> {
-    let claims = Claims::create(TTL.into())
-        .with_audience(endpoint.origin().ascii_serialization())
-        .with_subject(&vapid.contact);
-    let token = vapid
-        .key
-        .sign(claims)
-        .map_err(|e| JobError::permanent(format!("cannot sign for VAPID: {e}")))?;
-    format!("vapid t={token}, k={}", vapid.public_key)
-        .parse()
-        .map_err(|_| JobError::permanent("the VAPID header is not a header value"))
-}
-
-/// The VAPID contact for a sender address (`mailto:`) or, without one, the server's origin.
-pub fn contact(mail_from: Option<&str>, origin: &str) -> String {
-    let address = mail_from
-        .and_then(|m| m.parse::<lettre::message::Mailbox>().ok())
-        .map(|m| m.email.to_string());
-    match address {
-        Some(a) => format!("mailto:{a}"),
-        None => origin.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -283,30 +202,5 @@ mod tests {
         assert_eq!(n["url"], "/console/inbox/c1");
         assert_eq!(n["tag"], "c1");
         assert_eq!(notice("Eve", "s", "hi", "c1", false)["title"], "Eve on s");
-    }
-
-    #[test]
-    fn browser_keys_are_checked() {
-        let ua = p256::SecretKey::random(&mut rand::rngs::OsRng);
-        let point =
-            p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(&ua.public_key(), false);
-        let p256dh = URL_SAFE_NO_PAD.encode(point.as_bytes());
-        let auth = URL_SAFE_NO_PAD.encode([7u8; 16]);
-        assert!(browser_keys(&p256dh, &auth).is_ok());
-        assert!(browser_keys("not-a-key", &auth)
-            .unwrap_err()
-            .contains("p256dh"));
-        assert!(browser_keys(&p256dh, &URL_SAFE_NO_PAD.encode([7u8; 8]))
-            .unwrap_err()
-            .contains("auth"));
-    }
-
-    #[test]
-    fn the_contact_is_the_senders_address_else_the_origin() {
-        assert_eq!(
-            contact(Some("Shop <shop@example.com>"), "https://b.test"),
-            "mailto:shop@example.com"
-        );
-        assert_eq!(contact(None, "https://b.test"), "https://b.test");
     }
 }

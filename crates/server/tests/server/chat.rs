@@ -291,18 +291,31 @@ async fn availability_follows_agent_presence() {
             r.json::<Value>().await.unwrap()
         }
     };
-    assert_eq!(get(domain.clone()).await, json!({"agentAvailable": false}));
+    // repliesByEmail: this server has no --smtp-url (the chat then promises no e-mail).
+    assert_eq!(
+        get(domain.clone()).await,
+        json!({"agentAvailable": false, "repliesByEmail": false})
+    );
     let presence = &t.server.state.presence;
     presence
         .agent_online(&domain, "agent-1", Duration::from_secs(30))
         .await;
-    assert_eq!(get(domain.clone()).await, json!({"agentAvailable": true}));
+    assert_eq!(
+        get(domain.clone()).await,
+        json!({"agentAvailable": true, "repliesByEmail": false})
+    );
     // A channel id stands for its domain.
     let created = create_chat(&t, &domain).await;
     let channel = created["channel"]["id"].as_str().unwrap().to_owned();
-    assert_eq!(get(channel).await, json!({"agentAvailable": true}));
+    assert_eq!(
+        get(channel).await,
+        json!({"agentAvailable": true, "repliesByEmail": false})
+    );
     presence.agent_offline(&domain, "agent-1").await;
-    assert_eq!(get(domain).await, json!({"agentAvailable": false}));
+    assert_eq!(
+        get(domain).await,
+        json!({"agentAvailable": false, "repliesByEmail": false})
+    );
     t.stop().await;
 }
 
