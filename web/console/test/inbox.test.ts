@@ -79,6 +79,12 @@ describe("the Waiting tab", () => {
     expect(withMessage(asked, message(3, "10 €", "ChatAgentPersona"), false, false).waitingSince).toBeNull();
   });
 
+  it("is where a chat moves only when no other tab holds it", () => {
+    const asked = channel({ waitingSince: "2026-11-22T07:02:00.000Z", assignedAgentId: "bob" });
+    expect(tabNowHolding(asked, "unassigned", "me")).toBe("open");
+    expect(tabNowHolding(channel({ waitingSince: "2026-11-22T07:02:00.000Z", status: "ended" }), "unassigned", "me")).toBe("ended");
+  });
+
   it("says how long in few words", () => {
     const now = new Date("2026-11-22T12:00:00.000Z");
     expect(waitedText("2026-11-22T11:59:30.000Z", now)).toBe("just now");

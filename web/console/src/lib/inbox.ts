@@ -30,11 +30,14 @@ export function inFilter(c: Channel, filter: InboxFilter, myId: string): boolean
 
 /**
  * The tab that lists `c` now, when the tab on screen (`filter`) no longer does: the first of
- * FILTERS that holds it (Mine for a chat the agent's reply just claimed). Null while it is listed.
+ * FILTERS that holds it (Mine for a chat the agent's reply just claimed), Waiting last (it cuts
+ * across the others: an agent who assigns an unanswered chat follows it to All open). Null while
+ * it is listed.
  */
 export function tabNowHolding(c: Channel, filter: InboxFilter, myId: string): InboxFilter | null {
   if (inFilter(c, filter, myId)) return null;
-  return FILTERS.find((f) => inFilter(c, f.id, myId))?.id ?? null;
+  const order = [...FILTERS.filter((f) => f.id !== "waiting"), ...FILTERS.filter((f) => f.id === "waiting")];
+  return order.find((f) => inFilter(c, f.id, myId))?.id ?? null;
 }
 
 /** What the agent is told when the chat on screen moved to another tab, and why. */
