@@ -20,6 +20,7 @@ pub(crate) mod chats;
 mod domains;
 mod jobs;
 mod push;
+pub(crate) mod ratings;
 mod statistics;
 
 /// `true` when the error is a unique-constraint violation.
@@ -74,6 +75,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_statistics!($store);
         $crate::store::sql::impl_jobs!($store, $claim_lock);
         $crate::store::sql::impl_push!($store);
+        $crate::store::sql::impl_ratings!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -99,4 +101,5 @@ pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
 pub(crate) use push::impl_push;
+pub(crate) use ratings::impl_ratings;
 pub(crate) use statistics::impl_statistics;
