@@ -17,6 +17,9 @@
 // until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
 // focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
 //
+// Once the chat has ended (End Chat, or the agent ended it) the visitor may rate it above "Start a
+// new chat" (RatingForm.tsx).
+//
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -31,6 +34,7 @@ import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
+import { RatingForm } from "./RatingForm";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 
 export type ChatWindowProps = {
@@ -234,6 +238,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {v.error.text}
           </p>
         ) : null}
+        {v.phase == "ended" ? <RatingForm state={v.rating} onRate={session.rate} /> : null}
         {v.phase == "ended" && !v.ending ? (
           <button
             type="button"

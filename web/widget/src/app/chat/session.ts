@@ -9,6 +9,7 @@ import { connect, type Connection, type ConnectionOptions, type ConnectionState 
 import { createOutbox, type Outbox, type Pending } from "./core/outbox";
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
+import { ratingBody, type RatingState } from "./core/rating";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
@@ -67,6 +68,8 @@ export type ChatView = {
   banner: boolean;
   /** End Chat was asked and is being sent */
   ending: boolean;
+  /** the visitor's rating of this chat, once it has ended (core/rating.ts) */
+  rating: RatingState;
 };
 
 export type SessionOptions = {
@@ -118,6 +121,8 @@ export type ChatSession = {
   begin(): void;
   /** Retries a message the server refused. */
   retry(clientId: string): void;
+  /** Rates the chat this session held (1–5, a comment); `rating` in the view says how it went. */
+  rate(score: number, comment: string): void;
   /** legal-notice properties: the channel's, else the domain's */
   properties(): Record<string, PropertyValue | undefined>;
   /** legal notice needed and not accepted yet */
@@ -151,6 +156,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     unread: 0,
     banner: false,
     ending: false,
+    rating: "",
   };
   let presence: PresenceState = initialPresence(false);
   let open = false;
@@ -166,6 +172,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
   let heard = false;
   /** The agent message being counted, when it arrived live with the window closed. */
   let arrived: ChatMessage | undefined;
+  /** The chat this session holds (or held, once ended): the one a rating is about. */
+  let chatId = "";
 
   const set = (patch: Partial<ChatView>) => {
     v = { ...v, ...patch };
@@ -233,7 +241,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
   if (typeof window != "undefined") window.addEventListener("online", onOnline);
 
   function restart() {
-    set({ messages: [], pending: [], system: [], error: null, historyError: false });
+    set({ messages: [], pending: [], system: [], error: null, historyError: false, rating: "" });
     outbox.clear();
     ackedSeq = 0;
     void start();
@@ -285,7 +293,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
       return fail(e, r);
     }
     if (r != run || disposed) return;
-    channelId = res.channel.id;
+    chatId = channelId = res.channel.id;
     personaId = res.chatClientPersona.id;
     store.setChannel(channelId, personaId);
     set({ channel: res.channel, personaId });
@@ -312,6 +320,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
    * (the server answers it to the chat's own persona), shown read-only under the spec's text.
    */
   async function endedWhileAway(channelId: string, personaId: string, r: number, e: ChatError) {
+    chatId = channelId;
     let messages: ChatMessage[] = [];
     try {
       messages = (await api.history(channelId, personaId)).messages;
@@ -508,6 +517,15 @@ export function createChatSession(o: SessionOptions): ChatSession {
       if (v.persona) restart();
     },
     retry: (id) => outbox.retry(id),
+    rate(score, comment) {
+      const r = run;
+      if (!chatId || !v.personaId || v.rating == "sending") return;
+      set({ rating: "sending" });
+      api.rate(chatId, v.personaId, ratingBody(score, comment)).then(
+        () => r == run && set({ rating: "sent" }),
+        () => r == run && set({ rating: "failed" }),
+      );
+    },
     properties,
     legalRequired: () => legalEnabled(properties()) && !store.legalNoticeAccepted() && !(v.persona && v.persona.legalNoticeAccepted),
     dispose() {
