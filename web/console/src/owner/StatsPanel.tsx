@@ -177,7 +177,7 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
 /** The ratings of the period: count and mean for the site, then per agent credited. */
 function Satisfaction({ ratings }: { ratings: RatingStats }) {
   return (
-    <section className="stack" aria-labelledby="ratings-h" data-testid="ratings">
+    <section className="stack ratings" aria-labelledby="ratings-h" data-testid="ratings">
       <h4 id="ratings-h">Satisfaction</h4>
       {ratings.count === 0 ? (
         <p className="muted">No ratings in this period yet.</p>

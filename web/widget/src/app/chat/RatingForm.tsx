@@ -18,7 +18,7 @@ export function RatingForm(p: RatingFormProps) {
   const [comment, setComment] = useState("");
   if (p.state == "sent")
     return (
-      <p className="cnb-c-gone" role="status" tabIndex={-1} ref={focusOnMount}>
+      <p className="cnb-c-rate cnb-c-thanks" role="status" tabIndex={-1} ref={focusOnMount}>
         {RATING_TEXT.thanks}
       </p>
     );
