@@ -18,7 +18,8 @@ import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedCha
 
 const fx = chatFixture();
 const SHOTS = process.env.SCREENSHOTS;
-const shot = (page, name, options = {}) => SHOTS && page.screenshot({ path: join(SHOTS, name), ...options });
+/** A screenshot of the page, or of one element (a locator), when SCREENSHOTS is set. */
+const shot = (what, name) => SHOTS && what.screenshot({ path: join(SHOTS, name) });
 const QUESTION = "How was this conversation?";
 const THANKS = "Thank you for your feedback.";
 
@@ -54,22 +55,22 @@ test("the visitor ends the chat and rates it 4 with a comment by keyboard; the a
   await stars.waitFor();
   assert.equal(await stars.getByRole("radio").count(), 5);
   assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
-  await shot(page, "rating-desktop.png");
+  await shot(dialog, "chat-rating.png");
 
   // Keyboard only: the stars are one radio group (arrows choose), then the comment and the button.
   await star(page, 1).focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   assert.equal(await star(page, 4).isChecked(), true);
+  await shot(dialog, "chat-rating-chosen.png"); // the focused star is ringed
   await page.keyboard.press("Tab");
   await page.keyboard.type("Quick and friendly.");
   assert.equal(await dialog.getByRole("textbox", { name: "Comment (optional)" }).inputValue(), "Quick and friendly.");
   await page.keyboard.press("Tab");
-  await shot(page, "rating-chosen.png");
   await page.keyboard.press("Enter");
   await dialog.getByText(THANKS).waitFor();
   assert.equal(await stars.count(), 0, "the form gives way to the thanks");
   assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
-  await shot(page, "rating-thanks.png");
+  await shot(dialog, "chat-rating-thanks.png");
   assert.deepEqual(errors, []);
 
   // The agent's console: the conversation shows the rating.
@@ -95,7 +96,7 @@ test("on a phone: the agent ends a chat nobody answered, and the visitor taps 2 
 
   const dialog = chatDialog(page);
   await dialog.getByRole("group", { name: QUESTION }).waitFor();
-  await shot(page, "rating-phone.png");
+  await shot(page, "chat-rating-phone.png");
   await star(page, 2).tap();
   await dialog.getByRole("button", { name: "Send rating" }).tap();
   await dialog.getByText(THANKS).waitFor();
@@ -116,7 +117,6 @@ test("the owner's statistics show the ratings of the period: the mean, and per a
   assert.deepEqual(await row("Nobody assigned"), ["1", "2.0"]);
   assert.deepEqual(await row("All chats of this site"), ["2", "3.0"]);
   assert.deepEqual(await axeViolations(page, "body"), []);
-  await ratings.scrollIntoViewIfNeeded();
-  await shot(page, "stats-ratings.png", { fullPage: true });
+  await shot(ratings, "stats-ratings.png");
   await owner.context.close();
 });
