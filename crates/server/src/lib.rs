@@ -245,11 +245,17 @@ impl Server {
 /// Binds, starts serving in the background, and returns at once.
 pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     let (tx, rx) = watch::channel(false);
-    let state = build_state(&config, rx.clone()).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let addr = listener.local_addr()?;
+    // The address bound (port 0 becomes the port chosen): what links in mail name without
+    // --public-url.
+    let config = ServeConfig {
+        listen: addr,
+        ..config
+    };
+    let state = build_state(&config, rx.clone()).await?;
     let (stop_stats, stats_stopped) = watch::channel(false);
     let stats = state.stats.spawn_flusher(
         state.store.clone(),

@@ -1,6 +1,8 @@
-//! Tokens scoped to one channel and one persona, HMAC-SHA256-signed, for two purposes that never
-//! stand in for each other: realtime tokens (short-lived, `v1.`) and the links that continue a
-//! conversation from a visitor's e-mail (30 days, `c1.`; `http/continuation.rs`).
+//! Tokens scoped to one channel and one persona, HMAC-SHA256-signed, for purposes that never
+//! stand in for each other: realtime tokens (short-lived, `v1.`), the links that continue a
+//! conversation from a visitor's e-mail (30 days, `c1.`; `http/continuation.rs`) and the links
+//! that stop an account's notification mail (a year, `u1.`, the account in place of the persona;
+//! `http/unsubscribe.rs`).
 //!
 //! Format: `<prefix><base64url(JSON claims)>.<base64url(HMAC-SHA256 of prefix + claims part)>`.
 //! The key is `BECKON_SECRET` when set, else `{data-dir}/secret`, created on first run.
@@ -21,6 +23,8 @@ pub const TOKEN_TTL_MS: i64 = 10 * 60 * 1000;
 
 /// How long a link that continues a conversation (in a visitor's e-mail) is valid.
 pub const LINK_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+/// How long the unsubscribe link of a notification mail is valid.
+pub const UNSUBSCRIBE_TTL_MS: i64 = 365 * 24 * 60 * 60 * 1000;
 
 /// What a token is for: its prefix, signed with the claims, so a token of one purpose is
 /// malformed for the other.
@@ -28,6 +32,7 @@ pub const LINK_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 pub enum Purpose {
     Realtime,
     Continue,
+    Unsubscribe,
 }
 
 impl Purpose {
@@ -35,6 +40,7 @@ impl Purpose {
         match self {
             Purpose::Realtime => "v1.",
             Purpose::Continue => "c1.",
+            Purpose::Unsubscribe => "u1.",
         }
     }
 }
@@ -140,6 +146,17 @@ impl TokenSigner {
             expires_at: now_ms + LINK_TTL_MS,
         };
         self.sign_for(Purpose::Continue, &claims)
+    }
+
+    /// A link token that stops the notification mail of account `user_id`, valid for
+    /// [`UNSUBSCRIBE_TTL_MS`] from `now_ms` (the claims' persona is the account).
+    pub fn unsubscribe(&self, user_id: &str, now_ms: i64) -> String {
+        let claims = Claims {
+            channel_id: String::new(),
+            persona_id: user_id.to_owned(),
+            expires_at: now_ms + UNSUBSCRIBE_TTL_MS,
+        };
+        self.sign_for(Purpose::Unsubscribe, &claims)
     }
 
     fn sign_for(&self, purpose: Purpose, claims: &Claims) -> String {

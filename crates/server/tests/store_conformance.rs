@@ -123,6 +123,8 @@ conformance!(
     text_with_u0000_is_refused_and_changes_nothing,
     every_publication_is_kept_with_its_publisher,
     embed_sightings_keep_the_latest_page_per_host,
+    notification_choices_default_then_stick_and_go_with_the_account,
+    push_subscriptions_are_kept_per_account_and_bounded,
 );
 
 conformance!(
@@ -1665,6 +1667,69 @@ mod behaviours {
             .unwrap();
         assert_eq!(all.len(), 3);
         assert!(all.iter().any(|c| c.waiting_since.is_none()));
+    }
+
+    pub async fn notification_choices_default_then_stick_and_go_with_the_account(s: &dyn Store) {
+        let (org, _) = org_and_domain(s).await;
+        let ann = s
+            .create_user(new_user(&org.id, "ann@acme.example", Role::Agent, None))
+            .await
+            .unwrap();
+        assert_eq!(
+            s.notify_choices(&ann.id).await.unwrap(),
+            NotifyChoices::default()
+        );
+        assert!(s.org_notify_choices(&org.id).await.unwrap().is_empty());
+        let mine = NotifyChoices {
+            email: false,
+            about: About::Mine,
+        };
+        s.set_notify_choices(&ann.id, mine).await.unwrap();
+        s.set_notify_choices(&ann.id, mine).await.unwrap();
+        assert_eq!(s.notify_choices(&ann.id).await.unwrap(), mine);
+        assert_eq!(s.org_notify_choices(&org.id).await.unwrap()[&ann.id], mine);
+        s.delete_user(&ann.id).await.unwrap();
+        assert!(s.org_notify_choices(&org.id).await.unwrap().is_empty());
+    }
+
+    pub async fn push_subscriptions_are_kept_per_account_and_bounded(s: &dyn Store) {
+        let (org, _) = org_and_domain(s).await;
+        let ann = s
+            .create_user(new_user(&org.id, "ann@acme.example", Role::Agent, None))
+            .await
+            .unwrap();
+        let bob = s
+            .create_user(new_user(&org.id, "bob@acme.example", Role::Agent, None))
+            .await
+            .unwrap();
+        for i in 0..4 {
+            s.save_push_subscription(&ann.id, &format!("https://push.example/{i}"), "k", "a", 3)
+                .await
+                .unwrap();
+        }
+        let ends =
+            |subs: Vec<PushSubscription>| subs.into_iter().map(|p| p.endpoint).collect::<Vec<_>>();
+        let kept = ends(s.push_subscriptions(&ann.id).await.unwrap());
+        assert_eq!(kept.len(), 3, "at most 3: {kept:?}");
+        // The same browser signed in as Bob is Bob's now.
+        s.save_push_subscription(&bob.id, &kept[0], "k2", "a2", 3)
+            .await
+            .unwrap();
+        assert_eq!(
+            ends(s.push_subscriptions(&bob.id).await.unwrap()),
+            [kept[0].clone()]
+        );
+        assert_eq!(s.push_subscriptions(&ann.id).await.unwrap().len(), 2);
+        assert!(
+            !s.delete_push_subscription(&ann.id, &kept[0]).await.unwrap(),
+            "not Ann's"
+        );
+        assert!(s.delete_push_subscription(&bob.id, &kept[0]).await.unwrap());
+        s.forget_push_endpoint(&kept[1]).await.unwrap();
+        assert_eq!(s.push_subscriptions(&ann.id).await.unwrap().len(), 1);
+        // Keys made once: the first value stays.
+        assert_eq!(s.server_key("k", "first").await.unwrap(), "first");
+        assert_eq!(s.server_key("k", "second").await.unwrap(), "first");
     }
 
     /// PostgreSQL cannot keep U+0000; SQLite could, but refuses it too, the same way.

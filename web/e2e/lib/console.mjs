@@ -31,12 +31,12 @@ export async function openConsole(browser, origin, { email = DEMO.agent, path = 
 }
 
 /**
- * A visitor on a page of the site (the demo domain) driven through the public chat API and the
- * realtime socket: start(previousPersonaId?) creates the chat (naming the visitor of an ended chat
- * of this browser, as the widget does), connect() opens the socket, say(text) sends,
- * waitFrame(pred) waits for a frame the socket received.
+ * A visitor on a page of the site (the demo domain; `url`: the page they say they are on) driven
+ * through the public chat API and the realtime socket: start(previousPersonaId?) creates the chat
+ * (naming the visitor of an ended chat of this browser, as the widget does), connect() opens the
+ * socket, say(text) sends, waitFrame(pred) waits for a frame the socket received.
  */
-export async function openApiVisitor(browser, origin, { name = "Ann Visitor", email = "ann@example.com" } = {}) {
+export async function openApiVisitor(browser, origin, { name = "Ann Visitor", email = "ann@example.com", url } = {}) {
   const { page, context } = await openPage(browser);
   await page.goto(`${origin}/api/openapi.json`); // a document of the site's origin
   const visitor = {
@@ -44,18 +44,18 @@ export async function openApiVisitor(browser, origin, { name = "Ann Visitor", em
     context,
     async start(previousPersonaId) {
       return page.evaluate(
-        async ({ domainId, name, email, previousPersonaId }) => {
+        async ({ domainId, name, email, previousPersonaId, url }) => {
           const r = await fetch(`/api/v1/chat/public/channels/domain/${domainId}`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ name, email, url: `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now(), personaId: previousPersonaId ?? null }),
+            body: JSON.stringify({ name, email, url: url ?? `${location.origin}/pricing?plan=pro`, legalNoticeAccepted: Date.now(), personaId: previousPersonaId ?? null }),
           });
           if (!r.ok) throw new Error(`new chat: ${r.status} ${await r.text()}`);
           const { channel, chatClientPersona } = await r.json();
           window.chat = { channelId: channel.id, personaId: chatClientPersona.id };
           return window.chat;
         },
-        { domainId: DEMO.domainId, name, email, previousPersonaId },
+        { domainId: DEMO.domainId, name, email, previousPersonaId, url },
       );
     },
     connect() {

@@ -140,3 +140,31 @@ test("the owner chooses in the builder: take messages (with opening hours) or hi
   saved = await savedConfig(page, DEMO.domainId);
   assert.deepEqual(saved.buttons[0].conditions ?? [], [], "the button shows again while nobody is online");
 });
+
+test("an agent chooses what they are told about: e-mail on or off, which conversations", async () => {
+  const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.agent, path: "inbox", viewport: { width: 1280, height: 800 } });
+  try {
+    await page.getByRole("button", { name: "Notification settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    const email = dialog.getByRole("checkbox", { name: /E-mail me when a visitor waits/ });
+    await email.waitFor();
+    assert.equal(await email.isChecked(), true, "on by default");
+    assert.equal(await dialog.getByRole("radio", { name: "Every conversation" }).isChecked(), true);
+    await email.uncheck();
+    await dialog.getByText("Saved.").waitFor();
+    await choose(dialog, "Only my conversations");
+    await dialog.getByText("Saved.").waitFor();
+    assert.deepEqual(await axeViolations(page, "dialog"), []);
+    await shot(page, "console-notification-settings.png");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    const saved = await page.evaluate(async () => (await fetch("/api/v1/agent/notifications")).json());
+    assert.deepEqual([saved.email, saved.about], [false, "mine"]);
+    // Opened again, it shows what was saved.
+    await page.getByRole("button", { name: "Notification settings" }).click();
+    await dialog.getByRole("radio", { name: "Only my conversations" }).and(page.locator(":checked")).waitFor({ state: "attached" });
+    assert.equal(await email.isChecked(), false);
+  } finally {
+    await context.close();
+  }
+});

@@ -44,12 +44,13 @@ use utoipa_axum::routes;
 use crate::accounts::users::invalid;
 use crate::chat;
 use crate::error::{ApiError, CHAT_ENDED};
+use crate::outbound::notify::NoTranscript;
 use crate::state::AppState;
 use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
 use crate::token::{Purpose, TokenError};
 use crate::wire::chat::{
     self as wire, Availability, ChannelAnswer, ClientPersona, ContinueBody, History, NewChat,
-    Rating, RatingBody, TokenAnswer,
+    Rating, RatingBody, TokenAnswer, TranscriptAnswer,
 };
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
@@ -71,6 +72,7 @@ pub fn routes(state: Option<&AppState>) -> Routes<AppState> {
         .routes(routes!(create_channel))
         .routes(routes!(available))
         .routes(routes!(continue_chat))
+        .routes(routes!(transcript))
         .routes(routes!(rate));
     match state {
         Some(state) => routes.layer(middleware::from_fn_with_state(state.clone(), cors)),
@@ -352,6 +354,57 @@ async fn continue_chat(
     let (channel, persona) = continued(&state, body.token.as_deref().unwrap_or_default()).await?;
     let domain = optional_domain(&state, &channel.domain_id).await?;
     Ok(channel_response(&channel, domain.as_ref(), &persona))
+}
+
+#[utoipa::path(
+    post,
+    path = "/v1/chat/public/channel/{channel_id}/transcript",
+    tag = "chat",
+    summary = "Mail the visitor the whole conversation (asked for at End Chat)",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    responses(
+        (status = 202, description = "queued: the address it goes to", body = TranscriptAnswer),
+        (status = 404, description = "no such chat of this persona", body = ErrorBody),
+        (status = 422, description = "the visitor gave no e-mail address", body = ErrorBody),
+        (status = 429, description = "more mail from this chat or site than its bounds allow", body = ErrorBody),
+        (status = 503, description = "this server sends no e-mail (no --smtp-url)", body = ErrorBody),
+    )
+)]
+async fn transcript(
+    State(state): State<AppState>,
+    Path(channel_id): Path<String>,
+    ApiQuery(q): ApiQuery<PersonaQuery>,
+) -> Result<Response, ApiError> {
+    let persona_id = required_persona(q.persona_id.as_deref())?;
+    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
+    let Some(domain) = optional_domain(&state, &channel.domain_id).await? else {
+        return Err(channel_not_found());
+    };
+    let queued = crate::outbound::notify::queue_transcript(&state, &channel, &domain)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e.message, "transcript: cannot queue");
+            ApiError::internal()
+        })?;
+    match queued {
+        Ok(email) => Ok((
+            StatusCode::ACCEPTED,
+            no_store(Json(TranscriptAnswer { email })),
+        )
+            .into_response()),
+        Err(NoTranscript::NoMail) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "This site does not send e-mail.",
+        )),
+        Err(NoTranscript::NoAddress) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "There is no e-mail address in your profile.",
+        )),
+        Err(NoTranscript::TooMany) => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "This chat has sent you as many e-mails as it may today. Please try again tomorrow.",
+        )),
+    }
 }
 
 /// The conversation and visitor a continuation link names, when it is one of this server's,

@@ -25,12 +25,13 @@ pub mod continuation;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
+pub mod notifications;
 pub mod openapi;
 pub mod ops;
 pub mod owner;
-pub mod push;
 pub mod signup;
 pub mod stats;
+pub mod unsubscribe;
 
 use crate::wire::routes::Routes;
 use crate::wire::MAX_BODY;
@@ -50,7 +51,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(signup::routes())
         .merge(owner::routes())
         .merge(agent::routes())
-        .merge(push::routes())
+        .merge(notifications::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)
         // Not `method_not_allowed_fallback`: it would replace the fallbacks that the areas'
@@ -60,6 +61,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .nest("/api", api)
         .merge(hosting::routes())
         .merge(continuation::routes())
+        .merge(unsubscribe::routes())
         .merge(ops::routes())
         .merge(console::routes())
 }

@@ -125,6 +125,11 @@ impl Mailer {
                 HeaderName::new_from_ascii_str("List-Unsubscribe"),
                 format!("<{u}>"),
             ));
+            // RFC 8058: the link stops the mail with one POST, no page to visit.
+            b = b.raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
         }
         b.multipart(
             MultiPart::alternative()

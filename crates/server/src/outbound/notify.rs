@@ -124,14 +124,24 @@ pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(
     }
     let visitor = store.get_persona(&channel.visitor_persona_id).await?;
     let link = format!("{}/console/inbox/{}", state.mail_origin, channel.id);
+    let choices = store.org_notify_choices(&domain.org_id).await?;
     for user in &users {
+        let choice = choices.get(&user.id).copied().unwrap_or_default();
+        if !choice.email || !choice.covers(&user.id, channel.assigned_agent_id.as_deref()) {
+            continue;
+        }
         if state.presence.agent_is_online(&domain.id, &user.id).await {
             continue;
         }
         let Some(to) = mailbox(&user.name, &user.email) else {
             continue;
         };
-        let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link);
+        let stop = format!(
+            "{}/u/{}",
+            state.mail_origin,
+            state.tokens.unsubscribe(&user.id, store.now())
+        );
+        let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link, &stop);
         let key = format!("{}:{}:{}", channel.id, user.id, channel.last_seq);
         queue_mail(state, &mail, key).await?;
     }
@@ -182,26 +192,7 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         tracing::info!(domain = %domain.id, "outbound: a visitor's mail is over its bound; not sent");
         return Ok(());
     }
-    let names: std::collections::HashMap<String, String> = store
-        .channel_personas(&channel.id)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
-    let lines: Vec<(String, String)> = recent
-        .into_iter()
-        .map(|m| {
-            let who = if m.sender_persona_id == visitor.id {
-                "You".to_owned()
-            } else {
-                names
-                    .get(&m.sender_persona_id)
-                    .cloned()
-                    .unwrap_or_else(|| domain.name.clone())
-            };
-            (who, m.text)
-        })
-        .collect();
+    let lines = conversation_lines(state, &channel, &visitor, &domain, recent).await?;
     // A link that continues this conversation in any browser (http/continuation.rs).
     let token = state
         .tokens
@@ -214,6 +205,95 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         format!("{}:visitor:{}", channel.id, channel.last_seq),
     )
     .await
+}
+
+/// `messages` as a visitor reads them: (who, text), the visitor's own as "You", an agent's by
+/// name (the site's name when the agent is gone).
+async fn conversation_lines(
+    state: &AppState,
+    channel: &Channel,
+    visitor: &crate::store::Persona,
+    domain: &Domain,
+    messages: Vec<crate::store::Message>,
+) -> Result<Vec<(String, String)>, StoreError> {
+    let names: std::collections::HashMap<String, String> = state
+        .store
+        .channel_personas(&channel.id)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    Ok(messages
+        .into_iter()
+        .map(|m| {
+            let who = if m.sender_persona_id == visitor.id {
+                "You".to_owned()
+            } else {
+                names
+                    .get(&m.sender_persona_id)
+                    .cloned()
+                    .unwrap_or_else(|| domain.name.clone())
+            };
+            (who, m.text)
+        })
+        .collect())
+}
+
+/// Messages a transcript holds at most (a longer conversation's first ones are left out).
+pub const MAX_TRANSCRIPT: i64 = 500;
+
+/// Why a transcript was not queued, in words for the visitor.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NoTranscript {
+    /// The server has no `--smtp-url`.
+    NoMail,
+    /// The visitor gave no usable address.
+    NoAddress,
+    /// Past the bounds on mail to visitors.
+    TooMany,
+}
+
+/// The visitor asked for the whole conversation by e-mail (at End Chat): queued at once, within
+/// the same bounds as every mail to visitors (a second ask while the first waits adds nothing).
+/// The address it goes to.
+pub async fn queue_transcript(
+    state: &AppState,
+    channel: &Channel,
+    domain: &Domain,
+) -> Result<Result<String, NoTranscript>, JobError> {
+    if state.mailer.is_none() {
+        return Ok(Err(NoTranscript::NoMail));
+    }
+    let store = &state.store;
+    let visitor = store.get_persona(&channel.visitor_persona_id).await?;
+    let Some(address) = visitor.email.clone() else {
+        return Ok(Err(NoTranscript::NoAddress));
+    };
+    let Some(to) = mailbox(&visitor.name, &address) else {
+        return Ok(Err(NoTranscript::NoAddress));
+    };
+    if !store
+        .note_visitor_mail(
+            &domain.id,
+            &channel.id,
+            VISITOR_MAILS_PER_CHAT_A_DAY,
+            VISITOR_MAILS_PER_DOMAIN_AN_HOUR,
+        )
+        .await?
+    {
+        return Ok(Err(NoTranscript::TooMany));
+    }
+    let messages = store
+        .messages_after(
+            &channel.id,
+            (channel.last_seq - MAX_TRANSCRIPT).max(0),
+            MAX_TRANSCRIPT,
+        )
+        .await?;
+    let lines = conversation_lines(state, channel, &visitor, domain, messages).await?;
+    let key = format!("{}:transcript:{}", channel.id, channel.last_seq);
+    queue_mail(state, &transcript_mail(to, &domain.name, &lines), key).await?;
+    Ok(Ok(address))
 }
 
 /// The `mail` job: sends it; a refusal the SMTP server means for good is not retried.
@@ -235,6 +315,7 @@ pub fn agent_mail(
     site: &str,
     messages: &[String],
     link: &str,
+    unsubscribe: &str,
 ) -> Mail {
     let visitor = if visitor.trim().is_empty() {
         "A visitor"
@@ -258,16 +339,17 @@ pub fn agent_mail(
         to,
         subject: format!("{visitor} is waiting for an answer on {site}"),
         text: format!(
-            "{visitor} wrote on {site}, and nobody has read it yet:\n\n{quoted_text}\nAnswer in the console: {link}\n"
+            "{visitor} wrote on {site}, and nobody has read it yet:\n\n{quoted_text}\nAnswer in the console: {link}\n\nStop these e-mails: {unsubscribe}\n"
         ),
         html: format!(
-            "<p>{} wrote on {}, and nobody has read it yet:</p>{quoted_html}<p><a href=\"{}\">Answer in the console</a></p>",
+            "<p>{} wrote on {}, and nobody has read it yet:</p>{quoted_html}<p><a href=\"{}\">Answer in the console</a></p><p style=\"color:#555\">Choose what you are told about in the console, or <a href=\"{}\">stop these e-mails</a>.</p>",
             html(visitor),
             html(site),
-            html_attr(link)
+            html_attr(link),
+            html_attr(unsubscribe)
         ),
         reply_to: None,
-        unsubscribe: None,
+        unsubscribe: Some(unsubscribe.to_owned()),
     }
 }
 
@@ -279,20 +361,7 @@ pub fn visitor_mail(
     lines: &[(String, String)],
     page: Option<&str>,
 ) -> Mail {
-    let text_lines: String = lines
-        .iter()
-        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
-        .collect();
-    let html_lines: String = lines
-        .iter()
-        .map(|(who, text)| {
-            format!(
-                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
-                html(who),
-                html(text)
-            )
-        })
-        .collect();
+    let (text_lines, html_lines) = conversation_parts(lines);
     let (continue_text, continue_html) = match page {
         Some(p) => (
             format!("Continue the conversation: {p}\n"),
@@ -317,6 +386,48 @@ pub fn visitor_mail(
         reply_to: None,
         unsubscribe: None,
     }
+}
+
+/// The whole conversation the visitor asked for at End Chat. Pure.
+pub fn transcript_mail(
+    to: lettre::message::Mailbox,
+    site: &str,
+    lines: &[(String, String)],
+) -> Mail {
+    let (text_lines, html_lines) = conversation_parts(lines);
+    Mail {
+        to,
+        subject: format!("Your conversation with {site}"),
+        text: format!(
+            "Your conversation with {site}, as you asked:\n\n{text_lines}\nYou get this mail because you asked for it in the chat on {site}.\n"
+        ),
+        html: format!(
+            "<p>Your conversation with {}, as you asked:</p>{html_lines}<p style=\"color:#555\">You get this mail because you asked for it in the chat on {}.</p>",
+            html(site),
+            html(site)
+        ),
+        reply_to: None,
+        unsubscribe: None,
+    }
+}
+
+/// (who, text) lines as plain text and as HTML, every value escaped in the HTML. Pure.
+fn conversation_parts(lines: &[(String, String)]) -> (String, String) {
+    let text = lines
+        .iter()
+        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
+        .collect();
+    let html_lines = lines
+        .iter()
+        .map(|(who, text)| {
+            format!(
+                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
+                html(who),
+                html(text)
+            )
+        })
+        .collect();
+    (text, html_lines)
 }
 
 /// Each line of `text` indented by two spaces.
@@ -363,6 +474,11 @@ mod tests {
             "shop.test",
             &["Hi\nanyone?".into(), "<b>bold</b> & co".into()],
             "https://beckon.test/console/inbox/c1",
+            "https://beckon.test/u/u1.x.y",
+        );
+        assert_eq!(
+            m.unsubscribe.as_deref(),
+            Some("https://beckon.test/u/u1.x.y")
         );
         assert_eq!(
             m.subject,
@@ -378,6 +494,7 @@ mod tests {
         assert!(!m.html.contains("<script>"));
         let back = mail_of(&mail_json(&m)).unwrap();
         assert_eq!(back.to, m.to);
+        assert_eq!(back.unsubscribe, m.unsubscribe);
         assert_eq!(
             (back.subject, back.text, back.html),
             (m.subject, m.text, m.html)

@@ -5,7 +5,8 @@
 //! through one instance is pushed to by any.
 //!
 //! A visitor's message is pushed at once (no delay, unlike mail) to every agent of the
-//! organisation who is not online, on each of their browsers: `notify-push` decides, one `push`
+//! organisation who is not online and is told about that conversation (their choices: every
+//! one, unassigned ones, their own), on each of their browsers: `notify-push` decides, one `push`
 //! job per browser delivers (retried on its own; a subscription the push service answers 404 or
 //! 410 is forgotten).
 
@@ -149,7 +150,12 @@ pub(super) async fn notify_push(state: &AppState, payload: &Value) -> Result<(),
         &channel.id,
         first,
     );
+    let choices = store.org_notify_choices(&domain.org_id).await?;
     for user in &users {
+        let choice = choices.get(&user.id).copied().unwrap_or_default();
+        if !choice.covers(&user.id, channel.assigned_agent_id.as_deref()) {
+            continue;
+        }
         if state.presence.agent_is_online(&domain.id, &user.id).await {
             continue;
         }

@@ -1,4 +1,5 @@
-//! The outbound worker: one task per instance that claims due jobs from the store, runs them,
+//! The outbound worker: one task per instance that claims due jobs from the store, runs them (a
+//! batch together),
 //! and finishes, retries (exponential back-off with jitter) or buries each. Woken when this
 //! instance adds a job; polls for the rest (jobs added by other instances, or due later).
 
@@ -12,7 +13,7 @@ use crate::store::Job;
 
 /// How often the worker looks for due jobs when nothing woke it.
 const POLL: Duration = Duration::from_secs(1);
-/// Jobs claimed at once.
+/// Jobs claimed, and run, at once.
 const BATCH: i64 = 16;
 /// How long a claimed job is this worker's: one that dies is retried after it.
 const LEASE: Duration = Duration::from_secs(120);
@@ -58,9 +59,9 @@ async fn run_due(state: &AppState) {
         if jobs.is_empty() {
             return;
         }
-        for job in jobs {
-            run(state, job).await;
-        }
+        // Together: a push does not wait behind a slow SMTP conversation (bench/results.md,
+        // "Notifications").
+        futures_util::future::join_all(jobs.into_iter().map(|job| run(state, job))).await;
     }
 }
 

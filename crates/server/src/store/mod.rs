@@ -1,9 +1,9 @@
 //! Storage: the [`Store`] trait and its two implementations over sqlx, SQLite (the embedded
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
-//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue; `push.rs`, Web Push subscriptions and server keys;
-//! `ratings.rs`, the visitors' ratings of their chats),
-//! whose SQL both backends share (`sql/`), each with its own migrations under
-//! `migrations/{sqlite,postgres}`;
+//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
+//! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
+//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
 //! Times are Unix milliseconds, read from the [`Clock`] the store is opened with; JSON columns
@@ -15,6 +15,7 @@ use async_trait::async_trait;
 
 mod accounts;
 mod chats;
+mod choices;
 mod clock;
 mod domains;
 mod group_commit;
@@ -31,6 +32,7 @@ pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
 };
+pub use choices::{About, Choices, NotifyChoices};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use domains::{
     ConfigVersion, Domain, Domains, DraftConfig, EmbedSighting, NewDomain, PublishedConfig,
@@ -113,7 +115,7 @@ pub fn new_message_id() -> String {
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
 pub trait Store:
-    Accounts + Domains + Chats + Statistics + Jobs + Push + Ratings + Send + Sync + 'static
+    Accounts + Domains + Chats + Statistics + Jobs + Push + Choices + Ratings + Send + Sync + 'static
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;

@@ -186,6 +186,12 @@ pub struct ChannelAnswer {
     pub chat_client_persona: ClientPersona,
 }
 
+/// A transcript on its way: the address it goes to.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct TranscriptAnswer {
+    pub email: String,
+}
+
 /// A link from a visitor's e-mail (the token after `/c/`).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 pub struct ContinueBody {

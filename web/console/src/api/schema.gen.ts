@@ -172,6 +172,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What you are told about by e-mail and Web Push */
+        get: operations["choices"];
+        /** Choose what you are told about (a field left out stays) */
+        put: operations["set_choices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent/presence": {
         parameters: {
             query?: never;
@@ -373,6 +391,23 @@ export interface paths {
         get: operations["token"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/public/channel/{channel_id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the visitor the whole conversation (asked for at End Chat) */
+        post: operations["transcript"];
         delete?: never;
         options?: never;
         head?: never;
@@ -860,10 +895,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/u/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe link of a notification mail: a page that asks */
+        get: operations["ask"];
+        put?: never;
+        /** Stop the notification mail of the link's account (its page's button, or a mail client's one-click request) */
+        post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Which conversations an account is told about.
+         * @enum {string}
+         */
+        About: "all" | "unassigned" | "mine";
         AccountList: {
             agents: components["schemas"]["User"][];
             notifications: components["schemas"]["Notifications"];
@@ -1181,6 +1239,22 @@ export interface components {
             /** @description The page's http(s) URL. */
             url?: string | null;
         };
+        /** @description What you are told about, by e-mail and by Web Push. */
+        NotificationChoices: {
+            /** @description Which conversations: every one, only unassigned ones, only yours (e-mail and push alike). */
+            about: components["schemas"]["About"];
+            /** @description The address mail goes to. */
+            address: string;
+            /** @description E-mail about visitors who wait (when this server sends mail). */
+            email: boolean;
+            /** @description Whether this server sends mail at all (`--smtp-url`). */
+            emailAvailable: boolean;
+        };
+        /** @description A change of what you are told about; a field left out stays as it is. */
+        NotificationChoicesBody: {
+            about?: null | components["schemas"]["About"];
+            email?: boolean | null;
+        };
         /** @description How this server tells agents about visitors nobody answered (docs/notifications.md). */
         Notifications: {
             /**
@@ -1452,6 +1526,10 @@ export interface components {
              */
             expiresAt: number;
             token: string;
+        };
+        /** @description A transcript on its way: the address it goes to. */
+        TranscriptAnswer: {
+            email: string;
         };
         /** @description An account as the API shows it (never its password hash). */
         User: {
@@ -2104,6 +2182,104 @@ export interface operations {
             };
             /** @description no such chat */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description your choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChoices"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChoicesBody"];
+            };
+        };
+        responses: {
+            /** @description your choices now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChoices"];
+                };
+            };
+            /** @description the body is not JSON of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2915,6 +3091,68 @@ export interface operations {
             };
             /** @description the chat has ended */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transcript: {
+        parameters: {
+            query?: {
+                /** @description The visitor's persona id: their credential (required). */
+                personaId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description queued: the address it goes to */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptAnswer"];
+                };
+            };
+            /** @description no such chat of this persona */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the visitor gave no e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more mail from this chat or site than its bounds allow */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description this server sends no e-mail (no --smtp-url) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4579,6 +4817,88 @@ export interface operations {
                 };
                 content: {
                     "text/plain": unknown;
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page, with its one button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description not a link of this server's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description the link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description not a link of this server's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description the link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
                 };
             };
         };

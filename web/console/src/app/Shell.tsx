@@ -6,6 +6,7 @@ import { focusMainHeadingWhenShown } from "../auth/landing";
 import { useAgent } from "../agent/AgentContext";
 import { setSoundPreference, soundPreference } from "../agent/notify";
 import { NotifyToggle } from "../agent/NotifyToggle";
+import { NotificationSettings } from "../agent/NotificationSettings";
 import { UnreadBadge } from "../agent/UnreadBadge";
 import { useOnline } from "../lib/useOnline";
 import { OFFLINE_SHORT } from "./Offline";
@@ -78,6 +79,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
             </span>
           </button>
           <NotifyToggle />
+          <NotificationSettings />
           <span className="who muted">{session.user.name}</span>
           <button className="subtle" onClick={logout}>
             Log out

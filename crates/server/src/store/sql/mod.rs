@@ -17,6 +17,7 @@
 
 mod accounts;
 pub(crate) mod chats;
+mod choices;
 mod domains;
 mod jobs;
 mod push;
@@ -75,6 +76,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_statistics!($store);
         $crate::store::sql::impl_jobs!($store, $claim_lock);
         $crate::store::sql::impl_push!($store);
+        $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_ratings!($store);
 
         #[async_trait::async_trait]
@@ -97,6 +99,7 @@ macro_rules! impl_sql_store {
 
 pub(crate) use accounts::{impl_accounts, user_cols};
 pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
+pub(crate) use choices::impl_choices;
 pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;

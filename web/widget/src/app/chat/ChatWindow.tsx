@@ -12,7 +12,8 @@
 // the spec's default only while an agent is online), and the agent bar with the presence dot and
 // Online/Away (any online agent → online); the dialog carries cnb-c-online or cnb-c-away, which
 // greys the header icon when away. While nobody is online the chat says the visitor may leave a
-// message, how the answer reaches them, and when someone is back (core/away.ts).
+// message, how the answer reaches them, and when someone is back (core/away.ts). Once ended, the
+// visitor may ask for the conversation by e-mail (Transcript.tsx).
 // The message box says when a draft is over the server's limit (core/limit.ts) and sends nothing
 // until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
 // focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
@@ -35,6 +36,7 @@ import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
 import { RatingForm } from "./RatingForm";
+import { Transcript } from "./Transcript";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 
 export type ChatWindowProps = {
@@ -251,6 +253,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {TEXTS.newChat}
           </button>
         ) : null}
+        {v.phase == "ended" && !v.ending && v.repliesByEmail && v.persona && v.persona.email ? <Transcript session={session} /> : null}
       </>
     );
   }

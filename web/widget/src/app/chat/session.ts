@@ -115,6 +115,8 @@ export type ChatSession = {
   input(value: string): void;
   /** End Chat (spec §4.5): true when the end-chat action went out; the stored channel and persona ids are forgotten. */
   endChat(): boolean;
+  /** Mails the visitor this conversation (after End Chat); the address, or rejects with why. */
+  transcript(): Promise<string>;
   /** Retry after an error panel, or start a new chat after an ended one. */
   restart(): void;
   /** Starts the stored chat once (no-op without a stored profile). */
@@ -509,6 +511,10 @@ export function createChatSession(o: SessionOptions): ChatSession {
       // is forgotten too (spec §4.5), and the server has nothing to reopen.
       store.clearChannel();
       return true;
+    },
+    async transcript() {
+      if (!v.channel || !v.personaId) throw new Error("There is no conversation to send.");
+      return (await api.transcript(v.channel.id, v.personaId)).email;
     },
     restart,
     begin() {

@@ -70,6 +70,8 @@ export type ChatApi = {
    * credential): its channel and visitor, to keep in this browser. 404/410: not (or no longer) valid.
    */
   continued(token: string): Promise<ChannelResponse>;
+  /** Mails the visitor the whole conversation; the address it goes to. */
+  transcript(channelId: string, personaId: string): Promise<{ email: string }>;
   /** Rates the chat (ended or open; core/rating.ts); a later rating replaces the earlier one. */
   rate(channelId: string, personaId: string, body: RatingBody): Promise<Rating>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
@@ -145,6 +147,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
       call(`/channel/${enc(channelId)}/token?personaId=${enc(personaId)}`),
     available: (domainId) => call(`/channels/available/${enc(domainId)}`),
     continued: (token) => call(`/continue`, { method: "POST", body: JSON.stringify({ token }) }),
+    transcript: (channelId, personaId) => call(`/channel/${enc(channelId)}/transcript?personaId=${enc(personaId)}`, { method: "POST" }),
     rate: (channelId, personaId, body) =>
       call(`/channel/${enc(channelId)}/rating?personaId=${enc(personaId)}`, { method: "POST", body: JSON.stringify(body) }),
     realtimeUrl(base) {

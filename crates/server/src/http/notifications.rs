@@ -1,6 +1,7 @@
-//! An agent's browsers that get Web Push notifications: `GET`, `POST` and `DELETE` on
-//! `/api/v1/agent/push-subscriptions` (the console's "Notify me on this device"). What is pushed
-//! and when: `outbound/push.rs`.
+//! What an account is told about (`GET`/`PUT /api/v1/agent/notifications`: e-mail on or off,
+//! which conversations) and its browsers that get Web Push notifications (`GET`, `POST` and
+//! `DELETE` on `/api/v1/agent/push-subscriptions`, the console's Notifications switch). What is
+//! mailed and pushed, and when: `outbound/notify.rs`, `outbound/push.rs`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,8 +15,12 @@ use crate::accounts::users::invalid;
 use crate::error::ApiError;
 use crate::outbound::push::{browser_keys, MAX_SUBSCRIPTIONS_PER_AGENT};
 use crate::state::AppState;
+use crate::store::NotifyChoices;
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
-use crate::wire::push::{PushDevice, PushDevices, PushEndpointBody, PushSubscriptionBody};
+use crate::wire::notifications::{
+    NotificationChoices, NotificationChoicesBody, PushDevice, PushDevices, PushEndpointBody,
+    PushSubscriptionBody,
+};
 use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store, JsonBody};
 
@@ -23,7 +28,9 @@ use crate::wire::{iso_time, no_store, JsonBody};
 const MAX_ENDPOINT: usize = 2048;
 
 pub fn routes() -> Routes<AppState> {
-    Routes::new().routes(routes!(list_push, push_subscribe, push_unsubscribe))
+    Routes::new()
+        .routes(routes!(list_push, push_subscribe, push_unsubscribe))
+        .routes(routes!(choices, set_choices))
 }
 
 #[utoipa::path(
@@ -136,6 +143,58 @@ async fn push_unsubscribe(
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {
         Err(ApiError::not_found("no such push subscription of yours"))
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/agent/notifications",
+    tag = "agent",
+    summary = "What you are told about by e-mail and Web Push",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "your choices", body = NotificationChoices),
+        AgentErrors,
+    )
+)]
+async fn choices(State(state): State<AppState>, auth: AgentAuth) -> Result<Response, ApiError> {
+    let c = state.store.notify_choices(&auth.0.user.user_id).await?;
+    Ok(no_store(Json(answer(&state, &auth, c))))
+}
+
+#[utoipa::path(
+    put,
+    path = "/v1/agent/notifications",
+    tag = "agent",
+    summary = "Choose what you are told about (a field left out stays)",
+    request_body = NotificationChoicesBody,
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 200, description = "your choices now", body = NotificationChoices),
+        AgentWriteErrors,
+    )
+)]
+async fn set_choices(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    JsonBody(body): JsonBody<NotificationChoicesBody>,
+) -> Result<Response, ApiError> {
+    let user = &auth.0.user.user_id;
+    let now = state.store.notify_choices(user).await?;
+    let next = NotifyChoices {
+        email: body.email.unwrap_or(now.email),
+        about: body.about.unwrap_or(now.about),
+    };
+    state.store.set_notify_choices(user, next).await?;
+    Ok(no_store(Json(answer(&state, &auth, next))))
+}
+
+fn answer(state: &AppState, auth: &AgentAuth, c: NotifyChoices) -> NotificationChoices {
+    NotificationChoices {
+        email: c.email,
+        about: c.about,
+        email_available: state.mailer.is_some(),
+        address: auth.0.user.email.clone(),
     }
 }
 

@@ -1,8 +1,11 @@
-//! Web Push subscriptions of the agent API (`/api/v1/agent/push-subscriptions`).
+//! Notifications in the agent API: what an account is told about (`/api/v1/agent/notifications`)
+//! and its browsers' Web Push subscriptions (`/api/v1/agent/push-subscriptions`).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
+
+pub use crate::store::About;
 
 /// A browser's push subscription, as `PushSubscription.toJSON()` gives it (`expirationTime` and
 /// anything else is ignored).
@@ -42,4 +45,25 @@ pub struct PushDevices {
 pub struct PushDevice {
     pub endpoint: String,
     pub created_at: String,
+}
+
+/// What you are told about, by e-mail and by Web Push.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationChoices {
+    /// E-mail about visitors who wait (when this server sends mail).
+    pub email: bool,
+    /// Which conversations: every one, only unassigned ones, only yours (e-mail and push alike).
+    pub about: About,
+    /// Whether this server sends mail at all (`--smtp-url`).
+    pub email_available: bool,
+    /// The address mail goes to.
+    pub address: String,
+}
+
+/// A change of what you are told about; a field left out stays as it is.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct NotificationChoicesBody {
+    pub email: Option<bool>,
+    pub about: Option<About>,
 }
