@@ -17,6 +17,7 @@ mod notifications;
 mod nul;
 mod openapi;
 mod push;
+mod ratings;
 mod realtime;
 mod realtime_domains;
 mod realtime_limits;

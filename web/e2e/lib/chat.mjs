@@ -138,8 +138,8 @@ export async function startChat(page, { name = "Ann Visitor", email = "ann@examp
   await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
 }
 
-/** The chat's message input. */
-export const composer = (page) => chatDialog(page).locator("textarea");
+/** The chat's message input (by its name: an ended chat's rating form has a text box too). */
+export const composer = (page) => chatDialog(page).getByRole("textbox", { name: "Message", exact: true });
 
 /** The stored channel id of the visitor's chat (localStorage). */
 export const storedChannel = (page) => page.evaluate(() => localStorage.getItem("cnb.chat.channel-id"));

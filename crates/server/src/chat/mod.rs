@@ -10,6 +10,7 @@
 //!   reconnecting client catches up from the store.
 
 pub mod availability;
+pub mod rating;
 pub mod visits;
 
 use crate::engine::hub::broker::{topic, Envelope, Kind};

@@ -36,7 +36,7 @@ use crate::wire::agent::{
     AgentStatus, AssignBody, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer,
     PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember, Visit,
 };
-use crate::wire::chat::{History, Message};
+use crate::wire::chat::{History, Message, Rating};
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
 use crate::wire::frames::CheckedMessage;
 use crate::wire::routes::Routes;
@@ -183,7 +183,7 @@ async fn list(
     get,
     path = "/v1/agent/channels/{id}",
     tag = "agent",
-    summary = "One chat with its visitor, how far the visitor has read and their earlier chats",
+    summary = "One chat with its visitor, how far the visitor has read, their earlier chats and their rating",
     params(("id" = String, Path, description = "chat channel id")),
     security(("session" = [])),
     responses(
@@ -212,6 +212,12 @@ async fn detail(
         visitor_read_seq: visitor_read,
         earlier_conversations: earlier_conversations(&state, &auth, &s).await?,
         visit,
+        rating: state
+            .store
+            .channel_rating(&s.channel.id)
+            .await?
+            .as_ref()
+            .map(Rating::from),
     })))
 }
 

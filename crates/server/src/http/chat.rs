@@ -22,6 +22,9 @@
 //! browser had it already), its visitor persona updated with the name, page URL, address and
 //! consent of this visit, and agents get `channel-update` `reopened`. The e-mail alone never
 //! reopens a chat: anyone can type one, and the thread holds the visitor's messages.
+//! Satisfaction: the visitor rates the chat (`POST …/channel/{id}/rating`, 1–5 and an optional
+//! comment) once it has ended — by either side — or while it is open; a later rating replaces it
+//! (`chat/rating.rs`). The persona id is the credential here too.
 //! CORS: origins whose host is the domain's name or an alias (ignoring `www.`), and the
 //! server's own origin. Responses about things that do not exist carry CORS headers for any
 //! origin, so the widget can read the 404 body.
@@ -38,6 +41,7 @@ use serde_json::{json, Value};
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
+use crate::accounts::users::invalid;
 use crate::chat;
 use crate::error::{ApiError, CHAT_ENDED};
 use crate::outbound::notify::NoTranscript;
@@ -46,7 +50,7 @@ use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
 use crate::token::{Purpose, TokenError};
 use crate::wire::chat::{
     self as wire, Availability, ChannelAnswer, ClientPersona, ContinueBody, History, NewChat,
-    TokenAnswer, TranscriptAnswer,
+    Rating, RatingBody, TokenAnswer, TranscriptAnswer,
 };
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
@@ -68,7 +72,8 @@ pub fn routes(state: Option<&AppState>) -> Routes<AppState> {
         .routes(routes!(create_channel))
         .routes(routes!(available))
         .routes(routes!(continue_chat))
-        .routes(routes!(transcript));
+        .routes(routes!(transcript))
+        .routes(routes!(rate));
     match state {
         Some(state) => routes.layer(middleware::from_fn_with_state(state.clone(), cors)),
         None => routes,
@@ -281,6 +286,35 @@ async fn token(
         token,
         expires_at: claims.expires_at,
     })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/v1/chat/public/channel/{channel_id}/rating",
+    tag = "chat",
+    summary = "Rate the chat (1-5, an optional comment), ended or open; a later rating replaces it",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    request_body = RatingBody,
+    responses(
+        (status = 200, description = "the rating kept", body = Rating),
+        (status = 400, description = "personaId missing, the body is not JSON, or text with U+0000", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+        (status = 422, description = "a bad score or comment: `problems` lists each", body = ErrorBody),
+    )
+)]
+async fn rate(
+    State(state): State<AppState>,
+    Path(channel_id): Path<String>,
+    ApiQuery(q): ApiQuery<PersonaQuery>,
+    JsonBody(body): JsonBody<RatingBody>,
+) -> Result<Response, ApiError> {
+    let persona_id = required_persona(q.persona_id.as_deref())?;
+    let (score, comment) =
+        chat::rating::parse(&body).map_err(|problems| invalid("invalid rating", &problems))?;
+    // Ended or not: a chat is rated when it is over, whoever ended it.
+    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
+    let rating = chat::rating::rate(&state, &channel, score, comment.as_deref()).await?;
+    Ok(no_store(Json(Rating::from(&rating))))
 }
 
 /// `{id}` is a domain id (what the widget sends for the CHAT condition); a channel id is

@@ -1,8 +1,9 @@
 //! Storage: the [`Store`] trait and its two implementations over sqlx, SQLite (the embedded
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
-//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue; `push.rs`, Web Push subscriptions and server keys),
-//! whose SQL both backends share (`sql/`), each with its own migrations under
-//! `migrations/{sqlite,postgres}`;
+//! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
+//! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
+//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
 //! Times are Unix milliseconds, read from the [`Clock`] the store is opened with; JSON columns
@@ -21,6 +22,7 @@ mod group_commit;
 mod jobs;
 mod postgres;
 mod push;
+mod ratings;
 mod sql;
 mod sqlite;
 mod statistics;
@@ -40,6 +42,7 @@ pub use domains::{
 pub use jobs::{Dead, Job, Jobs, NewJob};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
+pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
@@ -114,7 +117,18 @@ pub fn new_message_id() -> String {
 /// `Arc<dyn Store>`, whose methods include those of the aggregates'.
 #[async_trait]
 pub trait Store:
-    Accounts + Domains + Chats + Statistics + Jobs + Push + Choices + Visits + Send + Sync + 'static
+    Accounts
+    + Domains
+    + Chats
+    + Statistics
+    + Jobs
+    + Push
+    + Choices
+    + Visits
+    + Ratings
+    + Send
+    + Sync
+    + 'static
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;

@@ -6,7 +6,7 @@ use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::chat::{ChannelStatus, Message};
+use super::chat::{ChannelStatus, Message, Rating};
 use super::iso_time;
 use crate::store;
 
@@ -127,7 +127,8 @@ impl From<&store::ChannelSummary> for EarlierConversation {
 }
 
 /// One chat in detail: the summary, how far the visitor has read (the console shows "Seen"
-/// after a reload too) and the visitor's earlier chats on this site, newest first.
+/// after a reload too), the visitor's earlier chats on this site, newest first, and the
+/// visitor's rating of this chat, if they gave one.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelDetail {
@@ -138,6 +139,7 @@ pub struct ChannelDetail {
     pub earlier_conversations: Vec<EarlierConversation>,
     /// Where the visitor is and came from (`store/visits.rs`).
     pub visit: Visit,
+    pub rating: Option<Rating>,
 }
 
 /// The visitor of a conversation beside it: the browser, country, referrer and time zone when

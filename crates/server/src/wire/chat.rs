@@ -256,3 +256,40 @@ pub struct NewChat {
     #[ts(optional = nullable)]
     pub persona_id: Option<String>,
 }
+
+/// A visitor's rating of their chat (once it has ended, or while it is open). Both fields are
+/// read loosely, so that a wrong type is a 422 naming the field.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingBody {
+    /// 1 (poor) to 5 (excellent), a whole number.
+    #[ts(type = "number")]
+    #[schema(value_type = i32, minimum = 1, maximum = 5)]
+    pub score: Option<Value>,
+    /// Optional; trimmed, at most 1000 characters.
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    #[schema(value_type = Option<String>, max_length = 1000)]
+    pub comment: Option<Value>,
+}
+
+/// A chat's rating, as the visitor gave it (the latest: a new one replaces it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rating {
+    /// 1 (poor) to 5 (excellent).
+    pub score: i32,
+    pub comment: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+impl From<&store::Rating> for Rating {
+    fn from(r: &store::Rating) -> Self {
+        Rating {
+            score: r.score,
+            comment: r.comment.clone(),
+            created_at: iso_time(r.created_at),
+        }
+    }
+}

@@ -474,6 +474,8 @@ pub enum ChannelUpdate {
     },
     /// An ended chat was opened again (same thread).
     Reopened,
+    /// The visitor rated the chat (the chat's detail holds the rating).
+    Rated,
 }
 
 /// A chat started (or came back), for the agents of its domain.

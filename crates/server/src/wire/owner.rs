@@ -10,6 +10,7 @@ use utoipa::openapi::{ObjectBuilder, RefOr, Schema};
 use utoipa::ToSchema;
 
 use super::account::User;
+use crate::store;
 
 /// Where a domain's config stands.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -161,6 +162,56 @@ pub struct StatsAnswer {
     #[schema(value_type = std::collections::HashMap<String, i64>)]
     pub totals: Map<String, Value>,
     pub items: Vec<ItemCount>,
+    /// The visitors' ratings of the domain's chats given in the range.
+    pub ratings: RatingStats,
+}
+
+/// Ratings given in a period: how many and their mean score, on the whole and per agent.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingStats {
+    #[ts(type = "number")]
+    pub count: i64,
+    /// The mean score (1-5); null without ratings.
+    pub average: Option<f64>,
+    /// Per agent the chat was assigned to when rated, the most rated first (among equals by
+    /// name); a chat nobody was assigned to counts under `agentId` null.
+    pub agents: Vec<AgentRatings>,
+}
+
+/// The ratings credited to one agent (or to nobody) in a period.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentRatings {
+    /// A user id; null for chats nobody was assigned to (or whose agent was removed since).
+    pub agent_id: Option<String>,
+    /// The agent's name; null with `agentId`.
+    pub name: Option<String>,
+    #[ts(type = "number")]
+    pub count: i64,
+    /// The mean score (1-5).
+    pub average: f64,
+}
+
+impl RatingStats {
+    /// The totals of the tallies of one domain.
+    pub fn of(tallies: &[store::RatingTally]) -> Self {
+        let count: i64 = tallies.iter().map(|t| t.count).sum();
+        let total: i64 = tallies.iter().map(|t| t.total).sum();
+        RatingStats {
+            count,
+            average: (count > 0).then(|| total as f64 / count as f64),
+            agents: tallies
+                .iter()
+                .map(|t| AgentRatings {
+                    agent_id: t.agent_id.clone(),
+                    name: t.agent_name.clone(),
+                    count: t.count,
+                    average: t.average(),
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]

@@ -1,13 +1,15 @@
-// One chat: who the visitor is, the history, typing both ways, read state, the reply box
+// One chat: who the visitor is (and their rating of the chat, once given: channel-update "rated"
+// reads the chat again), the history, typing both ways, read state, the reply box
 // (Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
 // (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
 // moment the server ends it, and reopening brings the thread back for agents but not the
 // visitor's open window, so an undo could not undo what the visitor saw.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, EarlierConversation, Message } from "../api/types";
+import type { Channel, EarlierConversation, Message, Rating } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { answered, charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, tooLongText } from "../lib/messages";
+import { scoreText, stars } from "../lib/rating";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
@@ -41,6 +43,27 @@ function earlierList(earlier: EarlierConversation[] | undefined) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The visitor's rating of the chat: the score (stars for the eye, words for everyone) and comment. */
+function VisitorRating({ rating }: { rating: Rating }) {
+  return (
+    <section className="visitor-rating" aria-labelledby="visitor-rating-h" data-testid="visitor-rating">
+      <h3 id="visitor-rating-h" className="visually-hidden">
+        The visitor's rating
+      </h3>
+      <p>
+        <span className="stars" aria-hidden="true">
+          {stars(rating.score)}
+        </span>{" "}
+        <strong>Rated {scoreText(rating.score)}</strong>{" "}
+        <time className="muted" dateTime={rating.createdAt}>
+          {fullTime(rating.createdAt)}
+        </time>
+      </p>
+      {rating.comment ? <blockquote>{rating.comment}</blockquote> : null}
+    </section>
   );
 }
 
@@ -283,6 +306,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
         ))}
       </dl>
       <VisitContext channel={channel} />
+      {channel.rating && <VisitorRating rating={channel.rating} />}
       {error && (
         <p className="error" role="alert">
           {error}

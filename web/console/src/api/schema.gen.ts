@@ -76,7 +76,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One chat with its visitor, how far the visitor has read and their earlier chats */
+        /** One chat with its visitor, how far the visitor has read, their earlier chats and their rating */
         get: operations["detail"];
         put?: never;
         post?: never;
@@ -363,6 +363,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat/public/channel/{channel_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rate the chat (1-5, an optional comment), ended or open; a later rating replaces it */
+        post: operations["rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chat/public/channel/{channel_id}/token": {
         parameters: {
             query?: never;
@@ -630,7 +647,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Event counts per UTC day and event name, views per button and clicks per action */
+        /** Event counts per UTC day and event name, views per button and clicks per action, and ratings per agent */
         get: operations["stats"];
         put?: never;
         post?: never;
@@ -909,6 +926,20 @@ export interface components {
             agents: components["schemas"]["User"][];
             notifications: components["schemas"]["Notifications"];
         };
+        /** @description The ratings credited to one agent (or to nobody) in a period. */
+        AgentRatings: {
+            /** @description A user id; null for chats nobody was assigned to (or whose agent was removed since). */
+            agentId?: string | null;
+            /**
+             * Format: double
+             * @description The mean score (1-5).
+             */
+            average: number;
+            /** Format: int64 */
+            count: number;
+            /** @description The agent's name; null with `agentId`. */
+            name?: string | null;
+        };
         /**
          * @description An agent's chosen status.
          * @enum {string}
@@ -957,10 +988,12 @@ export interface components {
         };
         /**
          * @description One chat in detail: the summary, how far the visitor has read (the console shows "Seen"
-         *     after a reload too) and the visitor's earlier chats on this site, newest first.
+         *     after a reload too), the visitor's earlier chats on this site, newest first, and the
+         *     visitor's rating of this chat, if they gave one.
          */
         ChannelDetail: components["schemas"]["ChannelSummary"] & {
             earlierConversations: components["schemas"]["EarlierConversation"][];
+            rating?: null | components["schemas"]["Rating"];
             /** @description Where the visitor is and came from (`store/visits.rs`). */
             visit: components["schemas"]["Visit"];
             /** Format: int64 */
@@ -1328,6 +1361,45 @@ export interface components {
             endpoint?: string | null;
             keys?: null | components["schemas"]["PushKeys"];
         };
+        /** @description A chat's rating, as the visitor gave it (the latest: a new one replaces it). */
+        Rating: {
+            comment?: string | null;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /**
+             * Format: int32
+             * @description 1 (poor) to 5 (excellent).
+             */
+            score: number;
+        };
+        /**
+         * @description A visitor's rating of their chat (once it has ended, or while it is open). Both fields are
+         *     read loosely, so that a wrong type is a 422 naming the field.
+         */
+        RatingBody: {
+            /** @description Optional; trimmed, at most 1000 characters. */
+            comment?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (poor) to 5 (excellent), a whole number.
+             */
+            score: number;
+        };
+        /** @description Ratings given in a period: how many and their mean score, on the whole and per agent. */
+        RatingStats: {
+            /**
+             * @description Per agent the chat was assigned to when rated, the most rated first (among equals by
+             *     name); a chat nobody was assigned to counts under `agentId` null.
+             */
+            agents: components["schemas"]["AgentRatings"][];
+            /**
+             * Format: double
+             * @description The mean score (1-5); null without ratings.
+             */
+            average?: number | null;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description The read marker now. */
         ReadAnswer: {
             /** Format: int64 */
@@ -1409,6 +1481,8 @@ export interface components {
             domainId: string;
             from: string;
             items: components["schemas"]["ItemCount"][];
+            /** @description The visitors' ratings of the domain's chats given in the range. */
+            ratings: components["schemas"]["RatingStats"];
             to: string;
             /** @description Each event name's total over the range. */
             totals: {
@@ -2920,6 +2994,72 @@ export interface operations {
             };
             /** @description unknown channel or not this persona's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: {
+                /** @description The visitor's persona id: their credential (required). */
+                personaId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingBody"];
+            };
+        };
+        responses: {
+            /** @description the rating kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating"];
+                };
+            };
+            /** @description personaId missing, the body is not JSON, or text with U+0000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown channel or not this persona's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a bad score or comment: `problems` lists each */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import type { components } from "./schema.gen";
 type Schemas = components["schemas"];
 
 export type AccountList = Schemas["AccountList"];
+export type AgentRatings = Schemas["AgentRatings"];
 export type ChannelList = Schemas["ChannelList"];
 export type ConfigVersion = Schemas["ConfigVersion"];
 export type DayCount = Schemas["DayCount"];
@@ -17,6 +18,8 @@ export type Installation = Schemas["Installation"];
 export type ItemCount = Schemas["ItemCount"];
 export type Message = Schemas["Message"];
 export type Notifications = Schemas["Notifications"];
+export type Rating = Schemas["Rating"];
+export type RatingStats = Schemas["RatingStats"];
 export type Role = Schemas["Role"];
 export type Session = Schemas["Session"];
 export type Sighting = Schemas["Sighting"];
@@ -25,5 +28,5 @@ export type TeamMember = Schemas["TeamMember"];
 export type User = Schemas["User"];
 export type Visitor = Schemas["Visitor"];
 
-/** A chat as listed; the GET of one chat adds `visitorReadSeq` and `earlierConversations`. */
+/** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
 export type Channel = Schemas["ChannelSummary"] & Partial<Omit<Schemas["ChannelDetail"], keyof Schemas["ChannelSummary"]>>;

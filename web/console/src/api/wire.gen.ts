@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "@beckon/widget/config";
-import type { ChannelStatus, Message } from "@beckon/widget/wire";
+import type { ChannelStatus, Message, Rating } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
@@ -83,13 +83,15 @@ export type Visit = {
 
 /**
  * One chat in detail: the summary, how far the visitor has read (the console shows "Seen"
- * after a reload too) and the visitor's earlier chats on this site, newest first.
+ * after a reload too), the visitor's earlier chats on this site, newest first, and the
+ * visitor's rating of this chat, if they gave one.
  */
 export type ChannelDetail = {
   visitorReadSeq: number;
   earlierConversations: Array<EarlierConversation>;
   /** Where the visitor is and came from (`store/visits.rs`). */
   visit: Visit;
+  rating: Rating | null;
   id: string;
   domainId: string;
   domainName: string;
@@ -311,6 +313,29 @@ export type ItemCount = {
   count: number;
 };
 
+/** Ratings given in a period: how many and their mean score, on the whole and per agent. */
+export type RatingStats = {
+  count: number;
+  /** The mean score (1-5); null without ratings. */
+  average: number | null;
+  /**
+   * Per agent the chat was assigned to when rated, the most rated first (among equals by
+   * name); a chat nobody was assigned to counts under `agentId` null.
+   */
+  agents: Array<AgentRatings>;
+};
+
+/** The ratings credited to one agent (or to nobody) in a period. */
+export type AgentRatings = {
+  /** A user id; null for chats nobody was assigned to (or whose agent was removed since). */
+  agentId: string | null;
+  /** The agent's name; null with `agentId`. */
+  name: string | null;
+  count: number;
+  /** The mean score (1-5). */
+  average: number;
+};
+
 /** A domain's statistics over a range of days. */
 export type StatsAnswer = {
   domainId: string;
@@ -320,6 +345,8 @@ export type StatsAnswer = {
   /** Each event name's total over the range. */
   totals: Record<string, number>;
   items: Array<ItemCount>;
+  /** The visitors' ratings of the domain's chats given in the range. */
+  ratings: RatingStats;
 };
 
 export type AccountList = {

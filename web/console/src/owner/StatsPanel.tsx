@@ -2,11 +2,12 @@
 // chart with a legend (each series keeps its colour, marker and dash on every domain and period;
 // equal lines are named as such), the same figures as tables (totals, and per day) for screen
 // readers and keyboard users, and the click-through of each action. Buttons and actions are named
-// from the domain's config (the draft being edited).
+// from the domain's config (the draft being edited). Then the visitors' ratings of the domain's
+// chats in the period: how many and their mean, on the whole and per agent.
 import { useEffect, useMemo, useState } from "react";
 import type { Config } from "@beckon/widget/config";
 import { api } from "../api/http";
-import type { DomainInfo, StatsAnswer } from "../api/types";
+import type { DomainInfo, RatingStats, StatsAnswer } from "../api/types";
 import {
   BREAKDOWNS,
   breakdownCounts,
@@ -22,6 +23,7 @@ import {
   type Breakdown,
   type SeriesStyle,
 } from "../lib/chart";
+import { averageText, creditedTo } from "../lib/rating";
 
 const RANGES = [7, 30, 90];
 /** The chart draws at most this many series (the largest); the tables list all. */
@@ -165,6 +167,51 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
               </table>
             </div>
           </details>
+        </>
+      )}
+      <Satisfaction ratings={data.ratings} />
+    </section>
+  );
+}
+
+/** The ratings of the period: count and mean for the site, then per agent credited. */
+function Satisfaction({ ratings }: { ratings: RatingStats }) {
+  return (
+    <section className="stack ratings" aria-labelledby="ratings-h" data-testid="ratings">
+      <h4 id="ratings-h">Satisfaction</h4>
+      {ratings.count === 0 ? (
+        <p className="muted">No ratings in this period yet.</p>
+      ) : (
+        <>
+          <p data-testid="ratings-summary">
+            <strong>{averageText(ratings.average)}</strong> out of 5 on average, from {ratings.count} {ratings.count === 1 ? "rating" : "ratings"} of visitors in this period.
+          </p>
+          <table data-testid="ratings-per-agent">
+            <caption>Ratings per agent the chat was assigned to when rated</caption>
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col">Ratings</th>
+                <th scope="col">Average</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ratings.agents.map((a) => (
+                <tr key={a.agentId ?? ""}>
+                  <th scope="row">{creditedTo(a)}</th>
+                  <td>{a.count}</td>
+                  <td>{averageText(a.average)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">All chats of this site</th>
+                <td>{ratings.count}</td>
+                <td>{averageText(ratings.average)}</td>
+              </tr>
+            </tfoot>
+          </table>
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
-//! A domain's statistics: event counts per UTC day, views per button, clicks per action.
+//! A domain's statistics: event counts per UTC day, views per button, clicks per action, and the
+//! visitors' ratings of its chats (count and mean, on the whole and per agent).
 
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -12,7 +13,7 @@ use crate::error::ApiError;
 use crate::http::auth::OwnerAuth;
 use crate::state::AppState;
 use crate::wire::error::{ErrorBody, OwnerErrors};
-use crate::wire::owner::{DayCount, ItemCount, StatsAnswer};
+use crate::wire::owner::{DayCount, ItemCount, RatingStats, StatsAnswer};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, ApiQuery};
 
@@ -38,7 +39,7 @@ pub const MAX_STATS_DAYS: i64 = 366;
     get,
     path = "/v1/owner/domains/{id}/stats",
     tag = "owner",
-    summary = "Event counts per UTC day and event name, views per button and clicks per action",
+    summary = "Event counts per UTC day and event name, views per button and clicks per action, and ratings per agent",
     params(("id" = String, Path, description = "domain id"), StatsQuery),
     security(("session" = [])),
     responses(
@@ -74,6 +75,20 @@ async fn stats(
             "the range is longer than {MAX_STATS_DAYS} days"
         )));
     }
+    // Ratings given from the first day's start to the last day's end (UTC), as the counts.
+    let start_of = |d: chrono::NaiveDate| {
+        d.and_time(chrono::NaiveTime::MIN)
+            .and_utc()
+            .timestamp_millis()
+    };
+    let tallies = state
+        .store
+        .rating_tallies(
+            &d.id,
+            start_of(from),
+            start_of(to + chrono::Duration::days(1)),
+        )
+        .await?;
     let (from, to) = (
         from.format("%Y-%m-%d").to_string(),
         to.format("%Y-%m-%d").to_string(),
@@ -112,5 +127,6 @@ async fn stats(
         counts: rows,
         totals,
         items,
+        ratings: RatingStats::of(&tallies),
     })))
 }

@@ -21,6 +21,7 @@ mod choices;
 mod domains;
 mod jobs;
 mod push;
+pub(crate) mod ratings;
 mod statistics;
 mod visits;
 
@@ -78,6 +79,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_push!($store);
         $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_visits!($store);
+        $crate::store::sql::impl_ratings!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -104,5 +106,6 @@ pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
 pub(crate) use push::impl_push;
+pub(crate) use ratings::impl_ratings;
 pub(crate) use statistics::impl_statistics;
 pub(crate) use visits::impl_visits;

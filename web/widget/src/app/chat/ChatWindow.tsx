@@ -18,6 +18,9 @@
 // until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
 // focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
 //
+// Once the chat has ended (End Chat, or the agent ended it) the visitor may rate it above "Start a
+// new chat" (RatingForm.tsx).
+//
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -32,6 +35,7 @@ import { MessageBar } from "../modal/MessageBar";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
+import { RatingForm } from "./RatingForm";
 import { Transcript } from "./Transcript";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 
@@ -236,6 +240,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {v.error.text}
           </p>
         ) : null}
+        {v.phase == "ended" ? <RatingForm state={v.rating} onRate={session.rate} /> : null}
         {v.phase == "ended" && !v.ending ? (
           <button
             type="button"

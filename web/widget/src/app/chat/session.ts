@@ -10,6 +10,7 @@ import { createOutbox, type Outbox, type Pending } from "./core/outbox";
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
 import { pageToReport, watchAddress } from "./core/pages";
+import { ratingBody, type RatingState } from "./core/rating";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
@@ -68,6 +69,8 @@ export type ChatView = {
   banner: boolean;
   /** End Chat was asked and is being sent */
   ending: boolean;
+  /** the visitor's rating of this chat, once it has ended (core/rating.ts) */
+  rating: RatingState;
 };
 
 export type SessionOptions = {
@@ -121,6 +124,8 @@ export type ChatSession = {
   begin(): void;
   /** Retries a message the server refused. */
   retry(clientId: string): void;
+  /** Rates the chat this session held (1–5, a comment); `rating` in the view says how it went. */
+  rate(score: number, comment: string): void;
   /** legal-notice properties: the channel's, else the domain's */
   properties(): Record<string, PropertyValue | undefined>;
   /** legal notice needed and not accepted yet */
@@ -154,6 +159,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     unread: 0,
     banner: false,
     ending: false,
+    rating: "",
   };
   let presence: PresenceState = initialPresence(false);
   let open = false;
@@ -178,6 +184,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
     if (!page || page.url == lastPage) return;
     if (conn.send({ op: "page", ...page })) lastPage = page.url;
   };
+  /** The chat this session holds (or held, once ended): the one a rating is about. */
+  let chatId = "";
 
   const set = (patch: Partial<ChatView>) => {
     v = { ...v, ...patch };
@@ -245,7 +253,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
   if (typeof window != "undefined") window.addEventListener("online", onOnline);
 
   function restart() {
-    set({ messages: [], pending: [], system: [], error: null, historyError: false });
+    set({ messages: [], pending: [], system: [], error: null, historyError: false, rating: "" });
     outbox.clear();
     ackedSeq = 0;
     void start();
@@ -297,7 +305,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
       return fail(e, r);
     }
     if (r != run || disposed) return;
-    channelId = res.channel.id;
+    chatId = channelId = res.channel.id;
     personaId = res.chatClientPersona.id;
     store.setChannel(channelId, personaId);
     set({ channel: res.channel, personaId });
@@ -324,6 +332,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
    * (the server answers it to the chat's own persona), shown read-only under the spec's text.
    */
   async function endedWhileAway(channelId: string, personaId: string, r: number, e: ChatError) {
+    chatId = channelId;
     let messages: ChatMessage[] = [];
     try {
       messages = (await api.history(channelId, personaId)).messages;
@@ -527,6 +536,15 @@ export function createChatSession(o: SessionOptions): ChatSession {
       if (v.persona) restart();
     },
     retry: (id) => outbox.retry(id),
+    rate(score, comment) {
+      const r = run;
+      if (!chatId || !v.personaId || v.rating == "sending") return;
+      set({ rating: "sending" });
+      api.rate(chatId, v.personaId, ratingBody(score, comment)).then(
+        () => r == run && set({ rating: "sent" }),
+        () => r == run && set({ rating: "failed" }),
+      );
+    },
     properties,
     legalRequired: () => legalEnabled(properties()) && !store.legalNoticeAccepted() && !(v.persona && v.persona.legalNoticeAccepted),
     dispose() {

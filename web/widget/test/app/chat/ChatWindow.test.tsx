@@ -495,6 +495,83 @@ describe("End Chat (spec §4.5, §8)", () => {
   });
 });
 
+describe("rating an ended chat (core/rating.ts)", () => {
+  const rated = { score: 4, comment: "Quick and kind.", createdAt: "2026-01-01T10:00:00Z" };
+
+  async function endChat(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+  }
+
+  it("after End Chat: five named stars, a comment and Send; then the thanks, which takes the focus", async () => {
+    const user = userEvent.setup();
+    routes["POST /channel/c-1/rating"] = { status: 200, body: rated };
+    store.setPersona(ann);
+    show();
+    await connectSocket();
+    expect(screen.queryByRole("group", { name: "How was this conversation?" })).toBeNull();
+    await endChat(user);
+    const group = screen.getByRole("group", { name: "How was this conversation?" });
+    expect(within(group).getAllByRole("radio")).toEqual(["1", "2", "3", "4", "5"].map((n) => within(group).getByRole("radio", { name: `${n} out of 5` })));
+    // Without a score nothing is sent.
+    await user.click(screen.getByRole("button", { name: "Send rating" }));
+    expect(calls.some((c) => c.url.includes("/rating"))).toBe(false);
+    await user.click(screen.getByRole("radio", { name: "4 out of 5" }));
+    expect(group.querySelectorAll(".cnb-c-sel")).toHaveLength(4);
+    await user.type(screen.getByRole("textbox", { name: "Comment (optional)" }), "  Quick and kind. ");
+    await user.click(screen.getByRole("button", { name: "Send rating" }));
+    const thanks = await screen.findByText("Thank you for your feedback.");
+    expect(thanks.getAttribute("role")).toBe("status");
+    expect(document.activeElement).toBe(thanks);
+    const post = calls.find((c) => c.url.includes("/rating"))!;
+    expect(post.method).toBe("POST");
+    expect(post.url).toBe("https://chat.example/api/v1/chat/public/channel/c-1/rating?personaId=p-1");
+    expect(post.body).toEqual({ score: 4, comment: "Quick and kind." });
+    expect(screen.queryByRole("group", { name: "How was this conversation?" })).toBeNull();
+    // A new chat starts without a rating.
+    await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
+    await connectSocket();
+    expect(screen.queryByText("Thank you for your feedback.")).toBeNull();
+  });
+
+  it("when the agent ends the chat; a refused rating says so and may be sent again", async () => {
+    const user = userEvent.setup();
+    routes["POST /channel/c-1/rating"] = "network";
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    act(() => s.receive({ op: "channel-ended", channelId: "c-1" }));
+    await user.click(screen.getByRole("radio", { name: "2 out of 5" }));
+    await user.click(screen.getByRole("button", { name: "Send rating" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Your rating could not be sent. Please try again.");
+    routes["POST /channel/c-1/rating"] = { status: 200, body: { ...rated, score: 2, comment: null } };
+    await user.click(screen.getByRole("button", { name: "Send rating" }));
+    await screen.findByText("Thank you for your feedback.");
+    expect(calls.filter((c) => c.url.includes("/rating")).map((c) => c.body)).toEqual([{ score: 2 }, { score: 2 }]);
+  });
+
+  it("by keyboard: Tab reaches the stars, arrows choose, then the comment and Send", async () => {
+    const user = userEvent.setup();
+    routes["POST /channel/c-1/rating"] = { status: 200, body: rated };
+    store.setPersona(ann);
+    show();
+    const s = await connectSocket();
+    act(() => s.receive({ op: "channel-ended", channelId: "c-1" }));
+    const first = screen.getByRole("radio", { name: "1 out of 5" });
+    first.focus();
+    await user.keyboard(" ");
+    await user.keyboard("{ArrowRight}{ArrowRight}{ArrowRight}");
+    expect((screen.getByRole("radio", { name: "4 out of 5" }) as HTMLInputElement).checked).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Comment (optional)" }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Send rating" }));
+    await user.keyboard("{Enter}");
+    await screen.findByText("Thank you for your feedback.");
+    expect(calls.find((c) => c.url.includes("/rating"))!.body).toEqual({ score: 4 });
+  });
+});
+
 describe("errors (spec §8)", () => {
   it("network failure: 'Unable to connect' panel and 'Could not connect to chat'", async () => {
     store.setPersona(ann);

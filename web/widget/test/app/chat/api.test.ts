@@ -48,6 +48,17 @@ describe("chat API calls (spec §7)", () => {
     expect(t.fetch.mock.calls[1][0]).toBe("https://chat.example/api/v1/chat/public/channel/c-1/token?personaId=p-1");
   });
 
+  it("POST a rating with personaId; a 422 rejects", async () => {
+    const rating = { score: 4, comment: "Quick", createdAt: "2026-01-01T10:00:00Z" };
+    const t = api((_u, i) => (JSON.parse(i!.body as string).score == 9 ? json(422, { error: "invalid rating", problems: [] }) : json(200, rating)));
+    await expect(t.api.rate("c 1", "p/1", { score: 4, comment: "Quick" })).resolves.toEqual(rating);
+    const [url, init] = t.fetch.mock.calls[0];
+    expect(url).toBe("https://chat.example/api/v1/chat/public/channel/c%201/rating?personaId=p%2F1");
+    expect(init!.method).toBe("POST");
+    expect(JSON.parse(init!.body as string)).toEqual({ score: 4, comment: "Quick" });
+    await expect(t.api.rate("c-1", "p-1", { score: 9 })).rejects.toMatchObject({ status: 422 });
+  });
+
   it("the realtime URL follows the API root's scheme", () => {
     expect(api(() => json(200)).api.realtimeUrl()).toBe("wss://chat.example/api/v1/realtime");
     const plain = createChatApi({ apiRoot: "/api" });

@@ -5,6 +5,7 @@
 // - any other failure is kind "setup" ('Almost ready to chat...' panel);
 // - a failed history load is kind "history".
 import type { ChannelResponse, ClientPersona, HistoryResponse } from "./types";
+import type { Rating, RatingBody } from "./wire.gen";
 
 export const TEXT = {
   ended: "This chat has ended. Please refresh the page to start a new chat.",
@@ -71,6 +72,8 @@ export type ChatApi = {
   continued(token: string): Promise<ChannelResponse>;
   /** Mails the visitor the whole conversation; the address it goes to. */
   transcript(channelId: string, personaId: string): Promise<{ email: string }>;
+  /** Rates the chat (ended or open; core/rating.ts); a later rating replaces the earlier one. */
+  rate(channelId: string, personaId: string, body: RatingBody): Promise<Rating>;
   /** The realtime endpoint (ws: or wss:) of this API root. */
   realtimeUrl(base?: string): string;
 };
@@ -157,6 +160,8 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
     available: (domainId) => call(`/channels/available/${enc(domainId)}`),
     continued: (token) => call(`/continue`, { method: "POST", body: JSON.stringify({ token }) }),
     transcript: (channelId, personaId) => call(`/channel/${enc(channelId)}/transcript?personaId=${enc(personaId)}`, { method: "POST" }),
+    rate: (channelId, personaId, body) =>
+      call(`/channel/${enc(channelId)}/rating?personaId=${enc(personaId)}`, { method: "POST", body: JSON.stringify(body) }),
     realtimeUrl(base) {
       const u = new URL(root + "/v1/realtime", base || (typeof location != "undefined" ? location.href : undefined));
       u.protocol = u.protocol == "https:" ? "wss:" : "ws:";

@@ -120,6 +120,26 @@ export type NewChat = {
   personaId?: string | null;
 };
 
+/**
+ * A visitor's rating of their chat (once it has ended, or while it is open). Both fields are
+ * read loosely, so that a wrong type is a 422 naming the field.
+ */
+export type RatingBody = {
+  /** 1 (poor) to 5 (excellent), a whole number. */
+  score: number;
+  /** Optional; trimmed, at most 1000 characters. */
+  comment?: string | null;
+};
+
+/** A chat's rating, as the visitor gave it (the latest: a new one replaces it). */
+export type Rating = {
+  /** 1 (poor) to 5 (excellent). */
+  score: number;
+  comment: string | null;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
 /** Agent or visitor status. */
 export type Status = "online" | "away";
 
@@ -172,10 +192,10 @@ export type ChannelRef = {
 };
 
 /** What changed about a chat. */
-export type ChannelUpdate = { "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" };
+export type ChannelUpdate = { "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" } | { "update": "rated" };
 
 /** Something agents track about a chat changed; visitors do not get it. */
-export type ChannelUpdateOut = { channelId: string, } & ({ "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" });
+export type ChannelUpdateOut = { channelId: string, } & ({ "update": "assigned", agentId: string | null, } | { "update": "read", personaId: string, seq: number, } | { "update": "reopened" } | { "update": "rated" });
 
 /** A chat started (or came back), for the agents of its domain. */
 export type NewChannel = {

@@ -1,0 +1,22 @@
+// Satisfaction (crates/server/src/chat/rating.rs): how the console words a visitor's rating of a
+// chat (1–5) and the mean of several. Stars are drawn for the eye only; the words say the score.
+import type { AgentRatings } from "../api/types";
+
+export const MAX_SCORE = 5;
+
+/** The score as stars: filled up to it, hollow after (shown aria-hidden beside scoreText). */
+export function stars(score: number): string {
+  const filled = Math.max(0, Math.min(MAX_SCORE, Math.round(score)));
+  return "★".repeat(filled) + "☆".repeat(MAX_SCORE - filled);
+}
+
+export const scoreText = (score: number) => `${score} out of ${MAX_SCORE}`;
+
+/** A mean to one decimal ("4.5"); a dash without ratings. */
+export const averageText = (average: number | null | undefined) => (average == null ? "—" : average.toFixed(1));
+
+/**
+ * Whom a row of ratings is credited to: an agent, or nobody (the chat was not assigned when rated,
+ * or its agent's account was removed since).
+ */
+export const creditedTo = (a: Pick<AgentRatings, "agentId" | "name">) => (a.agentId ? (a.name ?? "Unknown agent") : "Nobody assigned (or agent removed)");

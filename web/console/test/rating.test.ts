@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { averageText, creditedTo, scoreText, stars } from "../src/lib/rating";
+
+describe("ratings (lib/rating.ts)", () => {
+  it("a score as stars and as words", () => {
+    expect(stars(4)).toBe("★★★★☆");
+    expect(stars(1)).toBe("★☆☆☆☆");
+    expect(stars(5)).toBe("★★★★★");
+    expect(scoreText(4)).toBe("4 out of 5");
+  });
+
+  it("a mean to one decimal; a dash without ratings", () => {
+    expect(averageText(3.5)).toBe("3.5");
+    expect(averageText(4)).toBe("4.0");
+    expect(averageText(10 / 3)).toBe("3.3");
+    expect(averageText(null)).toBe("—");
+  });
+
+  it("credited to an agent, or to nobody", () => {
+    expect(creditedTo({ agentId: "u1", name: "Ada" })).toBe("Ada");
+    expect(creditedTo({ agentId: null, name: null })).toBe("Nobody assigned (or agent removed)");
+  });
+});

@@ -1,0 +1,32 @@
+// Satisfaction (crates/server/src/chat/rating.rs): once the chat has ended, by either side, the
+// visitor may rate it 1–5 with an optional comment; a later rating replaces the earlier one.
+// The texts, the body the server takes and how far the stars fill; the form is RatingForm.tsx.
+import type { RatingBody } from "./wire.gen";
+
+export const RATING_TEXT = {
+  question: "How was this conversation?",
+  comment: "Comment (optional)",
+  send: "Send rating",
+  thanks: "Thank you for your feedback.",
+  failed: "Your rating could not be sent. Please try again.",
+} as const;
+
+export const SCORES = [1, 2, 3, 4, 5];
+
+/** The server's limit (characters, after trimming; crates/server/src/limits.rs). */
+export const MAX_COMMENT = 1000;
+
+/** Where the visitor's rating is: not sent yet, on its way, kept, or refused/lost (try again). */
+export type RatingState = "" | "sending" | "sent" | "failed";
+
+/** A score's accessible name. */
+export const scoreName = (n: number) => n + " out of 5";
+
+/** The body the server takes: the comment trimmed, left out when empty. */
+export function ratingBody(score: number, comment: string): RatingBody {
+  const c = comment.trim();
+  return c ? { score, comment: c } : { score };
+}
+
+/** Whether the star of score `n` shows filled: up to the score shown (hovered, else chosen). */
+export const starFilled = (n: number, shown: number) => n <= shown;
