@@ -7,7 +7,8 @@ import { FILTERS, inFilter, matchesSearch, movedNotice, tabNowHolding, visitorLa
 import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
-import { Conversation } from "./Conversation";
+import { useAnnouncer } from "./announcer";
+import { Conversation, prefetchThread } from "./Conversation";
 import { UnreadBadge } from "./UnreadBadge";
 
 const FILTER_KEY = "beckon.console.filter";
@@ -24,6 +25,8 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   const { open, me, resyncCount } = useAgent();
   const [filter, setFilter] = useState<InboxFilter>(() => FILTERS.find((f) => f.id === localStorage.getItem(FILTER_KEY))?.id ?? "unassigned");
   const [query, setQuery] = useState("");
+  const [announcer, announce] = useAnnouncer();
+  useEffect(prefetchThread, []);
   const [ended, setEnded] = useState<Channel[]>([]);
   const [searched, setSearched] = useState<Channel[] | null>(null);
   const [notice, setNotice] = useState("");
@@ -158,13 +161,14 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
       </section>
       <section className="inbox-conversation" aria-label="Conversation">
         {channelId ? (
-          <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} />
+          <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} announce={announce} />
         ) : (
           <div className="placeholder muted">
             <p>Select a chat to answer it.</p>
           </div>
         )}
       </section>
+      {announcer}
     </div>
   );
 }
