@@ -8,7 +8,7 @@
 // their place in the whole conversation (aria-posinset/setsize). Its own live announcing is off,
 // since scrolling adds earlier messages to the DOM and a live log would read them out as new;
 // new messages are announced by NewMessageAnnouncer instead.
-import { useMemo, type Ref } from "react";
+import { memo, useMemo, type Ref } from "react";
 import { Virtuoso, type ContextProp, type ItemProps, type ListProps } from "react-virtuoso";
 import type { Message } from "../api/types";
 import { lastSeqFrom, lastSeqOf, senderLabel } from "../lib/messages";
@@ -58,19 +58,22 @@ const Footer = () => <div className="thread-edge" />;
 
 const components = { List, Item, Header, Footer };
 
-function MessageBubble({ message: m, context: c }: { message: Message; context: ThreadContext }) {
+/**
+ * One message. Memoised: Virtuoso renders its rows again at every scroll step, and a row whose
+ * message, sender and "Seen" are unchanged need not be rendered again.
+ */
+const MessageBubble = memo(function MessageBubble({ message: m, sender, seen }: { message: Message; sender: string; seen: boolean }) {
   const mine = m.sender.type !== "ChatClient";
   return (
     <div className={`message ${mine ? "from-agent" : "from-visitor"}`}>
       <span className="message-meta">
-        <span className="message-sender">{senderLabel(m, c.myPersonaId, c.visitorLabel)}</span>{" "}
-        <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
+        <span className="message-sender">{sender}</span> <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
       </span>
       <span className="message-text">{m.text}</span>
-      {m.seq === c.lastMineSeq && c.visitorReadSeq >= m.seq && <span className="read-receipt">Seen</span>}
+      {seen && <span className="read-receipt">Seen</span>}
     </div>
   );
-}
+});
 
 function PendingBubble({ pending: p, context: c }: { pending: Pending; context: ThreadContext }) {
   return (
@@ -118,7 +121,13 @@ export function MessageThread({ messages, pending, followNext, onReachTop, ...re
       firstItemIndex={messages.length ? messages[0].seq : 1}
       initialTopMostItemIndex={{ index: "LAST", align: "end" }}
       computeItemKey={(_, row) => (row.message ? `m${row.message.seq}` : `p${row.pending.clientId}`)}
-      itemContent={(_, row, c) => (row.message ? <MessageBubble message={row.message} context={c} /> : <PendingBubble pending={row.pending} context={c} />)}
+      itemContent={(_, row, c) =>
+        row.message ? (
+          <MessageBubble message={row.message} sender={senderLabel(row.message, c.myPersonaId, c.visitorLabel)} seen={row.message.seq === c.lastMineSeq && c.visitorReadSeq >= row.message.seq} />
+        ) : (
+          <PendingBubble pending={row.pending} context={c} />
+        )
+      }
       followOutput={(atBottom) => {
         const follow = atBottom || followNext.current;
         followNext.current = false;
