@@ -4,12 +4,12 @@
 // (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
 // moment the server ends it, and reopening brings the thread back for agents but not the
 // visitor's open window, so an undo could not undo what the visitor saw.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { api, ApiError } from "../api/http";
 import type { Channel, EarlierConversation, Message } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { catchUp, earlierPage, knownUnanswered, withFreshPage } from "../lib/history";
-import { charactersOver, mergeMessages, missedBefore, newClientId, senderLabel, tooLongText } from "../lib/messages";
+import { charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel, tooLongText } from "../lib/messages";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
@@ -17,15 +17,7 @@ import { isHttpUrl } from "@beckon/widget";
 import { Link } from "../app/router";
 import { ConfirmDialog } from "../app/ConfirmDialog";
 import type { Pending } from "./MessageThread";
-
-/**
- * The thread and its virtualising library are a chunk of their own (about 20 KiB gzip that the
- * login screen and the chat list do not need); the inbox fetches it as it opens (prefetchThread),
- * so it is there by the time a chat is.
- */
-const threadChunk = () => import("./MessageThread");
-const MessageThread = lazy(() => threadChunk().then((m) => ({ default: m.MessageThread })));
-export const prefetchThread = () => void threadChunk().catch(() => {});
+import { useMessageThread } from "./threadChunk";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -55,7 +47,7 @@ function earlierList(earlier: EarlierConversation[] | undefined) {
 
 /** `announce` says a new message to screen readers (useAnnouncer). */
 export function Conversation({ channelId, onClose, announce }: { channelId: string; onClose: () => void; announce: (text: string) => void }) {
-  const { me, team, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
+  const { me, team, open, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -72,6 +64,11 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const followNext = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  const visitorName = channel ? visitorLabel(channel) : "Visitor";
+  /** The chat list's last seq of this chat (the socket keeps it current), when it lists it. */
+  const listedLastSeq = useRef<number | undefined>(undefined);
+  listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
+  const MessageThread = useMessageThread();
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
@@ -86,9 +83,17 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   /** The chat, and the messages it has that are not held yet (on opening: the latest page). */
   const load = useCallback(async () => {
     try {
-      const c = await api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } });
-      const { fresh, ...query } = catchUp(messagesRef.current, c.lastSeq);
-      const h = await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } });
+      const history = async (lastSeq: number) => {
+        const { fresh, ...query } = catchUp(messagesRef.current, lastSeq);
+        return { fresh, h: await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } }) };
+      };
+      const chat = api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } });
+      // Knowing the last seq from the chat list, the history is asked for beside the chat, not after it.
+      const listed = listedLastSeq.current;
+      const [c, early] = listed === undefined ? [await chat, undefined] : await Promise.all([chat, history(listed)]);
+      // Not listed, or the list was behind by more than one answer brings: by the chat's own last seq.
+      const behind = !early || (early.h.messages.length > 0 && lastSeqOf(early.h.messages) < c.lastSeq);
+      const { fresh, h } = behind ? await history(c.lastSeq) : early;
       setChannel(c);
       setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
       setMessages((m) => (fresh ? withFreshPage(m, h.messages) : mergeMessages(m, h.messages)));
@@ -144,7 +149,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           setMessages((list) => mergeMessages(list, [m]));
           setPending((p) => p.filter((x) => x.clientId !== m.clientId));
           if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
-            announce(`${senderLabel(m, me.personaId, channel ? visitorLabel(channel) : "Visitor")}: ${m.text}`);
+            announce(`${senderLabel(m, me.personaId, visitorName)}: ${m.text}`);
           }
           if (m.sender.type === "ChatClient") {
             setVisitorTyping(false);
@@ -162,7 +167,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
         }
       }),
-    [subscribe, channelId, markRead, load, channel, me.personaId, announce],
+    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, announce],
   );
 
   const sendTyping = (typing: boolean) => {
@@ -187,10 +192,13 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       announce(`Not sent: ${msg}`);
     }
   };
-  const retry = (p: Pending) => {
+  // Stable, so that the thread (memoised) is not rendered again at each keystroke in the reply box.
+  const postRef = useRef(post);
+  postRef.current = post;
+  const retry = useCallback((p: Pending) => {
     setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x)));
-    post(p);
-  };
+    postRef.current(p);
+  }, []);
 
   const over = charactersOver(draft);
   const submit = () => {
@@ -322,7 +330,11 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           {error}
         </p>
       )}
-      <Suspense fallback={<div className="messages" />}>
+      {MessageThread instanceof Error ? (
+        <p className="error messages" role="alert">
+          The messages could not be shown ({MessageThread.message}). Reload the page to try again.
+        </p>
+      ) : MessageThread ? (
         <MessageThread
           key={freshPages}
           messages={messages}
@@ -335,7 +347,9 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           loadingEarlier={loadingEarlier}
           onRetry={retry}
         />
-      </Suspense>
+      ) : (
+        <div className="messages" />
+      )}
       <p className="typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>

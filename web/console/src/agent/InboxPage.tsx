@@ -8,7 +8,8 @@ import { shortTime } from "../lib/time";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
 import { useAnnouncer } from "./announcer";
-import { Conversation, prefetchThread } from "./Conversation";
+import { prefetchThread } from "./threadChunk";
+import { Conversation } from "./Conversation";
 import { UnreadBadge } from "./UnreadBadge";
 
 const FILTER_KEY = "beckon.console.filter";

@@ -34,6 +34,11 @@ type ThreadContext = {
 
 /** How far beyond the viewport messages are rendered, in pixels: scrolling shows no blank. */
 const OVERSCAN_PX = 600;
+/**
+ * A message row's height before it is measured (one line of text and its sender line): without
+ * it Virtuoso renders and measures one row first, a frame more before the thread shows.
+ */
+const ROW_HEIGHT_PX = 64;
 
 /** The list: an <ol> (Virtuoso's default is a <div>). */
 function List({ context: _context, ref, ...props }: ListProps & ContextProp<ThreadContext>) {
@@ -101,7 +106,8 @@ export type ThreadProps = Omit<ThreadContext, "total" | "lastMineSeq"> & {
   onReachTop: () => void;
 };
 
-export function MessageThread({ messages, pending, followNext, onReachTop, ...rest }: ThreadProps) {
+/** Memoised: typing in the reply box renders the conversation again, not its thread. */
+export const MessageThread = memo(function MessageThread({ messages, pending, followNext, onReachTop, ...rest }: ThreadProps) {
   const rows = useMemo<Row[]>(() => [...messages.map((message) => ({ message })), ...pending.map((p) => ({ pending: p }))], [messages, pending]);
   const lastMineSeq = useMemo(() => lastSeqFrom(messages, rest.myPersonaId), [messages, rest.myPersonaId]);
   const context: ThreadContext = { ...rest, total: lastSeqOf(messages) + pending.length, lastMineSeq };
@@ -135,6 +141,7 @@ export function MessageThread({ messages, pending, followNext, onReachTop, ...re
       }}
       startReached={onReachTop}
       increaseViewportBy={OVERSCAN_PX}
+      defaultItemHeight={ROW_HEIGHT_PX}
     />
   );
-}
+});
