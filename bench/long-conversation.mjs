@@ -5,8 +5,9 @@
 // - click on the chat in the inbox → the thread's last message wholly in view (checked every
 //   animation frame), and the main thread's long tasks (> 50 ms) meanwhile;
 // - reload of the chat's address → the same, from navigation start;
-// - typing 20 characters in the reply box: keystrokes whose handling up to the next paint took
-//   16 ms or more (Event Timing API), and the slowest;
+// - typing 25 characters in the reply box (Event Timing API): keystrokes that took 16 ms or more
+//   to the next paint, and the longest time the page spent handling one key event (what the
+//   console's code costs; the rest of a keystroke's time to paint is the browser's rendering);
 // - scrolling up with the wheel (WHEELS notches of 400 px, one after another, as a fast wheel
 //   does): frame intervals (requestAnimationFrame), long tasks, and how many messages went by;
 // - message rows in the DOM, and all elements of the page, once the chat is open.
@@ -56,7 +57,8 @@ const startRecording = (page) =>
   page.evaluate(() => {
     const perf = (window.__perf = { longTasks: [], events: [] });
     new PerformanceObserver((l) => perf.longTasks.push(...l.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
-    new PerformanceObserver((l) => perf.events.push(...l.getEntries().filter((e) => e.name.startsWith("key") || e.name === "input").map((e) => e.duration))).observe({
+    const keys = (l) => l.getEntries().filter((e) => e.name === "keydown" || e.name === "keypress" || e.name === "input");
+    new PerformanceObserver((l) => perf.events.push(...keys(l).map((e) => ({ name: e.name, duration: e.duration, handling: e.processingEnd - e.processingStart })))).observe({
       type: "event",
       durationThreshold: 16,
     });
@@ -158,8 +160,8 @@ async function measure(browser, origin, channelId) {
     lastText: open.lastText,
     rows: open.rows,
     elements: open.elements,
-    slowKeys: typing.events.length,
-    slowestKey: Math.max(0, ...typing.events),
+    slowKeys: typing.events.filter((e) => e.name === "keydown").length,
+    longestKeyHandling: Math.max(0, ...typing.events.map((e) => e.handling)),
     frameP50: percentile(gaps, 50),
     frameP95: percentile(gaps, 95),
     frameMax: Math.max(...gaps),
@@ -218,7 +220,7 @@ ${row("reload of the chat's address → its last message in view (from navigatio
 ${row("the last message the thread shows", lastShown)}
 ${row("message rows in the DOM once open / after the wheel", (n) => `${med(n, "rows")} / ${med(n, "rowsAfterScroll")}`)}
 ${row("elements in the page once open", (n) => `${med(n, "elements")}`)}
-${row("typing 25 characters: keystrokes taking ≥ 16 ms to the next paint (Event Timing), slowest", (n) => `${med(n, "slowKeys")}, ${fmt(med(n, "slowestKey"))} ms`)}
+${row("typing 25 characters: keystrokes taking ≥ 16 ms to the next paint; longest handling of a key event", (n) => `${med(n, "slowKeys")}; ${fmt(med(n, "longestKeyHandling"))} ms`)}
 ${row(`wheel up (${WHEELS} × 400 px): messages gone by`, (n) => `${med(n, "messagesScrolled")}`)}
 ${row("… frame interval p50 / p95 / max", (n) => `${fmt(med(n, "frameP50"))} / ${fmt(med(n, "frameP95"))} / ${fmt(med(n, "frameMax"))} ms`)}
 ${row("… frames over 50 ms; long tasks (count, total)", (n) => `${med(n, "framesOver50")}; ${med(n, "scrollLongTasks")}, ${fmt(med(n, "scrollLongTaskMs"))} ms`)}

@@ -1,13 +1,14 @@
 // A chat's messages, virtualised with react-virtuoso: only the messages near the viewport are in
 // the DOM, so a conversation of thousands opens and scrolls like a short one. It opens on the
-// latest message, stays pinned to the bottom while the agent is there (a new message, a sent reply,
-// "Seen"), keeps its place when earlier messages are put above (onReachTop fetches them), and is
-// a plain scrolling element: the wheel, and PageUp/PageDown/arrows/Home/End once focused.
+// latest message, stays pinned to the bottom while the agent is there (a new message, a sent
+// reply, "Seen"), keeps its place when earlier messages are put above (onReachTop fetches them
+// before the agent gets there), and is a plain scrolling element: the wheel, and
+// PageUp/PageDown/arrows/Home/End once focused.
 //
 // Screen readers: the thread is still a log named "Messages", an ordered list whose items say
 // their place in the whole conversation (aria-posinset/setsize). Its own live announcing is off,
 // since scrolling adds earlier messages to the DOM and a live log would read them out as new;
-// new messages are announced by NewMessageAnnouncer instead.
+// new messages are announced by the inbox's live region instead (announcer.tsx).
 import { memo, useMemo, type Ref } from "react";
 import { Virtuoso, type ContextProp, type ItemProps, type ListProps } from "react-virtuoso";
 import type { Message } from "../api/types";
@@ -39,6 +40,11 @@ const OVERSCAN_PX = 600;
  * it Virtuoso renders and measures one row first, a frame more before the thread shows.
  */
 const ROW_HEIGHT_PX = 64;
+/**
+ * Earlier messages are asked for while this many are still above the view: a fast wheel would
+ * otherwise reach the top and stop there until they came.
+ */
+const PREFETCH_ROWS = 100;
 
 /** The list: an <ol> (Virtuoso's default is a <div>). */
 function List({ context: _context, ref, ...props }: ListProps & ContextProp<ThreadContext>) {
@@ -111,6 +117,7 @@ export const MessageThread = memo(function MessageThread({ messages, pending, fo
   const rows = useMemo<Row[]>(() => [...messages.map((message) => ({ message })), ...pending.map((p) => ({ pending: p }))], [messages, pending]);
   const lastMineSeq = useMemo(() => lastSeqFrom(messages, rest.myPersonaId), [messages, rest.myPersonaId]);
   const context: ThreadContext = { ...rest, total: lastSeqOf(messages) + pending.length, lastMineSeq };
+  const firstSeq = messages.length ? messages[0].seq : 1;
   return (
     <Virtuoso<Row, ThreadContext>
       className="messages"
@@ -124,7 +131,7 @@ export const MessageThread = memo(function MessageThread({ messages, pending, fo
       components={components}
       // Item indexes are sequence numbers: putting earlier messages above lowers the first one,
       // which tells Virtuoso how many were added there so the view does not move.
-      firstItemIndex={messages.length ? messages[0].seq : 1}
+      firstItemIndex={firstSeq}
       initialTopMostItemIndex={{ index: "LAST", align: "end" }}
       computeItemKey={(_, row) => (row.message ? `m${row.message.seq}` : `p${row.pending.clientId}`)}
       itemContent={(_, row, c) =>
@@ -139,7 +146,7 @@ export const MessageThread = memo(function MessageThread({ messages, pending, fo
         followNext.current = false;
         return follow ? "auto" : false;
       }}
-      startReached={onReachTop}
+      rangeChanged={(range) => range.startIndex - firstSeq < PREFETCH_ROWS && onReachTop()}
       increaseViewportBy={OVERSCAN_PX}
       defaultItemHeight={ROW_HEIGHT_PX}
     />
