@@ -59,15 +59,12 @@ function Item({ context, item: _item, ...props }: ItemProps<Row> & ContextProp<T
   return <li {...props} className="message-row" aria-posinset={props["data-item-index"]} aria-setsize={context.total} />;
 }
 
-/** Above the first message: room, and a word while an earlier page is on its way. */
+/** Above the first message, while an earlier page is on its way. (Nothing below the last: Virtuoso keeps the last row, not a footer, at the bottom.) */
 function Header({ context }: ContextProp<ThreadContext>) {
-  return context.loadingEarlier ? <p className="muted thread-note">Loading earlier messages…</p> : <div className="thread-edge" />;
+  return context.loadingEarlier ? <p className="muted thread-note">Loading earlier messages…</p> : null;
 }
 
-/** Below the last message: room. */
-const Footer = () => <div className="thread-edge" />;
-
-const components = { List, Item, Header, Footer };
+const components = { List, Item, Header };
 
 /**
  * One message. Memoised: Virtuoso renders its rows again at every scroll step, and a row whose
