@@ -29,8 +29,10 @@ const assets = new URL("../web/console/dist/assets/", import.meta.url);
 // What loads when: the app (every screen: login, inbox), the owner's screens (lazy chunks of
 // Domains and Agents, with what they share with the builder), the builder (a lazy chunk of a
 // domain's Buttons tab), the phone-number library (loaded when the builder first checks a number
-// or lists countries), the page the live preview frames, and the API reference (/api/docs).
+// or lists countries), the conversation's thread (a lazy chunk with react-virtuoso, fetched as the
+// inbox opens), the page the live preview frames, and the API reference (/api/docs).
 const KINDS = [
+  ["conversation thread", /^MessageThread-/],
   ["preview page", /^preview/],
   ["API reference", /^api-docs-/],
   ["builder", /^Builder/],
@@ -46,6 +48,7 @@ for (const f of await readdir(assets)) {
 const kib = (kind) => `${((sizes[kind] ?? 0) / 1024).toFixed(1)} KiB`;
 const sizeRows = [
   ["console app, gzip -9 (JS + CSS every screen loads)", kib("app")],
+  ["conversation thread, gzip -9 (react-virtuoso; loaded as the inbox opens)", kib("conversation thread")],
   ["owner screens, gzip -9 (loaded when an owner opens Domains or Agents)", kib("owner screens")],
   ["builder, gzip -9 (loaded with a domain's Buttons tab)", kib("builder")],
   ["phone numbers and countries, gzip -9 (loaded when the builder first needs them)", kib("phone numbers")],

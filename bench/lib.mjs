@@ -32,18 +32,41 @@ export function median(values) {
 }
 
 /**
+ * BECKON_BIN becomes a wrapper of `beckon serve` that replaces the value of its argument `flag`
+ * (web/e2e/lib/beckon.mjs passes this checkout's folders) with what the shell word `value` gives
+ * at each start, e.g. "$BENCH_DIST". Call before web/e2e/lib/beckon.mjs is first imported (it
+ * reads BECKON_BIN once).
+ */
+async function wrapBeckon(flag, value) {
+  const bin = process.env.BECKON_BIN ?? fileURLToPath(new URL("../target/debug/beckon", import.meta.url));
+  const dir = await mkdtemp(join(tmpdir(), "beckon-bench-"));
+  const wrapper = join(dir, "beckon");
+  await writeFile(wrapper, `#!/bin/sh\nfor a; do shift; [ "$p" = ${flag} ] && a=${value}; set -- "$@" "$a"; p=$a; done\nexec ${JSON.stringify(bin)} "$@"\n`);
+  await chmod(wrapper, 0o755);
+  process.env.BECKON_BIN = wrapper;
+  return dir;
+}
+
+/**
  * `--dist DIR,DIR…`: widget builds to compare (folders written with WIDGET_OUT=DIR/ by build.mjs
  * and app.build.mjs). Returns the folders (absolute), or [null] for the default dist/. With
  * folders, BECKON_BIN becomes a wrapper of `beckon serve` whose --static-dir is replaced by
- * $BENCH_DIST (web/e2e/lib/beckon.mjs passes dist/): start each server with env { BENCH_DIST }.
- * Call before web/e2e/lib/beckon.mjs is first imported (it reads BECKON_BIN once).
+ * $BENCH_DIST: start each server with env { BENCH_DIST }. Call before web/e2e/lib/beckon.mjs is
+ * first imported.
  */
 export async function benchDists(dist) {
   if (!dist) return [null];
-  const bin = process.env.BECKON_BIN ?? fileURLToPath(new URL("../target/debug/beckon", import.meta.url));
-  const wrapper = join(await mkdtemp(join(tmpdir(), "beckon-bench-")), "beckon");
-  await writeFile(wrapper, `#!/bin/sh\nfor a; do shift; [ "$p" = --static-dir ] && a=$BENCH_DIST; set -- "$@" "$a"; p=$a; done\nexec ${JSON.stringify(bin)} "$@"\n`);
-  await chmod(wrapper, 0o755);
-  process.env.BECKON_BIN = wrapper;
+  await wrapBeckon("--static-dir", "$BENCH_DIST");
   return dist.split(",").map((d) => resolve(d));
+}
+
+/**
+ * Console builds to compare on one server and one data directory: BECKON_BIN becomes a wrapper
+ * whose --console-dir is read from a file at each start. Returns use(dir): the next start (and
+ * restart()) serves that build. Call before web/e2e/lib/beckon.mjs is first imported.
+ */
+export async function switchableConsole() {
+  const file = join(await wrapBeckon("--console-dir", '$(cat "$BENCH_CONSOLE_DIR_FILE")'), "console-dir");
+  process.env.BENCH_CONSOLE_DIR_FILE = file;
+  return (dir) => writeFile(file, resolve(dir));
 }

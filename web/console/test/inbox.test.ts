@@ -5,6 +5,7 @@ import { endedLine, inFilter, matchesSearch, movedNotice, orderOf, tabNowHolding
 import { waitedText } from "../src/lib/time";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
+import { shortTime } from "../src/lib/time";
 import { reconnectDelay } from "../src/lib/backoff";
 
 function channel(over: Partial<Channel> = {}): Channel {
@@ -128,6 +129,17 @@ describe("live messages", () => {
 });
 
 describe("small things agents see", () => {
+  it("writes a time as the browser's locale does: the time of day today, with the day before", () => {
+    const now = new Date("2026-11-22T15:00:00");
+    const today = new Date("2026-11-22T07:05:00");
+    const earlier = new Date("2026-11-03T14:05:00");
+    const time = (d: Date) => d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    expect(shortTime(today.toISOString(), now)).toBe(time(today));
+    expect(shortTime(earlier.toISOString(), now)).toBe(`${earlier.toLocaleDateString(undefined, { day: "numeric", month: "short" })}, ${time(earlier)}`);
+    expect(shortTime(null, now)).toBe("—");
+    expect(shortTime("not a date", now)).toBe("—");
+  });
+
   it("names a visitor by name, else e-mail, else 'Visitor'", () => {
     expect(visitorLabel(channel())).toBe("Ann");
     expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: " " } }))).toBe("ann@example.com");

@@ -1,6 +1,6 @@
 // The console (web/console, served at /console/ by `beckon serve`) in a browser, for the
 // console*.test.mjs browser tests: a page logged in through the login form.
-import { DEMO } from "./beckon.mjs";
+import { DEMO, login } from "./beckon.mjs";
 import { openPage } from "./browser.mjs";
 import { CEILING } from "./wait.mjs";
 
@@ -89,4 +89,52 @@ export async function openApiVisitor(browser, origin, { name = "Ann Visitor", em
     },
   };
   return visitor;
+}
+
+/** A message's text of some length (rows of a long conversation differ in height, as real ones do). */
+function longChatText(n) {
+  if (n % 7 === 0) return `Message ${n}: two lines,\nthe second one here.`;
+  if (n % 5 === 0) return `Message ${n}: a longer one. ${"The order was packed on Tuesday and should reach you within three working days. ".repeat(2)}`;
+  return `Message ${n}`;
+}
+
+/**
+ * A conversation of `messages` messages, seeded quickly for the console's long-conversation test
+ * and bench/long-conversation.mjs: a visitor (openApiVisitor: the public API and the realtime
+ * socket) starts a chat and writes one message in every `visitorEvery` (the socket's rate limit
+ * allows a few dozen), and the demo agent and owner write the rest over the agent API (not rate
+ * limited), `concurrency` at a time. Texts say their order of sending ("Message 17"), which
+ * concurrent replies may store a little out of order: what the server stored is returned,
+ * { channelId, visitor, firstText, lastText, lastSeq }, read back through the history API.
+ */
+export async function seedLongChat(browser, origin, { messages = 5000, visitorEvery = 250, concurrency = 8, name = "Lena Longtalk", email = "lena@example.com" } = {}) {
+  const visitor = await openApiVisitor(browser, origin, { name, email });
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  const writers = [await login(origin, DEMO.agent), await login(origin, DEMO.owner)];
+  const reply = async (n) => {
+    const r = await writers[n % 2](`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `seed-${n}`, text: longChatText(n) }) });
+    if (!r.ok) throw new Error(`seed reply ${n}: ${r.status} ${await r.text()}`);
+  };
+  for (let start = 1; start <= messages; start += visitorEvery) {
+    // The visitor's message first, stored (acknowledged) before the team's replies to it.
+    const clientId = `seed-visitor-${start}`;
+    // (The frames so far are the team's replies: dropped, so that looking for the ack stays quick.)
+    await visitor.page.evaluate(() => (window.frames_.length = 0));
+    await visitor.send({ op: "chat-message", clientId, message: longChatText(start), attachments: [] });
+    await visitor.waitFrame((f) => f.op === "ack" && f.clientId === clientId, `the ack of visitor message ${start}`);
+    let next = start + 1;
+    const end = Math.min(messages, start + visitorEvery - 1);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next <= end) await reply(next++);
+      }),
+    );
+  }
+  const read = async (query) => (await (await writers[0](`/api/v1/agent/channels/${channelId}/messages?${query}`)).json()).messages;
+  const [first] = await read("after=0&limit=1");
+  const { lastSeq } = await (await writers[0](`/api/v1/agent/channels/${channelId}`)).json();
+  const [last] = await read(`after=${lastSeq - 1}&limit=1`);
+  if (lastSeq !== messages) throw new Error(`seeded ${lastSeq} messages, not ${messages}`);
+  return { channelId, visitor, firstText: first.text, lastText: last.text, lastSeq };
 }

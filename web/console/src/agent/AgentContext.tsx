@@ -131,15 +131,10 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
     document.title = tabTitle(unread);
   }, [unread]);
 
-  const value = useMemo<AgentState>(
+  // The actions never change, so that screens whose callbacks and effects depend on them (a
+  // conversation's loading) do not run again each time the chat list or the connection changes.
+  const actions = useMemo<Pick<AgentState, "setStatus" | "setViewing" | "updateChannel" | "subscribe" | "send">>(
     () => ({
-      me,
-      open,
-      unread,
-      team,
-      connected,
-      status,
-      resyncCount,
       setStatus: (next) => {
         localStorage.setItem(STATUS_KEY, next);
         setStatusState(next);
@@ -155,7 +150,11 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
       },
       send: (frame) => socket.current?.send(frame) ?? false,
     }),
-    [me, open, unread, team, connected, status, resyncCount],
+    [],
+  );
+  const value = useMemo<AgentState>(
+    () => ({ me, open, unread, team, connected, status, resyncCount, ...actions }),
+    [me, open, unread, team, connected, status, resyncCount, actions],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

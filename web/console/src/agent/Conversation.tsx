@@ -1,5 +1,7 @@
-// One chat: who the visitor is (and their rating of the chat, once given: channel-update "rated"
-// reads the chat again), the history, typing both ways, read state, the reply box
+// One chat: who the visitor is (their visit: VisitContext; their rating of the chat, once given:
+// channel-update "rated" reads the chat again), the history (the latest page first, earlier pages
+// as the agent scrolls up: lib/history.ts; shown by MessageThread), typing both ways, read state,
+// the reply box
 // (Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
 // (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
 // moment the server ends it, and reopening brings the thread back for agents but not the
@@ -8,7 +10,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { api, ApiError } from "../api/http";
 import type { Channel, EarlierConversation, Message, Rating } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
-import { answered, charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, tooLongText } from "../lib/messages";
+import { catchUp, earlierPage, knownUnanswered, withFreshPage } from "../lib/history";
+import { charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel, tooLongText } from "../lib/messages";
 import { scoreText, stars } from "../lib/rating";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
@@ -17,13 +20,13 @@ import { isHttpUrl } from "@beckon/widget";
 import { Link } from "../app/router";
 import { ConfirmDialog } from "../app/ConfirmDialog";
 import { VisitContext } from "./VisitContext";
+import type { Pending } from "./MessageThread";
+import { useMessageThread } from "./threadChunk";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
 /** While the agent types, `typing: true` is repeated this often (the server forgets after 6 s). */
 const TYPING_REPEAT_MS = 3000;
-
-type Pending = { clientId: string; text: string; failed?: string };
 
 /**
  * The visitor's earlier chats on this site (same e-mail; a visitor who ended a chat and started
@@ -67,11 +70,15 @@ function VisitorRating({ rating }: { rating: Rating }) {
   );
 }
 
-export function Conversation({ channelId, onClose }: { channelId: string; onClose: () => void }) {
-  const { me, team, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
+/** `announce` says a new message to screen readers (useAnnouncer). */
+export function Conversation({ channelId, onClose, announce }: { channelId: string; onClose: () => void; announce: (text: string) => void }) {
+  const { me, team, open, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
+  /** Bumped when a fresh latest page replaces what was held: the thread starts again at the bottom. */
+  const [freshPages, setFreshPages] = useState(0);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [error, setError] = useState("");
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [visitorReadSeq, setVisitorReadSeq] = useState(0);
@@ -79,9 +86,14 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
-  const logRef = useRef<HTMLDivElement>(null);
+  const followNext = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  const visitorName = channel ? visitorLabel(channel) : "Visitor";
+  /** The chat list's last seq of this chat (the socket keeps it current), when it lists it. */
+  const listedLastSeq = useRef<number | undefined>(undefined);
+  listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
+  const MessageThread = useMessageThread();
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
@@ -93,21 +105,48 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
     }
   }, [channelId, updateChannel]);
 
+  /** The chat, and the messages it has that are not held yet (on opening: the latest page). */
   const load = useCallback(async () => {
     try {
-      const [c, h] = await Promise.all([
-        api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }),
-        api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query: { after: lastSeqOf(messagesRef.current) } } }),
-      ]);
+      const history = async (lastSeq: number) => {
+        const { fresh, ...query } = catchUp(messagesRef.current, lastSeq);
+        return { fresh, h: await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } }) };
+      };
+      const chat = api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } });
+      // Knowing the last seq from the chat list, the history is asked for beside the chat, not after it.
+      const listed = listedLastSeq.current;
+      const [c, early] = listed === undefined ? [await chat, undefined] : await Promise.all([chat, history(listed)]);
+      // Not listed, or the list was behind by more than one answer brings: by the chat's own last seq.
+      const behind = !early || (early.h.messages.length > 0 && lastSeqOf(early.h.messages) < c.lastSeq);
+      const { fresh, h } = behind ? await history(c.lastSeq) : early;
       setChannel(c);
       setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
-      setMessages((m) => mergeMessages(m, h.messages));
+      setMessages((m) => (fresh ? withFreshPage(m, h.messages) : mergeMessages(m, h.messages)));
+      if (fresh) setFreshPages((n) => n + 1);
       setError("");
       if (c.unread > 0) markRead();
     } catch (e) {
       setError((e as Error).message);
     }
   }, [channelId, markRead]);
+
+  /** The page before the first message held, when the agent has scrolled to the top. */
+  const loadingEarlierRef = useRef(false);
+  const loadEarlier = useCallback(async () => {
+    const query = earlierPage(messagesRef.current);
+    if (!query || loadingEarlierRef.current) return;
+    loadingEarlierRef.current = true;
+    setLoadingEarlier(true);
+    try {
+      const h = await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } });
+      setMessages((m) => mergeMessages(h.messages, m));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      loadingEarlierRef.current = false;
+      setLoadingEarlier(false);
+    }
+  }, [channelId]);
 
   useEffect(() => {
     setViewing(channelId);
@@ -134,6 +173,9 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           if (missedBefore(messagesRef.current, m)) load();
           setMessages((list) => mergeMessages(list, [m]));
           setPending((p) => p.filter((x) => x.clientId !== m.clientId));
+          if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
+            announce(`${senderLabel(m, me.personaId, visitorName)}: ${m.text}`);
+          }
           if (m.sender.type === "ChatClient") {
             setVisitorTyping(false);
             markRead();
@@ -150,14 +192,8 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
         }
       }),
-    [subscribe, channelId, markRead, load, channel?.visitor.id],
+    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, announce],
   );
-
-  // Newest message in view.
-  useEffect(() => {
-    const el = logRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, pending.length, visitorTyping]);
 
   const sendTyping = (typing: boolean) => {
     const now = Date.now();
@@ -178,14 +214,24 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
     } catch (e) {
       const msg = e instanceof ApiError && e.status === 410 ? "The chat has ended; the visitor will not see this." : (e as Error).message;
       setPending((list) => list.map((x) => (x.clientId === p.clientId ? { ...x, failed: msg } : x)));
+      announce(`Not sent: ${msg}`);
     }
   };
+  // Stable, so that the thread (memoised) is not rendered again at each keystroke in the reply box.
+  const postRef = useRef(post);
+  postRef.current = post;
+  const retry = useCallback((p: Pending) => {
+    setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x)));
+    postRef.current(p);
+  }, []);
 
   const over = charactersOver(draft);
   const submit = () => {
     const text = draft.trim();
     if (!text || over) return;
     const p = { clientId: newClientId(), text };
+    // Sending brings the thread to the bottom, where the reply shows, wherever the agent had scrolled.
+    followNext.current = true;
     setPending((list) => [...list, p]);
     setDraft("");
     sendTyping(false);
@@ -238,7 +284,6 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
 
   const ended = channel.status === "ended";
   const v = channel.visitor;
-  const lastMine = [...messages].reverse().find((m) => m.sender.id === me.personaId);
   const assignedTo = channel.assignedAgentId;
 
   return (
@@ -274,7 +319,7 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
             </button>
           )}
           <ConfirmDialog open={confirmingEnd && !ended} title="End this chat?" confirmLabel="End chat" onConfirm={end} onCancel={() => setConfirmingEnd(false)}>
-            {!answered(messages) && <p>Nobody has answered {visitorLabel(channel)} yet.</p>}
+            {knownUnanswered(messages) && <p>Nobody has answered {visitorLabel(channel)} yet.</p>}
             <p>They will see that the chat has ended and can no longer write in it.</p>
           </ConfirmDialog>
         </div>
@@ -312,39 +357,26 @@ export function Conversation({ channelId, onClose }: { channelId: string; onClos
           {error}
         </p>
       )}
-      {/* A log: screen readers announce new messages as they arrive. */}
-      <div className="messages" ref={logRef} role="log" aria-label="Messages" tabIndex={0}>
-        <ol className="message-list">
-          {messages.map((m) => {
-            const mine = m.sender.type !== "ChatClient";
-            return (
-              <li key={m.seq} className={`message ${mine ? "from-agent" : "from-visitor"}`}>
-                <span className="message-meta">
-                  <span className="message-sender">{mine ? (m.sender.id === me.personaId ? "You" : m.sender.name) : visitorLabel(channel)}</span>{" "}
-                  <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
-                </span>
-                <span className="message-text">{m.text}</span>
-                {m === lastMine && visitorReadSeq >= m.seq && <span className="read-receipt">Seen</span>}
-              </li>
-            );
-          })}
-          {pending.map((p) => (
-            <li key={p.clientId} className="message from-agent pending">
-              <span className="message-text">{p.text}</span>
-              {p.failed ? (
-                <span className="error">
-                  Not sent: {p.failed}{" "}
-                  <button className="link" onClick={() => (setPending((l) => l.map((x) => (x === p ? { ...x, failed: undefined } : x))), post(p))}>
-                    Retry
-                  </button>
-                </span>
-              ) : (
-                <span className="muted">Sending…</span>
-              )}
-            </li>
-          ))}
-        </ol>
-      </div>
+      {MessageThread instanceof Error ? (
+        <p className="error messages" role="alert">
+          The messages could not be shown ({MessageThread.message}). Reload the page to try again.
+        </p>
+      ) : MessageThread ? (
+        <MessageThread
+          key={freshPages}
+          messages={messages}
+          pending={pending}
+          followNext={followNext}
+          onReachTop={loadEarlier}
+          myPersonaId={me.personaId}
+          visitorLabel={visitorLabel(channel)}
+          visitorReadSeq={visitorReadSeq}
+          loadingEarlier={loadingEarlier}
+          onRetry={retry}
+        />
+      ) : (
+        <div className="messages" />
+      )}
       <p className="typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>

@@ -8,6 +8,8 @@ import { fullTime, shortTime, waitedText } from "../lib/time";
 import { useMinuteClock } from "./useMinuteClock";
 import { Link, navigate } from "../app/router";
 import { useAgent } from "./AgentContext";
+import { useAnnouncer } from "./announcer";
+import { prefetchThread } from "./threadChunk";
 import { Conversation } from "./Conversation";
 import { UnreadBadge } from "./UnreadBadge";
 
@@ -25,6 +27,8 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
   const { open, me, resyncCount } = useAgent();
   const [filter, setFilter] = useState<InboxFilter>(() => FILTERS.find((f) => f.id === localStorage.getItem(FILTER_KEY))?.id ?? "unassigned");
   const [query, setQuery] = useState("");
+  const [announcer, announce] = useAnnouncer();
+  useEffect(prefetchThread, []);
   const [ended, setEnded] = useState<Channel[]>([]);
   const [searched, setSearched] = useState<Channel[] | null>(null);
   const [notice, setNotice] = useState("");
@@ -166,13 +170,14 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
       </section>
       <section className="inbox-conversation" aria-label="Conversation">
         {channelId ? (
-          <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} />
+          <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} announce={announce} />
         ) : (
           <div className="placeholder muted">
             <p>Select a chat to answer it.</p>
           </div>
         )}
       </section>
+      {announcer}
     </div>
   );
 }

@@ -13,6 +13,19 @@ export function lastSeqOf(messages: Message[]): number {
   return messages.length ? messages[messages.length - 1].seq : 0;
 }
 
+/** Who wrote a message, as the console says it: "You", a colleague's name, or the visitor's label. */
+export function senderLabel(m: Message, myPersonaId: string | null | undefined, visitorLabel: string): string {
+  if (m.sender.type === "ChatClient") return visitorLabel;
+  return myPersonaId && m.sender.id === myPersonaId ? "You" : (m.sender.name ?? "");
+}
+
+/** The seq of the latest message `personaId` sent, 0 when none is held (the one that says "Seen"). */
+export function lastSeqFrom(messages: Message[], personaId: string | null | undefined): number {
+  if (!personaId) return 0;
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].sender.id === personaId) return messages[i].seq;
+  return 0;
+}
+
 /**
  * A live message that skips some of a loaded conversation: the ones between were lost on the way
  * (with several server instances, a Redis blip drops events), so the conversation reloads.
@@ -28,8 +41,3 @@ export function newClientId(): string {
 
 // The message limit and its warning are the widget's (one piece of code for both boxes).
 export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "@beckon/widget";
-
-/** Whether anyone of the team has written in the chat yet (an unanswered chat's visitor is still waiting). */
-export function answered(messages: Message[]): boolean {
-  return messages.some((m) => m.sender.type !== "ChatClient");
-}
