@@ -35,8 +35,11 @@ test("a visitor's chat from the hosted embed is answered in the console, with co
   const conversation = console_.getByRole("region", { name: "Conversation" });
   await conversation.getByText("Do you ship to Norway?").waitFor();
   await console_.waitForFunction(() => document.title === "Beckon console");
-  // The page the visitor wrote from.
-  await conversation.getByRole("link", { name: url }).waitFor();
+  // The page the visitor wrote from (where the chat began, and where they are now).
+  const began = conversation.locator(".visitor-details > div").filter({ has: console_.locator("dt", { hasText: "Chat began on" }) });
+  await began.getByRole("link", { name: url }).waitFor();
+  const now = conversation.getByRole("region", { name: "The visitor's visit" }).locator("div").filter({ has: console_.locator("dt", { hasText: "Now on" }) });
+  await now.getByRole("link", { name: url }).waitFor();
 
   // Visitor types → the console shows it.
   await composer(visitor.page).pressSequentially("Also to");
