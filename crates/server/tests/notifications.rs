@@ -38,19 +38,6 @@ async fn shop(t: &T) -> (String, Ws) {
     (domain, ada)
 }
 
-/// The queue has no job of `kind` left waiting (it ran).
-async fn ran(t: &T, kind: &str) {
-    eventually(&format!("the {kind} job has run"), async || {
-        let jobs = t.store().jobs_of_kind(kind).await.unwrap();
-        if jobs.is_empty() {
-            Ok(())
-        } else {
-            Err(jobs)
-        }
-    })
-    .await;
-}
-
 #[tokio::test]
 async fn a_message_nobody_reads_is_mailed_once_to_each_agent_who_is_not_online() {
     let smtp = SmtpServer::start();

@@ -25,19 +25,6 @@ fn subscription(b: &Browser) -> Value {
     json!({"endpoint": b.endpoint, "expirationTime": null, "keys": {"p256dh": b.p256dh, "auth": b.auth}})
 }
 
-/// The queue has no job of `kind` left waiting (it ran).
-async fn ran(t: &T, kind: &str) {
-    eventually(&format!("the {kind} jobs have run"), async || {
-        let jobs = t.store().jobs_of_kind(kind).await.unwrap();
-        if jobs.is_empty() {
-            Ok(())
-        } else {
-            Err(jobs)
-        }
-    })
-    .await;
-}
-
 #[tokio::test]
 async fn a_visitors_message_is_pushed_at_once_to_the_browsers_of_agents_who_are_not_online() {
     let push = PushService::start().await;

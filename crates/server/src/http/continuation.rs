@@ -10,25 +10,18 @@
 //! expired, is a page that says so.
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::{json, Value};
 use utoipa_axum::routes;
 
 use super::chat::continued;
+use super::link_page::link_page;
 use crate::mail::html;
 use crate::state::AppState;
 use crate::store::{Domain, Persona, StoreError};
 use crate::token::LINK_TTL_MS;
 use crate::wire::routes::Routes;
-
-/// The page around the chat (the chat window brings its own styles).
-const STYLE: &str =
-    "body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f6f7f9;color:#1b1f24}\
-     .c{max-width:36rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.4rem}\
-     button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px solid #1a56db;\
-     background:#1a56db;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1b1f24;\
-     outline-offset:2px}";
 
 /// The page's policy: its script and the widget's app from here, the app's inline styles, the
 /// chat's calls to this server.
@@ -60,21 +53,18 @@ async fn continue_page(
 ) -> Response {
     let (channel, persona) = match continued(&state, &token).await {
         Ok(found) => found,
-        Err(e) => return page(e.status, &notice_body(&e.message)),
+        Err(e) => return notice(e.status, &e.message),
     };
     let domain = match state.store.get_domain(&channel.domain_id).await {
         Ok(d) => d,
         Err(StoreError::NotFound) => {
-            return page(
-                StatusCode::NOT_FOUND,
-                &notice_body(super::chat::LINK_UNKNOWN),
-            )
+            return notice(StatusCode::NOT_FOUND, super::chat::LINK_UNKNOWN)
         }
         Err(e) => {
             tracing::error!(error = %e, "continuation: store error");
-            return page(
+            return notice(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                &notice_body("Something went wrong on our side. Please try again in a moment."),
+                "Something went wrong on our side. Please try again in a moment.",
             );
         }
     };
@@ -83,7 +73,7 @@ async fn continue_page(
     }
     let origin = state.public_origin(&headers);
     let config = page_config(&state, &domain, &origin).await;
-    page(StatusCode::OK, &chat_body(&domain.name, &config, &token))
+    chat_page(&domain.name, &config, &token)
 }
 
 /// The page where the chat began, with the token in its fragment, when its host has loaded the
@@ -138,52 +128,32 @@ fn script_json(v: &Value) -> String {
         .replace('&', "\\u0026")
 }
 
-fn chat_body(site: &str, config: &Value, token: &str) -> String {
+/// The chat on a page of its own: the page's words, and the config and token the widget's
+/// `beckon-continue.js` reads.
+fn chat_page(site: &str, config: &Value, token: &str) -> Response {
     let data = script_json(&json!({ "config": config, "token": token }));
-    format!(
-        "<main class=\"c\"><h1>Your conversation with {site}</h1>\
-         <p>Our replies and your messages are in the chat; write there to go on.</p>\
-         <button type=\"button\" id=\"cnb-continue-open\">Open the conversation</button>\
-         <p id=\"cnb-continue-status\" role=\"status\"></p></main>\
-         <script type=\"application/json\" id=\"cnb-continue\">{data}</script>\
-         <script type=\"module\" src=\"/static/beckon-continue.js\"></script>",
-        site = html(site)
+    link_page(
+        StatusCode::OK,
+        &format!("Your conversation with {site}"),
+        &format!(
+            "<p>Our replies and your messages are in the chat; write there to go on.</p>\
+             <button type=\"button\" id=\"cnb-continue-open\">Open the conversation</button>\
+             <p id=\"cnb-continue-status\" role=\"status\"></p>\
+             <script type=\"application/json\" id=\"cnb-continue\">{data}</script>\
+             <script type=\"module\" src=\"/static/beckon-continue.js\"></script>"
+        ),
+        PAGE_CSP,
     )
 }
 
-fn notice_body(message: &str) -> String {
-    format!(
-        "<main class=\"c\"><h1>This conversation cannot be opened</h1><p role=\"status\">{}</p></main>",
-        html(message)
+/// Why the link opens nothing.
+fn notice(status: StatusCode, message: &str) -> Response {
+    link_page(
+        status,
+        "This conversation cannot be opened",
+        &format!("<p role=\"status\">{}</p>", html(message)),
+        PAGE_CSP,
     )
-}
-
-/// The HTML document around `body`, with its security headers and never cached (the token is
-/// in the address).
-fn page(status: StatusCode, body: &str) -> Response {
-    let doc = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"referrer\" content=\"no-referrer\"><title>Your conversation</title>\
-         <style>{STYLE}</style></head><body>{body}</body></html>"
-    );
-    let mut r = (status, doc).into_response();
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(PAGE_CSP),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    r
 }
 
 #[cfg(test)]

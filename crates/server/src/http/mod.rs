@@ -25,6 +25,7 @@ pub mod continuation;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
+pub mod link_page;
 pub mod notifications;
 pub mod openapi;
 pub mod ops;

@@ -5,10 +5,11 @@
 //! mail back on (its Notifications settings).
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use utoipa_axum::routes;
 
+use super::link_page::link_page;
 use crate::error::ApiError;
 use crate::mail::html;
 use crate::state::AppState;
@@ -18,13 +19,6 @@ use crate::wire::routes::Routes;
 
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; \
      base-uri 'none'; frame-ancestors 'none'";
-const STYLE: &str =
-    "body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f6f7f9;color:#1b1f24}\
-     main{max-width:36rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.4rem}\
-     button{font:inherit;padding:.5rem 1rem;border-radius:8px;border:1px solid #1a56db;\
-     background:#1a56db;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1b1f24;\
-     outline-offset:2px}";
-
 pub fn routes() -> Routes<AppState> {
     Routes::new().routes(routes!(ask, stop))
 }
@@ -127,29 +121,7 @@ async fn account(state: &AppState, token: &str) -> Result<String, ApiError> {
     }
 }
 
+/// A page that says `text`, with `form` (HTML) under it.
 fn page(status: StatusCode, title: &str, text: &str, form: &str) -> Response {
-    let doc = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"referrer\" content=\"no-referrer\"><title>{t}</title><style>{STYLE}</style>\
-         </head><body><main><h1>{t}</h1><p>{p}</p>{form}</main></body></html>",
-        t = html(title),
-        p = html(text),
-    );
-    let mut r = (status, doc).into_response();
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    r
+    link_page(status, title, &format!("<p>{}</p>{form}", html(text)), CSP)
 }

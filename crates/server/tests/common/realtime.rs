@@ -412,3 +412,16 @@ impl Ws {
 pub fn reply(channel: &str, client_id: &str, text: &str) -> Value {
     json!({"op": "chat-message", "channelId": channel, "clientId": client_id, "message": text})
 }
+
+/// The outbound queue has no job of `kind` left waiting (it ran).
+pub async fn ran(t: &T, kind: &str) {
+    eventually(&format!("the {kind} jobs have run"), async || {
+        let jobs = t.store().jobs_of_kind(kind).await.unwrap();
+        if jobs.is_empty() {
+            Ok(())
+        } else {
+            Err(jobs)
+        }
+    })
+    .await;
+}
