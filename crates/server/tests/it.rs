@@ -26,4 +26,5 @@ mod server;
 mod store_conformance;
 mod store_sqlite_concurrency;
 mod ts_export;
+mod visitor_identity;
 mod visits;

@@ -1572,7 +1572,10 @@ export interface components {
             timeZone?: string | null;
             userAgent?: string | null;
         };
-        /** @description The visitor of a chat, as agents see them. */
+        /**
+         * @description The visitor of a chat, as agents see them: `id` is the visitor's public id
+         *     ([`public_visitor_id`]), never the persona id their chat calls are made with.
+         */
         Visitor: {
             /** @description When the visitor accepted the legal notices (RFC 3339), if they did. */
             consentAt?: string | null;

@@ -6,7 +6,10 @@ import type { ChannelStatus, Message, Rating } from "@beckon/widget/wire";
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
 
-/** The visitor of a chat, as agents see them. */
+/**
+ * The visitor of a chat, as agents see them: `id` is the visitor's public id
+ * ([`public_visitor_id`]), never the persona id their chat calls are made with.
+ */
 export type Visitor = {
   id: string;
   name: string | null;
