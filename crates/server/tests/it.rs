@@ -22,6 +22,7 @@ mod realtime;
 mod realtime_domains;
 mod realtime_limits;
 mod realtime_presence_burst;
+mod retention;
 mod server;
 mod store_conformance;
 mod store_sqlite_concurrency;

@@ -10,6 +10,7 @@
 //!   reconnecting client catches up from the store.
 
 pub mod availability;
+pub mod erasure;
 pub mod rating;
 pub mod visits;
 

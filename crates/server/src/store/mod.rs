@@ -2,7 +2,8 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
+//! and erasing them), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -23,6 +24,7 @@ mod jobs;
 mod postgres;
 mod push;
 mod ratings;
+mod retention;
 mod sql;
 mod sqlite;
 mod statistics;
@@ -43,6 +45,7 @@ pub use jobs::{Dead, Job, Jobs, NewJob};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
+pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
@@ -126,6 +129,7 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Retention
     + Send
     + Sync
     + 'static
