@@ -72,18 +72,21 @@ async fn run(state: &AppState, job: Job) {
         super::MAIL => super::notify::send_mail(state, &job.payload).await,
         super::NOTIFY_PUSH => super::push::notify_push(state, &job.payload).await,
         super::PUSH => super::push::send_push(state, &job.payload).await,
+        super::WEBHOOK => super::webhook::deliver(state, &job.payload).await,
         other => Err(JobError::permanent(format!("unknown job kind {other:?}"))),
     };
     let stored = match outcome {
         Ok(()) => state.store.finish_job(&job.id).await,
-        Err(e) if e.permanent || job.attempts >= MAX_ATTEMPTS => {
+        Err(e) if e.permanent || (e.retry_at.is_none() && job.attempts >= MAX_ATTEMPTS) => {
             tracing::warn!(kind = %job.kind, attempts = job.attempts, error = %e.message, "outbound: job given up");
             state.store.bury_job(&job.id, &e.message).await
         }
         Err(e) => {
-            let wait = backoff(job.attempts, rand::random());
-            tracing::info!(kind = %job.kind, attempts = job.attempts, error = %e.message, retry_in = ?wait, "outbound: job failed; retrying");
-            let at = state.store.now() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2);
+            let at = e.retry_at.unwrap_or_else(|| {
+                let wait = backoff(job.attempts, rand::random());
+                state.store.now() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2)
+            });
+            tracing::info!(kind = %job.kind, attempts = job.attempts, error = %e.message, retry_at = at, "outbound: job failed; retrying");
             state.store.retry_job(&job.id, &e.message, at).await
         }
     };

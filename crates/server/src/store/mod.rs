@@ -2,7 +2,8 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `webhooks.rs`, webhooks and their
+//! deliveries), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -27,6 +28,7 @@ mod sql;
 mod sqlite;
 mod statistics;
 pub mod visits;
+pub mod webhooks;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
 pub use chats::{
@@ -46,6 +48,7 @@ pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
+pub use webhooks::{DeliveryStatus, Webhook, WebhookDelivery, Webhooks};
 
 /// What a store call can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -126,6 +129,7 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Webhooks
     + Send
     + Sync
     + 'static

@@ -10,6 +10,7 @@ use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
 use super::owner::*;
+use super::webhooks::*;
 
 /// The command that rewrites the files.
 pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
@@ -189,6 +190,13 @@ pub fn console() -> String {
         Restored,
         Sighting,
         Installation,
+        WebhookBody,
+        Webhook,
+        WebhookCreated,
+        WebhookList,
+        DeliveryStatus,
+        WebhookDelivery,
+        WebhookDeliveryList,
     );
     let body: String = own.iter().map(|d| d.text.as_str()).collect();
     let mut out = header(

@@ -4,7 +4,7 @@
 //! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! One file per resource: `domains`, `config` (draft, published, publish), `publishing`
-//! (versions, restore, the installation check), `stats`, `agents`. Validation errors are 422
+//! (versions, restore, the installation check), `stats`, `agents`, `webhooks`. Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
 use super::auth::OwnerAuth;
@@ -18,6 +18,7 @@ mod config;
 mod domains;
 mod publishing;
 mod stats;
+mod webhooks;
 
 pub fn routes() -> Routes<AppState> {
     Routes::new()
@@ -26,6 +27,7 @@ pub fn routes() -> Routes<AppState> {
         .merge(publishing::routes())
         .merge(stats::routes())
         .merge(agents::routes())
+        .merge(webhooks::routes())
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).

@@ -24,6 +24,7 @@ mod push;
 pub(crate) mod ratings;
 mod statistics;
 mod visits;
+mod webhooks;
 
 /// `true` when the error is a unique-constraint violation.
 pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
@@ -80,6 +81,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_visits!($store);
         $crate::store::sql::impl_ratings!($store);
+        $crate::store::sql::impl_webhooks!($store, $db);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -109,3 +111,4 @@ pub(crate) use push::impl_push;
 pub(crate) use ratings::impl_ratings;
 pub(crate) use statistics::impl_statistics;
 pub(crate) use visits::impl_visits;
+pub(crate) use webhooks::impl_webhooks;
