@@ -27,3 +27,4 @@ mod store_conformance;
 mod store_sqlite_concurrency;
 mod ts_export;
 mod visits;
+mod webhooks;

@@ -72,7 +72,10 @@ pub fn signature(secret: &str, id: &str, timestamp: i64, body: &str) -> Result<S
     let mut mac = Hmac::<Sha256>::new_from_slice(&key).expect("HMAC takes any key");
     mac.update(format!("{id}.{timestamp}.").as_bytes());
     mac.update(body.as_bytes());
-    Ok(format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes())))
+    Ok(format!(
+        "v1,{}",
+        STANDARD.encode(mac.finalize().into_bytes())
+    ))
 }
 
 /// When to try again after attempt number `attempts` failed at `now` (Unix ms), or `None` when
@@ -194,9 +197,12 @@ pub async fn conversation_started(state: &AppState, channel: &Channel) {
 
 /// A message stored (new, not a de-duplicated re-send).
 pub async fn message_created(state: &AppState, channel: &Channel, m: &Message, sender: &Persona) {
-    emit(state, channel, MESSAGE_CREATED, || {
-        json!({ "message": message(m, sender) })
-    })
+    emit(
+        state,
+        channel,
+        MESSAGE_CREATED,
+        || json!({ "message": message(m, sender) }),
+    )
     .await;
 }
 
@@ -208,17 +214,23 @@ pub async fn conversation_ended(state: &AppState, channel: &Channel) {
         Some(_) => json!("agent"),
     };
     let at = channel.ended_at.map(iso_time);
-    emit(state, channel, CONVERSATION_ENDED, || {
-        json!({ "endedBy": by, "endedAt": at })
-    })
+    emit(
+        state,
+        channel,
+        CONVERSATION_ENDED,
+        || json!({ "endedBy": by, "endedAt": at }),
+    )
     .await;
 }
 
 /// The visitor rated the chat.
 pub async fn conversation_rated(state: &AppState, channel: &Channel, rating: &Rating) {
-    emit(state, channel, CONVERSATION_RATED, || {
-        json!({ "rating": { "score": rating.score, "comment": rating.comment } })
-    })
+    emit(
+        state,
+        channel,
+        CONVERSATION_RATED,
+        || json!({ "rating": { "score": rating.score, "comment": rating.comment } }),
+    )
     .await;
 }
 
@@ -301,8 +313,7 @@ async fn send(state: &AppState, hook: &Webhook, d: &WebhookDelivery) -> Result<i
         return Err(Failure::other(format!("the URL {why}")));
     }
     let timestamp = state.store.now() / 1000;
-    let signature =
-        signature(&hook.secret, &d.id, timestamp, &d.body).map_err(Failure::other)?;
+    let signature = signature(&hook.secret, &d.id, timestamp, &d.body).map_err(Failure::other)?;
     let answer = state
         .http
         .post(url)
@@ -378,7 +389,11 @@ mod tests {
         assert_eq!(next_attempt(3, 0, until), Some(30 * m));
         assert_eq!(next_attempt(6, 0, until), Some(10 * h));
         assert_eq!(next_attempt(9, 0, until), Some(10 * h));
-        assert_eq!(next_attempt(7, 20 * h, until), Some(until), "the last try at the deadline");
+        assert_eq!(
+            next_attempt(7, 20 * h, until),
+            Some(until),
+            "the last try at the deadline"
+        );
         assert_eq!(next_attempt(8, until, until), None);
     }
 }

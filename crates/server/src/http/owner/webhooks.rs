@@ -282,9 +282,7 @@ async fn resend_webhook_delivery(
     let hook = owned(&state, &auth, &id).await?;
     match state.store.get_webhook_delivery(&delivery_id).await {
         Ok(d) if d.webhook_id == hook.id => {}
-        Ok(_) | Err(StoreError::NotFound) => {
-            return Err(ApiError::not_found("no such delivery"))
-        }
+        Ok(_) | Err(StoreError::NotFound) => return Err(ApiError::not_found("no such delivery")),
         Err(e) => return Err(e.into()),
     }
     let retry_for = i64::try_from(RETRY_FOR.as_millis()).expect("fits");
@@ -293,5 +291,9 @@ async fn resend_webhook_delivery(
         .resend_webhook_delivery(&delivery_id, retry_for)
         .await?;
     state.jobs_added.notify_one();
-    Ok((StatusCode::ACCEPTED, no_store(Json(WebhookDelivery::from(&d)))).into_response())
+    Ok((
+        StatusCode::ACCEPTED,
+        no_store(Json(WebhookDelivery::from(&d))),
+    )
+        .into_response())
 }
