@@ -48,7 +48,10 @@ pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
-pub use webhooks::{DeliveryStatus, Webhook, WebhookDelivery, Webhooks};
+pub use webhooks::{
+    Attempt, DeliveryStatus, NewWebhook, Webhook, WebhookDelivery, WebhookEvent, Webhooks,
+    KEPT_DELIVERIES, WEBHOOK_JOB,
+};
 
 /// What a store call can fail with.
 #[derive(Debug, thiserror::Error)]

@@ -4,11 +4,10 @@ macro_rules! impl_webhooks {
     ($store:ty, $db:ty) => {
         const _: () = {
             use $crate::store::sql::{found, touched};
-            use $crate::store::webhooks::{
-                Attempt, DeliveryStatus, NewWebhook, Webhook, WebhookDelivery, WebhookEvent,
-                Webhooks, KEPT_DELIVERIES, WEBHOOK_JOB,
+            use $crate::store::{
+                new_id, refuse_nul, Attempt, Clock, DeliveryStatus, NewWebhook, StoreResult,
+                Webhook, WebhookDelivery, WebhookEvent, Webhooks, KEPT_DELIVERIES, WEBHOOK_JOB,
             };
-            use $crate::store::{new_id, refuse_nul, Clock, StoreResult};
 
             const HOOK_COLS: &str = "id, org_id, domain_id, url, events, secret, created_at";
             const DELIVERY_COLS: &str = "id, webhook_id, event_type, body, status, attempts, \
