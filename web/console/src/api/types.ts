@@ -27,6 +27,9 @@ export type StatsAnswer = Schemas["StatsAnswer"];
 export type TeamMember = Schemas["TeamMember"];
 export type User = Schemas["User"];
 export type Visitor = Schemas["Visitor"];
+export type Webhook = Schemas["Webhook"];
+export type WebhookCreated = Schemas["WebhookCreated"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
 export type Channel = Schemas["ChannelSummary"] & Partial<Omit<Schemas["ChannelDetail"], keyof Schemas["ChannelSummary"]>>;

@@ -28,6 +28,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
       ? [
           { to: "domains", label: "Domains", id: "domains" },
           { to: "agents", label: "Agents", id: "agents" },
+          { to: "webhooks", label: "Webhooks", id: "webhooks" },
         ]
       : []),
   ];
