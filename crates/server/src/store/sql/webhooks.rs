@@ -14,7 +14,8 @@ macro_rules! impl_webhooks {
                  response_code, last_error, last_attempt_at, next_attempt_at, retry_until, \
                  created_at";
 
-            /// Adds the job that delivers `delivery_id`, due at `now`, unless one waits already.
+            /// Adds the job that delivers `delivery_id`, due at `now`; one that waits already is
+            /// made due now instead ("send again" does not wait for the back-off).
             async fn queue_job<'c, E>(exec: E, delivery_id: &str, now: i64) -> StoreResult<()>
             where
                 E: sqlx::Executor<'c, Database = $db>,
@@ -22,7 +23,7 @@ macro_rules! impl_webhooks {
                 sqlx::query(
                     "INSERT INTO jobs (id, kind, dedupe_key, payload, run_at, created_at) \
                      VALUES ($1, $2, $3, $4, $5, $5) \
-                     ON CONFLICT (kind, dedupe_key) WHERE dead = 0 DO NOTHING",
+                     ON CONFLICT (kind, dedupe_key) WHERE dead = 0 DO UPDATE SET run_at = excluded.run_at",
                 )
                 .bind(new_id())
                 .bind(WEBHOOK_JOB)

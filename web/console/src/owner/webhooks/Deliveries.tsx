@@ -74,8 +74,8 @@ export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }
                   <td>{shortTime(d.lastAttemptAt)}</td>
                   <td>{shortTime(d.nextAttemptAt)}</td>
                   <td>
-                    <button onClick={() => again(d)}>
-                      Send again<span className="visually-hidden">: {eventLabel(d.type)}, {shortTime(d.createdAt)}</span>
+                    <button onClick={() => again(d)} aria-label={`Send again: ${eventLabel(d.type)}, ${shortTime(d.createdAt)}`}>
+                      Send again
                     </button>
                   </td>
                 </tr>

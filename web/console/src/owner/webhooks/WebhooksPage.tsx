@@ -202,7 +202,7 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
         <legend>Events to send</legend>
         <div className="stack">
           {events.map((ev) => (
-            <label key={ev} className="toggle">
+            <label key={ev} className="check">
               <input
                 type="checkbox"
                 checked={chosen.includes(ev)}
