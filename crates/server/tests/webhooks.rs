@@ -423,6 +423,31 @@ async fn an_endpoint_that_does_not_answer_within_10_seconds_is_tried_again_later
     assert_eq!(d["status"], "succeeded");
 }
 
+#[tokio::test]
+async fn an_endpoint_that_hangs_does_not_hold_up_other_deliveries() {
+    let (slow, fast) = (Receiver::start().await, Receiver::start().await);
+    let s = shop(true).await;
+    let (slow_hook, _) = s.hook(&slow.url, &ALL).await;
+    let (fast_hook, _) = s.hook(&fast.url, &ALL).await;
+    slow.answer(&[Reply::Silence]);
+    s.test_event(&slow_hook).await;
+    eventually("the slow endpoint has the request", async || {
+        !slow.received().is_empty()
+    })
+    .await;
+    // While that request waits for its 10 s, another webhook's event goes at once.
+    s.test_event(&fast_hook).await;
+    eventually_within_secs(5, "the other delivery, long before 10 s", async || {
+        !fast.received().is_empty()
+    })
+    .await;
+    assert_eq!(
+        s.deliveries(&slow_hook).await[0]["attempts"],
+        0,
+        "still waiting"
+    );
+}
+
 async fn eventually_within_secs<O: crate::common::Outcome>(
     secs: u64,
     what: &str,
