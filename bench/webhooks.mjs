@@ -152,8 +152,11 @@ Command: \`node --experimental-websocket bench/webhooks.mjs --messages ${MESSAGE
 | what | figure |
 |---|---|
 | a visitor's message (first of a new chat, on the realtime socket) → its \`message.created\` delivery's headers at the endpoint, ${MESSAGES} messages one at a time | ${spread(result.latency)} ms |
-| ${EVENTS} test events queued at once (8 requests in flight) → all delivered | ${result.perSecond.toFixed(0)} events/s (${result.seconds.toFixed(2)} s; queuing them took ${fmt(result.queued)} ms, by then ${result.keptPace} were delivered: the worker keeps pace with the owner API queuing them, so this is a floor of what the worker can do) |
-| the ${EVENTS - result.keptPace} left waiting once queuing stopped → delivered (the worker alone) | ${result.drain.toFixed(0)} events/s |
+| ${EVENTS} test events queued at once (8 requests in flight) → all delivered | ${result.perSecond.toFixed(0)} events/s (${result.seconds.toFixed(2)} s; queuing them took ${fmt(result.queued)} ms, by then ${result.keptPace} were delivered: the worker keeps pace with the owner API queuing them, so this is a floor of what the worker can do) |${
+  EVENTS - result.keptPace >= EVENTS / 10
+    ? `\n| the ${EVENTS - result.keptPace} left waiting once queuing stopped → delivered (the worker alone) | ${result.drain.toFixed(0)} events/s |`
+    : ""
+}
 
 ${result.received} deliveries for ${result.total} events, ${result.distinct} distinct webhook-ids, ${result.signed} verified with the \`standardwebhooks\` npm package${ok ? "" : " — **not one signed delivery per event**"}.
 
