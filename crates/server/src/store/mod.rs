@@ -2,8 +2,8 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats; `webhooks.rs`, webhooks and their
-//! deliveries), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
+//! and erasing them; `webhooks.rs`, webhooks and their deliveries), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -24,6 +24,7 @@ mod jobs;
 mod postgres;
 mod push;
 mod ratings;
+mod retention;
 mod sql;
 mod sqlite;
 mod statistics;
@@ -45,6 +46,7 @@ pub use jobs::{Dead, Job, Jobs, NewJob};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
+pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
@@ -132,6 +134,7 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Retention
     + Webhooks
     + Send
     + Sync

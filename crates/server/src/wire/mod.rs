@@ -16,6 +16,7 @@ pub mod error;
 pub mod frames;
 pub mod notifications;
 pub mod owner;
+pub mod privacy;
 pub mod routes;
 pub mod ts;
 pub mod validate;

@@ -10,6 +10,7 @@ use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
 use super::owner::*;
+use super::privacy::*;
 use super::webhooks::*;
 
 /// The command that rewrites the files.
@@ -190,6 +191,15 @@ pub fn console() -> String {
         Restored,
         Sighting,
         Installation,
+        RetentionSetting,
+        VisitorEmailBody,
+        VisitorExport,
+        ExportedConversation,
+        ExportedVisitor,
+        ExportedMessage,
+        ExportedRating,
+        ExportedFile,
+        Erased,
         WebhookBody,
         Webhook,
         WebhookCreated,

@@ -12,6 +12,7 @@ import { Shell } from "./Shell";
 // download them (bench/console.mjs --sizes-only gives each part's size).
 const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ default: m.DomainsPage })));
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
+const PrivacyPage = lazy(() => import("../owner/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
 const WebhooksPage = lazy(() => import("../owner/webhooks/WebhooksPage").then((m) => ({ default: m.WebhooksPage })));
 
 export function App() {
@@ -19,7 +20,7 @@ export function App() {
   const route = useRoute();
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
-  const known = section === "inbox" || (owner && (section === "domains" || section === "agents" || section === "webhooks"));
+  const known = section === "inbox" || (owner && ["domains", "agents", "privacy", "webhooks"].includes(section));
 
   // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
@@ -45,6 +46,7 @@ export function App() {
         <Suspense fallback={<p className="muted loading">Loading…</p>}>
           {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
           {owner && section === "agents" && <AgentsPage me={session.user} />}
+          {owner && section === "privacy" && <PrivacyPage />}
           {owner && section === "webhooks" && <WebhooksPage />}
         </Suspense>
       </Shell>

@@ -22,6 +22,7 @@ mod domains;
 mod jobs;
 mod push;
 pub(crate) mod ratings;
+mod retention;
 mod statistics;
 mod visits;
 mod webhooks;
@@ -81,6 +82,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_visits!($store);
         $crate::store::sql::impl_ratings!($store);
+        $crate::store::sql::impl_retention!($store);
         $crate::store::sql::impl_webhooks!($store, $db);
 
         #[async_trait::async_trait]
@@ -109,6 +111,7 @@ pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
 pub(crate) use push::impl_push;
 pub(crate) use ratings::impl_ratings;
+pub(crate) use retention::impl_retention;
 pub(crate) use statistics::impl_statistics;
 pub(crate) use visits::impl_visits;
 pub(crate) use webhooks::impl_webhooks;
