@@ -2138,6 +2138,7 @@ mod behaviours {
 
         let event = |body: &'static str| WebhookEvent {
             event_type: "message.created",
+            channel_id: None,
             body,
             retry_for: 86_400_000,
         };
@@ -2225,6 +2226,28 @@ mod behaviours {
             "newest first"
         );
         assert_eq!(s.webhook_deliveries(&a.id, 10).await.unwrap().len(), 1);
+
+        // A delivery about a conversation goes with it (retention, erasure: it holds what the
+        // visitor wrote).
+        let (chat, _) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        let about = s
+            .queue_webhook_event(
+                std::slice::from_ref(&b.id),
+                WebhookEvent {
+                    channel_id: Some(&chat.id),
+                    ..event("{}")
+                },
+            )
+            .await
+            .unwrap();
+        s.get_webhook_delivery(&about[0].id).await.unwrap();
+        s.delete_chats(std::slice::from_ref(&chat.id))
+            .await
+            .unwrap();
+        assert!(matches!(
+            s.get_webhook_delivery(&about[0].id).await,
+            Err(StoreError::NotFound)
+        ));
 
         // Removed with its log.
         s.delete_webhook(&a.id).await.unwrap();

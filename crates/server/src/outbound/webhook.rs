@@ -136,17 +136,20 @@ async fn subscribed(state: &AppState, domain_id: &str, event: &str) -> Vec<Webho
     }
 }
 
-/// Queues `event` with `data` for `hooks` and wakes the worker.
+/// Queues `event` with `data` for `hooks` (about the conversation `channel_id`, if any) and wakes
+/// the worker.
 pub async fn queue(
     state: &AppState,
     hooks: &[String],
     event: &str,
+    channel_id: Option<&str>,
     data: Value,
 ) -> Vec<WebhookDelivery> {
     let body = body(event, state.store.now(), data);
     let retry_for = i64::try_from(RETRY_FOR.as_millis()).expect("fits");
     let event = WebhookEvent {
         event_type: event,
+        channel_id,
         body: &body,
         retry_for,
     };
@@ -187,7 +190,7 @@ async fn emit(state: &AppState, channel: &Channel, event: &str, extra: impl FnOn
         data.extend(more);
     }
     let ids: Vec<String> = hooks.into_iter().map(|h| h.id).collect();
-    queue(state, &ids, event, data).await;
+    queue(state, &ids, event, Some(&channel.id), data).await;
 }
 
 /// A new chat (not one reopened).

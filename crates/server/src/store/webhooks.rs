@@ -79,6 +79,8 @@ pub struct WebhookDelivery {
 #[derive(Debug, Clone)]
 pub struct WebhookEvent<'a> {
     pub event_type: &'a str,
+    /// The conversation it is about: its deliveries are removed with it (retention, erasure).
+    pub channel_id: Option<&'a str>,
     /// The JSON body, the same for every webhook.
     pub body: &'a str,
     /// How long each is retried (ms from now).

@@ -219,7 +219,14 @@ async fn test_webhook(
 ) -> Result<Response, ApiError> {
     let hook = owned(&state, &auth, &id).await?;
     let data = json!({ "webhookId": hook.id, "message": "A test event from Beckon." });
-    let queued = hooks::queue(&state, std::slice::from_ref(&hook.id), TEST_EVENT, data).await;
+    let queued = hooks::queue(
+        &state,
+        std::slice::from_ref(&hook.id),
+        TEST_EVENT,
+        None,
+        data,
+    )
+    .await;
     let Some(delivery) = queued.first() else {
         return Err(ApiError::internal());
     };

@@ -114,8 +114,8 @@ macro_rules! impl_webhooks {
                         let id = format!("msg_{}", uuid::Uuid::now_v7().simple());
                         let d: Option<WebhookDelivery> = sqlx::query_as(&format!(
                             "INSERT INTO webhook_deliveries (id, webhook_id, event_type, body, \
-                             status, next_attempt_at, retry_until, created_at) \
-                             SELECT $1, id, $3, $4, $5, $6, $7, $6 FROM webhooks WHERE id = $2 \
+                             status, next_attempt_at, retry_until, created_at, channel_id) \
+                             SELECT $1, id, $3, $4, $5, $6, $7, $6, $8 FROM webhooks WHERE id = $2 \
                              RETURNING {DELIVERY_COLS}"
                         ))
                         .bind(&id)
@@ -125,6 +125,7 @@ macro_rules! impl_webhooks {
                         .bind(DeliveryStatus::Pending)
                         .bind(now)
                         .bind(now + event.retry_for)
+                        .bind(event.channel_id)
                         .fetch_optional(&mut *tx)
                         .await?;
                         // A webhook removed meanwhile: nothing to deliver.
