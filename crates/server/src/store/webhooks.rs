@@ -133,3 +133,26 @@ pub trait Webhooks: Send + Sync {
         retry_for: i64,
     ) -> StoreResult<WebhookDelivery>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_webhook_wants_its_events_on_its_domain_or_on_all() {
+        let mut hook = Webhook {
+            id: "w".into(),
+            org_id: "o".into(),
+            domain_id: None,
+            url: "https://hooks.example.com/".into(),
+            events: vec!["message.created".into()],
+            secret: "whsec_AAAA".into(),
+            created_at: 0,
+        };
+        assert!(hook.wants("message.created", "d1"));
+        assert!(!hook.wants("conversation.ended", "d1"));
+        hook.domain_id = Some("d1".into());
+        assert!(hook.wants("message.created", "d1"));
+        assert!(!hook.wants("message.created", "d2"));
+    }
+}
