@@ -29,3 +29,4 @@ mod store_sqlite_concurrency;
 mod ts_export;
 mod visitor_identity;
 mod visits;
+mod webhooks;

@@ -3,7 +3,7 @@
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
 //! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
-//! and erasing them), whose SQL both backends share
+//! and erasing them; `webhooks.rs`, webhooks and their deliveries), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -29,6 +29,7 @@ mod sql;
 mod sqlite;
 mod statistics;
 pub mod visits;
+pub mod webhooks;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
 pub use chats::{
@@ -49,6 +50,10 @@ pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
+pub use webhooks::{
+    Attempt, DeliveryStatus, NewWebhook, Webhook, WebhookDelivery, WebhookEvent, Webhooks,
+    KEPT_DELIVERIES, WEBHOOK_JOB,
+};
 
 /// What a store call can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -130,6 +135,7 @@ pub trait Store:
     + Visits
     + Ratings
     + Retention
+    + Webhooks
     + Send
     + Sync
     + 'static

@@ -11,6 +11,7 @@ use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
 use super::owner::*;
 use super::privacy::*;
+use super::webhooks::*;
 
 /// The command that rewrites the files.
 pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
@@ -199,6 +200,13 @@ pub fn console() -> String {
         ExportedRating,
         ExportedFile,
         Erased,
+        WebhookBody,
+        Webhook,
+        WebhookCreated,
+        WebhookList,
+        DeliveryStatus,
+        WebhookDelivery,
+        WebhookDeliveryList,
     );
     let body: String = own.iter().map(|d| d.text.as_str()).collect();
     let mut out = header(

@@ -13,13 +13,14 @@ import { Shell } from "./Shell";
 const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ default: m.DomainsPage })));
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
 const PrivacyPage = lazy(() => import("../owner/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
+const WebhooksPage = lazy(() => import("../owner/webhooks/WebhooksPage").then((m) => ({ default: m.WebhooksPage })));
 
 export function App() {
   const { session, loading, unreachable } = useSession();
   const route = useRoute();
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
-  const known = section === "inbox" || (owner && ["domains", "agents", "privacy"].includes(section));
+  const known = section === "inbox" || (owner && ["domains", "agents", "privacy", "webhooks"].includes(section));
 
   // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
@@ -46,6 +47,7 @@ export function App() {
           {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
           {owner && section === "agents" && <AgentsPage me={session.user} />}
           {owner && section === "privacy" && <PrivacyPage />}
+          {owner && section === "webhooks" && <WebhooksPage />}
         </Suspense>
       </Shell>
     </AgentProvider>
