@@ -22,8 +22,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the server.
-    Serve(ServeArgs),
+    /// Run the server (boxed: its flags outweigh the other commands).
+    Serve(Box<ServeArgs>),
     /// Validate a widget config file (JSON, spec §3.1); exit 0 when valid, 1 when not, 2 when
     /// the file cannot be read.
     CheckConfig {
@@ -154,6 +154,12 @@ pub struct ServeArgs {
     /// and BECKON_SECRET (the same on every instance).
     #[arg(long, env = "REDIS_URL", hide_env_values = true)]
     pub redis_url: Option<String>,
+    /// Where chat files are kept: s3://bucket/prefix (credentials, region and endpoint from the
+    /// usual AWS_* variables; AWS_ENDPOINT_URL and AWS_ALLOW_HTTP=true for an S3-compatible
+    /// store on plain http). Default: {data-dir}/attachments. Several instances need a shared
+    /// store (docs/attachments.md).
+    #[arg(long, env = "BECKON_ATTACHMENTS_URL")]
+    pub attachments_url: Option<String>,
     /// Prefix of Beckon's Redis keys and channels (to share one Redis between deployments).
     #[arg(long, env = "BECKON_REDIS_PREFIX", default_value = "beckon:")]
     pub redis_prefix: String,
@@ -225,6 +231,10 @@ impl ServeArgs {
             .map(|u| u.trim().to_owned())
             .filter(|u| !u.is_empty());
         c.redis_prefix = self.redis_prefix;
+        c.attachments_url = self
+            .attachments_url
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty());
         c.realtime.lease_ttl = std::time::Duration::from_secs(self.agent_lease_seconds);
         c.realtime.heartbeat = c.realtime.heartbeat.min(c.realtime.lease_ttl / 3);
         c.metrics = self.metrics;

@@ -25,6 +25,7 @@ use engine::presence::{LocalPresence, Presence};
 pub mod accounts;
 pub mod alloc;
 pub mod assets;
+pub mod attachments;
 pub mod chat;
 pub mod cli;
 pub mod config;
@@ -143,7 +144,11 @@ pub async fn build_state(
     let outbound = egress::Outbound {
         allow_private: config.allow_private_outbound,
     };
+    let files = attachments::Files::open(&config.data_dir, config.attachments_url.as_deref())
+        .context("cannot open the attachments store (--attachments-url)")?;
+    tracing::info!(store = %files.describe, "chat files");
     Ok(AppState {
+        files,
         ready: Arc::new(ready),
         metrics: config.metrics.then(metrics::install),
         store,

@@ -56,6 +56,8 @@ pub struct AppState {
     pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
     /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
+    /// Where chat files are kept (`attachments/files.rs`).
+    pub files: crate::attachments::Files,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

@@ -2,7 +2,7 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `attachments.rs`, files sent in chats), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -14,6 +14,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 mod accounts;
+mod attachments;
 mod chats;
 mod choices;
 mod clock;
@@ -29,6 +30,7 @@ mod statistics;
 pub mod visits;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
+pub use attachments::{AttachmentLimitsRow, AttachmentRow, Attachments};
 pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
@@ -126,6 +128,7 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Attachments
     + Send
     + Sync
     + 'static

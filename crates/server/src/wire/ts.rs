@@ -88,6 +88,7 @@ fn shared() -> Vec<Decl> {
         ClientPersona,
         PublicPersona,
         Attachment,
+        AttachmentLimits,
         Message,
         Channel,
         ChannelAnswer,

@@ -4,7 +4,7 @@
 //! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! One file per resource: `domains`, `config` (draft, published, publish), `publishing`
-//! (versions, restore, the installation check), `stats`, `agents`. Validation errors are 422
+//! (versions, restore, the installation check), `stats`, `agents`, `attachments` (what files chats accept). Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
 use super::auth::OwnerAuth;
@@ -14,6 +14,7 @@ use crate::store::{Domain, StoreError};
 use crate::wire::routes::Routes;
 
 mod agents;
+mod attachments;
 mod config;
 mod domains;
 mod publishing;
@@ -26,6 +27,7 @@ pub fn routes() -> Routes<AppState> {
         .merge(publishing::routes())
         .merge(stats::routes())
         .merge(agents::routes())
+        .merge(attachments::routes())
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).
