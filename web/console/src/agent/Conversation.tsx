@@ -22,6 +22,8 @@ import { ConfirmDialog } from "../app/ConfirmDialog";
 import { VisitContext } from "./VisitContext";
 import type { Pending } from "./MessageThread";
 import { useMessageThread } from "./threadChunk";
+import { useUploads } from "./useUploads";
+import { sizeText } from "@beckon/widget";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -206,7 +208,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
     try {
       const r = await api.POST("/api/v1/agent/channels/{id}/messages", {
         params: { path: { id: channelId } },
-        body: { clientId: p.clientId, text: p.text },
+        body: { clientId: p.clientId, text: p.text, attachments: p.attachments },
       });
       setMessages((list) => mergeMessages(list, [r.message]));
       setPending((list) => list.filter((x) => x.clientId !== p.clientId));
@@ -226,10 +228,13 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   }, []);
 
   const over = charactersOver(draft);
+  const files = useUploads(channelId);
+  const fileInput = useRef<HTMLInputElement>(null);
   const submit = () => {
     const text = draft.trim();
-    if (!text || over) return;
-    const p = { clientId: newClientId(), text };
+    if ((!text && !files.ready.length) || over || files.busy) return;
+    const p = { clientId: newClientId(), text, attachments: files.ready };
+    files.clear();
     // Sending brings the thread to the bottom, where the reply shows, wherever the agent had scrolled.
     followNext.current = true;
     setPending((list) => [...list, p]);
@@ -388,6 +393,12 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       ) : (
         <form
           className="composer"
+          onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()}
+          onDrop={(e) => {
+            if (!e.dataTransfer.files.length) return;
+            e.preventDefault();
+            files.add(e.dataTransfer.files);
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -409,10 +420,51 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             }}
             onKeyDown={onKeyDown}
             onBlur={() => draft && sendTyping(false)}
+            onPaste={(e) => {
+              if (!e.clipboardData.files.length) return;
+              e.preventDefault();
+              files.add(e.clipboardData.files);
+            }}
           />
-          <button type="submit" className="primary" disabled={!draft.trim() || over > 0}>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              if (e.target.files) files.add(e.target.files);
+              e.target.value = "";
+            }}
+          />
+          <button type="button" className="attach" aria-label="Attach a file" title="Attach a file" onClick={() => fileInput.current?.click()}>
+            <span aria-hidden="true">📎</span>
+          </button>
+          <button type="submit" className="primary" disabled={(!draft.trim() && !files.ready.length) || over > 0 || files.busy}>
             Send
           </button>
+          {files.uploads.length > 0 && (
+            <ul className="uploads" aria-label="Files to send">
+              {files.uploads.map((u) => (
+                <li key={u.key} className={u.error ? "upload failed" : "upload"}>
+                  <span className="upload-name">
+                    {u.name} <span className="muted">({sizeText(u.size)})</span>
+                  </span>
+                  {u.error ? (
+                    <span className="error" role="alert">
+                      {u.error}
+                    </span>
+                  ) : u.attachment ? (
+                    <span className="muted">Ready</span>
+                  ) : (
+                    <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />
+                  )}
+                  <button type="button" className="link" onClick={() => files.remove(u.key)}>
+                    {u.attachment || u.error ? `Remove ${u.name}` : `Cancel ${u.name}`}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           {over > 0 && (
             <p id="reply-too-long" className="error composer-error" role="status">
               {tooLongText(over)}
