@@ -89,6 +89,37 @@ const out = await minify(await readFile(OUT, "utf8"), {
 // on the first call, which is the click: ≈ 60 ms of compiling at 4× CPU throttle on the way to
 // the painted chat window (bench/chat.mjs).
 await writeFile(OUT, "//# allFunctionsCalledOnLoad\n" + out.code);
+// The files tray (src/app/chat/files/FilesTray.tsx), a chunk of its own that the app imports on
+// the first file a visitor adds: it runs on the app's Preact (the app re-exports what it uses;
+// one copy, one set of hooks), imported from ./beckon-app.js beside it.
+const FROM_APP = "\0from-app";
+await esbuild.build({
+  entryPoints: [here("src/app/chat/files/FilesTray.tsx")],
+  outfile: resolve(dirname(OUT), "beckon-files.js"),
+  bundle: true,
+  format: "esm",
+  target: "es2020",
+  platform: "browser",
+  minify: true,
+  legalComments: "none",
+  charset: "utf8",
+  logLevel: "warning",
+  jsx: "automatic",
+  tsconfigRaw: { compilerOptions: { jsx: "react-jsx", useDefineForClassFields: false } },
+  plugins: [
+    {
+      name: "preact-of-the-app",
+      setup(b) {
+        b.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$/ }, () => ({ path: FROM_APP, namespace: "from-app" }));
+        b.onLoad({ filter: /.*/, namespace: "from-app" }, () => ({
+          contents: 'export { jsx, jsxs, Fragment, useEffect, useRef, useState } from "./beckon-app.js";',
+          loader: "js",
+        }));
+        b.onResolve({ filter: /^\.\/beckon-app\.js$/ }, (a) => ({ path: a.path, external: true }));
+      },
+    },
+  ],
+});
 const gz = gzipSync(await readFile(OUT), { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + " KB";
 console.log(`${OUT.replace(/^.*\/(dist\/)/, "$1")}  ${kb(out.code.length)}  zlib-9 ${kb(gz)}  (budget ${kb(BUDGET)} for the served Zopfli .gz: bench/size.mjs --check)`);
