@@ -77,12 +77,13 @@ pub async fn upload(
             e.body_text()
         ))
     })?;
-    // A body larger than the limit by more than a multipart envelope can be refused at once.
+    // A body too large to be read to its end is refused at once (the client may see the
+    // connection close instead); others are read, and refused past the limit (see `drain`).
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<i64>().ok());
-    if declared.is_some_and(|n| n > limits.max_bytes + 64 * 1024) {
+    if declared.is_some_and(|n| n > limits.max_bytes + DRAIN_AT_MOST as i64) {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             limits.too_large(),
@@ -117,7 +118,11 @@ pub async fn upload(
                     return Err(ApiError::internal());
                 }
             };
-            drain(&mut field).await;
+            let mut read = drain(&mut field, 0).await;
+            drop(field);
+            while let Ok(Some(mut f)) = multipart.next_field().await {
+                read = drain(&mut f, read).await;
+            }
             return Err(ApiError::new(status, e.to_string()));
         }
     };
@@ -156,16 +161,17 @@ pub async fn upload(
     Ok((StatusCode::CREATED, no_store(Json(body))).into_response())
 }
 
-/// Reads what is left of a refused upload, up to [`DRAIN_AT_MOST`], so that the client (which
-/// is still sending) reads the refusal instead of a reset connection.
-async fn drain(field: &mut Field<'_>) {
-    let mut read = 0usize;
-    while let Some(Ok(chunk)) = field.next().await {
-        read += chunk.len();
-        if read > DRAIN_AT_MOST {
-            break;
+/// Reads (and drops) what is left of a refused upload, up to [`DRAIN_AT_MOST`] in all (`read`
+/// so far), so that the client, still sending, reads the refusal instead of a reset
+/// connection. Memory holds one chunk at a time.
+async fn drain(field: &mut Field<'_>, mut read: usize) -> usize {
+    while read <= DRAIN_AT_MOST {
+        match field.next().await {
+            Some(Ok(chunk)) => read += chunk.len(),
+            _ => break,
         }
     }
+    read
 }
 
 /// What an owner may set, checked.

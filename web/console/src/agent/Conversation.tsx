@@ -437,7 +437,9 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             }}
           />
           <button type="button" className="attach" aria-label="Attach a file" title="Attach a file" onClick={() => fileInput.current?.click()}>
-            <span aria-hidden="true">📎</span>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path fill="none" stroke="currentColor" strokeWidth="2" d="M21 11l-8.5 8.5a5 5 0 01-7-7L14 4a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-3-3L15 7" />
+            </svg>
           </button>
           <button type="submit" className="primary" disabled={(!draft.trim() && !files.ready.length) || over > 0 || files.busy}>
             Send

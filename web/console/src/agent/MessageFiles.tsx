@@ -47,7 +47,10 @@ export function MessageFiles({ attachments }: { attachments: Attachment[] }) {
             <Picture a={a} />
           ) : (
             <a className="file-link" href={a.url} download={a.name}>
-              <span aria-hidden="true">📄</span> {a.name || "file"} <span className="muted">({a.type})</span>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path fill="none" stroke="currentColor" strokeWidth="2" d="M6 2h8l4 4v16H6zM14 2v4h4" />
+              </svg>{" "}
+              {a.name || "file"} <span className="muted">({a.type})</span>
             </a>
           )}
         </li>

@@ -64,23 +64,25 @@ export function FilesTray(p: FilesTrayProps) {
   return (
     <ul className="cnb-c-files" aria-label="Files to send" style={{ listStyle: "none", margin: 0, padding: "4px 12px", fontSize: 13 }}>
       {items.map((i) => (
-        <li key={i.key} style={{ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" }}>
+        <li key={i.key} style={{ display: "flex", gap: "0 8px", alignItems: "baseline", flexWrap: "wrap", margin: "2px 0" }}>
           <span style={{ overflowWrap: "anywhere" }}>
             {i.name} ({sizeText(i.size)})
           </span>
           {i.error ? (
-            <span role="alert" style={{ color: "#b00020" }}>
+            <span role="alert" style={{ color: "#b00020", flexBasis: "100%", order: 3 }}>
               {i.error}
             </span>
           ) : i.done ? null : (
             <progress max={1} value={i.progress} aria-label={`Uploading ${i.name}`} style={{ width: 80 }} />
           )}
+          {/* The visible word is in the name (WCAG "label in name"); the name says which file. */}
           <button
             type="button"
             className="cnb-c-link"
+            aria-label={`${i.done || i.error ? "Remove" : "Cancel"} ${i.name}`}
             onClick={() => setItems((l) => l.filter((x) => (x.key == i.key ? (x.abort.abort(), false) : true)))}
           >
-            {i.done || i.error ? `Remove ${i.name}` : `Cancel ${i.name}`}
+            {i.done || i.error ? "Remove" : "Cancel"}
           </button>
         </li>
       ))}
