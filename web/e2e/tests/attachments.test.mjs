@@ -170,3 +170,22 @@ test("a visitor sends a picture and the agent a PDF; limits, forged URLs and hos
   await visitor.context.close();
   await agent.context.close();
 });
+
+test("an owner sets what files a domain's chats accept in the domain's settings", async () => {
+  const origin = fx.server.origin;
+  const { page, context, errors } = await openConsole(fx.browser, origin, { email: DEMO.owner, path: `domains/${DEMO.domainId}/settings` });
+  const files = page.getByRole("region", { name: "Files in chats" });
+  await files.getByLabel("Largest file (MB)").fill("2");
+  await files.getByRole("checkbox", { name: "ZIP archives" }).uncheck();
+  await files.getByRole("checkbox", { name: "SVG (always downloaded, never shown)" }).check();
+  await files.getByRole("button", { name: "Save file settings" }).click();
+  await files.getByText("File settings saved.").waitFor();
+  await shot(page, "attachments-owner-settings.png");
+  const owner = await login(origin, DEMO.owner);
+  const limits = await (await owner(`/api/v1/owner/domains/${DEMO.domainId}/attachments`)).json();
+  assert.equal(limits.maxBytes, 2 * 1024 * 1024);
+  assert.ok(limits.types.includes("image/svg+xml") && !limits.types.includes("application/zip"), JSON.stringify(limits));
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
