@@ -8,14 +8,14 @@ use serde_json::{json, Value};
 
 use crate::common::realtime::{add_agent, add_owner, call_as, login, new_chat, seed, spawn, Ws, T};
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\0\x05\0\x01\xff\x89\x99=\x1d\0\0\0\0IEND\xaeB`\x82";
+pub(crate) const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\0\x05\0\x01\xff\x89\x99=\x1d\0\0\0\0IEND\xaeB`\x82";
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 const SVG: &[u8] =
     b"<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(document.cookie)</script></svg>";
 const HTML: &[u8] = b"<html><body><script>alert(document.cookie)</script></body></html>";
 
 /// A multipart/form-data body with one `file` field: (content type, body).
-fn form(name: &str, claimed_type: &str, bytes: &[u8]) -> (String, Vec<u8>) {
+pub(crate) fn form(name: &str, claimed_type: &str, bytes: &[u8]) -> (String, Vec<u8>) {
     let boundary = "----beckon-test-boundary-7d3f";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
@@ -448,4 +448,72 @@ async fn uploads_need_the_session_and_csrf_and_files_go_with_their_domain() {
     assert_eq!(fetch(&t, &url).await.status(), 404);
     assert!(stored_files(&t).is_empty());
     t.stop().await;
+}
+
+/// Several instances (`--attachments-url s3://…`) share one S3-compatible store: a file uploaded
+/// through one is served by the other, and removing the domain removes its objects.
+#[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
+async fn instances_share_files_through_s3() {
+    use crate::common::node::Cluster;
+    use crate::common::realtime::Endpoint as _;
+    use crate::common::s3_server::S3Server;
+
+    let s3 = S3Server::start("beckon").await;
+    let c = Cluster::new().await;
+    let env = s3.env("beckon", "chat-files");
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (a, b) = (c.node_with("a", &env), c.node_with("b", &env));
+    let (domain, org) = seed(c.store()).await;
+    add_owner(c.store(), &org, "owner@shop.test", "Olga").await;
+    let (channel, persona, _) = new_chat(&a, &domain, "Ann").await;
+
+    let (ct, body) = form("holiday.png", "image/png", PNG);
+    let r = a
+        .client()
+        .post(a.api(&format!(
+            "/v1/chat/public/channel/{channel}/attachments?personaId={persona}"
+        )))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED, "{}", a.log());
+    let att: Value = r.json().await.unwrap();
+    let url = att["url"].as_str().unwrap();
+    let objects = s3.objects();
+    assert_eq!(objects.len(), 1, "{objects:?}");
+    assert!(objects[0].starts_with(
+        s3.root
+            .join("beckon/chat-files")
+            .join(&domain)
+            .join(&channel)
+    ));
+
+    // Served by the other instance.
+    let on_b = url.replacen(&a.base_url(), &b.base_url(), 1);
+    assert_ne!(on_b, url);
+    let r = b.client().get(&on_b).send().await.unwrap();
+    assert_eq!(r.status(), 200, "{}", b.log());
+    assert_eq!(r.headers()["content-type"], "image/png");
+    assert_eq!(r.bytes().await.unwrap().as_ref(), PNG);
+
+    // The domain removed on B: its objects go, its URLs answer 404 on both.
+    let owner = login(&b, "owner@shop.test").await;
+    let (status, _) = call_as(
+        &b,
+        &owner,
+        reqwest::Method::DELETE,
+        &format!("/v1/owner/domains/{domain}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert!(s3.objects().is_empty(), "{:?}", s3.objects());
+    assert_eq!(a.client().get(url).send().await.unwrap().status(), 404);
+    c.finish().await;
 }
