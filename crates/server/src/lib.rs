@@ -147,6 +147,13 @@ pub async fn build_state(
     let files = attachments::Files::open(&config.data_dir, config.attachments_url.as_deref())
         .context("cannot open the attachments store (--attachments-url)")?;
     tracing::info!(store = %files.describe, "chat files");
+    if config.redis_url.is_some() && config.attachments_url.is_none() {
+        tracing::warn!(
+            "several instances (--redis-url) with chat files in the local data directory: a file \
+             is served only by the instance that took it; set --attachments-url s3://… \
+             (docs/attachments.md)"
+        );
+    }
     Ok(AppState {
         files,
         ready: Arc::new(ready),
