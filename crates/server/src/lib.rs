@@ -173,6 +173,7 @@ pub async fn build_state(
             config.console_dir.clone(),
         )])),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
+        upload_limit: Arc::new(ratelimit::RateLimiter::new(attachments::UPLOAD_RATE)),
         realtime: Arc::new(realtime),
         mailer,
         mail_origin,

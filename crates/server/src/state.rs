@@ -33,6 +33,8 @@ pub struct AppState {
     pub console: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
+    /// Visitors' uploads per client address (`attachments::UPLOAD_RATE`).
+    pub upload_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
     pub realtime: Arc<crate::engine::hub::Hub>,
     /// Outgoing e-mail (`--smtp-url`), when configured.

@@ -517,3 +517,22 @@ async fn instances_share_files_through_s3() {
     assert_eq!(a.client().get(url).send().await.unwrap().status(), 404);
     c.finish().await;
 }
+
+#[tokio::test]
+async fn a_visitor_address_uploads_twenty_files_then_waits() {
+    let t = spawn().await;
+    let (domain, _, _) = shop(&t).await;
+    let (c, p, _) = new_chat(&t, &domain, "Ann").await;
+    for i in 0..20 {
+        let (status, _) = visitor_upload(&t, &c, &p, &format!("{i}.png"), "image/png", PNG).await;
+        assert_eq!(status, StatusCode::CREATED, "upload {i}");
+    }
+    let (status, e) = visitor_upload(&t, &c, &p, "21.png", "image/png", PNG).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(e["retryAfter"].as_u64().unwrap() >= 1, "{e}");
+    assert!(e["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("too many files from this address"));
+    t.stop().await;
+}

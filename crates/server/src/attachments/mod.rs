@@ -24,6 +24,14 @@ use crate::store::{Store, StoreError, StoreResult};
 use crate::token::TokenSigner;
 use crate::wire::chat::Attachment;
 
+/// How many files one client address may upload as a visitor: a burst of 20, then one more
+/// every 10 s (a visitor sending a handful of photos is never slowed; a script filling the disk
+/// is). Agents, who are logged in, are not limited.
+pub const UPLOAD_RATE: crate::ratelimit::Rate = crate::ratelimit::Rate {
+    burst: 20,
+    every: std::time::Duration::from_secs(10),
+};
+
 /// Where files are served.
 pub const FILES_PATH: &str = "/files";
 

@@ -362,10 +362,12 @@ async fn visitor_attachment_limits(
         (status = 410, description = "the chat has ended", body = ErrorBody),
         (status = 413, description = "larger than the domain allows (\"too large: at most 10 MB\")", body = ErrorBody),
         (status = 415, description = "a type the domain does not accept (\"type not allowed: …\")", body = ErrorBody),
+        (status = 429, description = "too many files from this address (20, then one every 10 s); `retryAfter` says when", body = ErrorBody),
     )
 )]
 async fn visitor_upload(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(channel_id): Path<String>,
     ApiQuery(q): ApiQuery<PersonaQuery>,
     headers: HeaderMap,
@@ -373,6 +375,10 @@ async fn visitor_upload(
 ) -> Result<Response, ApiError> {
     let persona_id = required_persona(q.persona_id.as_deref())?;
     let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    if let Err(wait) = state.upload_limit.check(ip) {
+        return Err(ApiError::too_many("files from this address", wait));
+    }
     super::files::upload(&state, &headers, &channel, Uploader::Visitor, multipart).await
 }
 
