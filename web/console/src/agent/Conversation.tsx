@@ -176,7 +176,9 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           setMessages((list) => mergeMessages(list, [m]));
           setPending((p) => p.filter((x) => x.clientId !== m.clientId));
           if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
-            announce(`${senderLabel(m, me.personaId, visitorName)}: ${m.text}`);
+            // A message of files alone is read as their names.
+            const said = m.text || m.attachments.map((a) => a.name).join(", ");
+            announce(`${senderLabel(m, me.personaId, visitorName)}: ${said}`);
           }
           if (m.sender.type === "ChatClient") {
             setVisitorTyping(false);
