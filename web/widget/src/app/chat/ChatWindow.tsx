@@ -32,6 +32,7 @@ import { charactersOver, tooLongText } from "./core/limit";
 import { statusLine } from "./core/presence";
 import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
+import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
@@ -304,9 +305,7 @@ export function ChatWindow(p: ChatWindowProps) {
             <>
               <input ref={picker} type="file" multiple hidden onChange={(e) => (addFiles(e.currentTarget.files), (e.currentTarget.value = ""))} />
               <button type="button" className="cnb-m-send" aria-label="Attach a file" disabled={input.disabled} onClick={() => picker.current!.click()}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path fill="none" stroke="currentColor" stroke-width="2" d="M21 11l-8.5 8.5a5 5 0 01-7-7L14 4a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-3-3L15 7" />
-                </svg>
+                <Glyph name="attach" />
               </button>
             </>
           }
