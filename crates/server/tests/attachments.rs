@@ -133,6 +133,7 @@ async fn a_visitor_sends_a_picture_and_the_agent_a_pdf() {
     assert_eq!(status, StatusCode::CREATED, "{a}");
     assert_eq!(a["type"], "image/png");
     assert_eq!(a["name"], "holiday.png");
+    assert_eq!(a["size"], PNG.len());
     let url = a["url"].as_str().unwrap().to_owned();
     assert!(url.starts_with(&format!("{}/files/", t.url)), "{url}");
 
@@ -172,7 +173,7 @@ async fn a_visitor_sends_a_picture_and_the_agent_a_pdf() {
     let att = &h["messages"][0]["attachments"][0];
     assert_eq!(
         att,
-        &json!({"type": "image/png", "url": url, "name": "holiday.png"})
+        &json!({"type": "image/png", "url": url, "name": "holiday.png", "size": PNG.len()})
     );
 
     let (status, pdf) = agent_upload(&t, &agent, &channel, "Price list.pdf", PDF).await;

@@ -121,7 +121,8 @@ test("a visitor sends a picture and the agent a PDF; limits, forged URLs and hos
   await conversation.getByRole("button", { name: "Send" }).click();
   const link = dialog.getByRole("link", { name: "Price list.pdf" });
   await link.waitFor();
-  await conversation.getByRole("link", { name: /Price list\.pdf/ }).waitFor();
+  // The agent's side: its name, size and type.
+  await conversation.getByRole("link", { name: `Price list.pdf (${PDF.length} bytes, application/pdf)` }).waitFor();
   await shot(vp, "attachments-visitor-thread.png");
   await shot(ap, "attachments-console-thread.png");
 

@@ -96,6 +96,7 @@ pub async fn resolve(
             kind: row.content_type,
             url: row.url,
             name: row.name,
+            size: Some(row.size),
         });
     }
     Ok(kept)

@@ -371,6 +371,7 @@ async fn reply(
             kind: a.kind.clone(),
             url: a.url.clone(),
             name: a.name.clone().unwrap_or_default(),
+            size: None,
         })
         .collect();
     let msg = CheckedMessage {

@@ -157,6 +157,7 @@ pub async fn upload(
         kind: row.content_type,
         url: row.url,
         name: row.name,
+        size: Some(row.size),
     };
     Ok((StatusCode::CREATED, no_store(Json(body))).into_response())
 }

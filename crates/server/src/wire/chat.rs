@@ -141,6 +141,10 @@ pub struct Attachment {
     pub url: String,
     #[serde(default)]
     pub name: String,
+    /// Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub size: Option<i64>,
 }
 
 /// What a chat's files may be (docs/attachments.md): the domain's largest size and its media

@@ -1,9 +1,9 @@
 // The files of a message: pictures as thumbnails (a click, or Enter, opens the picture large in a
-// modal dialog that Esc closes), other files as their name, type and a download link. Thumbnails
+// modal dialog that Esc closes), other files as their name, size, type and a download link. Thumbnails
 // have a fixed height, so a row's height does not change when its picture arrives (the thread is
 // virtualised: MessageThread.tsx).
 import { useRef, useState } from "react";
-import { isPicture } from "@beckon/widget";
+import { isPicture, sizeText } from "@beckon/widget";
 import type { Attachment } from "../api/types";
 
 function Picture({ a }: { a: Attachment }) {
@@ -50,7 +50,7 @@ export function MessageFiles({ attachments }: { attachments: Attachment[] }) {
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                 <path fill="none" stroke="currentColor" strokeWidth="2" d="M6 2h8l4 4v16H6zM14 2v4h4" />
               </svg>{" "}
-              {a.name || "file"} <span className="muted">({a.type})</span>
+              {a.name || "file"} <span className="muted">({a.size != null ? `${sizeText(a.size)}, ` : ""}{a.type})</span>
             </a>
           )}
         </li>

@@ -1023,6 +1023,11 @@ export interface components {
         /** @description A file or link sent with a message. */
         Attachment: {
             name?: string;
+            /**
+             * Format: int64
+             * @description Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it.
+             */
+            size?: number | null;
             type: string;
             url: string;
         };

@@ -37,6 +37,8 @@ export type Attachment = {
   type: string;
   url: string;
   name: string;
+  /** Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it. */
+  size?: number;
 };
 
 /**
