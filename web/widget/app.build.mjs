@@ -50,10 +50,8 @@ const REACT_ON_PREACT = {
   "react/jsx-runtime": "preact/jsx-runtime",
 };
 
-await mkdir(dirname(OUT), { recursive: true });
-const built = await esbuild.build({
-  entryPoints: [here("src/app/index.tsx")],
-  outfile: OUT,
+/** What the app and its own lazy chunk (the files tray, below) are built with. */
+const COMMON = {
   bundle: true,
   format: "esm",
   target: "es2020",
@@ -67,6 +65,13 @@ const built = await esbuild.build({
   // Class fields without initialisers (ChatError's) are left to the constructor's assignments
   // instead of a defineProperty helper each.
   tsconfigRaw: { compilerOptions: { jsx: "react-jsx", useDefineForClassFields: false } },
+};
+
+await mkdir(dirname(OUT), { recursive: true });
+const built = await esbuild.build({
+  ...COMMON,
+  entryPoints: [here("src/app/index.tsx")],
+  outfile: OUT,
   alias: REACT_ON_PREACT,
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [rawCss],
@@ -95,17 +100,8 @@ await writeFile(OUT, "//# allFunctionsCalledOnLoad\n" + out.code);
 const FROM_APP = "\0from-app";
 await esbuild.build({
   entryPoints: [here("src/app/chat/files/FilesTray.tsx")],
+  ...COMMON,
   outfile: resolve(dirname(OUT), "beckon-files.js"),
-  bundle: true,
-  format: "esm",
-  target: "es2020",
-  platform: "browser",
-  minify: true,
-  legalComments: "none",
-  charset: "utf8",
-  logLevel: "warning",
-  jsx: "automatic",
-  tsconfigRaw: { compilerOptions: { jsx: "react-jsx", useDefineForClassFields: false } },
   plugins: [
     {
       name: "preact-of-the-app",
