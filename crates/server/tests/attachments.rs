@@ -432,6 +432,21 @@ async fn uploads_need_the_session_and_csrf_and_files_go_with_their_domain() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = agent_upload(&t, &(String::new(), String::new()), &c, "a.pdf", PDF).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // Another organisation's agent: no such chat.
+    let other = t.store().create_organisation("Other Ltd").await.unwrap();
+    add_agent(t.store(), &other.id, "eve@other.test", "Eve").await;
+    let eve = login(&t, "eve@other.test").await;
+    let (status, _) = agent_upload(&t, &eve, &c, "a.pdf", PDF).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call_as(
+        &t,
+        &eve,
+        reqwest::Method::GET,
+        &format!("/v1/agent/channels/{c}/attachments"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
 
     let (_, a) = visitor_upload(&t, &c, &p, "a.png", "image/png", PNG).await;
     let url = a["url"].as_str().unwrap().to_owned();
