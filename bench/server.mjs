@@ -41,6 +41,8 @@ export async function beckonServer({ databaseUrl, extraArgs = [], openFiles, log
     url,
     dir,
     logPath: join(dir, "server.log"),
+    /** The server process's id (its memory is read from /proc). */
+    pid: () => child && child.pid,
     async start() {
       const env = { ...process.env, RUST_LOG: logLevel };
       delete env.DATABASE_URL;

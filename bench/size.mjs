@@ -26,6 +26,7 @@ const FILES = [
   { name: "beckon-lists.css", note: "hosted embed: configs with a full bar, multi or dots button" },
   { name: "beckon-extras.js", note: "after the buttons show: re-evaluation, scroll rules, analytics, stats, error reports" },
   { name: "beckon-anim.css", note: "after the buttons show, only with an animation" },
+  { name: "beckon-files.js", note: "the chat's files tray: only when a visitor first adds a file (docs/attachments.md)" },
   { name: "beckon-app.js", note: `when a modal or the chat opens (prefetched on hover/focus, at idle on touch screens); budget ${APP_BUDGET} B` },
 ];
 

@@ -50,10 +50,8 @@ const REACT_ON_PREACT = {
   "react/jsx-runtime": "preact/jsx-runtime",
 };
 
-await mkdir(dirname(OUT), { recursive: true });
-const built = await esbuild.build({
-  entryPoints: [here("src/app/index.tsx")],
-  outfile: OUT,
+/** What the app and its own lazy chunk (the files tray, below) are built with. */
+const COMMON = {
   bundle: true,
   format: "esm",
   target: "es2020",
@@ -67,6 +65,13 @@ const built = await esbuild.build({
   // Class fields without initialisers (ChatError's) are left to the constructor's assignments
   // instead of a defineProperty helper each.
   tsconfigRaw: { compilerOptions: { jsx: "react-jsx", useDefineForClassFields: false } },
+};
+
+await mkdir(dirname(OUT), { recursive: true });
+const built = await esbuild.build({
+  ...COMMON,
+  entryPoints: [here("src/app/index.tsx")],
+  outfile: OUT,
   alias: REACT_ON_PREACT,
   define: { "process.env.NODE_ENV": '"production"' },
   plugins: [rawCss],
@@ -89,6 +94,28 @@ const out = await minify(await readFile(OUT, "utf8"), {
 // on the first call, which is the click: ≈ 60 ms of compiling at 4× CPU throttle on the way to
 // the painted chat window (bench/chat.mjs).
 await writeFile(OUT, "//# allFunctionsCalledOnLoad\n" + out.code);
+// The files tray (src/app/chat/files/FilesTray.tsx), a chunk of its own that the app imports on
+// the first file a visitor adds: it runs on the app's Preact (the app re-exports what it uses;
+// one copy, one set of hooks), imported from ./beckon-app.js beside it.
+const FROM_APP = "\0from-app";
+await esbuild.build({
+  entryPoints: [here("src/app/chat/files/FilesTray.tsx")],
+  ...COMMON,
+  outfile: resolve(dirname(OUT), "beckon-files.js"),
+  plugins: [
+    {
+      name: "preact-of-the-app",
+      setup(b) {
+        b.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$/ }, () => ({ path: FROM_APP, namespace: "from-app" }));
+        b.onLoad({ filter: /.*/, namespace: "from-app" }, () => ({
+          contents: 'export { jsx, jsxs, Fragment, useEffect, useRef, useState } from "./beckon-app.js";',
+          loader: "js",
+        }));
+        b.onResolve({ filter: /^\.\/beckon-app\.js$/ }, (a) => ({ path: a.path, external: true }));
+      },
+    },
+  ],
+});
 const gz = gzipSync(await readFile(OUT), { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + " KB";
 console.log(`${OUT.replace(/^.*\/(dist\/)/, "$1")}  ${kb(out.code.length)}  zlib-9 ${kb(gz)}  (budget ${kb(BUDGET)} for the served Zopfli .gz: bench/size.mjs --check)`);

@@ -22,8 +22,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the server.
-    Serve(ServeArgs),
+    /// Run the server (boxed: its flags outweigh the other commands).
+    Serve(Box<ServeArgs>),
     /// Validate a widget config file (JSON, spec §3.1); exit 0 when valid, 1 when not, 2 when
     /// the file cannot be read.
     CheckConfig {
@@ -61,6 +61,9 @@ pub enum Command {
         email: String,
         #[command(flatten)]
         db: DbArgs,
+        /// Where chat files are kept, as `serve --attachments-url` (default: {data-dir}/attachments).
+        #[arg(long, env = "BECKON_ATTACHMENTS_URL")]
+        attachments_url: Option<String>,
     },
 }
 
@@ -170,6 +173,12 @@ pub struct ServeArgs {
     /// and BECKON_SECRET (the same on every instance).
     #[arg(long, env = "REDIS_URL", hide_env_values = true)]
     pub redis_url: Option<String>,
+    /// Where chat files are kept: s3://bucket/prefix (credentials, region and endpoint from the
+    /// usual AWS_* variables; AWS_ENDPOINT_URL and AWS_ALLOW_HTTP=true for an S3-compatible
+    /// store on plain http). Default: {data-dir}/attachments. Several instances need a shared
+    /// store (docs/attachments.md).
+    #[arg(long, env = "BECKON_ATTACHMENTS_URL")]
+    pub attachments_url: Option<String>,
     /// Prefix of Beckon's Redis keys and channels (to share one Redis between deployments).
     #[arg(long, env = "BECKON_REDIS_PREFIX", default_value = "beckon:")]
     pub redis_prefix: String,
@@ -241,6 +250,10 @@ impl ServeArgs {
             .map(|u| u.trim().to_owned())
             .filter(|u| !u.is_empty());
         c.redis_prefix = self.redis_prefix;
+        c.attachments_url = self
+            .attachments_url
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty());
         c.realtime.lease_ttl = std::time::Duration::from_secs(self.agent_lease_seconds);
         c.realtime.heartbeat = c.realtime.heartbeat.min(c.realtime.lease_ttl / 3);
         c.metrics = self.metrics;
@@ -292,8 +305,12 @@ pub async fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Command::Export { email, db } => printed(visitor_data(db, &email, false).await),
-        Command::Erase { email, db } => printed(visitor_data(db, &email, true).await),
+        Command::Export { email, db } => printed(export(db, &email).await),
+        Command::Erase {
+            email,
+            db,
+            attachments_url,
+        } => printed(erase(db, attachments_url, &email).await),
         Command::User(UserCommand::Add {
             email,
             name,
@@ -342,24 +359,34 @@ async fn seed_demo(
     Ok(())
 }
 
-/// `beckon export` (the JSON) or `beckon erase` (a line saying what went).
-async fn visitor_data(db: DbArgs, email: &str, erase: bool) -> anyhow::Result<String> {
+/// The address a visitor gave, or why it is not one.
+fn visitor_email(email: &str) -> anyhow::Result<&str> {
     let email = email.trim();
     anyhow::ensure!(
         beckon_model::is_email(email),
         "--email: give the e-mail address the visitor entered in the chat, such as ann@example.com"
     );
+    Ok(email)
+}
+
+/// `beckon export`: the visitor's data as JSON.
+async fn export(db: DbArgs, email: &str) -> anyhow::Result<String> {
+    let email = visitor_email(email)?;
     let store = db.open().await?;
-    if erase {
-        let erased = crate::chat::erasure::erase(&*store, None, email).await?;
-        Ok(format!(
-            "erased {} conversation(s) and {} file(s) of {email}",
-            erased.conversations, erased.files
-        ))
-    } else {
-        let export = crate::chat::erasure::export(&*store, None, email).await?;
-        Ok(serde_json::to_string_pretty(&export)?)
-    }
+    let export = crate::chat::erasure::export(&*store, None, email).await?;
+    Ok(serde_json::to_string_pretty(&export)?)
+}
+
+/// `beckon erase`: a line saying what went.
+async fn erase(db: DbArgs, files_url: Option<String>, email: &str) -> anyhow::Result<String> {
+    let email = visitor_email(email)?;
+    let store = db.open().await?;
+    let files = crate::attachments::Files::open(&db.data_dir, files_url.as_deref())?;
+    let erased = crate::chat::erasure::erase(&*store, &files, None, email).await?;
+    Ok(format!(
+        "erased {} conversation(s) and {} file(s) of {email}",
+        erased.conversations, erased.files
+    ))
 }
 
 /// `beckon user add`: the line to print on success.

@@ -50,6 +50,9 @@ pub struct ServeConfig {
     /// `redis://…`: one of several instances, sharing realtime events and presence through
     /// Redis (`crate::engine::cluster`). Needs PostgreSQL and an explicit `secret`.
     pub redis_url: Option<String>,
+    /// `s3://bucket/prefix`: where chat files are kept (`--attachments-url`); `None`:
+    /// `{data_dir}/attachments` (`crate::attachments::Files`).
+    pub attachments_url: Option<String>,
     /// Starts every Redis key and pub/sub channel name (deployments sharing one Redis).
     pub redis_prefix: String,
     /// Record metrics and answer `GET /metrics` (`--metrics`).
@@ -124,6 +127,7 @@ impl ServeConfig {
             connections: crate::listener::ConnLimits::default(),
             redis_url: None,
             redis_prefix: "beckon:".into(),
+            attachments_url: None,
             metrics: false,
             smtp_url: None,
             mail_from: None,

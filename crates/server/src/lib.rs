@@ -25,6 +25,7 @@ use engine::presence::{LocalPresence, Presence};
 pub mod accounts;
 pub mod alloc;
 pub mod assets;
+pub mod attachments;
 pub mod chat;
 pub mod cli;
 pub mod config;
@@ -143,7 +144,18 @@ pub async fn build_state(
     let outbound = egress::Outbound {
         allow_private: config.allow_private_outbound,
     };
+    let files = attachments::Files::open(&config.data_dir, config.attachments_url.as_deref())
+        .context("cannot open the attachments store (--attachments-url)")?;
+    tracing::info!(store = %files.describe, "chat files");
+    if config.redis_url.is_some() && config.attachments_url.is_none() {
+        tracing::warn!(
+            "several instances (--redis-url) with chat files in the local data directory: a file \
+             is served only by the instance that took it; set --attachments-url s3://… \
+             (docs/attachments.md)"
+        );
+    }
     Ok(AppState {
+        files,
         ready: Arc::new(ready),
         metrics: config.metrics.then(metrics::install),
         store,
@@ -161,6 +173,7 @@ pub async fn build_state(
             config.console_dir.clone(),
         )])),
         new_chat_limit: Arc::new(ratelimit::RateLimiter::new(config.new_chat_rate)),
+        upload_limit: Arc::new(ratelimit::RateLimiter::new(attachments::UPLOAD_RATE)),
         realtime: Arc::new(realtime),
         mailer,
         mail_origin,

@@ -33,6 +33,8 @@ pub struct AppState {
     pub console: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
+    /// Visitors' uploads per client address (`attachments::UPLOAD_RATE`).
+    pub upload_limit: Arc<crate::ratelimit::RateLimiter>,
     /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
     pub realtime: Arc<crate::engine::hub::Hub>,
     /// Outgoing e-mail (`--smtp-url`), when configured.
@@ -56,6 +58,8 @@ pub struct AppState {
     pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
     /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
+    /// Where chat files are kept (`attachments/files.rs`).
+    pub files: crate::attachments::Files,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

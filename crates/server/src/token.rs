@@ -2,7 +2,8 @@
 //! stand in for each other: realtime tokens (short-lived, `v1.`), the links that continue a
 //! conversation from a visitor's e-mail (30 days, `c1.`; `http/continuation.rs`) and the links
 //! that stop an account's notification mail (a year, `u1.`, the account in place of the persona;
-//! `http/unsubscribe.rs`).
+//! `http/unsubscribe.rs`). The files sent in chats are served at a URL holding a MAC of the
+//! file's id (`f1.`, [`TokenSigner::file_mac`]; `crate::attachments`).
 //!
 //! Format: `<prefix><base64url(JSON claims)>.<base64url(HMAC-SHA256 of prefix + claims part)>`.
 //! The key is `BECKON_SECRET` when set, else `{data-dir}/secret`, created on first run.
@@ -33,6 +34,8 @@ pub enum Purpose {
     Realtime,
     Continue,
     Unsubscribe,
+    /// A chat file's URL (`file_mac`): a MAC of the file's id alone, no claims.
+    File,
 }
 
 impl Purpose {
@@ -41,6 +44,7 @@ impl Purpose {
             Purpose::Realtime => "v1.",
             Purpose::Continue => "c1.",
             Purpose::Unsubscribe => "u1.",
+            Purpose::File => "f1.",
         }
     }
 }
@@ -159,6 +163,29 @@ impl TokenSigner {
         self.sign_for(Purpose::Unsubscribe, &claims)
     }
 
+    /// The MAC in the URL of the chat file `attachment_id`: base64url of the first 16 bytes of
+    /// HMAC-SHA256 over `f1.` and the id. The URL is the file's capability: whoever has it may
+    /// read the file (for as long as its chat is kept).
+    pub fn file_mac(&self, attachment_id: &str) -> String {
+        let signed = format!("{}{attachment_id}", Purpose::File.prefix());
+        let full = self.mac(signed.as_bytes()).finalize().into_bytes();
+        B64.encode(&full[..16])
+    }
+
+    /// Whether `mac` is [`Self::file_mac`] of `attachment_id` (compared in constant time).
+    pub fn verify_file_mac(&self, attachment_id: &str, mac: &str) -> bool {
+        let Ok(given) = B64.decode(mac) else {
+            return false;
+        };
+        if given.len() != 16 {
+            return false;
+        }
+        let signed = format!("{}{attachment_id}", Purpose::File.prefix());
+        self.mac(signed.as_bytes())
+            .verify_truncated_left(&given)
+            .is_ok()
+    }
+
     fn sign_for(&self, purpose: Purpose, claims: &Claims) -> String {
         let body = B64.encode(serde_json::to_vec(claims).expect("claims serialise"));
         let signed = format!("{}{body}", purpose.prefix());
@@ -253,6 +280,17 @@ mod tests {
         // The prefix is signed: swapping it does not make a token of the other kind.
         let swapped = link.replacen("c1.", "v1.", 1);
         assert_eq!(s.verify(&swapped, 1), Err(TokenError::BadSignature));
+    }
+
+    #[test]
+    fn a_file_mac_is_for_one_id_and_one_key() {
+        let s = TokenSigner::new(b"k");
+        let mac = s.file_mac("a1");
+        assert!(s.verify_file_mac("a1", &mac));
+        assert!(!s.verify_file_mac("a2", &mac));
+        assert!(!TokenSigner::new(b"other").verify_file_mac("a1", &mac));
+        assert!(!s.verify_file_mac("a1", "nonsense"));
+        assert!(!s.verify_file_mac("a1", &mac[..mac.len() - 2]));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 mod common;
 
 mod accounts;
+mod attachments;
 mod cluster;
 mod cluster_conformance;
 mod cluster_ops;

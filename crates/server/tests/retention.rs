@@ -11,6 +11,7 @@ use beckon_server::store::{ManualClock, StoreError};
 use reqwest::Method;
 use serde_json::{json, Value};
 
+use crate::attachments::{visitor_upload, PNG};
 use crate::common::eventually;
 use crate::common::realtime::*;
 
@@ -95,6 +96,22 @@ async fn an_owner_exports_then_erases_what_an_address_gave() {
     let owner = login(&t, "owner@shop.test").await;
 
     let (first, persona) = chat_of(&t, &domain, "Ann", "ann@example.com", "My order 1234").await;
+    // Ann sends a photo too.
+    let (status, photo) =
+        visitor_upload(&t, &first, &persona, "receipt.png", "image/png", PNG).await;
+    assert_eq!(status, 201, "{photo}");
+    let (mut ws, _) = Ws::visitor(&t, &token(&t, &first, &persona).await, None).await;
+    ws.send(
+        json!({"op": "chat-message", "clientId": "m2", "message": "the receipt",
+        "attachments": [photo.clone()], "type": "client-message"}),
+    )
+    .await;
+    ws.recv_op("ack").await;
+    let photo_url = photo["url"].as_str().unwrap().to_owned();
+    assert_eq!(
+        t.client().get(&photo_url).send().await.unwrap().status(),
+        200
+    );
     let (second, _) = chat_of(&t, &domain, "Ann", "Ann@Example.com", "Again").await;
     let (bea, _) = chat_of(&t, &domain, "Bea", "bea@example.com", "Not Ann").await;
     let (elsewhere, _) = chat_of(&t, &other_domain, "Ann", "ann@example.com", "Other shop").await;
@@ -167,6 +184,20 @@ async fn an_owner_exports_then_erases_what_an_address_gave() {
     .await;
     assert_eq!(status, 200, "{erased}");
     assert_eq!(erased["conversations"], 2);
+    assert_eq!(erased["files"], 1);
+    let r = t.client().get(&photo_url).send().await.unwrap();
+    assert_eq!(r.status(), 404, "the photo's link finds nothing");
+    let folder = t
+        .dir
+        .path()
+        .join("data/attachments")
+        .join(&domain)
+        .join(&first);
+    assert!(
+        !folder.exists(),
+        "the photo's bytes are gone: {}",
+        folder.display()
+    );
     assert!(gone(&t, &first).await && gone(&t, &second).await);
     assert!(!gone(&t, &bea).await, "another visitor's chat stays");
     assert!(

@@ -22,3 +22,8 @@ export type { PropertyValue } from "./app/chat/core/types";
 
 // The message limit the visitor and the agent are both held to.
 export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "./app/chat/core/limit";
+
+// Files in a chat: the checks before an upload, sizes, pictures, and the upload itself (an
+// XMLHttpRequest, for its progress; it touches no page).
+export { fileProblem, isPicture, sizeText } from "./app/chat/core/files";
+export { uploadFile } from "./app/chat/upload";

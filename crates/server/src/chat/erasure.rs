@@ -1,13 +1,15 @@
 //! Retention and erasure: ended conversations older than their domain's retention are removed by
 //! a sweep every instance runs (removing twice is harmless), and one visitor's data can be
 //! exported or erased by the e-mail address they gave (the owner API and `beckon export` /
-//! `beckon erase`). Removing a conversation removes its rows (`store::Retention::delete_chats`)
-//! and then its files.
+//! `beckon erase`). Removing a conversation removes its files, then its rows
+//! (`store::Retention::delete_chats`): files first, so that a failure leaves the conversation
+//! whole, to be removed again, rather than rows gone and files left.
 
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
+use crate::attachments::Files;
 use crate::state::AppState;
 use crate::store::{ChatRef, PersonaType, Store, StoreResult};
 use crate::wire::iso_time;
@@ -93,31 +95,42 @@ pub async fn export(
 }
 
 /// Erases the conversations of the visitors who gave `email` (organisation as in [`export`]).
-pub async fn erase(store: &dyn Store, org: Option<&str>, email: &str) -> StoreResult<Erased> {
+pub async fn erase(
+    store: &dyn Store,
+    files: &Files,
+    org: Option<&str>,
+    email: &str,
+) -> anyhow::Result<Erased> {
     let chats = store.chats_of_email(org, email).await?;
-    remove(store, &chats).await
+    remove(store, files, &chats).await
 }
 
-/// Removes conversations: their rows, then their files.
-pub async fn remove(store: &dyn Store, chats: &[ChatRef]) -> StoreResult<Erased> {
+/// Removes conversations: their files, then their rows.
+pub async fn remove(store: &dyn Store, files: &Files, chats: &[ChatRef]) -> anyhow::Result<Erased> {
+    let mut removed_files = 0;
+    for chat in chats {
+        removed_files += files
+            .remove_channel_files(&chat.domain_id, &chat.id)
+            .await?;
+    }
     let ids: Vec<String> = chats.iter().map(|c| c.id.clone()).collect();
     let conversations = store.delete_chats(&ids).await?;
     Ok(Erased {
         conversations,
-        files: 0,
+        files: removed_files as u64,
     })
 }
 
 /// Removes every ended conversation past its domain's retention at the store's now. Answers
 /// how many went.
-pub async fn sweep(store: &dyn Store) -> StoreResult<u64> {
+pub async fn sweep(store: &dyn Store, files: &Files) -> anyhow::Result<u64> {
     let mut gone = 0;
     loop {
         let chats = store.expired_chats(store.now(), SWEEP_BATCH).await?;
         if chats.is_empty() {
             return Ok(gone);
         }
-        gone += remove(store, &chats).await?.conversations;
+        gone += remove(store, files, &chats).await?.conversations;
     }
 }
 
@@ -126,7 +139,7 @@ pub fn spawn_sweeper(state: AppState, every: Duration) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut stop = state.shutdown.clone();
         loop {
-            match sweep(&*state.store).await {
+            match sweep(&*state.store, &state.files).await {
                 Ok(0) => {}
                 Ok(n) => {
                     tracing::info!(conversations = n, "retention: removed ended conversations")

@@ -106,7 +106,8 @@ pub async fn announce(state: &AppState, channel: &Channel, known: Option<&Person
 
 // ---------- send ----------
 
-/// Stores a message (idempotent on its client id) and, when it is new, publishes it. `origin`
+/// Stores a message (idempotent on its client id) and, when it is new, publishes it; its
+/// attachments must be files uploaded to this chat (`Invalid` names one that is not). `origin`
 /// is the sending connection (0: not a socket), which does not get its own message back.
 pub async fn post_message(
     state: &AppState,
@@ -115,6 +116,17 @@ pub async fn post_message(
     msg: CheckedMessage,
     origin: u64,
 ) -> Result<Inserted, StoreError> {
+    let mut msg = msg;
+    // Only files uploaded to this chat, as they were stored (`Invalid` otherwise).
+    if !msg.attachments.is_empty() {
+        msg.attachments = crate::attachments::resolve(
+            &*state.store,
+            &state.tokens,
+            &channel.id,
+            &msg.attachments,
+        )
+        .await?;
+    }
     let inserted = crate::metrics::store(
         "insert_message",
         state.store.insert_message(NewMessage {

@@ -12,8 +12,9 @@
 //! sender, claims an unassigned channel for them, and goes to the realtime hub
 //! (all through the chat service, `crate::chat`).
 
+use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use beckon_model::Problem;
@@ -21,6 +22,7 @@ use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
+use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
 use super::auth::AgentAuth;
@@ -36,9 +38,9 @@ use crate::wire::agent::{
     AgentStatus, AssignBody, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer,
     PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember, Visit,
 };
-use crate::wire::chat::{History, Message, Rating};
+use crate::wire::chat::{Attachment, AttachmentLimits, History, Message, Rating};
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
-use crate::wire::frames::CheckedMessage;
+use crate::wire::frames::{CheckedMessage, MAX_ATTACHMENTS};
 use crate::wire::routes::Routes;
 use crate::wire::{self, no_store, ApiQuery, JsonBody};
 
@@ -53,6 +55,10 @@ pub fn routes() -> Routes<AppState> {
         .routes(routes!(list))
         .routes(routes!(detail))
         .routes(routes!(history, reply))
+        .routes(
+            routes!(agent_attachment_limits, agent_upload)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        )
         .routes(routes!(mark_read))
         .routes(routes!(assign))
         .routes(routes!(end))
@@ -329,9 +335,18 @@ async fn reply(
             String::new()
         }
     };
+    let sent = body.attachments.as_deref().unwrap_or_default();
+    if sent.len() > MAX_ATTACHMENTS {
+        problems.push(Problem::new(
+            "attachments",
+            format!("at most {MAX_ATTACHMENTS} per message"),
+        ));
+    }
     let text = match &body.text {
         // Trimmed as the socket trims it (wire/frames.rs), so both count the same characters.
         Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
+        // A file alone is a message.
+        _ if !sent.is_empty() => String::new(),
         _ => {
             problems.push(Problem::new("text", "is required"));
             String::new()
@@ -349,10 +364,20 @@ async fn reply(
     let s = org_channel(&state, &auth, &id).await?;
     let user = &auth.0.user;
     let sender = state.store.get_persona(&user.persona_id).await?;
+    // Checked against this chat's uploads by the chat service (`attachments::resolve`).
+    let attachments = sent
+        .iter()
+        .map(|a| Attachment {
+            kind: a.kind.clone(),
+            url: a.url.clone(),
+            name: a.name.clone().unwrap_or_default(),
+            size: None,
+        })
+        .collect();
     let msg = CheckedMessage {
         client_id,
         text,
-        attachments: Vec::new(),
+        attachments,
     };
     // Stored first: whatever happens next, the reply is not lost.
     let inserted = chat::agent_reply(&state, &s.channel, &user.user_id, &sender, msg).await?;
@@ -366,6 +391,63 @@ async fn reply(
         created: inserted.created,
     };
     Ok((status, no_store(Json(body))).into_response())
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/agent/channels/{id}/attachments",
+    tag = "agent",
+    summary = "What files the chat accepts: the largest size and the media types",
+    params(("id" = String, Path, description = "chat channel id")),
+    responses(
+        (status = 200, description = "the domain's limits", body = AttachmentLimits),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        AgentErrors,
+    )
+)]
+async fn agent_attachment_limits(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let s = org_channel(&state, &auth, &id).await?;
+    super::files::limits_answer(&state, &s.channel).await
+}
+
+/// docs/attachments.md: the file is read as it arrives, its type from its bytes.
+#[utoipa::path(
+    post,
+    path = "/v1/agent/channels/{id}/attachments",
+    tag = "agent",
+    summary = "Upload a file (multipart/form-data, field file) to send with a reply",
+    params(("id" = String, Path, description = "chat channel id")),
+    request_body(content_type = "multipart/form-data", description = "a field named file"),
+    security(("session" = [], "csrf" = []), ("session" = [], "sameOrigin" = [])),
+    responses(
+        (status = 201, description = "stored: send it in the reply's attachments", body = Attachment),
+        (status = 400, description = "not multipart, no file field, or an empty file", body = ErrorBody),
+        (status = 404, description = "no such chat", body = ErrorBody),
+        (status = 413, description = "larger than the domain allows (\"too large: at most 10 MB\")", body = ErrorBody),
+        (status = 415, description = "a type the domain does not accept (\"type not allowed: …\")", body = ErrorBody),
+        AgentWriteErrors,
+    )
+)]
+async fn agent_upload(
+    State(state): State<AppState>,
+    auth: AgentAuth,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, ApiError> {
+    let s = org_channel(&state, &auth, &id).await?;
+    super::files::upload(
+        &state,
+        &headers,
+        &s.channel,
+        super::files::Uploader::Agent,
+        multipart,
+    )
+    .await
 }
 
 #[utoipa::path(

@@ -39,8 +39,12 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::IntoParams;
+use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
+use axum::extract::multipart::{Multipart, MultipartRejection};
+
+use super::files::Uploader;
 use crate::accounts::users::invalid;
 use crate::chat;
 use crate::error::{ApiError, CHAT_ENDED};
@@ -49,8 +53,8 @@ use crate::state::AppState;
 use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
 use crate::token::{Purpose, TokenError};
 use crate::wire::chat::{
-    self as wire, Availability, ChannelAnswer, ClientPersona, ContinueBody, History, NewChat,
-    Rating, RatingBody, TokenAnswer, TranscriptAnswer,
+    self as wire, Attachment, AttachmentLimits, Availability, ChannelAnswer, ClientPersona,
+    ContinueBody, History, NewChat, Rating, RatingBody, TokenAnswer, TranscriptAnswer,
 };
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
@@ -73,7 +77,11 @@ pub fn routes(state: Option<&AppState>) -> Routes<AppState> {
         .routes(routes!(available))
         .routes(routes!(continue_chat))
         .routes(routes!(transcript))
-        .routes(routes!(rate));
+        .routes(routes!(rate))
+        .routes(
+            routes!(visitor_attachment_limits, visitor_upload)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        );
     match state {
         Some(state) => routes.layer(middleware::from_fn_with_state(state.clone(), cors)),
         None => routes,
@@ -315,6 +323,63 @@ async fn rate(
     let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
     let rating = chat::rating::rate(&state, &channel, score, comment.as_deref()).await?;
     Ok(no_store(Json(Rating::from(&rating))))
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/chat/public/channel/{channel_id}/attachments",
+    tag = "chat",
+    summary = "What files the chat accepts: the largest size and the media types",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    responses(
+        (status = 200, description = "the domain's limits", body = AttachmentLimits),
+        (status = 400, description = "personaId missing", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+    )
+)]
+async fn visitor_attachment_limits(
+    State(state): State<AppState>,
+    Path(channel_id): Path<String>,
+    ApiQuery(q): ApiQuery<PersonaQuery>,
+) -> Result<Response, ApiError> {
+    let persona_id = required_persona(q.persona_id.as_deref())?;
+    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
+    super::files::limits_answer(&state, &channel).await
+}
+
+/// docs/attachments.md: the file is read as it arrives, its type from its bytes.
+#[utoipa::path(
+    post,
+    path = "/v1/chat/public/channel/{channel_id}/attachments",
+    tag = "chat",
+    summary = "Upload a file (multipart/form-data, field file) to send in a message",
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery),
+    request_body(content_type = "multipart/form-data", description = "a field named file"),
+    responses(
+        (status = 201, description = "stored: send it in a message's attachments", body = Attachment),
+        (status = 400, description = "personaId missing, not multipart, no file field, or an empty file", body = ErrorBody),
+        (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
+        (status = 410, description = "the chat has ended", body = ErrorBody),
+        (status = 413, description = "larger than the domain allows (\"too large: at most 10 MB\")", body = ErrorBody),
+        (status = 415, description = "a type the domain does not accept (\"type not allowed: …\")", body = ErrorBody),
+        (status = 429, description = "too many files from this address (20, then one every 10 s); `retryAfter` says when", body = ErrorBody),
+    )
+)]
+async fn visitor_upload(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(channel_id): Path<String>,
+    ApiQuery(q): ApiQuery<PersonaQuery>,
+    headers: HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, ApiError> {
+    let persona_id = required_persona(q.persona_id.as_deref())?;
+    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
+    let ip = crate::geo::client_ip(peer, &headers, &state.trusted_proxies);
+    if let Err(wait) = state.upload_limit.check(ip) {
+        return Err(ApiError::too_many("files from this address", wait));
+    }
+    super::files::upload(&state, &headers, &channel, Uploader::Visitor, multipart).await
 }
 
 /// `{id}` is a domain id (what the widget sends for the CHAT condition); a channel id is

@@ -22,6 +22,7 @@ pub mod auth;
 pub mod chat;
 pub mod console;
 pub mod continuation;
+pub mod files;
 pub mod geo;
 pub mod headers;
 pub mod hosting;
@@ -62,6 +63,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .nest("/api", api)
         .merge(hosting::routes())
         .merge(continuation::routes())
+        .merge(files::routes())
         .merge(unsubscribe::routes())
         .merge(ops::routes())
         .merge(console::routes())

@@ -541,6 +541,7 @@ impl AgentSession {
             Err(StoreError::ClientIdTaken) => {
                 return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
             }
+            Err(StoreError::Invalid(m)) => return Err(FrameError::bad(m)),
             Err(e) => return Err(internal(e)),
         };
         let stored = &inserted.message;

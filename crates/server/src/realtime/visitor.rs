@@ -456,6 +456,7 @@ impl VisitorSession {
             Err(StoreError::ClientIdTaken) => {
                 return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
             }
+            Err(StoreError::Invalid(m)) => return Err(FrameError::bad(m)),
             Err(e) => return Err(internal(e)),
         };
         let stored = &inserted.message;

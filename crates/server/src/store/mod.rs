@@ -3,7 +3,8 @@
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
 //! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
-//! and erasing them; `webhooks.rs`, webhooks and their deliveries), whose SQL both backends share
+//! and erasing them; `webhooks.rs`, webhooks and their deliveries; `attachments.rs`, files sent in
+//! chats), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 mod accounts;
+mod attachments;
 mod chats;
 mod choices;
 mod clock;
@@ -32,6 +34,7 @@ pub mod visits;
 pub mod webhooks;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
+pub use attachments::{AttachmentLimitsRow, AttachmentRow, Attachments};
 pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
@@ -136,6 +139,7 @@ pub trait Store:
     + Ratings
     + Retention
     + Webhooks
+    + Attachments
     + Send
     + Sync
     + 'static

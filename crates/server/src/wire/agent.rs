@@ -209,10 +209,14 @@ pub struct ReplyBody {
     #[ts(type = "string")]
     #[schema(value_type = String)]
     pub client_id: Option<Value>,
-    /// Trimmed; at most 4000 characters.
+    /// Trimmed; at most 4000 characters. May be empty with attachments.
     #[ts(type = "string")]
     #[schema(value_type = String)]
     pub text: Option<Value>,
+    /// Files uploaded to this chat first (`POST …/attachments`), as the upload answered them.
+    #[serde(default)]
+    #[ts(optional)]
+    pub attachments: Option<Vec<super::frames::AttachmentIn>>,
 }
 
 /// The stored reply; `created` is false for a re-sent `clientId` (200 instead of 201).

@@ -166,6 +166,22 @@ pub struct Attachment {
     pub url: String,
     #[serde(default)]
     pub name: String,
+    /// Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub size: Option<i64>,
+}
+
+/// What a chat's files may be (docs/attachments.md): the domain's largest size and its media
+/// types, which the upload checks against the file's bytes. Owners set them for a domain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachmentLimits {
+    /// Bytes.
+    #[ts(type = "number")]
+    pub max_bytes: i64,
+    /// Media types, e.g. `image/png`.
+    pub types: Vec<String>,
 }
 
 /// A stored message, as history, replies and the realtime `chat-message` deliver it.

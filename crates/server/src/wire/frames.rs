@@ -274,6 +274,7 @@ pub fn check_message(f: &ChatMessageFrame) -> Result<CheckedMessage, FrameError>
             kind: a.kind.clone(),
             url: url.to_owned(),
             name: name.to_owned(),
+            size: None,
         });
     }
     Ok(CheckedMessage {

@@ -90,6 +90,7 @@ fn shared() -> Vec<Decl> {
         ClientPersona,
         PublicPersona,
         Attachment,
+        AttachmentLimits,
         Message,
         Channel,
         ChannelAnswer,

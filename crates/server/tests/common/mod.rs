@@ -9,6 +9,7 @@ pub mod node;
 pub mod push_service;
 pub mod realtime;
 pub mod redis_server;
+pub mod s3_server;
 pub mod smtp;
 pub mod webhook_receiver;
 

@@ -22,6 +22,8 @@ import { ConfirmDialog } from "../app/ConfirmDialog";
 import { VisitContext } from "./VisitContext";
 import type { Pending } from "./MessageThread";
 import { useMessageThread } from "./threadChunk";
+import { useUploads } from "./useUploads";
+import { sizeText } from "@beckon/widget";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -174,7 +176,9 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           setMessages((list) => mergeMessages(list, [m]));
           setPending((p) => p.filter((x) => x.clientId !== m.clientId));
           if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
-            announce(`${senderLabel(m, me.personaId, visitorName)}: ${m.text}`);
+            // A message of files alone is read as their names.
+            const said = m.text || m.attachments.map((a) => a.name).join(", ");
+            announce(`${senderLabel(m, me.personaId, visitorName)}: ${said}`);
           }
           if (m.sender.type === "ChatClient") {
             setVisitorTyping(false);
@@ -206,7 +210,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
     try {
       const r = await api.POST("/api/v1/agent/channels/{id}/messages", {
         params: { path: { id: channelId } },
-        body: { clientId: p.clientId, text: p.text },
+        body: { clientId: p.clientId, text: p.text, attachments: p.attachments },
       });
       setMessages((list) => mergeMessages(list, [r.message]));
       setPending((list) => list.filter((x) => x.clientId !== p.clientId));
@@ -226,10 +230,13 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   }, []);
 
   const over = charactersOver(draft);
+  const files = useUploads(channelId);
+  const fileInput = useRef<HTMLInputElement>(null);
   const submit = () => {
     const text = draft.trim();
-    if (!text || over) return;
-    const p = { clientId: newClientId(), text };
+    if ((!text && !files.ready.length) || over || files.busy) return;
+    const p = { clientId: newClientId(), text, attachments: files.ready };
+    files.clear();
     // Sending brings the thread to the bottom, where the reply shows, wherever the agent had scrolled.
     followNext.current = true;
     setPending((list) => [...list, p]);
@@ -388,6 +395,12 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       ) : (
         <form
           className="composer"
+          onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()}
+          onDrop={(e) => {
+            if (!e.dataTransfer.files.length) return;
+            e.preventDefault();
+            files.add(e.dataTransfer.files);
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -409,10 +422,53 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             }}
             onKeyDown={onKeyDown}
             onBlur={() => draft && sendTyping(false)}
+            onPaste={(e) => {
+              if (!e.clipboardData.files.length) return;
+              e.preventDefault();
+              files.add(e.clipboardData.files);
+            }}
           />
-          <button type="submit" className="primary" disabled={!draft.trim() || over > 0}>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              if (e.target.files) files.add(e.target.files);
+              e.target.value = "";
+            }}
+          />
+          <button type="button" className="attach" aria-label="Attach a file" title="Attach a file" onClick={() => fileInput.current?.click()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path fill="none" stroke="currentColor" strokeWidth="2" d="M21 11l-8.5 8.5a5 5 0 01-7-7L14 4a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-3-3L15 7" />
+            </svg>
+          </button>
+          <button type="submit" className="primary" disabled={(!draft.trim() && !files.ready.length) || over > 0 || files.busy}>
             Send
           </button>
+          {files.uploads.length > 0 && (
+            <ul className="uploads" aria-label="Files to send">
+              {files.uploads.map((u) => (
+                <li key={u.key} className={u.error ? "upload failed" : "upload"}>
+                  <span className="upload-name">
+                    {u.name} <span className="muted">({sizeText(u.size)})</span>
+                  </span>
+                  {u.error ? (
+                    <span className="error" role="alert">
+                      {u.error}
+                    </span>
+                  ) : u.attachment ? (
+                    <span className="muted">Ready</span>
+                  ) : (
+                    <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />
+                  )}
+                  <button type="button" className="link" onClick={() => files.remove(u.key)}>
+                    {u.attachment || u.error ? `Remove ${u.name}` : `Cancel ${u.name}`}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           {over > 0 && (
             <p id="reply-too-long" className="error composer-error" role="status">
               {tooLongText(over)}

@@ -11,12 +11,13 @@
 // new messages are announced by the inbox's live region instead (announcer.tsx).
 import { memo, useMemo, type Ref } from "react";
 import { Virtuoso, type ContextProp, type ItemProps, type ListProps } from "react-virtuoso";
-import type { Message } from "../api/types";
+import type { Attachment, Message } from "../api/types";
+import { MessageFiles } from "./MessageFiles";
 import { lastSeqFrom, lastSeqOf, senderLabel } from "../lib/messages";
 import { shortTime } from "../lib/time";
 
 /** A reply on its way (or that failed), shown after the stored messages until the server has it. */
-export type Pending = { clientId: string; text: string; failed?: string };
+export type Pending = { clientId: string; text: string; attachments?: Attachment[]; failed?: string };
 
 type Row = { message: Message; pending?: undefined } | { pending: Pending; message?: undefined };
 
@@ -77,7 +78,8 @@ const MessageBubble = memo(function MessageBubble({ message: m, sender, seen }: 
       <span className="message-meta">
         <span className="message-sender">{sender}</span> <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
       </span>
-      <span className="message-text">{m.text}</span>
+      {m.text && <span className="message-text">{m.text}</span>}
+      <MessageFiles attachments={m.attachments} />
       {seen && <span className="read-receipt">Seen</span>}
     </div>
   );
@@ -86,7 +88,8 @@ const MessageBubble = memo(function MessageBubble({ message: m, sender, seen }: 
 function PendingBubble({ pending: p, context: c }: { pending: Pending; context: ThreadContext }) {
   return (
     <div className="message from-agent pending">
-      <span className="message-text">{p.text}</span>
+      {p.text && <span className="message-text">{p.text}</span>}
+      <MessageFiles attachments={p.attachments ?? []} />
       {p.failed ? (
         <span className="error">
           Not sent: {p.failed}{" "}

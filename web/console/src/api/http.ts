@@ -35,6 +35,11 @@ export function setCsrfToken(token: string) {
   csrfToken = token;
 }
 
+/** The CSRF header for a write made outside this client (file uploads: XMLHttpRequest, for its progress). */
+export function csrfHeaders(): Record<string, string> {
+  return { "x-beckon-csrf": csrfToken };
+}
+
 /** Called when any call answers 401: the session ended (logged out elsewhere, password reset). */
 let onUnauthorized: () => void = () => {};
 export function setUnauthorizedHandler(handler: () => void) {

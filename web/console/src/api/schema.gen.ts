@@ -103,6 +103,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent/channels/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What files the chat accepts: the largest size and the media types */
+        get: operations["agent_attachment_limits"];
+        put?: never;
+        /** Upload a file (multipart/form-data, field file) to send with a reply */
+        post: operations["agent_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent/channels/{id}/end": {
         parameters: {
             query?: never;
@@ -346,6 +364,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat/public/channel/{channel_id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What files the chat accepts: the largest size and the media types */
+        get: operations["visitor_attachment_limits"];
+        put?: never;
+        /** Upload a file (multipart/form-data, field file) to send in a message */
+        post: operations["visitor_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chat/public/channel/{channel_id}/history": {
         parameters: {
             query?: never;
@@ -566,6 +602,24 @@ export interface paths {
         post?: never;
         /** Remove a domain with its configs, chats and statistics */
         delete: operations["delete_domain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/domains/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What files the domain's chats accept (the defaults until set) */
+        get: operations["get_attachment_limits"];
+        /** Set what files the domain's chats accept */
+        put: operations["put_attachment_limits"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -965,6 +1019,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/{id}/{mac}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file sent in a chat, to whoever has its URL (as long as its chat is kept) */
+        get: operations["chat_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1090,8 +1161,32 @@ export interface components {
         /** @description A file or link sent with a message. */
         Attachment: {
             name?: string;
+            /**
+             * Format: int64
+             * @description Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it.
+             */
+            size?: number | null;
             type: string;
             url: string;
+        };
+        /** @description An attachment as a client sends it (`name` optional). */
+        AttachmentIn: {
+            name?: string | null;
+            type: string;
+            url: string;
+        };
+        /**
+         * @description What a chat's files may be (docs/attachments.md): the domain's largest size and its media
+         *     types, which the upload checks against the file's bytes. Owners set them for a domain.
+         */
+        AttachmentLimits: {
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            maxBytes: number;
+            /** @description Media types, e.g. `image/png`. */
+            types: string[];
         };
         /** @description Whether an agent is online for a domain. */
         Availability: {
@@ -1608,9 +1703,11 @@ export interface components {
         };
         /** @description A reply. Both fields are read loosely so that a wrong type is a 422 naming the field. */
         ReplyBody: {
+            /** @description Files uploaded to this chat first (`POST …/attachments`), as the upload answered them. */
+            attachments?: components["schemas"]["AttachmentIn"][] | null;
             /** @description A string you choose, at most 100 bytes: re-sending it stores nothing new. */
             clientId: string;
-            /** @description Trimmed; at most 4000 characters. */
+            /** @description Trimmed; at most 4000 characters. May be empty with attachments. */
             text: string;
         };
         /** @description An account's new password; its sessions end. */
@@ -2134,6 +2231,138 @@ export interface operations {
             };
             /** @description agentId is not an account of your organisation */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_attachment_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the domain's limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentLimits"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description a field named file */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description stored: send it in the reply's attachments */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            /** @description not multipart, no file field, or an empty file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description larger than the domain allows ("too large: at most 10 MB") */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a type the domain does not accept ("type not allowed: …") */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3229,6 +3458,135 @@ export interface operations {
             };
         };
     };
+    visitor_attachment_limits: {
+        parameters: {
+            query?: {
+                /** @description The visitor's persona id: their credential (required). */
+                personaId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the domain's limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentLimits"];
+                };
+            };
+            /** @description personaId missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown channel or not this persona's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    visitor_upload: {
+        parameters: {
+            query?: {
+                /** @description The visitor's persona id: their credential (required). */
+                personaId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description a field named file */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description stored: send it in a message's attachments */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            /** @description personaId missing, not multipart, no file field, or an empty file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown channel or not this persona's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the chat has ended */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description larger than the domain allows ("too large: at most 10 MB") */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a type the domain does not accept ("type not allowed: …") */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many files from this address (20, then one every 10 s); `retryAfter` says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     visitor_history: {
         parameters: {
             query?: {
@@ -4174,6 +4532,137 @@ export interface operations {
             };
             /** @description no such domain */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_attachment_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description domain id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentLimits"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_attachment_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description domain id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachmentLimits"];
+            };
+        };
+        responses: {
+            /** @description kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentLimits"];
+                };
+            };
+            /** @description the body is not JSON of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a size out of range or a malformed type: `problems` lists each */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5539,6 +6028,38 @@ export interface operations {
                 content: {
                     "text/javascript": unknown;
                 };
+            };
+        };
+    };
+    chat_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the file's id */
+                id: string;
+                /** @description the URL's MAC */
+                mac: string;
+                /** @description the file's name (what it is saved as) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file: raster images inline, anything else as a download; nosniff and a sandbox policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no such file: a forged URL, or its chat is removed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,6 +9,8 @@ type Schemas = components["schemas"];
 
 export type AccountList = Schemas["AccountList"];
 export type AgentRatings = Schemas["AgentRatings"];
+export type Attachment = Schemas["Attachment"];
+export type AttachmentLimits = Schemas["AttachmentLimits"];
 export type ChannelList = Schemas["ChannelList"];
 export type ConfigVersion = Schemas["ConfigVersion"];
 export type DayCount = Schemas["DayCount"];

@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "@beckon/widget/config";
-import type { ChannelStatus, Attachment, Message, Rating } from "@beckon/widget/wire";
+import type { ChannelStatus, Attachment, Message, Rating, AttachmentIn } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
@@ -127,8 +127,10 @@ export type ChannelList = {
 export type ReplyBody = {
   /** A string you choose, at most 100 bytes: re-sending it stores nothing new. */
   clientId: string;
-  /** Trimmed; at most 4000 characters. */
+  /** Trimmed; at most 4000 characters. May be empty with attachments. */
   text: string;
+  /** Files uploaded to this chat first (`POST …/attachments`), as the upload answered them. */
+  attachments?: Array<AttachmentIn>;
 };
 
 /** The stored reply; `created` is false for a re-sent `clientId` (200 instead of 201). */
@@ -516,6 +518,8 @@ export type ExportedFile = {
   type: string;
   url: string;
   name: string;
+  /** Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it. */
+  size?: number;
 };
 
 /** What an erasure removed. */

@@ -14,6 +14,7 @@ import { useStatusFor } from "../lib/useStatusFor";
 import { browserZone } from "../lib/zone";
 import { showsBranding, typeForBranding } from "./catalogue";
 import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "./ShopZone";
+import { FileLimits } from "./FileLimits";
 import { useDraft } from "./builder/useDraft";
 import { EditToolbar } from "./publishing/EditToolbar";
 import { FirstPublish } from "./publishing/FirstPublish";
@@ -95,6 +96,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
         </div>
       )}
       {tab === "settings" && <DomainSettings domain={domain} onSaved={() => (onChanged(), dirty ? undefined : draft.reload())} />}
+      {tab === "settings" && <FileLimits domainId={domain.id} />}
       {tab === "buttons" && config && (
         <EditorContext.Provider value={editor}>
           <EditorWithPreview

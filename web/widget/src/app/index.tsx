@@ -43,6 +43,9 @@ import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
 export type { SurfaceContext, SurfaceProps } from "./context";
+// The app's Preact, for its own lazy chunk (the files tray, app.build.mjs): one copy, one set of hooks.
+export { jsx, jsxs, Fragment } from "react/jsx-runtime";
+export { useEffect, useRef, useState } from "react";
 
 type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
 

@@ -288,6 +288,11 @@ async fn delete_domain(
 ) -> Result<Response, ApiError> {
     let d = owned_domain(&state, &auth, &id).await?;
     state.store.delete_domain(&d.id).await?;
+    // Its chats' rows went with it; their files go now (a failure leaves only unreachable
+    // bytes: no row names them any more).
+    if let Err(e) = state.files.remove_domain_files(&d.id).await {
+        tracing::warn!(domain = %d.id, error = %e, "attachments: removing the domain's files failed");
+    }
     tracing::info!(domain = %d.id, user = %auth.0.user.user_id, "domain deleted");
     org::changed(&state.realtime, &d.org_id, Change::Domains).await;
     Ok(StatusCode::NO_CONTENT.into_response())

@@ -5,7 +5,8 @@
 //!
 //! One file per resource: `domains`, `config` (draft, published, publish), `publishing`
 //! (versions, restore, the installation check), `stats`, `agents`, `privacy` (retention, a
-//! visitor's data exported or erased), `webhooks`. Validation errors are 422
+//! visitor's data exported or erased), `webhooks`, `attachments` (what files chats accept).
+//! Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
 use super::auth::OwnerAuth;
@@ -15,6 +16,7 @@ use crate::store::{Domain, StoreError};
 use crate::wire::routes::Routes;
 
 mod agents;
+mod attachments;
 mod config;
 mod domains;
 mod privacy;
@@ -31,6 +33,7 @@ pub fn routes() -> Routes<AppState> {
         .merge(agents::routes())
         .merge(privacy::routes())
         .merge(webhooks::routes())
+        .merge(attachments::routes())
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).

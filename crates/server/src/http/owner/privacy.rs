@@ -132,7 +132,17 @@ async fn erase_visitor_data(
     JsonBody(body): JsonBody<VisitorEmailBody>,
 ) -> Result<Response, ApiError> {
     let email = visitor_email(&body)?;
-    let erased = erasure::erase(&*state.store, Some(&auth.0.user.org_id), email).await?;
+    let erased = erasure::erase(
+        &*state.store,
+        &state.files,
+        Some(&auth.0.user.org_id),
+        email,
+    )
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "visitor data: erasure failed");
+        ApiError::internal()
+    })?;
     tracing::info!(
         conversations = erased.conversations,
         "visitor data erased by an owner"

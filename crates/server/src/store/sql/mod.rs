@@ -16,6 +16,7 @@
 //! `query_only`, so a write sent to it fails at once instead of racing for the file's lock.
 
 mod accounts;
+pub(crate) mod attachments;
 pub(crate) mod chats;
 mod choices;
 mod domains;
@@ -84,6 +85,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_ratings!($store);
         $crate::store::sql::impl_retention!($store);
         $crate::store::sql::impl_webhooks!($store, $db);
+        $crate::store::sql::impl_attachments!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -104,6 +106,7 @@ macro_rules! impl_sql_store {
 }
 
 pub(crate) use accounts::{impl_accounts, user_cols};
+pub(crate) use attachments::impl_attachments;
 pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
 pub(crate) use choices::impl_choices;
 pub(crate) use domains::{domain_cols, impl_domains};

@@ -32,11 +32,14 @@ import { charactersOver, tooLongText } from "./core/limit";
 import { statusLine } from "./core/presence";
 import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
+import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
 import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
 import { RatingForm } from "./RatingForm";
 import { Transcript } from "./Transcript";
+import type { FilesTrayProps } from "./files/FilesTray";
+import type { Attachment } from "./core/wire.gen";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 
 export type ChatWindowProps = {
@@ -144,8 +147,23 @@ export function ChatWindow(p: ChatWindowProps) {
     setTab("chat");
     if (session.endChat()) setText("");
   };
+  // Files (docs/attachments.md): the tray that uploads them is a chunk of its own, loaded on the
+  // first file chosen, pasted or dropped.
+  const [incoming, setIncoming] = useState<File[]>([]);
+  const [Tray, setTray] = useState<((p: FilesTrayProps) => JSX.Element | null) | null>(null);
+  const [files, setFiles] = useState<[Attachment[], boolean]>([[], false]);
+  const [round, setRound] = useState(0);
+  const picker = useRef<HTMLInputElement>(null);
+  const addFiles = (list: FileList | null) => {
+    if (!list || !list.length) return;
+    setIncoming((f) => [...f, ...list]);
+    if (!Tray) import(/* @vite-ignore */ new URL("beckon-files.js", import.meta.url).href).then((m) => setTray(() => m.FilesTray));
+  };
   const send = (t: string) => {
-    if (session.send(t)) setText("");
+    if (!files[1] && session.send(t, files[0])) {
+      setText("");
+      setRound((r) => r + 1);
+    }
   };
 
   const items: Array<{ label: string; run(): void; current?: boolean; disabled?: boolean }> = [
@@ -269,8 +287,28 @@ export function ChatWindow(p: ChatWindowProps) {
       branding={branded(p.domain)}
       className={"cnb-c " + (online ? "cnb-c-online" : "cnb-c-away")}
       footer={
+        <>
+        {Tray && v.channel && v.personaId ? (
+          <Tray
+            url={`${p.apiRoot}/v1/chat/public/channel/${v.channel.id}/attachments?personaId=${v.personaId}`}
+            incoming={incoming}
+            onTaken={() => setIncoming([])}
+            round={round}
+            onChange={(ready, busy) => setFiles([ready, busy])}
+          />
+        ) : null}
         <MessageBar
           multiline
+          allowEmpty={files[0].length > 0}
+          onFiles={input.disabled ? undefined : addFiles}
+          extra={
+            <>
+              <input ref={picker} type="file" multiple hidden onChange={(e) => (addFiles(e.currentTarget.files), (e.currentTarget.value = ""))} />
+              <button type="button" className="cnb-m-send" aria-label="Attach a file" disabled={input.disabled} onClick={() => picker.current!.click()}>
+                <Glyph name="attach" />
+              </button>
+            </>
+          }
           className="cnb-c-bar"
           label="Message"
           fieldRef={box}
@@ -285,6 +323,7 @@ export function ChatWindow(p: ChatWindowProps) {
           disabled={input.disabled}
           sendColor={opts.sendColor}
         />
+        </>
       }
       onClose={p.onClose}
       open={p.open}

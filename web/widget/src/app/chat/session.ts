@@ -16,7 +16,7 @@ import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore
 import { realTimers, type Timers } from "./core/timers";
 import { createTyping, type Typing } from "./core/typing";
 import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
-import type { ServerFrame } from "./core/wire.gen";
+import type { Attachment, ServerFrame } from "./core/wire.gen";
 
 /** How long the socket stays after End Chat when the server does not answer. */
 export const END_LINGER_MS = 5000;
@@ -110,8 +110,8 @@ export type ChatSession = {
   setOpen(open: boolean): void;
   /** Saves the profile (already validated) and starts the chat when none is running. */
   saveProfile(input: ProfileInput): void;
-  /** Sends a message (trimmed; empty is ignored). Returns whether it was taken. */
-  send(text: string): boolean;
+  /** Sends a message (trimmed; empty without files is ignored). Returns whether it was taken. */
+  send(text: string, files?: Attachment[]): boolean;
   /** The input's value changed (typing indicator). */
   input(value: string): void;
   /** End Chat (spec §4.5): true when the end-chat action went out; the stored channel and persona ids are forgotten. */
@@ -498,12 +498,12 @@ export function createChatSession(o: SessionOptions): ChatSession {
         void start();
       }
     },
-    send(text) {
+    send(text, files = []) {
       const t = text.trim();
-      if (!t || !v.persona || v.phase == "ended" || v.phase == "error" || v.ending) return false;
+      if ((!t && !files.length) || !v.persona || v.phase == "ended" || v.phase == "error" || v.ending) return false;
       if (v.phase == "connecting" && !everOpen) return false;
       typing.sent();
-      outbox.add(t);
+      outbox.add(t, files);
       return true;
     },
     input(value) {

@@ -10,8 +10,9 @@
 // autoFocus? (marks the field data-autofocus, so the Modal focuses it on open) · keep? (keep the
 // text after sending) · problem? (what is wrong with the text, e.g. too long: shown under the
 // field, which it describes, and nothing is sent until it is fixed) · fieldRef? (the field
-// element, to focus it) · className? (extra classes on the form).
-import { useId, useState, type KeyboardEvent, type Ref } from "react";
+// element, to focus it) · className? (extra classes on the form) · extra? (controls before the send
+// button: the chat's attach button) · onFiles? (files pasted into or dropped on the bar).
+import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { Glyph } from "../glyphs";
 import { cssVars } from "../vars";
 import { DEFAULT_PLACEHOLDER } from "../options";
@@ -33,6 +34,8 @@ export type MessageBarProps = {
   problem?: string;
   fieldRef?: Ref<HTMLTextAreaElement & HTMLInputElement>;
   className?: string;
+  extra?: ReactNode;
+  onFiles?: (files: FileList) => void;
 };
 
 export function MessageBar(p: MessageBarProps) {
@@ -58,7 +61,14 @@ export function MessageBar(p: MessageBarProps) {
     "aria-describedby": p.problem ? problemId : undefined,
     "data-autofocus": p.autoFocus ? "" : undefined,
     onChange: (e: { target: { value: string } }) => set(e.target.value),
+    onPaste: (e: { clipboardData: DataTransfer | null; preventDefault(): void }) => files(e.clipboardData, e),
   };
+  function files(d: DataTransfer | null, e: { preventDefault(): void }) {
+    if (p.onFiles && d && d.files.length) {
+      e.preventDefault();
+      p.onFiles(d.files);
+    }
+  }
   const key = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // IME composition: Enter picks a word.
     if (e.key != "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
@@ -69,6 +79,8 @@ export function MessageBar(p: MessageBarProps) {
     <form
       className={"cnb-m-bar" + (p.className ? " " + p.className : "")}
       style={cssVars({ "--cnb-m-sc": p.sendColor })}
+      onDragOver={(e) => p.onFiles && e.preventDefault()}
+      onDrop={(e) => files(e.dataTransfer, e)}
       onSubmit={(e) => {
         e.preventDefault();
         send();
@@ -79,6 +91,7 @@ export function MessageBar(p: MessageBarProps) {
       ) : (
         <input {...field} type="text" autoComplete="off" />
       )}
+      {p.extra}
       <button type="submit" className="cnb-m-send" aria-label={p.sendLabel || "Send"} disabled={off}>
         <Glyph name="send" />
       </button>

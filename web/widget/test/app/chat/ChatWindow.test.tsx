@@ -297,6 +297,23 @@ describe("sending (spec §5.3)", () => {
     expect(log.querySelectorAll('[data-seq="1"]')).toHaveLength(1);
   });
 
+  it("files: 'Attach a file' is usable once the chat is live; a message of files alone goes out with them", async () => {
+    store.setPersona(ann);
+    show();
+    const attach = () => screen.getByRole("button", { name: "Attach a file" }) as HTMLButtonElement;
+    expect(attach().disabled).toBe(true);
+    const s = await connectSocket();
+    expect(attach().disabled).toBe(false);
+    const file = { type: "image/png", url: "https://chat.example/files/a/m/a.png", name: "a.png" };
+    expect(session.send("  ", [])).toBe(false);
+    act(() => void expect(session.send("", [file])).toBe(true));
+    expect(s.frames("chat-message")).toEqual([
+      { op: "chat-message", clientId: "cid-1", message: "", attachments: [file], persona: { name: "Ann" }, type: "client-message" },
+    ]);
+    // Shown at once, the picture as a thumbnail.
+    expect(screen.getByRole("log").querySelector('img[alt="a.png"]')).toBeTruthy();
+  });
+
   it("typed while the connection is down: shown pending, sent once when it is back", async () => {
     const user = userEvent.setup();
     store.setPersona(ann);

@@ -37,6 +37,19 @@ export type Attachment = {
   type: string;
   url: string;
   name: string;
+  /** Bytes (Beckon's own, beside the spec's three): files uploaded to Beckon have it. */
+  size?: number;
+};
+
+/**
+ * What a chat's files may be (docs/attachments.md): the domain's largest size and its media
+ * types, which the upload checks against the file's bytes. Owners set them for a domain.
+ */
+export type AttachmentLimits = {
+  /** Bytes. */
+  maxBytes: number;
+  /** Media types, e.g. `image/png`. */
+  types: Array<string>;
 };
 
 /** A stored message, as history, replies and the realtime `chat-message` deliver it. */
