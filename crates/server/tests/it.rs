@@ -13,6 +13,7 @@ mod cluster_ops;
 mod connections;
 mod deploy;
 mod layering;
+mod notes;
 mod notifications;
 mod nul;
 mod openapi;

@@ -86,8 +86,27 @@ fn base_query(auth: &AgentAuth) -> ChannelQuery {
     }
 }
 
+/// A message's (or a note's) `text`: trimmed as the socket trims it (wire/frames.rs), so both
+/// count the same characters, and within [`MAX_MESSAGE_CHARS`]; else a problem is added.
+pub(super) fn message_text(text: &Option<Value>, problems: &mut Vec<Problem>) -> String {
+    let text = match text {
+        Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
+        _ => {
+            problems.push(Problem::new("text", "is required"));
+            return String::new();
+        }
+    };
+    if text.chars().count() > MAX_MESSAGE_CHARS {
+        problems.push(Problem::new(
+            "text",
+            format!("is longer than {MAX_MESSAGE_CHARS} characters"),
+        ));
+    }
+    text
+}
+
 /// The channel, if it belongs to a domain of the agent's organisation (else 404).
-async fn org_channel(
+pub(super) async fn org_channel(
     state: &AppState,
     auth: &AgentAuth,
     id: &str,
@@ -329,20 +348,7 @@ async fn reply(
             String::new()
         }
     };
-    let text = match &body.text {
-        // Trimmed as the socket trims it (wire/frames.rs), so both count the same characters.
-        Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
-        _ => {
-            problems.push(Problem::new("text", "is required"));
-            String::new()
-        }
-    };
-    if text.chars().count() > MAX_MESSAGE_CHARS {
-        problems.push(Problem::new(
-            "text",
-            format!("is longer than {MAX_MESSAGE_CHARS} characters"),
-        ));
-    }
+    let text = message_text(&body.text, &mut problems);
     if !problems.is_empty() {
         return Err(invalid("invalid message", &problems));
     }

@@ -26,6 +26,7 @@ pub mod geo;
 pub mod headers;
 pub mod hosting;
 pub mod link_page;
+pub mod notes;
 pub mod notifications;
 pub mod openapi;
 pub mod ops;
@@ -52,6 +53,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(signup::routes())
         .merge(owner::routes())
         .merge(agent::routes())
+        .merge(notes::routes())
         .merge(notifications::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)

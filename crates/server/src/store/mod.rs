@@ -2,7 +2,8 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `notes.rs`, agents' private notes
+//! on chats, a table of their own that no read of messages can return), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -20,6 +21,7 @@ mod clock;
 mod domains;
 mod group_commit;
 mod jobs;
+mod notes;
 mod postgres;
 mod push;
 mod ratings;
@@ -40,6 +42,7 @@ pub use domains::{
     Publisher, MAX_SIGHTINGS_PER_DOMAIN,
 };
 pub use jobs::{Dead, Job, Jobs, NewJob};
+pub use notes::{Note, Notes};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
@@ -126,6 +129,7 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Notes
     + Send
     + Sync
     + 'static

@@ -14,6 +14,7 @@ pub mod body;
 pub mod chat;
 pub mod error;
 pub mod frames;
+pub mod notes;
 pub mod notifications;
 pub mod owner;
 pub mod routes;

@@ -9,6 +9,7 @@ use super::agent::*;
 use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
+use super::notes::*;
 use super::owner::*;
 
 /// The command that rewrites the files.
@@ -109,6 +110,9 @@ fn shared() -> Vec<Decl> {
         NewChannel,
         OrgChanged,
         VisitorPageOut,
+        NoteAuthor,
+        Note,
+        NoteOut,
         ErrorOut,
         ServerFrame,
         AttachmentIn,
@@ -159,6 +163,8 @@ pub fn console() -> String {
         PresenceAnswer,
         TeamMember,
         Team,
+        NoteBody,
+        NoteList,
         User,
         Organisation,
         Session,

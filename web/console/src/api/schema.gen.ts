@@ -138,6 +138,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agent/channels/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chat's private notes (agents only), oldest first: the latest 1000 */
+        get: operations["list_notes"];
+        put?: never;
+        /** Write a private note on a chat: its agents see it (`note` on their sockets), its visitor never does */
+        post: operations["add_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agent/channels/{id}/read": {
         parameters: {
             query?: never;
@@ -1241,6 +1259,29 @@ export interface components {
             /** @description The page's http(s) URL. */
             url?: string | null;
         };
+        /** @description A private note on a chat: agents see it, the visitor never does. */
+        Note: {
+            author: components["schemas"]["NoteAuthor"];
+            /** @description RFC 3339. */
+            createdAt: string;
+            id: string;
+            text: string;
+        };
+        /** @description Who wrote a note (their name when they wrote it). */
+        NoteAuthor: {
+            /** @description The user id; `null` once the account is removed. */
+            id?: string | null;
+            name: string;
+        };
+        /** @description A new note. Read loosely, so that a wrong type is a 422 naming the field. */
+        NoteBody: {
+            /** @description Trimmed; at most 4000 characters (as a message). */
+            text: string;
+        };
+        /** @description A chat's notes, oldest first (the latest 1000). */
+        NoteList: {
+            notes: components["schemas"]["Note"][];
+        };
         /** @description What you are told about, by e-mail and by Web Push. */
         NotificationChoices: {
             /** @description Which conversations: every one, only unassigned ones, only yours (e-mail and push alike). */
@@ -2081,6 +2122,137 @@ export interface operations {
                 };
             };
             /** @description invalid fields: `problems` lists each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteList"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description chat channel id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            /** @description the body is not JSON of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or the account has no chat persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid text: `problems` says why */
             422: {
                 headers: {
                     [name: string]: unknown;

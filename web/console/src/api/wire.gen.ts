@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "@beckon/widget/config";
-import type { ChannelStatus, Message, Rating } from "@beckon/widget/wire";
+import type { ChannelStatus, Message, Rating, Note } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
@@ -173,6 +173,17 @@ export type TeamMember = {
 
 export type Team = {
   agents: Array<TeamMember>;
+};
+
+/** A new note. Read loosely, so that a wrong type is a 422 naming the field. */
+export type NoteBody = {
+  /** Trimmed; at most 4000 characters (as a message). */
+  text: string;
+};
+
+/** A chat's notes, oldest first (the latest 1000). */
+export type NoteList = {
+  notes: Array<Note>;
 };
 
 /** An account as the API shows it (never its password hash). */

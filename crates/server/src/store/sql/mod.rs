@@ -20,6 +20,7 @@ pub(crate) mod chats;
 mod choices;
 mod domains;
 mod jobs;
+pub(crate) mod notes;
 mod push;
 pub(crate) mod ratings;
 mod statistics;
@@ -80,6 +81,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_visits!($store);
         $crate::store::sql::impl_ratings!($store);
+        $crate::store::sql::impl_notes!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -105,6 +107,7 @@ pub(crate) use choices::impl_choices;
 pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
+pub(crate) use notes::impl_notes;
 pub(crate) use push::impl_push;
 pub(crate) use ratings::impl_ratings;
 pub(crate) use statistics::impl_statistics;
