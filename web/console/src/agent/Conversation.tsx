@@ -1,17 +1,20 @@
 // One chat: who the visitor is (their visit: VisitContext; their rating of the chat, once given:
 // channel-update "rated" reads the chat again), the history (the latest page first, earlier pages
 // as the agent scrolls up: lib/history.ts; shown by MessageThread), typing both ways, read state,
-// the reply box
-// (Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
+// private notes
+// (lib/notes.ts: fetched with the chat, live from the socket's `note`), the reply box (Composer:
+// Reply or Note; Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
 // (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
 // moment the server ends it, and reopening brings the thread back for agents but not the
 // visitor's open window, so an undo could not undo what the visitor saw.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, EarlierConversation, Message, Rating } from "../api/types";
+import type { Channel, EarlierConversation, Message, Note, Rating } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { catchUp, earlierPage, knownUnanswered, withFreshPage } from "../lib/history";
-import { charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel, tooLongText } from "../lib/messages";
+import { lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel } from "../lib/messages";
+import { mergeNotes } from "../lib/notes";
+import { Composer } from "./Composer";
 import { scoreText, stars } from "../lib/rating";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
@@ -75,6 +78,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const { me, team, open, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
+  const [notes, setNotes] = useState<Note[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
   /** Bumped when a fresh latest page replaces what was held: the thread starts again at the bottom. */
   const [freshPages, setFreshPages] = useState(0);
@@ -82,7 +86,6 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const [error, setError] = useState("");
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [visitorReadSeq, setVisitorReadSeq] = useState(0);
-  const [draft, setDraft] = useState("");
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
@@ -113,13 +116,17 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
         return { fresh, h: await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } }) };
       };
       const chat = api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } });
+      // The notes come with the chat (all of them): a note's place in the thread counts the notes before it.
+      const chatNotes = api.GET("/api/v1/agent/channels/{id}/notes", { params: { path: { id: channelId } } });
       // Knowing the last seq from the chat list, the history is asked for beside the chat, not after it.
       const listed = listedLastSeq.current;
       const [c, early] = listed === undefined ? [await chat, undefined] : await Promise.all([chat, history(listed)]);
       // Not listed, or the list was behind by more than one answer brings: by the chat's own last seq.
       const behind = !early || (early.h.messages.length > 0 && lastSeqOf(early.h.messages) < c.lastSeq);
       const { fresh, h } = behind ? await history(c.lastSeq) : early;
+      const n = await chatNotes;
       setChannel(c);
+      setNotes((held) => mergeNotes(held, n.notes));
       setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
       setMessages((m) => (fresh ? withFreshPage(m, h.messages) : mergeMessages(m, h.messages)));
       if (fresh) setFreshPages((n) => n + 1);
@@ -180,6 +187,10 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             setVisitorTyping(false);
             markRead();
           }
+        } else if (f.op === "note") {
+          const n = f.note;
+          if (n.author.id !== me.id) announce(`Note from ${n.author.name}: ${n.text}`);
+          setNotes((list) => mergeNotes(list, [n]));
         } else if (f.op === "presence") {
           if (f.persona?.type !== "ChatClient") return;
           const typing = f.typing === true;
@@ -192,7 +203,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
         }
       }),
-    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, announce],
+    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, me.id, announce],
   );
 
   const sendTyping = (typing: boolean) => {
@@ -225,23 +236,23 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
     postRef.current(p);
   }, []);
 
-  const over = charactersOver(draft);
-  const submit = () => {
-    const text = draft.trim();
-    if (!text || over) return;
+  const sendReply = (text: string) => {
     const p = { clientId: newClientId(), text };
     // Sending brings the thread to the bottom, where the reply shows, wherever the agent had scrolled.
     followNext.current = true;
     setPending((list) => [...list, p]);
-    setDraft("");
-    sendTyping(false);
     post(p);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      submit();
+  /** Keeps a private note: null when kept, else why not. */
+  const addNote = async (text: string): Promise<string | null> => {
+    try {
+      const n = await api.POST("/api/v1/agent/channels/{id}/notes", { params: { path: { id: channelId } }, body: { text } });
+      followNext.current = true;
+      setNotes((list) => mergeNotes(list, [n]));
+      return null;
+    } catch (e) {
+      return (e as Error).message;
     }
   };
 
@@ -365,6 +376,8 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
         <MessageThread
           key={freshPages}
           messages={messages}
+          notes={notes}
+          myUserId={me.id}
           pending={pending}
           followNext={followNext}
           onReachTop={loadEarlier}
@@ -386,39 +399,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           <button onClick={reopen}>Reopen the chat</button>
         </p>
       ) : (
-        <form
-          className="composer"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <label htmlFor="reply" className="visually-hidden">
-            Reply to {visitorLabel(channel)}
-          </label>
-          <textarea
-            id="reply"
-            rows={2}
-            value={draft}
-            aria-invalid={over > 0 || undefined}
-            aria-describedby={over ? "reply-too-long" : undefined}
-            placeholder="Write a reply — Enter sends, Shift+Enter for a new line"
-            onChange={(e) => {
-              setDraft(e.target.value);
-              sendTyping(e.target.value.trim() !== "");
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => draft && sendTyping(false)}
-          />
-          <button type="submit" className="primary" disabled={!draft.trim() || over > 0}>
-            Send
-          </button>
-          {over > 0 && (
-            <p id="reply-too-long" className="error composer-error" role="status">
-              {tooLongText(over)}
-            </p>
-          )}
-        </form>
+        <Composer visitorLabel={visitorLabel(channel)} onReply={sendReply} onNote={addNote} onTyping={sendTyping} />
       )}
     </div>
   );

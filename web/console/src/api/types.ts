@@ -17,6 +17,7 @@ export type EarlierConversation = Schemas["EarlierConversation"];
 export type Installation = Schemas["Installation"];
 export type ItemCount = Schemas["ItemCount"];
 export type Message = Schemas["Message"];
+export type Note = Schemas["Note"];
 export type Notifications = Schemas["Notifications"];
 export type Rating = Schemas["Rating"];
 export type RatingStats = Schemas["RatingStats"];
