@@ -19,6 +19,7 @@ use crate::state::AppState;
 
 pub mod agent;
 pub mod auth;
+pub mod canned;
 pub mod chat;
 pub mod console;
 pub mod continuation;
@@ -54,6 +55,7 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(owner::routes())
         .merge(agent::routes())
         .merge(notes::routes())
+        .merge(canned::routes())
         .merge(notifications::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)

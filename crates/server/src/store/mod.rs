@@ -3,7 +3,8 @@
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
 //! about; `ratings.rs`, the visitors' ratings of their chats; `notes.rs`, agents' private notes
-//! on chats, a table of their own that no read of messages can return), whose SQL both backends share
+//! on chats, a table of their own that no read of messages can return; `canned.rs`, an
+//! organisation's canned replies), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 mod accounts;
+mod canned;
 mod chats;
 mod choices;
 mod clock;
@@ -31,6 +33,7 @@ mod statistics;
 pub mod visits;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
+pub use canned::{CannedReplies, CannedReply};
 pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
@@ -130,6 +133,7 @@ pub trait Store:
     + Visits
     + Ratings
     + Notes
+    + CannedReplies
     + Send
     + Sync
     + 'static

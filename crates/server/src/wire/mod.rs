@@ -11,6 +11,7 @@
 pub mod account;
 pub mod agent;
 pub mod body;
+pub mod canned;
 pub mod chat;
 pub mod error;
 pub mod frames;

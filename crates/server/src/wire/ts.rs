@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 use super::account::*;
 use super::agent::*;
+use super::canned::*;
 use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
@@ -165,6 +166,10 @@ pub fn console() -> String {
         Team,
         NoteBody,
         NoteList,
+        CannedReplyBody,
+        CannedReply,
+        CannedReplyList,
+        CannedSettings,
         User,
         Organisation,
         Session,

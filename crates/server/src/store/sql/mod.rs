@@ -16,6 +16,7 @@
 //! `query_only`, so a write sent to it fails at once instead of racing for the file's lock.
 
 mod accounts;
+pub(crate) mod canned;
 pub(crate) mod chats;
 mod choices;
 mod domains;
@@ -82,6 +83,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_visits!($store);
         $crate::store::sql::impl_ratings!($store);
         $crate::store::sql::impl_notes!($store);
+        $crate::store::sql::impl_canned!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -102,6 +104,7 @@ macro_rules! impl_sql_store {
 }
 
 pub(crate) use accounts::{impl_accounts, user_cols};
+pub(crate) use canned::impl_canned;
 pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
 pub(crate) use choices::impl_choices;
 pub(crate) use domains::{domain_cols, impl_domains};
