@@ -3,8 +3,12 @@
 // "Note": Tab reaches the chosen one, the arrows switch), and Note mode changes the whole box —
 // amber and dashed like the notes in the thread, its own label, "Add note" on the button — so
 // nobody sends a note to the visitor by mistake. Typing is told to the visitor in Reply mode only.
+// Typing "/" opens the canned replies (CannedPicker.tsx), in either mode.
 import { useState, type KeyboardEvent } from "react";
+import type { CannedReply } from "../api/types";
+import type { PlaceholderValues } from "../lib/canned";
 import { charactersOver, tooLongText } from "../lib/messages";
+import { useCannedPicker } from "./CannedPicker";
 
 export type ComposerMode = "reply" | "note";
 
@@ -15,15 +19,27 @@ type Props = {
   /** A note to keep: null when kept, else why not. */
   onNote: (text: string) => Promise<string | null>;
   onTyping: (typing: boolean) => void;
+  /** The organisation's canned replies, and what their placeholders stand for in this chat. */
+  canned: CannedReply[];
+  placeholders: PlaceholderValues;
 };
 
-export function Composer({ visitorLabel, onReply, onNote, onTyping }: Props) {
+export function Composer({ visitorLabel, onReply, onNote, onTyping, canned, placeholders }: Props) {
   const [mode, setMode] = useState<ComposerMode>("reply");
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
   const [noteError, setNoteError] = useState("");
   const note = mode === "note";
   const over = charactersOver(draft);
+  const picker = useCannedPicker({
+    replies: canned,
+    values: placeholders,
+    draft,
+    setDraft: (text) => {
+      setDraft(text);
+      if (!note) onTyping(text.trim() !== "");
+    },
+  });
 
   const submit = async () => {
     const text = draft.trim();
@@ -43,6 +59,7 @@ export function Composer({ visitorLabel, onReply, onNote, onTyping }: Props) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -78,15 +95,18 @@ export function Composer({ visitorLabel, onReply, onNote, onTyping }: Props) {
       <label htmlFor="reply" className="visually-hidden">
         {note ? `Private note on the chat with ${visitorLabel} (only agents see it)` : `Reply to ${visitorLabel}`}
       </label>
+      {picker.picker}
       <textarea
+        {...picker.textareaProps}
         id="reply"
         rows={2}
         value={draft}
         aria-invalid={over > 0 || undefined}
         aria-describedby={errorId}
-        placeholder={note ? "Write a note for your team — Enter adds it, the visitor never sees it" : "Write a reply — Enter sends, Shift+Enter for a new line"}
+        placeholder={note ? "Write a note for your team — Enter adds it, the visitor never sees it" : "Write a reply — Enter sends, Shift+Enter for a new line, / for canned replies"}
         onChange={(e) => {
           setDraft(e.target.value);
+          picker.follow(e.target);
           if (!note) onTyping(e.target.value.trim() !== "");
         }}
         onKeyDown={onKeyDown}

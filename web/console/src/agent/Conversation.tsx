@@ -15,6 +15,7 @@ import { catchUp, earlierPage, knownUnanswered, withFreshPage } from "../lib/his
 import { lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel } from "../lib/messages";
 import { mergeNotes } from "../lib/notes";
 import { Composer } from "./Composer";
+import { useCanned } from "../canned/useCanned";
 import { scoreText, stars } from "../lib/rating";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
@@ -97,6 +98,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const listedLastSeq = useRef<number | undefined>(undefined);
   listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
   const MessageThread = useMessageThread();
+  const canned = useCanned(me.id);
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
@@ -399,7 +401,14 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           <button onClick={reopen}>Reopen the chat</button>
         </p>
       ) : (
-        <Composer visitorLabel={visitorLabel(channel)} onReply={sendReply} onNote={addNote} onTyping={sendTyping} />
+        <Composer
+          visitorLabel={visitorLabel(channel)}
+          onReply={sendReply}
+          onNote={addNote}
+          onTyping={sendTyping}
+          canned={canned?.replies ?? []}
+          placeholders={{ visitorName: channel.visitor.name, agentName: me.name, domain: channel.domainName }}
+        />
       )}
     </div>
   );

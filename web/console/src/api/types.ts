@@ -30,4 +30,6 @@ export type User = Schemas["User"];
 export type Visitor = Schemas["Visitor"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
+export type CannedReply = Schemas["CannedReply"];
+export type CannedReplyList = Schemas["CannedReplyList"];
 export type Channel = Schemas["ChannelSummary"] & Partial<Omit<Schemas["ChannelDetail"], keyof Schemas["ChannelSummary"]>>;
