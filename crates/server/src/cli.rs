@@ -46,6 +46,22 @@ pub enum Command {
         )]
         public_url: String,
     },
+    /// Print, as JSON, everything kept about the visitors who gave this e-mail address in a
+    /// chat, on every domain: their conversations, messages and files (GDPR art. 15 and 20).
+    Export {
+        #[arg(long)]
+        email: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Erase the conversations, messages and files of the visitors who gave this e-mail
+    /// address in a chat, on every domain.
+    Erase {
+        #[arg(long)]
+        email: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -276,6 +292,26 @@ pub async fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Command::Export { email, db } => match visitor_data(db, &email, false).await {
+            Ok(out) => {
+                println!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("beckon: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Erase { email, db } => match visitor_data(db, &email, true).await {
+            Ok(out) => {
+                println!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("beckon: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
         Command::User(UserCommand::Add {
             email,
             name,
@@ -317,6 +353,26 @@ async fn seed_demo(
     let seed = crate::accounts::demo::seed_demo(store.as_ref()).await?;
     print!("{}", crate::accounts::demo::banner(&seed, origin));
     Ok(())
+}
+
+/// `beckon export` (the JSON) or `beckon erase` (a line saying what went).
+async fn visitor_data(db: DbArgs, email: &str, erase: bool) -> anyhow::Result<String> {
+    let email = email.trim();
+    anyhow::ensure!(
+        beckon_model::is_email(email),
+        "--email: give the e-mail address the visitor entered in the chat, such as ann@example.com"
+    );
+    let store = db.open().await?;
+    if erase {
+        let erased = crate::chat::erasure::erase(&*store, None, email).await?;
+        Ok(format!(
+            "erased {} conversation(s) and {} file(s) of {email}",
+            erased.conversations, erased.files
+        ))
+    } else {
+        let export = crate::chat::erasure::export(&*store, None, email).await?;
+        Ok(serde_json::to_string_pretty(&export)?)
+    }
 }
 
 /// `beckon user add`: the line to print on success.

@@ -64,6 +64,9 @@ pub struct ServeConfig {
     /// Outbound requests (Web Push, webhooks) may use http and reach loopback and private
     /// addresses (`--allow-private-outbound`; tests and closed networks).
     pub allow_private_outbound: bool,
+    /// How often ended conversations past their domain's retention are looked for
+    /// (`chat::erasure`; tests make it short).
+    pub retention_sweep_every: Duration,
     /// The time the store stamps (the system's; tests pass a `ManualClock`).
     pub clock: std::sync::Arc<dyn crate::store::Clock>,
 }
@@ -126,6 +129,7 @@ impl ServeConfig {
             mail_from: None,
             notify_delay: Duration::from_secs(120),
             allow_private_outbound: false,
+            retention_sweep_every: Duration::from_secs(600),
             clock: std::sync::Arc::new(crate::store::SystemClock),
         }
     }

@@ -201,6 +201,8 @@ pub struct Server {
     metrics_upkeep: Option<JoinHandle<()>>,
     /// Runs the outbound jobs (mail); stops with the server's shutdown signal.
     outbound: JoinHandle<()>,
+    /// Removes ended conversations past their retention; stops with the shutdown signal.
+    retention: JoinHandle<()>,
 }
 
 impl Server {
@@ -234,6 +236,7 @@ impl Server {
         }
         // The job being sent finishes; what waits is taken up after the restart.
         let _ = tokio::time::timeout(SHUTDOWN_GRACE, self.outbound).await;
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, self.retention).await;
         let _ = self.stop_stats.send(true);
         self.stats.await.context("statistics writer")?;
         if let Some(upkeep) = self.metrics_upkeep {
@@ -265,6 +268,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     );
     let metrics_upkeep = state.metrics.clone().map(metrics::spawn_upkeep);
     let outbound = outbound::spawn_worker(state.clone());
+    let retention = chat::erasure::spawn_sweeper(state.clone(), config.retention_sweep_every);
     let http = tokio::spawn(listener::serve(
         listener,
         http::router(state.clone()),
@@ -289,6 +293,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         stats,
         metrics_upkeep,
         outbound,
+        retention,
     })
 }
 

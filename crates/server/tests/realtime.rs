@@ -764,7 +764,11 @@ async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
     assert_eq!(f["channel"]["domainId"], domain.as_str());
     assert_eq!(f["channel"]["status"], "open");
     assert_eq!(f["channel"]["lastSeq"], 0);
-    assert_eq!(f["visitor"]["id"], persona.as_str());
+    assert_eq!(
+        f["visitor"]["id"],
+        beckon_server::wire::chat::public_visitor_id(&persona).as_str(),
+        "the visitor by its public id"
+    );
     assert_eq!(f["visitor"]["name"], "Ann Visitor");
     assert!(f["visitor"].get("email").is_none(), "public persona only");
 }

@@ -11,6 +11,7 @@
 //!   reconnecting client catches up from the store.
 
 pub mod availability;
+pub mod erasure;
 pub mod notes;
 pub mod rating;
 pub mod visits;
@@ -84,15 +85,11 @@ pub async fn announce(state: &AppState, channel: &Channel, known: Option<&Person
             Ok(p) => (&p).into(),
             Err(e) => {
                 tracing::warn!(error = %e, "realtime: visitor persona lookup failed");
-                PublicPersona {
-                    id: Some(channel.visitor_persona_id.clone()),
-                    persona_type: None,
-                    name: None,
-                    avatar_url: None,
-                }
+                PublicPersona::unknown(&channel.visitor_persona_id)
             }
         },
     };
+    let visitor = PublicPersona::for_agents(visitor);
     let domain = state.store.get_domain(&channel.domain_id).await.ok();
     let env = Envelope {
         kind: Kind::NewChannel,
@@ -180,15 +177,20 @@ async fn publish_message(
     origin: u64,
 ) {
     crate::metrics::message_in();
-    let env = Envelope {
+    let message = wire::Message::of(message, Some(sender));
+    let to_visitor = Envelope {
         kind: Kind::Message,
         seq: message.seq,
         origin,
         channel: channel.id.clone(),
         id: message.id.clone(),
-        frame: frames::chat_message(&channel.id, wire::Message::of(message, Some(sender))).into(),
+        frame: frames::chat_message(&channel.id, message.clone()).into(),
     };
-    hub.publish_channel_event(&channel.id, &channel.domain_id, env)
+    let to_agents = Envelope {
+        frame: frames::chat_message(&channel.id, message.for_agents()).into(),
+        ..to_visitor.clone()
+    };
+    hub.publish_channel_event(&channel.id, &channel.domain_id, to_visitor, to_agents)
         .await;
 }
 
@@ -260,8 +262,13 @@ pub async fn mark_read(
     seq: i64,
 ) -> StoreResult<i64> {
     let marker = state.store.mark_read(&channel.id, persona_id, seq).await?;
+    let reader = if persona_id == channel.visitor_persona_id {
+        wire::public_visitor_id(persona_id)
+    } else {
+        persona_id.to_owned()
+    };
     let update = ChannelUpdate::Read {
-        persona_id: persona_id.to_owned(),
+        persona_id: reader,
         seq: marker,
     };
     publish_update(state, channel, update).await;
@@ -285,7 +292,7 @@ pub async fn end(state: &AppState, channel_id: &str, by: Option<&str>) -> StoreR
     };
     state
         .realtime
-        .publish_channel_event(&channel.id, &channel.domain_id, env)
+        .publish_channel_event(&channel.id, &channel.domain_id, env.clone(), env)
         .await;
     Ok(channel)
 }

@@ -303,7 +303,7 @@ async fn history(
     let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
     let after = q.after.unwrap_or(0);
     let history = chat::history(&*state.store, &s.channel, after, limit, false).await?;
-    Ok(no_store(Json(history)))
+    Ok(no_store(Json(history.for_agents())))
 }
 
 #[utoipa::path(

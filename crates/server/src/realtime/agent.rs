@@ -288,7 +288,7 @@ impl AgentSession {
             .into(),
         };
         c.hub
-            .publish_channel_event(&channel.id, &channel.domain_id, env)
+            .publish_channel_event(&channel.id, &channel.domain_id, env.clone(), env)
             .await;
     }
 
@@ -510,7 +510,9 @@ impl AgentSession {
             let n = page.messages.len() as i64;
             for m in page.messages {
                 after = m.seq;
-                c.out.push(frames::chat_message(&ch.id, m)).await?;
+                c.out
+                    .push(frames::chat_message(&ch.id, m.for_agents()))
+                    .await?;
             }
             if n < PAGE {
                 return Ok(());

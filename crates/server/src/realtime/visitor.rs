@@ -230,26 +230,33 @@ impl VisitorSession {
 
     async fn publish_presence(&self, c: &Conn, action: PresenceAction) {
         let typing = self.typing_until.is_some();
-        let env = Envelope {
+        let persona = PublicPersona::from(&self.persona.persona());
+        let frame = |persona: &PublicPersona| {
+            frames::presence(
+                action,
+                Some(&self.channel.id),
+                Some(&self.channel.domain_id),
+                persona,
+                self.status,
+                typing,
+            )
+        };
+        let to_visitor = Envelope {
             kind: Kind::VisitorPresence,
             seq: 0,
             origin: c.id,
             channel: self.channel.id.clone(),
             id: String::new(),
-            frame: frames::presence(
-                action,
-                Some(&self.channel.id),
-                Some(&self.channel.domain_id),
-                &PublicPersona::from(&self.persona.persona()),
-                self.status,
-                typing,
-            )
-            .into(),
+            frame: frame(&persona).into(),
+        };
+        let to_agents = Envelope {
+            frame: frame(&persona.clone().for_agents()).into(),
+            ..to_visitor.clone()
         };
         tokio::join!(
-            c.hub.publish(topic::channel(&self.channel.id), &env),
+            c.hub.publish(topic::channel(&self.channel.id), &to_visitor),
             c.hub
-                .publish(topic::visitors(&self.channel.domain_id), &env)
+                .publish(topic::visitors(&self.channel.domain_id), &to_agents)
         );
     }
 

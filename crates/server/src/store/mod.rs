@@ -2,9 +2,10 @@
 //! default) and PostgreSQL. The trait is one per aggregate (`accounts.rs`; `domains.rs` with
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
-//! about; `ratings.rs`, the visitors' ratings of their chats; `notes.rs`, agents' private notes
-//! on chats, a table of their own that no read of messages can return; `canned.rs`, an
-//! organisation's canned replies), whose SQL both backends share
+//! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
+//! and erasing them; `notes.rs`, agents' private notes on chats, a table of their own that no
+//! read of messages can return; `canned.rs`, an organisation's canned replies), whose SQL both
+//! backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -27,6 +28,7 @@ mod notes;
 mod postgres;
 mod push;
 mod ratings;
+mod retention;
 mod sql;
 mod sqlite;
 mod statistics;
@@ -49,6 +51,7 @@ pub use notes::{Note, Notes};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
+pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
@@ -134,6 +137,7 @@ pub trait Store:
     + Ratings
     + Notes
     + CannedReplies
+    + Retention
     + Send
     + Sync
     + 'static

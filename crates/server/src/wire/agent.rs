@@ -6,13 +6,14 @@ use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::chat::{ChannelStatus, Message, Rating};
+use super::chat::{public_visitor_id, ChannelStatus, Message, Rating};
 use super::iso_time;
 use crate::store;
 
 pub use crate::store::Role;
 
-/// The visitor of a chat, as agents see them.
+/// The visitor of a chat, as agents see them: `id` is the visitor's public id
+/// ([`public_visitor_id`]), never the persona id their chat calls are made with.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Visitor {
@@ -78,7 +79,11 @@ impl From<&store::ChannelSummary> for ChannelSummary {
             last_activity_at: iso_time(c.last_activity_at),
             ended_at: c.ended_at.map(iso_time),
             ended_by: c.ended_by.as_ref().map(|id| EndedBy {
-                persona_id: id.clone(),
+                persona_id: if *id == v.id {
+                    public_visitor_id(id)
+                } else {
+                    id.clone()
+                },
                 name: s.ended_by_name.clone(),
             }),
             last_seq: c.last_seq,
@@ -87,7 +92,7 @@ impl From<&store::ChannelSummary> for ChannelSummary {
             last_message_text: s.last_message_text.clone(),
             waiting_since: s.waiting_since.map(iso_time),
             visitor: Visitor {
-                id: v.id.clone(),
+                id: public_visitor_id(&v.id),
                 name: Some(v.name.clone()),
                 email: v.email.clone(),
                 ip: v.ip.clone(),

@@ -68,7 +68,32 @@ impl From<&store::Persona> for PublicPersona {
     }
 }
 
+/// The id agents (and everything sent to the organisation) know a visitor by. A visitor's
+/// persona id is their credential for the public chat API (spec §7 `personaId`), so agents never
+/// get it: they get a one-way hash of it instead. The persona id is a random UUID, so the hash
+/// cannot be turned back; it is the same wherever it appears, so "read by the visitor" and "ended
+/// by the visitor" still match the chat's visitor.
+pub fn public_visitor_id(persona_id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"beckon visitor id\0")
+        .chain_update(persona_id.as_bytes())
+        .finalize();
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("v-{hex}")
+}
+
 impl PublicPersona {
+    /// This persona as the organisation's agents see it: a visitor's id is replaced by
+    /// [`public_visitor_id`], also when the persona is gone and its type unknown (agents' own
+    /// ids are no credential and stay as they are).
+    pub fn for_agents(mut self) -> Self {
+        if matches!(self.persona_type, None | Some(PersonaType::ChatClient)) {
+            self.id = self.id.as_deref().map(public_visitor_id);
+        }
+        self
+    }
+
     /// A sender whose persona is not among the chat's (only its id is known).
     pub fn unknown(id: &str) -> Self {
         PublicPersona {
@@ -161,6 +186,12 @@ pub struct Message {
 }
 
 impl Message {
+    /// This message as the organisation's agents see it ([`PublicPersona::for_agents`]).
+    pub fn for_agents(mut self) -> Self {
+        self.sender = self.sender.for_agents();
+        self
+    }
+
     /// `sender` is the message's sender among the chat's personas, when found.
     pub fn of(m: &store::Message, sender: Option<&store::Persona>) -> Self {
         Message {
@@ -210,6 +241,19 @@ pub struct History {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub status: Option<ChannelStatus>,
+}
+
+impl History {
+    /// This history as the organisation's agents see it ([`PublicPersona::for_agents`]).
+    pub fn for_agents(mut self) -> Self {
+        self.messages = self.messages.into_iter().map(Message::for_agents).collect();
+        self.personas = self
+            .personas
+            .into_iter()
+            .map(PublicPersona::for_agents)
+            .collect();
+        self
+    }
 }
 
 /// A realtime token for the visitor.

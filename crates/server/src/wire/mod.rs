@@ -18,6 +18,7 @@ pub mod frames;
 pub mod notes;
 pub mod notifications;
 pub mod owner;
+pub mod privacy;
 pub mod routes;
 pub mod ts;
 pub mod validate;

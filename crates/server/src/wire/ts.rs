@@ -12,6 +12,7 @@ use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
 use super::notes::*;
 use super::owner::*;
+use super::privacy::*;
 
 /// The command that rewrites the files.
 pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
@@ -200,6 +201,15 @@ pub fn console() -> String {
         Restored,
         Sighting,
         Installation,
+        RetentionSetting,
+        VisitorEmailBody,
+        VisitorExport,
+        ExportedConversation,
+        ExportedVisitor,
+        ExportedMessage,
+        ExportedRating,
+        ExportedFile,
+        Erased,
     );
     let body: String = own.iter().map(|d| d.text.as_str()).collect();
     let mut out = header(

@@ -728,6 +728,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/owner/domains/{id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long the domain keeps ended conversations */
+        get: operations["get_retention"];
+        /** Set how long the domain keeps ended conversations (and their files) */
+        put: operations["set_retention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/owner/domains/{id}/stats": {
         parameters: {
             query?: never;
@@ -790,6 +808,40 @@ export interface paths {
         put?: never;
         /** Make a published version the draft (publish it to put it live) */
         post: operations["restore_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/visitor-data/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase the conversations (and files) of the visitors who gave an e-mail address, on your domains */
+        post: operations["erase_visitor_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/visitor-data/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything kept about the visitors who gave an e-mail address, on your domains */
+        post: operations["export_visitor_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,6 +1315,13 @@ export interface components {
             name?: string | null;
             personaId: string;
         };
+        /** @description What an erasure removed. */
+        Erased: {
+            /** Format: int64 */
+            conversations: number;
+            /** Format: int64 */
+            files: number;
+        };
         /** @description `{"error": "…"}`, sometimes with more fields. */
         ErrorBody: {
             /** @description What is wrong, in words for people. */
@@ -1278,6 +1337,46 @@ export interface components {
              * @description 429: seconds to wait (also the `Retry-After` header).
              */
             retryAfter?: number | null;
+        };
+        /** @description One conversation of the visitor's, with every message. */
+        ExportedConversation: {
+            createdAt: string;
+            endedAt?: string | null;
+            id: string;
+            messages: components["schemas"]["ExportedMessage"][];
+            rating?: null | components["schemas"]["ExportedRating"];
+            /** @description The site's domain name. */
+            site: string;
+            status: components["schemas"]["ChannelStatus"];
+            /** @description What the visitor gave: name, e-mail, address, page, consent. */
+            visitor: components["schemas"]["ExportedVisitor"];
+        };
+        /** @description A file of the visitor's conversations. */
+        ExportedFile: components["schemas"]["Attachment"] & {
+            conversationId: string;
+        };
+        ExportedMessage: {
+            attachments: components["schemas"]["Attachment"][];
+            createdAt: string;
+            /** @description `visitor` or `agent`. */
+            from: string;
+            name?: string | null;
+            /** Format: int64 */
+            seq: number;
+            text: string;
+        };
+        ExportedRating: {
+            comment?: string | null;
+            /** Format: int32 */
+            score: number;
+        };
+        ExportedVisitor: {
+            /** @description When the visitor accepted the legal notices (RFC 3339). */
+            consentAt?: string | null;
+            email?: string | null;
+            ip?: string | null;
+            name: string;
+            url?: string | null;
         };
         /** @description The country of an address. */
         GeoAnswer: {
@@ -1582,6 +1681,14 @@ export interface components {
             restoredFrom: number;
             updatedAt: string;
         };
+        /** @description How long a domain keeps ended conversations and their files. */
+        RetentionSetting: {
+            /**
+             * Format: int64
+             * @description Days after a conversation ended; `null`: until erased. 1 to 3650.
+             */
+            days?: number | null;
+        };
         /**
          * @description A user's role in the organisation.
          * @enum {string}
@@ -1716,7 +1823,10 @@ export interface components {
             timeZone?: string | null;
             userAgent?: string | null;
         };
-        /** @description The visitor of a chat, as agents see them. */
+        /**
+         * @description The visitor of a chat, as agents see them: `id` is the visitor's public id
+         *     ([`public_visitor_id`]), never the persona id their chat calls are made with.
+         */
         Visitor: {
             /** @description When the visitor accepted the legal notices (RFC 3339), if they did. */
             consentAt?: string | null;
@@ -1727,6 +1837,19 @@ export interface components {
             lastSeenAt: string;
             name?: string | null;
             url?: string | null;
+        };
+        /** @description Whose data: the e-mail address the visitor gave in the chat's form. */
+        VisitorEmailBody: {
+            email?: string | null;
+        };
+        /** @description Everything kept about the visitors who gave one e-mail address (GDPR art. 15 and 20). */
+        VisitorExport: {
+            conversations: components["schemas"]["ExportedConversation"][];
+            email: string;
+            /** @description RFC 3339. */
+            exportedAt: string;
+            /** @description Every file sent in those conversations. */
+            files: components["schemas"]["ExportedFile"][];
         };
     };
     responses: never;
@@ -4817,6 +4940,128 @@ export interface operations {
             };
         };
     };
+    get_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description domain id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the retention */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionSetting"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description domain id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionSetting"];
+            };
+        };
+        responses: {
+            /** @description the retention now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionSetting"];
+                };
+            };
+            /** @description days out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     stats: {
         parameters: {
             query?: {
@@ -5047,6 +5292,126 @@ export interface operations {
             };
             /** @description the version is not valid for the domain as it is now: `problems` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    erase_visitor_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitorEmailBody"];
+            };
+        };
+        responses: {
+            /** @description what was erased */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erased"];
+                };
+            };
+            /** @description not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_visitor_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitorEmailBody"];
+            };
+        };
+        responses: {
+            /** @description the visitor's data (no conversations: nothing is kept) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorExport"];
+                };
+            };
+            /** @description not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

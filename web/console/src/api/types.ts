@@ -13,6 +13,7 @@ export type ChannelList = Schemas["ChannelList"];
 export type ConfigVersion = Schemas["ConfigVersion"];
 export type DayCount = Schemas["DayCount"];
 export type DomainInfo = Schemas["DomainInfo"];
+export type Erased = Schemas["Erased"];
 export type EarlierConversation = Schemas["EarlierConversation"];
 export type Installation = Schemas["Installation"];
 export type ItemCount = Schemas["ItemCount"];
@@ -21,6 +22,7 @@ export type Note = Schemas["Note"];
 export type Notifications = Schemas["Notifications"];
 export type Rating = Schemas["Rating"];
 export type RatingStats = Schemas["RatingStats"];
+export type RetentionSetting = Schemas["RetentionSetting"];
 export type Role = Schemas["Role"];
 export type Session = Schemas["Session"];
 export type Sighting = Schemas["Sighting"];
@@ -28,6 +30,7 @@ export type StatsAnswer = Schemas["StatsAnswer"];
 export type TeamMember = Schemas["TeamMember"];
 export type User = Schemas["User"];
 export type Visitor = Schemas["Visitor"];
+export type VisitorExport = Schemas["VisitorExport"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
 export type CannedReply = Schemas["CannedReply"];

@@ -1,12 +1,15 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "@beckon/widget/config";
-import type { ChannelStatus, Message, Rating, Note } from "@beckon/widget/wire";
+import type { ChannelStatus, Attachment, Message, Rating, Note } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
 
-/** The visitor of a chat, as agents see them. */
+/**
+ * The visitor of a chat, as agents see them: `id` is the visitor's public id
+ * ([`public_visitor_id`]), never the persona id their chat calls are made with.
+ */
 export type Visitor = {
   id: string;
   name: string | null;
@@ -493,4 +496,78 @@ export type Installation = {
    */
   unknownHosts: Array<Sighting>;
   embedUrl: string;
+};
+
+/** How long a domain keeps ended conversations and their files. */
+export type RetentionSetting = {
+  /** Days after a conversation ended; `null`: until erased. 1 to 3650. */
+  days: number | null;
+};
+
+/** Whose data: the e-mail address the visitor gave in the chat's form. */
+export type VisitorEmailBody = {
+  email: string | null;
+};
+
+/** Everything kept about the visitors who gave one e-mail address (GDPR art. 15 and 20). */
+export type VisitorExport = {
+  email: string;
+  /** RFC 3339. */
+  exportedAt: string;
+  conversations: Array<ExportedConversation>;
+  /** Every file sent in those conversations. */
+  files: Array<ExportedFile>;
+};
+
+/** One conversation of the visitor's, with every message. */
+export type ExportedConversation = {
+  id: string;
+  /** The site's domain name. */
+  site: string;
+  status: ChannelStatus;
+  createdAt: string;
+  endedAt: string | null;
+  /** What the visitor gave: name, e-mail, address, page, consent. */
+  visitor: ExportedVisitor;
+  messages: Array<ExportedMessage>;
+  /** The visitor's rating of the conversation. */
+  rating: { score: number; comment: string | null } | null;
+};
+
+export type ExportedVisitor = {
+  name: string;
+  email: string | null;
+  ip: string | null;
+  url: string | null;
+  /** When the visitor accepted the legal notices (RFC 3339). */
+  consentAt: string | null;
+};
+
+export type ExportedMessage = {
+  seq: number;
+  /** `visitor` or `agent`. */
+  from: string;
+  name: string | null;
+  text: string;
+  attachments: Array<Attachment>;
+  createdAt: string;
+};
+
+export type ExportedRating = {
+  score: number;
+  comment: string | null;
+};
+
+/** A file of the visitor's conversations. */
+export type ExportedFile = {
+  conversationId: string;
+  type: string;
+  url: string;
+  name: string;
+};
+
+/** What an erasure removed. */
+export type Erased = {
+  conversations: number;
+  files: number;
 };

@@ -12,6 +12,7 @@ import { Shell } from "./Shell";
 // download them (bench/console.mjs --sizes-only gives each part's size).
 const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ default: m.DomainsPage })));
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
+const PrivacyPage = lazy(() => import("../owner/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
 const CannedRepliesPage = lazy(() => import("../canned/CannedRepliesPage").then((m) => ({ default: m.CannedRepliesPage })));
 
 export function App() {
@@ -20,7 +21,7 @@ export function App() {
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
   // Canned replies: owners, and agents once an owner allows it (the screen says so otherwise).
-  const known = section === "inbox" || section === "canned-replies" || (owner && (section === "domains" || section === "agents"));
+  const known = section === "inbox" || section === "canned-replies" || (owner && ["domains", "agents", "privacy"].includes(section));
 
   // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
@@ -46,6 +47,7 @@ export function App() {
         <Suspense fallback={<p className="muted loading">Loading…</p>}>
           {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
           {owner && section === "agents" && <AgentsPage me={session.user} />}
+          {owner && section === "privacy" && <PrivacyPage />}
           {section === "canned-replies" && <CannedRepliesPage me={session.user} />}
         </Suspense>
       </Shell>

@@ -225,17 +225,20 @@ impl Hub {
         }
     }
 
-    /// An event about a channel, to its visitor(s) and the agents of its domain.
+    /// An event about a channel, to its visitor(s) and the agents of its domain: `to_agents` is
+    /// the same event with the visitor's persona id replaced (`PublicPersona::for_agents`) where
+    /// it names the visitor.
     pub(crate) async fn publish_channel_event(
         &self,
         channel_id: &str,
         domain_id: &str,
-        env: Envelope,
+        to_visitor: Envelope,
+        to_agents: Envelope,
     ) {
         // Side by side: a shared broker sends both in one round trip.
         tokio::join!(
-            self.publish(topic::channel(channel_id), &env),
-            self.publish(topic::domain(domain_id), &env)
+            self.publish(topic::channel(channel_id), &to_visitor),
+            self.publish(topic::domain(domain_id), &to_agents)
         );
     }
 

@@ -4,7 +4,8 @@
 //! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 //!
 //! One file per resource: `domains`, `config` (draft, published, publish), `publishing`
-//! (versions, restore, the installation check), `stats`, `agents`. Validation errors are 422
+//! (versions, restore, the installation check), `stats`, `agents`, `privacy` (retention, a
+//! visitor's data exported or erased). Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
 use super::auth::OwnerAuth;
@@ -16,6 +17,7 @@ use crate::wire::routes::Routes;
 mod agents;
 mod config;
 mod domains;
+mod privacy;
 mod publishing;
 mod stats;
 
@@ -26,6 +28,7 @@ pub fn routes() -> Routes<AppState> {
         .merge(publishing::routes())
         .merge(stats::routes())
         .merge(agents::routes())
+        .merge(privacy::routes())
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).

@@ -24,6 +24,7 @@ mod jobs;
 pub(crate) mod notes;
 mod push;
 pub(crate) mod ratings;
+mod retention;
 mod statistics;
 mod visits;
 
@@ -84,6 +85,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_ratings!($store);
         $crate::store::sql::impl_notes!($store);
         $crate::store::sql::impl_canned!($store);
+        $crate::store::sql::impl_retention!($store);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -113,5 +115,6 @@ pub(crate) use jobs::impl_jobs;
 pub(crate) use notes::impl_notes;
 pub(crate) use push::impl_push;
 pub(crate) use ratings::impl_ratings;
+pub(crate) use retention::impl_retention;
 pub(crate) use statistics::impl_statistics;
 pub(crate) use visits::impl_visits;

@@ -1,0 +1,101 @@
+//! Retention and a visitor's data in the owner API (`/api/v1/owner/domains/{id}/retention`,
+//! `/api/v1/owner/visitor-data/…`) and the CLI (`beckon export`, `beckon erase`): how long
+//! ended conversations are kept, and one visitor's data, exported or erased by e-mail address.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use super::chat::Attachment;
+
+/// How long a domain keeps ended conversations and their files.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct RetentionSetting {
+    /// Days after a conversation ended; `null`: until erased. 1 to 3650.
+    #[ts(type = "number | null")]
+    pub days: Option<i64>,
+}
+
+/// Whose data: the e-mail address the visitor gave in the chat's form.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct VisitorEmailBody {
+    pub email: Option<String>,
+}
+
+/// Everything kept about the visitors who gave one e-mail address (GDPR art. 15 and 20).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitorExport {
+    pub email: String,
+    /// RFC 3339.
+    pub exported_at: String,
+    pub conversations: Vec<ExportedConversation>,
+    /// Every file sent in those conversations.
+    pub files: Vec<ExportedFile>,
+}
+
+/// One conversation of the visitor's, with every message.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedConversation {
+    pub id: String,
+    /// The site's domain name.
+    pub site: String,
+    pub status: super::chat::ChannelStatus,
+    pub created_at: String,
+    pub ended_at: Option<String>,
+    /// What the visitor gave: name, e-mail, address, page, consent.
+    pub visitor: ExportedVisitor,
+    pub messages: Vec<ExportedMessage>,
+    /// The visitor's rating of the conversation.
+    #[ts(type = "{ score: number; comment: string | null } | null")]
+    pub rating: Option<ExportedRating>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedVisitor {
+    pub name: String,
+    pub email: Option<String>,
+    pub ip: Option<String>,
+    pub url: Option<String>,
+    /// When the visitor accepted the legal notices (RFC 3339).
+    pub consent_at: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedMessage {
+    #[ts(type = "number")]
+    pub seq: i64,
+    /// `visitor` or `agent`.
+    pub from: String,
+    pub name: Option<String>,
+    pub text: String,
+    pub attachments: Vec<Attachment>,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct ExportedRating {
+    pub score: i32,
+    pub comment: Option<String>,
+}
+
+/// A file of the visitor's conversations.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedFile {
+    pub conversation_id: String,
+    #[serde(flatten)]
+    pub file: Attachment,
+}
+
+/// What an erasure removed.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct Erased {
+    #[ts(type = "number")]
+    pub conversations: u64,
+    #[ts(type = "number")]
+    pub files: u64,
+}
