@@ -2,7 +2,7 @@
 // keyboard), writes a note; it shows in their thread as a note, a second agent's open console
 // gets it live, and the visitor's widget never shows it: not in its DOM, not in any frame of its
 // realtime socket, not in any answer of the chat API it reads (live, and after a reload that
-// catches up from the store).
+// catches up from the store). An ended chat still takes notes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -97,6 +97,16 @@ test("an agent's note shows to the team, live, and never to the visitor", async 
   assert.ok(traffic.length > 0, "the visitor's traffic was recorded");
   assert.ok(traffic.some((t) => t.includes("Your refund is on its way.")), "the reply came over the recorded traffic");
   assert.deepEqual(traffic.filter((t) => t.includes(NOTE) || t.includes('"op":"note"')), [], "a frame or answer carried the note");
+
+  // An ended chat still takes notes (Reply is there, disabled, so the box says which mode it is in).
+  await conversation.getByRole("button", { name: "End chat" }).click();
+  await agent.page.getByRole("alertdialog", { name: "End this chat?" }).getByRole("button", { name: "End chat" }).click();
+  await conversation.getByText("This chat has ended.").waitFor();
+  assert.equal(await replyMode.isDisabled(), true);
+  assert.equal(await noteMode.isChecked(), true);
+  await box.fill("Refund sent after the chat ended");
+  await box.press("Enter");
+  await colleague.locator(".message.note").filter({ hasText: "Refund sent after the chat ended" }).waitFor();
 
   assert.deepEqual(agent.errors, []);
   assert.deepEqual(owner.errors, []);

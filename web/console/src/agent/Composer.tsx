@@ -3,7 +3,8 @@
 // "Note": Tab reaches the chosen one, the arrows switch), and Note mode changes the whole box —
 // amber and dashed like the notes in the thread, its own label, "Add note" on the button — so
 // nobody sends a note to the visitor by mistake. Typing is told to the visitor in Reply mode only.
-// Typing "/" opens the canned replies (CannedPicker.tsx), in either mode.
+// Typing "/" opens the canned replies (CannedPicker.tsx), in either mode. An ended chat takes
+// notes only (Reply is there but disabled, so the box still says which mode it is in).
 import { useState, type KeyboardEvent } from "react";
 import type { CannedReply } from "../api/types";
 import type { PlaceholderValues } from "../lib/canned";
@@ -22,10 +23,13 @@ type Props = {
   /** The organisation's canned replies, and what their placeholders stand for in this chat. */
   canned: CannedReply[];
   placeholders: PlaceholderValues;
+  /** The chat has ended: notes only (the visitor can no longer be answered here). */
+  notesOnly?: boolean;
 };
 
-export function Composer({ visitorLabel, onReply, onNote, onTyping, canned, placeholders }: Props) {
-  const [mode, setMode] = useState<ComposerMode>("reply");
+export function Composer({ visitorLabel, onReply, onNote, onTyping, canned, placeholders, notesOnly = false }: Props) {
+  const [chosenMode, setMode] = useState<ComposerMode>("reply");
+  const mode: ComposerMode = notesOnly ? "note" : chosenMode;
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
   const [noteError, setNoteError] = useState("");
@@ -86,7 +90,7 @@ export function Composer({ visitorLabel, onReply, onNote, onTyping, canned, plac
         <legend className="visually-hidden">What to write</legend>
         {(["reply", "note"] as const).map((m) => (
           <label key={m} className={mode === m ? "chosen" : undefined}>
-            <input type="radio" name="composer-mode" value={m} checked={mode === m} onChange={() => choose(m)} />
+            <input type="radio" name="composer-mode" value={m} checked={mode === m} disabled={notesOnly && m === "reply"} onChange={() => choose(m)} />
             {m === "reply" ? "Reply" : "Note"}
           </label>
         ))}

@@ -395,21 +395,20 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       <p className="typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>
-      {ended ? (
+      {ended && (
         <p className="muted ended-note">
-          This chat has ended. {endedLine(channel, me.personaId)}{" "}
-          <button onClick={reopen}>Reopen the chat</button>
+          This chat has ended. {endedLine(channel, me.personaId)} <button onClick={reopen}>Reopen the chat</button>
         </p>
-      ) : (
-        <Composer
-          visitorLabel={visitorLabel(channel)}
-          onReply={sendReply}
-          onNote={addNote}
-          onTyping={sendTyping}
-          canned={canned?.replies ?? []}
-          placeholders={{ visitorName: channel.visitor.name, agentName: me.name, domain: channel.domainName }}
-        />
       )}
+      <Composer
+        visitorLabel={visitorLabel(channel)}
+        onReply={sendReply}
+        onNote={addNote}
+        onTyping={sendTyping}
+        canned={canned?.replies ?? []}
+        placeholders={{ visitorName: channel.visitor.name, agentName: me.name, domain: channel.domainName }}
+        notesOnly={ended}
+      />
     </div>
   );
 }
