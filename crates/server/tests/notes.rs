@@ -15,19 +15,6 @@ use crate::notifications::{beckon, mails_to, shop};
 
 const SECRET: &str = "Customer is a VIP; refund approved by Kim";
 
-/// Every frame before the answer to a ping sent now.
-async fn frames_until_pong(ws: &mut Ws) -> Vec<Value> {
-    ws.send(json!({"op": "ping"})).await;
-    let mut out = Vec::new();
-    loop {
-        let f = ws.try_recv(WAIT).await.expect("a pong");
-        if f["op"] == "pong" {
-            return out;
-        }
-        out.push(f);
-    }
-}
-
 fn without_secret(what: &str, text: &str) {
     assert!(!text.contains(SECRET), "{what} shows the note: {text}");
 }
@@ -121,7 +108,7 @@ async fn a_note_reaches_the_other_agents_live_and_never_the_visitor() {
     );
 
     // The visitor: nothing live (the socket has had everything queued before the pong) …
-    for f in frames_until_pong(&mut visitor).await {
+    for f in visitor.all_before_pong().await {
         assert_ne!(f["op"], "note", "{f}");
         without_secret("a live visitor frame", &f.to_string());
     }
@@ -147,7 +134,7 @@ async fn a_note_reaches_the_other_agents_live_and_never_the_visitor() {
     drop(visitor);
     let (mut again, ready) = Ws::visitor(&t, &token, Some(0)).await;
     without_secret("ready", &ready.to_string());
-    let caught_up = frames_until_pong(&mut again).await;
+    let caught_up = again.all_before_pong().await;
     assert_eq!(
         caught_up
             .iter()

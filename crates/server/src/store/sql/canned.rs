@@ -6,7 +6,7 @@ pub(crate) const CANNED_COLS: &str = "id, org_id, shortcut, text, created_at, up
 macro_rules! impl_canned {
     ($store:ty) => {
         const _: () = {
-            use $crate::store::sql::{found, is_foreign_key_violation, is_unique_violation, touched};
+            use $crate::store::sql::{found, is_unique_violation, parent_missing, touched};
             use $crate::store::{
                 new_id, refuse_nul, CannedReplies, CannedReply, Clock, StoreError, StoreResult,
             };
@@ -15,10 +15,8 @@ macro_rules! impl_canned {
             fn refused(e: sqlx::Error, shortcut: &str) -> StoreError {
                 if is_unique_violation(&e) {
                     StoreError::Conflict(format!("the shortcut {shortcut:?} is taken"))
-                } else if is_foreign_key_violation(&e) {
-                    StoreError::NotFound
                 } else {
-                    e.into()
+                    parent_missing(e)
                 }
             }
 
@@ -115,13 +113,7 @@ macro_rules! impl_canned {
                     .bind(i64::from(allowed))
                     .execute(self.writer())
                     .await
-                    .map_err(|e| {
-                        if is_foreign_key_violation(&e) {
-                            StoreError::NotFound
-                        } else {
-                            e.into()
-                        }
-                    })?;
+                    .map_err(parent_missing)?;
                     Ok(())
                 }
             }

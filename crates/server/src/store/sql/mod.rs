@@ -38,6 +38,16 @@ pub(crate) fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_foreign_key_violation())
 }
 
+/// A write whose parent row (a chat, an organisation) is not there: `NotFound`; other errors as
+/// they are.
+pub(crate) fn parent_missing(e: sqlx::Error) -> super::StoreError {
+    if is_foreign_key_violation(&e) {
+        super::StoreError::NotFound
+    } else {
+        e.into()
+    }
+}
+
 /// A JSON value kept in a text column (both backends: the published config keeps its bytes),
 /// read into the field's type by `#[sqlx(try_from = "JsonText")]`.
 #[derive(sqlx::Type)]

@@ -7,8 +7,8 @@ pub(crate) const NOTE_COLS: &str = "id, channel_id, author_id, author_name, text
 macro_rules! impl_notes {
     ($store:ty) => {
         const _: () = {
-            use $crate::store::sql::{found, is_foreign_key_violation};
-            use $crate::store::{refuse_nul, Clock, Note, Notes, StoreError, StoreResult};
+            use $crate::store::sql::{found, parent_missing};
+            use $crate::store::{refuse_nul, Clock, Note, Notes, StoreResult};
 
             #[async_trait::async_trait]
             impl Notes for $store {
@@ -40,13 +40,7 @@ macro_rules! impl_notes {
                     .bind(Clock::now_ms(self.clock()))
                     .fetch_optional(self.writer())
                     .await
-                    .map_err(|e| {
-                        if is_foreign_key_violation(&e) {
-                            StoreError::NotFound
-                        } else {
-                            e.into()
-                        }
-                    })?;
+                    .map_err(parent_missing)?;
                     found(row)
                 }
 
