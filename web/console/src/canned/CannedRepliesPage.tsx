@@ -112,10 +112,14 @@ export function CannedRepliesPage({ me }: { me: User }) {
         </>
       )}
       {owner && (
-        <label className="check">
-          <input type="checkbox" checked={allowing ?? list.agentsMayEdit} onChange={(e) => allowAgents(e.target.checked)} />
-          Agents may edit canned replies
-        </label>
+        <section className="stack" aria-labelledby="canned-who">
+          <h2 id="canned-who">Who may edit</h2>
+          <label className="check">
+            <input type="checkbox" checked={allowing ?? list.agentsMayEdit} onChange={(e) => allowAgents(e.target.checked)} />
+            Agents may edit canned replies
+          </label>
+          <p className="hint">Owners always may. Every agent can use them in the reply box either way.</p>
+        </section>
       )}
       <ConfirmDialog open={removing !== null} title={`Delete /${removing?.shortcut ?? ""}?`} confirmLabel="Delete" onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)}>
         <p>Nobody on the team will find it in the reply box any more.</p>
