@@ -2,15 +2,17 @@
 // keyboard), writes a note; it shows in their thread as a note, a second agent's open console
 // gets it live, and the visitor's widget never shows it: not in its DOM, not in any frame of its
 // realtime socket, not in any answer of the chat API it reads (live, and after a reload that
-// catches up from the store). An ended chat still takes notes.
+// catches up from the store). An ended chat still takes notes. In a long conversation (the thread
+// is virtualised, earlier pages come as the agent scrolls up) notes keep their place among the
+// messages, and each row still says its place in the whole conversation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
-import { DEMO } from "../lib/beckon.mjs";
-import { openConsole } from "../lib/console.mjs";
+import { DEMO, login } from "../lib/beckon.mjs";
+import { eventually, openApiVisitor, openConsole } from "../lib/console.mjs";
 
 const fx = chatFixture({ agent: false });
 const SHOTS = process.env.SCREENSHOTS;
@@ -113,4 +115,71 @@ test("an agent's note shows to the team, live, and never to the visitor", async 
   await visitor.context.close();
   await agent.context.close();
   await owner.context.close();
+});
+
+test("in a long, virtualised thread notes keep their place and the rows their positions", async () => {
+  const visitor = await openApiVisitor(fx.browser, fx.server.origin, { name: "Lena Longtalk", email: "lena@example.com" });
+  const { channelId } = await visitor.start();
+  const api = await login(fx.server.origin, DEMO.agent);
+  const post = async (path, body) => {
+    const r = await api(`/api/v1/agent/channels/${channelId}/${path}`, { method: "POST", body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  /** Once the clock is past `iso`: the next row is stamped after it (the server and the test share the clock). */
+  const after = (iso) => eventually(() => Date.now() > Date.parse(iso) + 1, `the clock past ${iso}`);
+  const TOTAL = 450;
+  for (let n = 1; n <= TOTAL; n++) {
+    const { message } = await post("messages", { clientId: `m-${n}`, text: `Message ${n}` });
+    if (n === 100 || n === 400) {
+      await after(message.createdAt);
+      await after((await post("notes", { text: `Note after ${n}` })).createdAt);
+    }
+  }
+
+  const agent = await openConsole(fx.browser, fx.server.origin, { path: `inbox/${channelId}` });
+  const page = agent.page;
+  const log = page.getByRole("log", { name: "Messages" });
+  const row = (text) => log.locator("li").filter({ has: page.locator(".message-text", { hasText: new RegExp(`^${text}$`) }) });
+  // Opens on the latest message, each row placed among messages and notes (two notes before it).
+  await row(`Message ${TOTAL}`).waitFor();
+  assert.equal(await row(`Message ${TOTAL}`).getAttribute("aria-posinset"), String(TOTAL + 2));
+  assert.equal(await row(`Message ${TOTAL}`).getAttribute("aria-setsize"), String(TOTAL + 2));
+  // A little up: the later note among its messages, at its place (one note before it).
+  const box = await log.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await eventually(async () => {
+    await page.mouse.wheel(0, -600);
+    return (await row("Note after 400").count()) > 0;
+  }, "the later note");
+  assert.equal(await row("Note after 400").getAttribute("aria-posinset"), String(400 + 2));
+  assert.equal(await row("Message 400").getAttribute("aria-posinset"), String(400 + 1));
+  assert.equal(await row("Message 401").getAttribute("aria-posinset"), String(401 + 2));
+  assert.equal(await row("Note after 100").count(), 0, "not in the DOM: far above");
+
+  // Up to the first message with the wheel (earlier pages are fetched on the way): the earlier
+  // note comes with its page, in its place.
+  await eventually(async () => {
+    await page.mouse.wheel(0, -3000);
+    return (await row("Message 1").count()) > 0;
+  }, "the wheel to reach the first message");
+  await eventually(async () => {
+    await page.mouse.wheel(0, 600);
+    const shown = await Promise.all(["Message 100", "Note after 100", "Message 101"].map((t) => row(t).count()));
+    return shown.every((n) => n > 0);
+  }, "the earlier note and the messages around it");
+  assert.equal(await row("Note after 100").getAttribute("aria-posinset"), String(101));
+  assert.equal(await row("Message 100").getAttribute("aria-posinset"), String(100));
+  assert.equal(await row("Message 101").getAttribute("aria-posinset"), String(102));
+  const texts = await log.locator(".message-text").allInnerTexts();
+  const at = texts.indexOf("Note after 100");
+  assert.deepEqual(texts.slice(at - 1, at + 2), ["Message 100", "Note after 100", "Message 101"]);
+  if (SHOTS) {
+    await row("Note after 100").scrollIntoViewIfNeeded();
+    await page.getByRole("region", { name: "Conversation" }).screenshot({ path: join(SHOTS, "console-note-long-thread.png") });
+  }
+
+  assert.deepEqual(agent.errors, []);
+  await visitor.context.close();
+  await agent.context.close();
 });
