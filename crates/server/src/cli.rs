@@ -292,26 +292,8 @@ pub async fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Command::Export { email, db } => match visitor_data(db, &email, false).await {
-            Ok(out) => {
-                println!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("beckon: {e:#}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Erase { email, db } => match visitor_data(db, &email, true).await {
-            Ok(out) => {
-                println!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("beckon: {e:#}");
-                ExitCode::FAILURE
-            }
-        },
+        Command::Export { email, db } => printed(visitor_data(db, &email, false).await),
+        Command::Erase { email, db } => printed(visitor_data(db, &email, true).await),
         Command::User(UserCommand::Add {
             email,
             name,
@@ -331,16 +313,21 @@ pub async fn run(cli: Cli) -> ExitCode {
             }
             let password = password.trim_end_matches(['\r', '\n']).to_owned();
             let role: crate::store::Role = role.parse().expect("clap checked the role");
-            match user_add(db, email, name, role, org, password).await {
-                Ok(line) => {
-                    println!("{line}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("beckon: {e:#}");
-                    ExitCode::FAILURE
-                }
-            }
+            printed(user_add(db, email, name, role, org, password).await)
+        }
+    }
+}
+
+/// A command's outcome: its output printed (exit 0), or its error (exit 1).
+fn printed(outcome: anyhow::Result<String>) -> ExitCode {
+    match outcome {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("beckon: {e:#}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Several `beckon serve` processes on one PostgreSQL database and one Redis (`--redis-url`):
 //! visitors and agents on different instances chat, availability agrees everywhere, a killed
 //! instance's agents go offline, a killed instance's visitor resumes on another, a Redis
-//! restart loses nothing, logins end everywhere, and a publication shows on every instance.
+//! restart loses nothing, logins end everywhere, a publication shows on every instance, and the
+//! outbound queue sends each mail, push and webhook once (a webhook delivery survives a restart).
 //! Ignored, with the reason, without DATABASE_URL_TEST and REDIS_URL_TEST (build.rs).
 
 use std::time::{Duration, Instant};
@@ -703,5 +704,94 @@ async fn two_instances_through_one_queue_send_each_mail_and_each_push_once() {
         delivered.iter().map(|d| d.vapid_key.as_str()).collect();
     assert_eq!(keys.len(), 1, "both instances sign with one key");
     drop((a, b));
+    c.finish().await;
+}
+
+#[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
+async fn two_instances_deliver_each_webhook_event_once_and_a_restart_loses_none() {
+    use crate::common::webhook_receiver::{signed_with, Receiver, Reply};
+    let rx = Receiver::start().await;
+    let c = Cluster::new().await;
+    let env = [("BECKON_ALLOW_PRIVATE_OUTBOUND", "true")];
+    let (mut a, mut b) = (c.node_with("a", &env), c.node_with("b", &env));
+    let (domain, org) = seed(c.store()).await;
+    add_owner(c.store(), &org, "owner@shop.test", "Olive").await;
+    let owner = login(&a, "owner@shop.test").await;
+    let (status, hook) = call_as(
+        &a,
+        &owner,
+        reqwest::Method::POST,
+        "/v1/owner/webhooks",
+        Some(json!({"url": rx.url, "events": ["conversation.started", "message.created"]})),
+    )
+    .await;
+    assert_eq!(status, 201, "{hook}");
+    let secret = hook["secret"].as_str().unwrap().to_owned();
+
+    // Six chats, half through each instance, each with a message: 12 events, each delivered
+    // once although both workers claim from the one queue.
+    const CHATS: usize = 6;
+    for i in 0..CHATS {
+        let on = if i % 2 == 0 { &a } else { &b };
+        let (_, _, token) = new_chat(on, &domain, &format!("Visitor {i}")).await;
+        let (mut v, _) = Ws::visitor(on, &token, None).await;
+        v.say("v-1", &format!("Hello from visitor {i}")).await;
+    }
+    eventually_within(
+        "every event delivered",
+        Duration::from_secs(60),
+        async || rx.received().len() >= CHATS * 2,
+    )
+    .await;
+    eventually_within("the queue drained", Duration::from_secs(60), async || {
+        c.store()
+            .jobs_of_kind(beckon_server::outbound::WEBHOOK)
+            .await
+            .unwrap()
+            .is_empty()
+    })
+    .await;
+    let got = rx.received();
+    let mut ids: Vec<&str> = got.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids.len(), CHATS * 2);
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), CHATS * 2, "an event was delivered twice");
+    assert!(got.iter().all(|r| signed_with(&secret, r)));
+
+    // An event the endpoint refuses at first; then every instance stops. The delivery waits in
+    // the store's queue: a new instance sends it again, with the same webhook-id.
+    rx.answer(&[Reply::Status(500)]);
+    let (_, _, token) = new_chat(&a, &domain, "Late").await;
+    let hook_id = hook["webhook"]["id"].as_str().unwrap().to_owned();
+    let refused = eventually_within(
+        "the first attempt refused",
+        Duration::from_secs(60),
+        async || {
+            let log = c.store().webhook_deliveries(&hook_id, 1).await.unwrap();
+            log.into_iter()
+                .find(|d| d.attempts == 1 && d.response_code == Some(500))
+        },
+    )
+    .await;
+    drop(token);
+    a.kill();
+    b.kill();
+    let _c = c.node_with("c", &env);
+    eventually_within(
+        "sent again after the restart",
+        Duration::from_secs(60),
+        async || rx.received().iter().filter(|r| r.id == refused.id).count() == 2,
+    )
+    .await;
+    assert!(rx
+        .received()
+        .iter()
+        .filter(|r| r.id == refused.id)
+        .all(|r| signed_with(&secret, r)));
     c.finish().await;
 }

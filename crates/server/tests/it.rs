@@ -30,3 +30,4 @@ mod store_sqlite_concurrency;
 mod ts_export;
 mod visitor_identity;
 mod visits;
+mod webhooks;

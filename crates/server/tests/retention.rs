@@ -18,19 +18,7 @@ const DAY: Duration = Duration::from_secs(86_400);
 
 /// A chat on `domain` by a visitor who gives `email`, with one message: (channel, persona).
 async fn chat_of(t: &T, domain: &str, name: &str, email: &str, text: &str) -> (String, String) {
-    let r: Value = t
-        .client()
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&json!({"name": name, "email": email, "url": "https://shop.example.com/"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let channel = r["channel"]["id"].as_str().expect("channel").to_owned();
-    let persona = r["chatClientPersona"]["id"].as_str().unwrap().to_owned();
-    let token = token(t, &channel, &persona).await;
+    let (channel, persona, token) = new_chat_of(t, domain, name, email).await;
     let (mut ws, _) = Ws::visitor(t, &token, None).await;
     ws.say("m1", text).await;
     (channel, persona)

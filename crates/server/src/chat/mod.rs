@@ -73,6 +73,7 @@ pub async fn create(
     tracing::info!(domain = %domain.id, "chat channel created");
     tracing::debug!(channel = %channel.id, "chat channel created");
     announce(state, &channel, Some(&persona)).await;
+    crate::outbound::webhook::conversation_started(state, &channel).await;
     Ok((channel, persona))
 }
 
@@ -129,6 +130,7 @@ pub async fn post_message(
     .await?;
     if inserted.created {
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
+        crate::outbound::webhook::message_created(state, channel, &inserted.message, sender).await;
         if sender.id == channel.visitor_persona_id {
             crate::outbound::notify::visitor_wrote(state, channel).await;
             crate::outbound::push::visitor_wrote(state, channel, inserted.message.seq).await;
@@ -294,6 +296,7 @@ pub async fn end(state: &AppState, channel_id: &str, by: Option<&str>) -> StoreR
         .realtime
         .publish_channel_event(&channel.id, &channel.domain_id, env.clone(), env)
         .await;
+    crate::outbound::webhook::conversation_ended(state, &channel).await;
     Ok(channel)
 }
 

@@ -58,6 +58,7 @@ pub async fn rate(
         .rate_channel(&channel.id, score, comment)
         .await?;
     publish_update(state, channel, ChannelUpdate::Rated).await;
+    crate::outbound::webhook::conversation_rated(state, channel, &rating).await;
     Ok(rating)
 }
 

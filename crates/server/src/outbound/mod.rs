@@ -1,5 +1,5 @@
 //! Outbound work: what must happen later, at least once, once across instances, and survive a
-//! restart (e-mail and Web Push; webhooks will join), run from the store's durable job queue
+//! restart (e-mail, Web Push and webhooks), run from the store's durable job queue
 //! (`store/jobs.rs`) by one worker per instance ([`worker`]). What is worth telling whom is
 //! decided in one place ([`notify`]), so every channel of notification agrees.
 //!
@@ -17,6 +17,9 @@
 //!   one `push` job per browser of each agent of the organisation who is not online.
 //! - `push` (`{userId, endpoint, notice}`): the notice encrypted for that browser and sent to its
 //!   push service ([`push`]); a subscription the service says is gone is forgotten.
+//! - `webhook` (`{deliveryId}`, keyed by the delivery): one attempt to deliver one event to one
+//!   owner's endpoint, signed ([`webhook`]); retried on the Standard Webhooks schedule for 24 h
+//!   (its own, not the back-off above), the delivery's log noting each attempt.
 //!
 //! Every request out goes through `crate::egress::guard`: https to public addresses only, unless
 //! `--allow-private-outbound`.
@@ -24,6 +27,7 @@
 pub mod job;
 pub mod notify;
 pub mod push;
+pub mod webhook;
 pub mod worker;
 
 pub use worker::spawn_worker;
@@ -33,3 +37,4 @@ pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";
 pub const NOTIFY_PUSH: &str = "notify-push";
 pub const PUSH: &str = "push";
+pub const WEBHOOK: &str = crate::store::webhooks::WEBHOOK_JOB;

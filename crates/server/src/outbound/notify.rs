@@ -305,6 +305,7 @@ pub(super) async fn send_mail(state: &AppState, payload: &Value) -> Result<(), J
     mailer.send(mail).await.map_err(|e| JobError {
         message: e.message,
         permanent: e.permanent,
+        retry_at: None,
     })
 }
 

@@ -1,10 +1,13 @@
-//! The outbound worker: one task per instance that claims due jobs from the store, runs them (a
-//! batch together),
-//! and finishes, retries (exponential back-off with jitter) or buries each. Woken when this
-//! instance adds a job; polls for the rest (jobs added by other instances, or due later).
+//! The outbound worker: one task per instance that claims due jobs from the store, runs each in a
+//! task of its own (at most [`IN_FLIGHT`] at once), and finishes, retries (exponential back-off
+//! with jitter) or buries each. Woken when this instance adds a job; polls for the rest (jobs
+//! added by other instances, or due later). A job that takes long (an endpoint that does not
+//! answer for its 10 s) holds only its own slot: the jobs claimed after it do not wait for it.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
 
 use super::job::JobError;
@@ -13,8 +16,10 @@ use crate::store::Job;
 
 /// How often the worker looks for due jobs when nothing woke it.
 const POLL: Duration = Duration::from_secs(1);
-/// Jobs claimed, and run, at once.
+/// Jobs claimed at once.
 const BATCH: i64 = 16;
+/// Jobs run at once, at most.
+const IN_FLIGHT: u32 = 32;
 /// How long a claimed job is this worker's: one that dies is retried after it.
 const LEASE: Duration = Duration::from_secs(120);
 /// Attempts before a job is buried (with back-off from 30 s, about 14 hours in all).
@@ -28,28 +33,37 @@ pub fn backoff(attempts: i64, jitter: f64) -> Duration {
     Duration::from_secs_f64(base * (0.8 + 0.4 * jitter.clamp(0.0, 1.0)))
 }
 
-/// Starts the worker; it stops when the server shuts down (a job being run finishes first).
+/// Starts the worker; it stops when the server shuts down (the jobs being run finish first).
 pub fn spawn_worker(state: AppState) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut stop = state.shutdown.clone();
+        let slots = Arc::new(Semaphore::new(IN_FLIGHT as usize));
         loop {
             if *stop.borrow() {
-                return;
+                break;
             }
-            run_due(&state).await;
+            run_due(&state, &slots).await;
             tokio::select! {
-                _ = stop.changed() => return,
+                _ = stop.changed() => break,
                 _ = state.jobs_added.notified() => {}
                 _ = tokio::time::sleep(POLL) => {}
             }
         }
+        // Every slot back: no job is left half run.
+        let _ = slots.acquire_many(IN_FLIGHT).await;
     })
 }
 
-/// Runs every job due now, batch after batch.
-async fn run_due(state: &AppState) {
+/// Starts every job due now, batch after batch, while slots are free; each runs in its own task.
+/// Side by side: a push does not wait behind a slow SMTP conversation or webhook endpoint
+/// (bench/results.md, "Notifications").
+async fn run_due(state: &AppState, slots: &Arc<Semaphore>) {
     loop {
-        let jobs = match state.store.claim_jobs(BATCH, LEASE).await {
+        let free = i64::try_from(slots.available_permits()).unwrap_or(0);
+        if free == 0 {
+            return; // a job that ends wakes the worker
+        }
+        let jobs = match state.store.claim_jobs(BATCH.min(free), LEASE).await {
             Ok(j) => j,
             Err(e) => {
                 tracing::warn!(error = %e, "outbound: cannot claim jobs");
@@ -59,9 +73,20 @@ async fn run_due(state: &AppState) {
         if jobs.is_empty() {
             return;
         }
-        // Together: a push does not wait behind a slow SMTP conversation (bench/results.md,
-        // "Notifications").
-        futures_util::future::join_all(jobs.into_iter().map(|job| run(state, job))).await;
+        for job in jobs {
+            let Ok(slot) = slots.clone().acquire_owned().await else {
+                return;
+            };
+            let (state, all) = (state.clone(), slots.clone());
+            tokio::spawn(async move {
+                run(&state, job).await;
+                drop(slot);
+                // The worker stopped claiming while every slot was taken: one is free now.
+                if all.available_permits() == 1 {
+                    state.jobs_added.notify_one();
+                }
+            });
+        }
     }
 }
 
@@ -72,18 +97,21 @@ async fn run(state: &AppState, job: Job) {
         super::MAIL => super::notify::send_mail(state, &job.payload).await,
         super::NOTIFY_PUSH => super::push::notify_push(state, &job.payload).await,
         super::PUSH => super::push::send_push(state, &job.payload).await,
+        super::WEBHOOK => super::webhook::deliver(state, &job.payload).await,
         other => Err(JobError::permanent(format!("unknown job kind {other:?}"))),
     };
     let stored = match outcome {
         Ok(()) => state.store.finish_job(&job.id).await,
-        Err(e) if e.permanent || job.attempts >= MAX_ATTEMPTS => {
+        Err(e) if e.permanent || (e.retry_at.is_none() && job.attempts >= MAX_ATTEMPTS) => {
             tracing::warn!(kind = %job.kind, attempts = job.attempts, error = %e.message, "outbound: job given up");
             state.store.bury_job(&job.id, &e.message).await
         }
         Err(e) => {
-            let wait = backoff(job.attempts, rand::random());
-            tracing::info!(kind = %job.kind, attempts = job.attempts, error = %e.message, retry_in = ?wait, "outbound: job failed; retrying");
-            let at = state.store.now() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2);
+            let at = e.retry_at.unwrap_or_else(|| {
+                let wait = backoff(job.attempts, rand::random());
+                state.store.now() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2)
+            });
+            tracing::info!(kind = %job.kind, attempts = job.attempts, error = %e.message, retry_at = at, "outbound: job failed; retrying");
             state.store.retry_job(&job.id, &e.message, at).await
         }
     };

@@ -3,9 +3,9 @@
 //! drafts, versions and sightings; `chats.rs`; `statistics.rs`; `jobs.rs`, the outbound queue;
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
 //! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
-//! and erasing them; `notes.rs`, agents' private notes on chats, a table of their own that no
-//! read of messages can return; `canned.rs`, an organisation's canned replies), whose SQL both
-//! backends share
+//! and erasing them; `webhooks.rs`, webhooks and their deliveries; `notes.rs`, agents' private
+//! notes on chats, a table of their own that no read of messages can return; `canned.rs`, an
+//! organisation's canned replies), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -33,6 +33,7 @@ mod sql;
 mod sqlite;
 mod statistics;
 pub mod visits;
+pub mod webhooks;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
 pub use canned::{CannedReplies, CannedReply};
@@ -55,6 +56,10 @@ pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};
+pub use webhooks::{
+    Attempt, DeliveryStatus, NewWebhook, Webhook, WebhookDelivery, WebhookEvent, Webhooks,
+    KEPT_DELIVERIES, WEBHOOK_JOB,
+};
 
 /// What a store call can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -138,6 +143,7 @@ pub trait Store:
     + Notes
     + CannedReplies
     + Retention
+    + Webhooks
     + Send
     + Sync
     + 'static

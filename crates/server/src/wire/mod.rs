@@ -22,6 +22,7 @@ pub mod privacy;
 pub mod routes;
 pub mod ts;
 pub mod validate;
+pub mod webhooks;
 pub mod widget;
 
 pub use body::{iso_time, no_store, refuse_nul, ApiQuery, JsonBody, MAX_BODY};

@@ -13,6 +13,7 @@ use super::frames::*;
 use super::notes::*;
 use super::owner::*;
 use super::privacy::*;
+use super::webhooks::*;
 
 /// The command that rewrites the files.
 pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
@@ -210,6 +211,13 @@ pub fn console() -> String {
         ExportedRating,
         ExportedFile,
         Erased,
+        WebhookBody,
+        Webhook,
+        WebhookCreated,
+        WebhookList,
+        DeliveryStatus,
+        WebhookDelivery,
+        WebhookDeliveryList,
     );
     let body: String = own.iter().map(|d| d.text.as_str()).collect();
     let mut out = header(

@@ -1,7 +1,7 @@
 //! What the server's tests share: starting the real server on port 0 and seeding it (here),
 //! the realtime client and seeded chats (`realtime`), real `beckon serve` processes on
 //! PostgreSQL and Redis (`node`), a Redis server of a test's own (`redis_server`), an SMTP server
-//! of a test's own (`smtp`). Each test binary uses part of it.
+//! of a test's own (`smtp`), a webhook endpoint of a test's own (`webhook_receiver`). Each test binary uses part of it.
 
 #![allow(dead_code)]
 
@@ -10,6 +10,7 @@ pub mod push_service;
 pub mod realtime;
 pub mod redis_server;
 pub mod smtp;
+pub mod webhook_receiver;
 
 use std::fmt::Debug;
 use std::path::PathBuf;

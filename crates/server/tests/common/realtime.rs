@@ -191,10 +191,23 @@ pub async fn shop_with_agent(t: &T) -> (String, Ws) {
 
 /// A visitor's chat: (channel id, persona id, token).
 pub async fn new_chat(t: &impl Endpoint, domain: &str, name: &str) -> (String, String, String) {
+    new_chat_of(t, domain, name, "visitor@example.com").await
+}
+
+/// A chat of a visitor who gives `email`: (channel id, persona id, token).
+pub async fn new_chat_of(
+    t: &impl Endpoint,
+    domain: &str,
+    name: &str,
+    email: &str,
+) -> (String, String, String) {
     let r: Value = t
         .client()
-        .post(Endpoint::api(t, &format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/"}))
+        .post(Endpoint::api(
+            t,
+            &format!("/v1/chat/public/channels/domain/{domain}"),
+        ))
+        .json(&json!({"name": name, "email": email, "url": "https://shop.example.com/"}))
         .send()
         .await
         .unwrap()

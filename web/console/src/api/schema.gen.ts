@@ -848,6 +848,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/owner/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's webhooks (without their secrets) and the events there are */
+        get: operations["list_webhooks"];
+        put?: never;
+        /** Add a webhook; the answer shows its signing secret, this once */
+        post: operations["add_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its deliveries' log */
+        delete: operations["remove_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's latest deliveries, newest first */
+        get: operations["webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (same webhook-id and body), retried for 24 hours */
+        post: operations["resend_webhook_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owner/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event (`webhook.test`) to the webhook; its delivery is logged */
+        post: operations["test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/realtime": {
         parameters: {
             query?: never;
@@ -1258,6 +1344,12 @@ export interface components {
             day: string;
             event: string;
         };
+        /**
+         * @description Where a delivery stands: `pending` (being tried), `succeeded` (a 2xx), `failed` (retried
+         *     for 24 hours without one).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "succeeded" | "failed";
         /**
          * @description A new domain, or changes to one (missing fields keep their value). Read field by field, so
          *     that a 422 lists every problem with its field.
@@ -1850,6 +1942,65 @@ export interface components {
             exportedAt: string;
             /** @description Every file sent in those conversations. */
             files: components["schemas"]["ExportedFile"][];
+        };
+        /** @description A webhook (its secret is shown once, when it is created: [`WebhookCreated`]). */
+        Webhook: {
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description Only this domain's events; null: every domain of the organisation. */
+            domainId?: string | null;
+            events: string[];
+            id: string;
+            url: string;
+        };
+        /** @description A new webhook. */
+        WebhookBody: {
+            /** @description Only this domain's events (a domain of the organisation); absent or null: every domain. */
+            domainId?: string | null;
+            /**
+             * @description Among `conversation.started`, `message.created`, `conversation.ended`,
+             *     `conversation.rated`; at least one.
+             */
+            events?: string[] | null;
+            /** @description Where events are POSTed: an https address (http too with `--allow-private-outbound`). */
+            url?: string | null;
+        };
+        /** @description A webhook just created, with its signing secret: the only answer that shows it. */
+        WebhookCreated: {
+            /** @description `whsec_` + base64: verify each delivery's `webhook-signature` with it (Standard Webhooks). */
+            secret: string;
+            webhook: components["schemas"]["Webhook"];
+        };
+        /** @description One event sent (or being sent) to a webhook. */
+        WebhookDelivery: {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            /** @description The `webhook-id` header of every attempt. */
+            id: string;
+            /** @description RFC 3339. */
+            lastAttemptAt?: string | null;
+            /** @description What went wrong last, if anything. */
+            lastError?: string | null;
+            /** @description RFC 3339; null once it succeeded or failed. */
+            nextAttemptAt?: string | null;
+            /**
+             * Format: int64
+             * @description The HTTP status the endpoint last answered; null: no answer (yet).
+             */
+            responseCode?: number | null;
+            status: components["schemas"]["DeliveryStatus"];
+            /** @description The event type (`webhook.test` for a test event). */
+            type: string;
+        };
+        /** @description A webhook's deliveries, newest first (the log keeps the last 100). */
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookList: {
+            /** @description The events a webhook may subscribe to. */
+            events: string[];
+            webhooks: components["schemas"]["Webhook"][];
         };
     };
     responses: never;
@@ -5412,6 +5563,304 @@ export interface operations {
             };
             /** @description the body is larger than 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBody"];
+            };
+        };
+        responses: {
+            /** @description the webhook and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description invalid URL or events: `problems` lists each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such webhook */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such webhook */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_webhook_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+                /** @description delivery id */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description queued: the delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such webhook or delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description webhook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description queued: the delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the CSRF check failed (neither `X-Beckon-CSRF` nor this server's `Origin`), or not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such webhook */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,9 @@ export type TeamMember = Schemas["TeamMember"];
 export type User = Schemas["User"];
 export type Visitor = Schemas["Visitor"];
 export type VisitorExport = Schemas["VisitorExport"];
+export type Webhook = Schemas["Webhook"];
+export type WebhookCreated = Schemas["WebhookCreated"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
 export type CannedReply = Schemas["CannedReply"];

@@ -571,3 +571,70 @@ export type Erased = {
   conversations: number;
   files: number;
 };
+
+/** A new webhook. */
+export type WebhookBody = {
+  /** Where events are POSTed: an https address (http too with `--allow-private-outbound`). */
+  url?: string;
+  /**
+   * Among `conversation.started`, `message.created`, `conversation.ended`,
+   * `conversation.rated`; at least one.
+   */
+  events?: Array<string>;
+  /** Only this domain's events (a domain of the organisation); absent or null: every domain. */
+  domainId?: string | null;
+};
+
+/** A webhook (its secret is shown once, when it is created: [`WebhookCreated`]). */
+export type Webhook = {
+  id: string;
+  url: string;
+  events: Array<string>;
+  /** Only this domain's events; null: every domain of the organisation. */
+  domainId: string | null;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
+/** A webhook just created, with its signing secret: the only answer that shows it. */
+export type WebhookCreated = {
+  webhook: Webhook;
+  /** `whsec_` + base64: verify each delivery's `webhook-signature` with it (Standard Webhooks). */
+  secret: string;
+};
+
+export type WebhookList = {
+  webhooks: Array<Webhook>;
+  /** The events a webhook may subscribe to. */
+  events: Array<string>;
+};
+
+/**
+ * Where a delivery stands: `pending` (being tried), `succeeded` (a 2xx), `failed` (retried
+ * for 24 hours without one).
+ */
+export type DeliveryStatus = "pending" | "succeeded" | "failed";
+
+/** One event sent (or being sent) to a webhook. */
+export type WebhookDelivery = {
+  /** The `webhook-id` header of every attempt. */
+  id: string;
+  /** The event type (`webhook.test` for a test event). */
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  /** The HTTP status the endpoint last answered; null: no answer (yet). */
+  responseCode: number | null;
+  /** What went wrong last, if anything. */
+  lastError: string | null;
+  /** RFC 3339. */
+  lastAttemptAt: string | null;
+  /** RFC 3339; null once it succeeded or failed. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+};
+
+/** A webhook's deliveries, newest first (the log keeps the last 100). */
+export type WebhookDeliveryList = {
+  deliveries: Array<WebhookDelivery>;
+};

@@ -13,6 +13,7 @@ import { Shell } from "./Shell";
 const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ default: m.DomainsPage })));
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
 const PrivacyPage = lazy(() => import("../owner/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
+const WebhooksPage = lazy(() => import("../owner/webhooks/WebhooksPage").then((m) => ({ default: m.WebhooksPage })));
 const CannedRepliesPage = lazy(() => import("../canned/CannedRepliesPage").then((m) => ({ default: m.CannedRepliesPage })));
 
 export function App() {
@@ -21,7 +22,7 @@ export function App() {
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
   // Canned replies: owners, and agents once an owner allows it (the screen says so otherwise).
-  const known = section === "inbox" || section === "canned-replies" || (owner && ["domains", "agents", "privacy"].includes(section));
+  const known = section === "inbox" || section === "canned-replies" || (owner && ["domains", "agents", "privacy", "webhooks"].includes(section));
 
   // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
@@ -48,6 +49,7 @@ export function App() {
           {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
           {owner && section === "agents" && <AgentsPage me={session.user} />}
           {owner && section === "privacy" && <PrivacyPage />}
+          {owner && section === "webhooks" && <WebhooksPage />}
           {section === "canned-replies" && <CannedRepliesPage me={session.user} />}
         </Suspense>
       </Shell>

@@ -31,6 +31,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
           { to: "domains", label: "Domains", id: "domains" },
           { to: "agents", label: "Agents", id: "agents" },
           { to: "privacy", label: "Privacy", id: "privacy" },
+          { to: "webhooks", label: "Webhooks", id: "webhooks" },
         ]
       : []),
     ...(owner || canned?.canEdit ? [{ to: "canned-replies", label: "Canned replies", id: "canned-replies" }] : []),

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Config } from "@beckon/widget/config";
 import type { DomainInfo } from "../api/types";
+import { copyOrSelect } from "../lib/clipboard";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";
 import { FirstPublish } from "./publishing/FirstPublish";
@@ -88,32 +89,14 @@ function NowEmbed({ version }: { version: number }) {
   );
 }
 
-/** Selects all the text of `el` and focuses it, so the owner's Ctrl+C copies exactly that. */
-function selectText(el: HTMLElement) {
-  el.focus();
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  const selection = getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-}
-
 function Snippet({ title, help, code, onCopied, children }: { title: string; help: string; code: string; onCopied?: () => void; children?: ReactNode }) {
   const [status, setStatus] = useState("");
   const pre = useRef<HTMLPreElement>(null);
-  // The clipboard API exists only on https (and localhost) pages, and may be refused: then the
-  // snippet is selected and the owner copies it with the keyboard.
+  // Copied, or selected for the keyboard where the page has no clipboard (lib/clipboard.ts).
   const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard on a plain http page");
-      await navigator.clipboard.writeText(code);
-      setStatus("Copied.");
-      onCopied?.();
-    } catch {
-      onCopied?.();
-      if (pre.current) selectText(pre.current);
-      setStatus(`The snippet is selected: press ${/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘+C" : "Ctrl+C"} to copy it.`);
-    }
+    const said = await copyOrSelect(code, pre.current);
+    onCopied?.();
+    setStatus(said.startsWith("Selected") ? `The snippet is selected${said.slice("Selected".length)}` : said);
   };
   return (
     <div className="card stack">

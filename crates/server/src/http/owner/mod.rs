@@ -5,7 +5,7 @@
 //!
 //! One file per resource: `domains`, `config` (draft, published, publish), `publishing`
 //! (versions, restore, the installation check), `stats`, `agents`, `privacy` (retention, a
-//! visitor's data exported or erased). Validation errors are 422
+//! visitor's data exported or erased), `webhooks`. Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
 use super::auth::OwnerAuth;
@@ -20,6 +20,7 @@ mod domains;
 mod privacy;
 mod publishing;
 mod stats;
+mod webhooks;
 
 pub fn routes() -> Routes<AppState> {
     Routes::new()
@@ -29,6 +30,7 @@ pub fn routes() -> Routes<AppState> {
         .merge(stats::routes())
         .merge(agents::routes())
         .merge(privacy::routes())
+        .merge(webhooks::routes())
 }
 
 /// The domain, if it belongs to the owner's organisation (else 404).

@@ -27,6 +27,7 @@ pub(crate) mod ratings;
 mod retention;
 mod statistics;
 mod visits;
+mod webhooks;
 
 /// `true` when the error is a unique-constraint violation.
 pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
@@ -96,6 +97,7 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_notes!($store);
         $crate::store::sql::impl_canned!($store);
         $crate::store::sql::impl_retention!($store);
+        $crate::store::sql::impl_webhooks!($store, $db);
 
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
@@ -128,3 +130,4 @@ pub(crate) use ratings::impl_ratings;
 pub(crate) use retention::impl_retention;
 pub(crate) use statistics::impl_statistics;
 pub(crate) use visits::impl_visits;
+pub(crate) use webhooks::impl_webhooks;

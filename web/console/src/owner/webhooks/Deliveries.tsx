@@ -1,0 +1,89 @@
+// A webhook's latest deliveries (the server keeps the last 100): event, state, attempts, the
+// endpoint's last answer, when; "Send again" on each. Asked again every few seconds while one is
+// still being tried.
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../../api/http";
+import type { Webhook, WebhookDelivery } from "../../api/types";
+import { shortTime } from "../../lib/time";
+import { answerText, anyPending, deliveryState, eventLabel } from "./labels";
+
+/** How often the log is asked again while a delivery is pending. */
+const REFRESH_MS = 2000;
+
+export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }) {
+  const [list, setList] = useState<WebhookDelivery[] | null>(null);
+  const [status, setStatus] = useState("");
+  const load = useCallback(() => {
+    api.GET("/api/v1/owner/webhooks/{id}/deliveries", { params: { path: { id: hook.id } } }).then(
+      (r) => setList(r.deliveries),
+      (e) => setStatus(e.message),
+    );
+  }, [hook.id]);
+  useEffect(load, [load, refresh]);
+  useEffect(() => {
+    if (!list || !anyPending(list)) return;
+    const t = setTimeout(load, REFRESH_MS);
+    return () => clearTimeout(t);
+  }, [list, load]);
+
+  const again = async (d: WebhookDelivery) => {
+    await api.POST("/api/v1/owner/webhooks/{id}/deliveries/{deliveryId}/resend", { params: { path: { id: hook.id, deliveryId: d.id } } }).then(
+      () => setStatus(`${eventLabel(d.type)} is being sent again.`),
+      (e) => setStatus(e.message),
+    );
+    load();
+  };
+
+  return (
+    <section className="card stack" id={`deliveries-${hook.id}`} aria-labelledby={`deliveries-${hook.id}-h`}>
+      <div className="row preview-head">
+        <h2 id={`deliveries-${hook.id}-h`}>Deliveries to {hook.url}</h2>
+        <button onClick={load}>Refresh the deliveries</button>
+      </div>
+      <p role="status">{status}</p>
+      {list === null ? (
+        <p className="muted">Loading…</p>
+      ) : list.length === 0 ? (
+        <p className="muted">Nothing sent yet. Send a test event to try the endpoint.</p>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Response</th>
+                <th scope="col">Last attempt</th>
+                <th scope="col">Next attempt</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((d) => (
+                <tr key={d.id}>
+                  <td>{eventLabel(d.type)}</td>
+                  <td>
+                    <span className={`status-pill delivery-${d.status}`}>{deliveryState(d)}</span>
+                    {d.lastError && d.status !== "succeeded" && <div className="muted hint">{d.lastError}</div>}
+                  </td>
+                  <td>{d.attempts}</td>
+                  <td>{answerText(d)}</td>
+                  <td>{shortTime(d.lastAttemptAt)}</td>
+                  <td>{shortTime(d.nextAttemptAt)}</td>
+                  <td>
+                    <button onClick={() => again(d)} aria-label={`Send again: ${eventLabel(d.type)}, ${shortTime(d.createdAt)}`}>
+                      Send again
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
