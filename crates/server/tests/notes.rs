@@ -1,8 +1,8 @@
 //! Private notes (`/api/v1/agent/channels/{id}/notes`): agents write them and see their
 //! colleagues' live (`note` on the agent socket); the visitor never gets one, on any path they
 //! read a chat by: the public history, their socket (live and catch-up), the transcript and
-//! reply mails (a real SMTP server), the continuation link. Notes count for no unread message
-//! and answer nobody (the waiting list).
+//! reply mails (a real SMTP server), the continuation link; nor does a webhook (a real endpoint
+//! on 127.0.0.1). Notes count for no unread message and answer nobody (the waiting list).
 
 use std::time::Duration;
 
@@ -305,5 +305,80 @@ async fn no_mail_to_the_visitor_carries_a_note() {
     // Nor did any mail to anyone carry it (Bob, away, was told of Eve's message).
     for m in smtp.received() {
         without_secret(&m.subject(), &m.text());
+    }
+}
+
+#[tokio::test]
+async fn no_webhook_carries_a_note() {
+    let rx = crate::common::webhook_receiver::Receiver::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut c = config(dir.path());
+    c.allow_private_outbound = true; // the receiver is on 127.0.0.1
+    let t = spawn_config(dir, c).await;
+    let (domain, org) = seed(t.store()).await;
+    add_owner(t.store(), &org, "owner@shop.test", "Olive").await;
+    add_agent(t.store(), &org, "ada@shop.test", "Ada").await;
+    let owner = login(&t, "owner@shop.test").await;
+    let ada = login(&t, "ada@shop.test").await;
+    let events = [
+        "conversation.started",
+        "message.created",
+        "conversation.ended",
+        "conversation.rated",
+    ];
+    let (status, body) = call_as(
+        &t,
+        &owner,
+        Method::POST,
+        "/v1/owner/webhooks",
+        Some(json!({"url": rx.url, "events": events})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+
+    let (channel, _, token) = new_chat(&t, &domain, "Eve").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor.say("v-1", "Do you ship to Norway?").await;
+    assert_eq!(write_note(&t, &ada, &channel, SECRET).await.0, 201);
+    let (status, _) = call_as(
+        &t,
+        &ada,
+        Method::POST,
+        &format!("/v1/agent/channels/{channel}/messages"),
+        Some(json!({"clientId": "a-1", "text": "We do."})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    call_as(
+        &t,
+        &ada,
+        Method::POST,
+        &format!("/v1/agent/channels/{channel}/end"),
+        None,
+    )
+    .await;
+    // Every delivery made (nothing left in the queue), then: the chat's events, none of the note.
+    eventually("the chat's four events", async || {
+        let n = rx.received().len();
+        if n >= 4 {
+            Ok(())
+        } else {
+            Err(n)
+        }
+    })
+    .await;
+    ran(&t, beckon_server::outbound::WEBHOOK).await;
+    let got = rx.received();
+    let types: Vec<&str> = got
+        .iter()
+        .map(|r| r.body["type"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        types.iter().filter(|t| **t == "message.created").count(),
+        2,
+        "{types:?}"
+    );
+    for r in &got {
+        without_secret("a webhook", &String::from_utf8_lossy(&r.raw));
     }
 }
