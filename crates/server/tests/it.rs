@@ -14,6 +14,7 @@ mod cluster_ops;
 mod connections;
 mod deploy;
 mod layering;
+mod notes;
 mod notifications;
 mod nul;
 mod openapi;

@@ -16,7 +16,7 @@ use crate::common::smtp::{free_port, SmtpServer};
 
 /// A server mailing through `smtp_url`, with its store's clock stopped (the test moves it past
 /// the notification delay instead of waiting).
-async fn beckon(smtp_url: &str, delay: Duration) -> (T, Arc<ManualClock>) {
+pub(crate) async fn beckon(smtp_url: &str, delay: Duration) -> (T, Arc<ManualClock>) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut c = config(dir.path());
     c.smtp_url = Some(smtp_url.to_owned());
@@ -29,7 +29,7 @@ async fn beckon(smtp_url: &str, delay: Duration) -> (T, Arc<ManualClock>) {
 }
 
 /// The shop with Ada (online, her console open) and Bob (away): (domain, Ada's socket).
-async fn shop(t: &T) -> (String, Ws) {
+pub(crate) async fn shop(t: &T) -> (String, Ws) {
     let (domain, org) = seed(t.store()).await;
     add_agent(t.store(), &org, "ada@shop.example.com", "Ada").await;
     add_agent(t.store(), &org, "bob@shop.example.com", "Bob").await;
@@ -204,7 +204,7 @@ async fn serve_refuses_half_an_smtp_setup_with_the_reason() {
 }
 
 /// The mails `smtp` received for `address`.
-fn mails_to(smtp: &SmtpServer, address: &str) -> Vec<crate::common::smtp::Received> {
+pub(crate) fn mails_to(smtp: &SmtpServer, address: &str) -> Vec<crate::common::smtp::Received> {
     smtp.received()
         .into_iter()
         .filter(|m| m.to.iter().any(|t| t == address))

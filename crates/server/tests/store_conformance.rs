@@ -138,6 +138,8 @@ conformance!(
     the_waiting_list_holds_unanswered_chats_longest_waiting_first,
     a_visits_pages_are_the_latest_fifty_each_once_in_a_row,
     ratings_replace_each_other_and_add_up_per_agent,
+    notes_are_kept_apart_from_messages,
+    canned_replies_belong_to_one_organisation,
     retention_removes_what_is_past_it_and_erasure_what_an_address_gave,
     webhook_deliveries_are_queued_with_their_jobs_logged_and_bounded,
 );
@@ -1982,6 +1984,224 @@ mod behaviours {
             s.note_visitor_mail("d1", "c4", 2, 3).await.unwrap(),
             "an hour later"
         );
+    }
+
+    /// Notes are kept per chat in the order written, and no read of messages sees them: the
+    /// history, the last seq, the list's last message, unread counts and the waiting list are
+    /// as if there were none. A removed author's notes stay, with their name.
+    pub async fn notes_are_kept_apart_from_messages(s: &dyn Store, clock: &ManualClock) {
+        let (org, domain) = org_and_domain(s).await;
+        let ada = s
+            .create_user(NewUser {
+                org_id: org.id.clone(),
+                email: "ada@acme.example".into(),
+                name: "Ada".into(),
+                password_hash: "h".into(),
+                role: Role::Agent,
+                persona_id: None,
+            })
+            .await
+            .unwrap();
+        let me = s.create_persona(agent_persona("Me")).await.unwrap();
+        let (c, ann) = s.create_channel(&domain.id, visitor("Ann")).await.unwrap();
+        s.insert_message(msg(&c.id, "a1", &ann.id, "hello?"))
+            .await
+            .unwrap();
+        let q = ChannelQuery {
+            org_id: org.id.clone(),
+            reader_persona_id: me.id.clone(),
+            channel_id: Some(c.id.clone()),
+            limit: 50,
+            ..Default::default()
+        };
+        let before = s.query_channels(&q).await.unwrap();
+
+        assert_eq!(s.channel_notes(&c.id, 10).await.unwrap(), vec![]);
+        clock.advance(std::time::Duration::from_millis(5));
+        let first = s
+            .add_note(&c.id, &ada.id, "Ada", "VIP customer, be nice")
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                first.channel_id.as_str(),
+                first.author_id.as_deref(),
+                first.author_name.as_str(),
+                first.text.as_str(),
+                first.created_at
+            ),
+            (
+                c.id.as_str(),
+                Some(ada.id.as_str()),
+                "Ada",
+                "VIP customer, be nice",
+                s.now()
+            )
+        );
+        clock.advance(std::time::Duration::from_millis(5));
+        let second = s
+            .add_note(&c.id, &ada.id, "Ada", "refund done")
+            .await
+            .unwrap();
+        assert_eq!(
+            s.channel_notes(&c.id, 10).await.unwrap(),
+            vec![first.clone(), second.clone()],
+            "oldest first"
+        );
+        assert_eq!(
+            s.channel_notes(&c.id, 1).await.unwrap(),
+            vec![second.clone()],
+            "the latest within the limit"
+        );
+
+        // Messages know nothing of them.
+        let messages = s.messages_after(&c.id, 0, 100).await.unwrap();
+        assert_eq!(
+            messages.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+            ["hello?"]
+        );
+        assert_eq!(s.get_channel(&c.id).await.unwrap().last_seq, 1);
+        let after = s.query_channels(&q).await.unwrap();
+        assert_eq!(
+            (
+                after[0].unread,
+                &after[0].last_message_text,
+                after[0].channel.last_activity_at
+            ),
+            (
+                before[0].unread,
+                &before[0].last_message_text,
+                before[0].channel.last_activity_at
+            )
+        );
+        let waiting = s
+            .query_channels(&ChannelQuery {
+                waiting: true,
+                status: Some(ChannelStatus::Open),
+                ..q.clone()
+            })
+            .await
+            .unwrap();
+        assert_eq!(waiting.len(), 1, "a note is no answer: Ann still waits");
+
+        // Refused: an unknown chat, U+0000 (as messages).
+        assert!(matches!(
+            s.add_note("nope", &ada.id, "Ada", "x").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.add_note(&c.id, &ada.id, "Ada", "a\0b").await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(s.channel_notes("nope", 10).await.unwrap().is_empty());
+
+        // The author leaves: the notes stay, by name.
+        s.delete_user(&ada.id).await.unwrap();
+        let kept = s.channel_notes(&c.id, 10).await.unwrap();
+        assert_eq!(
+            kept.iter()
+                .map(|n| (n.author_id.clone(), n.author_name.as_str()))
+                .collect::<Vec<_>>(),
+            [(None, "Ada"), (None, "Ada")]
+        );
+        // The chat is erased (retention, or the visitor's request): its notes go with it.
+        assert_eq!(
+            s.delete_chats(std::slice::from_ref(&c.id)).await.unwrap(),
+            1
+        );
+        assert!(s.channel_notes(&c.id, 10).await.unwrap().is_empty());
+    }
+
+    /// Canned replies: by shortcut, one shortcut per organisation (another may use it), each
+    /// reachable only through its own organisation; who may edit them defaults to owners only.
+    pub async fn canned_replies_belong_to_one_organisation(s: &dyn Store, clock: &ManualClock) {
+        let (org, _) = org_and_domain(s).await;
+        let other = s.create_organisation("Other").await.unwrap();
+        assert!(s.canned_replies(&org.id).await.unwrap().is_empty());
+        let thanks = s
+            .create_canned_reply(&org.id, "thanks", "Thank you, {visitor.name}!")
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                thanks.org_id.as_str(),
+                thanks.shortcut.as_str(),
+                thanks.created_at,
+                thanks.updated_at
+            ),
+            (org.id.as_str(), "thanks", s.now(), s.now())
+        );
+        let hours = s
+            .create_canned_reply(&org.id, "hours", "We are open 9-17.")
+            .await
+            .unwrap();
+        assert_eq!(
+            s.canned_replies(&org.id).await.unwrap(),
+            vec![hours.clone(), thanks.clone()],
+            "by shortcut"
+        );
+        // A taken shortcut, in the same organisation only.
+        assert!(matches!(
+            s.create_canned_reply(&org.id, "thanks", "again").await,
+            Err(StoreError::Conflict(_))
+        ));
+        s.create_canned_reply(&other.id, "thanks", "Theirs")
+            .await
+            .unwrap();
+        assert!(matches!(
+            s.update_canned_reply(&org.id, &hours.id, "thanks", "x")
+                .await,
+            Err(StoreError::Conflict(_))
+        ));
+        // Changed: shortcut, text and the time.
+        clock.advance(std::time::Duration::from_millis(7));
+        let changed = s
+            .update_canned_reply(&org.id, &hours.id, "opening-hours", "9 to 5")
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                changed.shortcut.as_str(),
+                changed.text.as_str(),
+                changed.created_at,
+                changed.updated_at
+            ),
+            (
+                "opening-hours",
+                "9 to 5",
+                hours.created_at,
+                hours.created_at + 7
+            )
+        );
+        // Another organisation cannot reach them.
+        assert!(matches!(
+            s.update_canned_reply(&other.id, &hours.id, "mine", "x")
+                .await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            s.delete_canned_reply(&other.id, &hours.id).await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(s.canned_replies(&other.id).await.unwrap().len(), 1);
+        s.delete_canned_reply(&org.id, &hours.id).await.unwrap();
+        assert!(matches!(
+            s.delete_canned_reply(&org.id, &hours.id).await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(s.canned_replies(&org.id).await.unwrap(), vec![thanks]);
+        assert!(matches!(
+            s.create_canned_reply(&org.id, "nul", "a\0b").await,
+            Err(StoreError::Invalid(_))
+        ));
+
+        // Who may edit: owners only, until the owner allows agents; per organisation.
+        assert!(!s.agents_may_edit_canned(&org.id).await.unwrap());
+        s.set_agents_may_edit_canned(&org.id, true).await.unwrap();
+        assert!(s.agents_may_edit_canned(&org.id).await.unwrap());
+        assert!(!s.agents_may_edit_canned(&other.id).await.unwrap());
+        s.set_agents_may_edit_canned(&org.id, false).await.unwrap();
+        assert!(!s.agents_may_edit_canned(&org.id).await.unwrap());
     }
 
     pub async fn retention_removes_what_is_past_it_and_erasure_what_an_address_gave(

@@ -6,11 +6,13 @@
 //!   again;
 //! - [`replay`] is the one read of a chat's messages after a sequence number: the visitor's
 //!   catch-up and the agent's backlog on the socket, and both history calls;
+//! - private notes (`notes.rs`) are not messages: stored apart, told to agents only;
 //! - whatever happens after the store answered never fails the caller: the data is stored and a
 //!   reconnecting client catches up from the store.
 
 pub mod availability;
 pub mod erasure;
+pub mod notes;
 pub mod rating;
 pub mod visits;
 

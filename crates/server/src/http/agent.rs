@@ -92,8 +92,33 @@ fn base_query(auth: &AgentAuth) -> ChannelQuery {
     }
 }
 
+/// A message's (or a note's) `text`: trimmed as the socket trims it (wire/frames.rs), so both
+/// count the same characters, and within [`MAX_MESSAGE_CHARS`]; else a problem is added. Empty
+/// is allowed when `may_be_empty` (a reply of files alone).
+pub(super) fn message_text(
+    text: &Option<Value>,
+    may_be_empty: bool,
+    problems: &mut Vec<Problem>,
+) -> String {
+    let text = match text {
+        Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
+        _ if may_be_empty => return String::new(),
+        _ => {
+            problems.push(Problem::new("text", "is required"));
+            return String::new();
+        }
+    };
+    if text.chars().count() > MAX_MESSAGE_CHARS {
+        problems.push(Problem::new(
+            "text",
+            format!("is longer than {MAX_MESSAGE_CHARS} characters"),
+        ));
+    }
+    text
+}
+
 /// The channel, if it belongs to a domain of the agent's organisation (else 404).
-async fn org_channel(
+pub(super) async fn org_channel(
     state: &AppState,
     auth: &AgentAuth,
     id: &str,
@@ -342,22 +367,8 @@ async fn reply(
             format!("at most {MAX_ATTACHMENTS} per message"),
         ));
     }
-    let text = match &body.text {
-        // Trimmed as the socket trims it (wire/frames.rs), so both count the same characters.
-        Some(Value::String(s)) if !s.trim().is_empty() => s.trim().to_owned(),
-        // A file alone is a message.
-        _ if !sent.is_empty() => String::new(),
-        _ => {
-            problems.push(Problem::new("text", "is required"));
-            String::new()
-        }
-    };
-    if text.chars().count() > MAX_MESSAGE_CHARS {
-        problems.push(Problem::new(
-            "text",
-            format!("is longer than {MAX_MESSAGE_CHARS} characters"),
-        ));
-    }
+    // A file alone is a message.
+    let text = message_text(&body.text, !sent.is_empty(), &mut problems);
     if !problems.is_empty() {
         return Err(invalid("invalid message", &problems));
     }

@@ -19,6 +19,7 @@ use crate::state::AppState;
 
 pub mod agent;
 pub mod auth;
+pub mod canned;
 pub mod chat;
 pub mod console;
 pub mod continuation;
@@ -27,6 +28,7 @@ pub mod geo;
 pub mod headers;
 pub mod hosting;
 pub mod link_page;
+pub mod notes;
 pub mod notifications;
 pub mod openapi;
 pub mod ops;
@@ -53,6 +55,8 @@ pub(crate) fn surface(state: Option<&AppState>) -> Routes<AppState> {
         .merge(signup::routes())
         .merge(owner::routes())
         .merge(agent::routes())
+        .merge(notes::routes())
+        .merge(canned::routes())
         .merge(notifications::routes())
         .merge(openapi::routes())
         .fallback(api_not_found)

@@ -294,7 +294,9 @@ impl VisitorSession {
                 self.ended = true;
                 c.out.push(utf8(env.frame)?).await
             }
-            Kind::NewChannel | Kind::Revoked | Kind::Status | Kind::Org => Ok(()),
+            // A note is never published where a visitor listens; were one to come, it stays
+            // here all the same.
+            Kind::NewChannel | Kind::Revoked | Kind::Status | Kind::Org | Kind::Note => Ok(()),
         }
     }
 

@@ -4,7 +4,9 @@
 //! `push.rs`, Web Push subscriptions and server keys; `choices.rs`, what each agent is told
 //! about; `ratings.rs`, the visitors' ratings of their chats; `retention.rs`, how long chats are kept
 //! and erasing them; `webhooks.rs`, webhooks and their deliveries; `attachments.rs`, files sent in
-//! chats), whose SQL both backends share
+//! chats; `notes.rs`, agents' private
+//! notes on chats, a table of their own that no read of messages can return; `canned.rs`, an
+//! organisation's canned replies), whose SQL both backends share
 //! (`sql/`), each with its own migrations under `migrations/{sqlite,postgres}`;
 //! `tests/store_conformance.rs` holds them to one behaviour.
 //!
@@ -17,12 +19,14 @@ use async_trait::async_trait;
 
 mod accounts;
 mod attachments;
+mod canned;
 mod chats;
 mod choices;
 mod clock;
 mod domains;
 mod group_commit;
 mod jobs;
+mod notes;
 mod postgres;
 mod push;
 mod ratings;
@@ -35,6 +39,7 @@ pub mod webhooks;
 
 pub use accounts::{Accounts, NewUser, Organisation, Role, Session, User};
 pub use attachments::{AttachmentLimitsRow, AttachmentRow, Attachments};
+pub use canned::{CannedReplies, CannedReply};
 pub use chats::{
     AssignedFilter, Channel, ChannelQuery, ChannelStatus, ChannelSummary, Chats, Inserted, Message,
     NewMessage, NewPersona, Persona, PersonaType,
@@ -46,6 +51,7 @@ pub use domains::{
     Publisher, MAX_SIGHTINGS_PER_DOMAIN,
 };
 pub use jobs::{Dead, Job, Jobs, NewJob};
+pub use notes::{Note, Notes};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
@@ -137,6 +143,8 @@ pub trait Store:
     + Choices
     + Visits
     + Ratings
+    + Notes
+    + CannedReplies
     + Retention
     + Webhooks
     + Attachments

@@ -7,6 +7,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::chat::{Attachment, Channel, Message, PublicPersona};
+use super::notes::Note;
 use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 
 /// Most attachments on one message.
@@ -340,8 +341,18 @@ pub enum ServerFrame {
     NewChannel(NewChannel),
     OrgChanged(OrgChanged),
     VisitorPage(VisitorPageOut),
+    Note(NoteOut),
     Error(ErrorOut),
     Pong,
+}
+
+/// Agents only: a colleague wrote a private note on a chat. Published on the domain's topic
+/// alone, never on the chat's (which its visitor's socket follows).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteOut {
+    pub channel_id: String,
+    pub note: Note,
 }
 
 /// Agents: a conversation's visitor is on a page of the site now.
@@ -566,6 +577,14 @@ pub fn channel_update(channel_id: &str, update: ChannelUpdate) -> String {
 
 pub fn new_channel(channel: Channel, visitor: PublicPersona) -> String {
     ServerFrame::NewChannel(NewChannel { channel, visitor }).text()
+}
+
+pub fn note(channel_id: &str, note: Note) -> String {
+    ServerFrame::Note(NoteOut {
+        channel_id: channel_id.to_owned(),
+        note,
+    })
+    .text()
 }
 
 pub fn pong() -> String {

@@ -11,9 +11,11 @@
 pub mod account;
 pub mod agent;
 pub mod body;
+pub mod canned;
 pub mod chat;
 pub mod error;
 pub mod frames;
+pub mod notes;
 pub mod notifications;
 pub mod owner;
 pub mod privacy;

@@ -6,9 +6,11 @@ use ts_rs::TS;
 
 use super::account::*;
 use super::agent::*;
+use super::canned::*;
 use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
+use super::notes::*;
 use super::owner::*;
 use super::privacy::*;
 use super::webhooks::*;
@@ -112,6 +114,9 @@ fn shared() -> Vec<Decl> {
         NewChannel,
         OrgChanged,
         VisitorPageOut,
+        NoteAuthor,
+        Note,
+        NoteOut,
         ErrorOut,
         ServerFrame,
         AttachmentIn,
@@ -162,6 +167,12 @@ pub fn console() -> String {
         PresenceAnswer,
         TeamMember,
         Team,
+        NoteBody,
+        NoteList,
+        CannedReplyBody,
+        CannedReply,
+        CannedReplyList,
+        CannedSettings,
         User,
         Organisation,
         Session,

@@ -3,6 +3,7 @@
 
 mod agent;
 mod auth;
+mod canned;
 mod cli;
 mod openapi;
 mod owner;

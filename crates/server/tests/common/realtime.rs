@@ -367,6 +367,13 @@ impl Ws {
 
     /// The `op` frames that come before the answer to a ping sent now (see [`Self::nothing_more`]).
     pub async fn before_pong(&mut self, op: &str) -> Vec<Value> {
+        let mut all = self.all_before_pong().await;
+        all.retain(|f| f["op"] == op);
+        all
+    }
+
+    /// Every frame that comes before the answer to a ping sent now.
+    pub async fn all_before_pong(&mut self) -> Vec<Value> {
         self.send(json!({"op": "ping"})).await;
         let mut out = Vec::new();
         loop {
@@ -374,9 +381,7 @@ impl Ws {
             if f["op"] == "pong" {
                 return out;
             }
-            if f["op"] == op {
-                out.push(f);
-            }
+            out.push(f);
         }
     }
 

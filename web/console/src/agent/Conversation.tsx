@@ -1,17 +1,21 @@
 // One chat: who the visitor is (their visit: VisitContext; their rating of the chat, once given:
 // channel-update "rated" reads the chat again), the history (the latest page first, earlier pages
 // as the agent scrolls up: lib/history.ts; shown by MessageThread), typing both ways, read state,
-// the reply box
-// (Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
+// private notes
+// (lib/notes.ts: fetched with the chat, live from the socket's `note`), the reply box (Composer:
+// Reply or Note; Enter sends, Shift+Enter starts a new line), claim/assign and end. Ending asks first
 // (ConfirmDialog) rather than offering an undo: the visitor's window says "Chat has ended" the
 // moment the server ends it, and reopening brings the thread back for agents but not the
 // visitor's open window, so an undo could not undo what the visitor saw.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../api/http";
-import type { Channel, EarlierConversation, Message, Rating } from "../api/types";
+import type { Attachment, Channel, EarlierConversation, Message, Note, Rating } from "../api/types";
 import { endedLine, visitorLabel } from "../lib/inbox";
 import { catchUp, earlierPage, knownUnanswered, withFreshPage } from "../lib/history";
-import { charactersOver, lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel, tooLongText } from "../lib/messages";
+import { lastSeqOf, mergeMessages, missedBefore, newClientId, senderLabel } from "../lib/messages";
+import { mergeNotes } from "../lib/notes";
+import { Composer } from "./Composer";
+import { useCanned } from "../canned/useCanned";
 import { scoreText, stars } from "../lib/rating";
 import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
@@ -22,8 +26,6 @@ import { ConfirmDialog } from "../app/ConfirmDialog";
 import { VisitContext } from "./VisitContext";
 import type { Pending } from "./MessageThread";
 import { useMessageThread } from "./threadChunk";
-import { useUploads } from "./useUploads";
-import { sizeText } from "@beckon/widget";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -77,6 +79,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const { me, team, open, subscribe, send, setViewing, updateChannel, resyncCount } = useAgent();
   const [channel, setChannel] = useState<Channel | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
+  const [notes, setNotes] = useState<Note[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
   /** Bumped when a fresh latest page replaces what was held: the thread starts again at the bottom. */
   const [freshPages, setFreshPages] = useState(0);
@@ -84,7 +87,6 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const [error, setError] = useState("");
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [visitorReadSeq, setVisitorReadSeq] = useState(0);
-  const [draft, setDraft] = useState("");
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTypingSent = useRef(0);
@@ -96,6 +98,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const listedLastSeq = useRef<number | undefined>(undefined);
   listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
   const MessageThread = useMessageThread();
+  const canned = useCanned(me.id);
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
@@ -115,13 +118,17 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
         return { fresh, h: await api.GET("/api/v1/agent/channels/{id}/messages", { params: { path: { id: channelId }, query } }) };
       };
       const chat = api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } });
+      // The notes come with the chat (all of them): a note's place in the thread counts the notes before it.
+      const chatNotes = api.GET("/api/v1/agent/channels/{id}/notes", { params: { path: { id: channelId } } });
       // Knowing the last seq from the chat list, the history is asked for beside the chat, not after it.
       const listed = listedLastSeq.current;
       const [c, early] = listed === undefined ? [await chat, undefined] : await Promise.all([chat, history(listed)]);
       // Not listed, or the list was behind by more than one answer brings: by the chat's own last seq.
       const behind = !early || (early.h.messages.length > 0 && lastSeqOf(early.h.messages) < c.lastSeq);
       const { fresh, h } = behind ? await history(c.lastSeq) : early;
+      const n = await chatNotes;
       setChannel(c);
+      setNotes((held) => mergeNotes(held, n.notes));
       setVisitorReadSeq((seq) => Math.max(seq, c.visitorReadSeq ?? 0));
       setMessages((m) => (fresh ? withFreshPage(m, h.messages) : mergeMessages(m, h.messages)));
       if (fresh) setFreshPages((n) => n + 1);
@@ -184,6 +191,10 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             setVisitorTyping(false);
             markRead();
           }
+        } else if (f.op === "note") {
+          const n = f.note;
+          if (n.author.id !== me.id) announce(`Note from ${n.author.name}: ${n.text}`);
+          setNotes((list) => mergeNotes(list, [n]));
         } else if (f.op === "presence") {
           if (f.persona?.type !== "ChatClient") return;
           const typing = f.typing === true;
@@ -196,7 +207,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
         }
       }),
-    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, announce],
+    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, me.id, announce],
   );
 
   const sendTyping = (typing: boolean) => {
@@ -229,26 +240,23 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
     postRef.current(p);
   }, []);
 
-  const over = charactersOver(draft);
-  const files = useUploads(channelId);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const submit = () => {
-    const text = draft.trim();
-    if ((!text && !files.ready.length) || over || files.busy) return;
-    const p = { clientId: newClientId(), text, attachments: files.ready };
-    files.clear();
+  const sendReply = (text: string, attachments: Attachment[]) => {
+    const p = { clientId: newClientId(), text, attachments };
     // Sending brings the thread to the bottom, where the reply shows, wherever the agent had scrolled.
     followNext.current = true;
     setPending((list) => [...list, p]);
-    setDraft("");
-    sendTyping(false);
     post(p);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      submit();
+  /** Keeps a private note: null when kept, else why not. */
+  const addNote = async (text: string): Promise<string | null> => {
+    try {
+      const n = await api.POST("/api/v1/agent/channels/{id}/notes", { params: { path: { id: channelId } }, body: { text } });
+      followNext.current = true;
+      setNotes((list) => mergeNotes(list, [n]));
+      return null;
+    } catch (e) {
+      return (e as Error).message;
     }
   };
 
@@ -372,6 +380,8 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
         <MessageThread
           key={freshPages}
           messages={messages}
+          notes={notes}
+          myUserId={me.id}
           pending={pending}
           followNext={followNext}
           onReachTop={loadEarlier}
@@ -387,95 +397,21 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       <p className="typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
       </p>
-      {ended ? (
+      {ended && (
         <p className="muted ended-note">
-          This chat has ended. {endedLine(channel, me.personaId)}{" "}
-          <button onClick={reopen}>Reopen the chat</button>
+          This chat has ended. {endedLine(channel, me.personaId)} <button onClick={reopen}>Reopen the chat</button>
         </p>
-      ) : (
-        <form
-          className="composer"
-          onDragOver={(e) => e.dataTransfer.types.includes("Files") && e.preventDefault()}
-          onDrop={(e) => {
-            if (!e.dataTransfer.files.length) return;
-            e.preventDefault();
-            files.add(e.dataTransfer.files);
-          }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <label htmlFor="reply" className="visually-hidden">
-            Reply to {visitorLabel(channel)}
-          </label>
-          <textarea
-            id="reply"
-            rows={2}
-            value={draft}
-            aria-invalid={over > 0 || undefined}
-            aria-describedby={over ? "reply-too-long" : undefined}
-            placeholder="Write a reply — Enter sends, Shift+Enter for a new line"
-            onChange={(e) => {
-              setDraft(e.target.value);
-              sendTyping(e.target.value.trim() !== "");
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => draft && sendTyping(false)}
-            onPaste={(e) => {
-              if (!e.clipboardData.files.length) return;
-              e.preventDefault();
-              files.add(e.clipboardData.files);
-            }}
-          />
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            onChange={(e) => {
-              if (e.target.files) files.add(e.target.files);
-              e.target.value = "";
-            }}
-          />
-          <button type="button" className="attach" aria-label="Attach a file" title="Attach a file" onClick={() => fileInput.current?.click()}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="none" stroke="currentColor" strokeWidth="2" d="M21 11l-8.5 8.5a5 5 0 01-7-7L14 4a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-3-3L15 7" />
-            </svg>
-          </button>
-          <button type="submit" className="primary" disabled={(!draft.trim() && !files.ready.length) || over > 0 || files.busy}>
-            Send
-          </button>
-          {files.uploads.length > 0 && (
-            <ul className="uploads" aria-label="Files to send">
-              {files.uploads.map((u) => (
-                <li key={u.key} className={u.error ? "upload failed" : "upload"}>
-                  <span className="upload-name">
-                    {u.name} <span className="muted">({sizeText(u.size)})</span>
-                  </span>
-                  {u.error ? (
-                    <span className="error" role="alert">
-                      {u.error}
-                    </span>
-                  ) : u.attachment ? (
-                    <span className="muted">Ready</span>
-                  ) : (
-                    <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />
-                  )}
-                  <button type="button" className="link" onClick={() => files.remove(u.key)}>
-                    {u.attachment || u.error ? `Remove ${u.name}` : `Cancel ${u.name}`}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {over > 0 && (
-            <p id="reply-too-long" className="error composer-error" role="status">
-              {tooLongText(over)}
-            </p>
-          )}
-        </form>
       )}
+      <Composer
+        channelId={channelId}
+        visitorLabel={visitorLabel(channel)}
+        onReply={sendReply}
+        onNote={addNote}
+        onTyping={sendTyping}
+        canned={canned?.replies ?? []}
+        placeholders={{ visitorName: channel.visitor.name, agentName: me.name, domain: channel.domainName }}
+        notesOnly={ended}
+      />
     </div>
   );
 }

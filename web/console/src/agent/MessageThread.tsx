@@ -9,17 +9,22 @@
 // their place in the whole conversation (aria-posinset/setsize). Its own live announcing is off,
 // since scrolling adds earlier messages to the DOM and a live log would read them out as new;
 // new messages are announced by the inbox's live region instead (announcer.tsx).
+//
+// Agents' private notes are rows of the thread too, among the messages by time (lib/notes.ts,
+// which also keeps the item indexes places in the whole conversation), drawn unlike any message:
+// centred, amber, dashed, and labelled "Note — only agents see this".
 import { memo, useMemo, type Ref } from "react";
 import { Virtuoso, type ContextProp, type ItemProps, type ListProps } from "react-virtuoso";
-import type { Attachment, Message } from "../api/types";
+import type { Attachment, Message, Note } from "../api/types";
 import { MessageFiles } from "./MessageFiles";
 import { lastSeqFrom, lastSeqOf, senderLabel } from "../lib/messages";
+import { threadItems, type ThreadItem } from "../lib/notes";
 import { shortTime } from "../lib/time";
 
 /** A reply on its way (or that failed), shown after the stored messages until the server has it. */
 export type Pending = { clientId: string; text: string; attachments?: Attachment[]; failed?: string };
 
-type Row = { message: Message; pending?: undefined } | { pending: Pending; message?: undefined };
+type Row = (ThreadItem & { pending?: undefined }) | { pending: Pending; message?: undefined; note?: undefined };
 
 type ThreadContext = {
   /** Whose messages are "You". */
@@ -85,6 +90,19 @@ const MessageBubble = memo(function MessageBubble({ message: m, sender, seen }: 
   );
 });
 
+/** A private note: for agents only, and it says so. Memoised like a message. */
+const NoteBubble = memo(function NoteBubble({ note: n, mine }: { note: Note; mine: boolean }) {
+  return (
+    <div className="message note">
+      <span className="note-label">Note — only agents see this</span>
+      <span className="message-meta">
+        <span className="message-sender">{mine ? "You" : n.author.name}</span> <time dateTime={n.createdAt}>{shortTime(n.createdAt)}</time>
+      </span>
+      <span className="message-text">{n.text}</span>
+    </div>
+  );
+});
+
 function PendingBubble({ pending: p, context: c }: { pending: Pending; context: ThreadContext }) {
   return (
     <div className="message from-agent pending">
@@ -106,6 +124,10 @@ function PendingBubble({ pending: p, context: c }: { pending: Pending; context: 
 
 export type ThreadProps = Omit<ThreadContext, "total" | "lastMineSeq"> & {
   messages: Message[];
+  /** The chat's private notes (all of them; those among the held messages are shown). */
+  notes: Note[];
+  /** Whose notes are "You". */
+  myUserId: string;
   pending: Pending[];
   /** The agent has just sent a reply: the next row added brings the view to the bottom, wherever it was. */
   followNext: { current: boolean };
@@ -113,11 +135,11 @@ export type ThreadProps = Omit<ThreadContext, "total" | "lastMineSeq"> & {
 };
 
 /** Memoised: typing in the reply box renders the conversation again, not its thread. */
-export const MessageThread = memo(function MessageThread({ messages, pending, followNext, onReachTop, ...rest }: ThreadProps) {
-  const rows = useMemo<Row[]>(() => [...messages.map((message) => ({ message })), ...pending.map((p) => ({ pending: p }))], [messages, pending]);
+export const MessageThread = memo(function MessageThread({ messages, notes, myUserId, pending, followNext, onReachTop, ...rest }: ThreadProps) {
+  const { items, firstIndex } = useMemo(() => threadItems(messages, notes), [messages, notes]);
+  const rows = useMemo<Row[]>(() => [...items, ...pending.map((p) => ({ pending: p }))], [items, pending]);
   const lastMineSeq = useMemo(() => lastSeqFrom(messages, rest.myPersonaId), [messages, rest.myPersonaId]);
-  const context: ThreadContext = { ...rest, total: lastSeqOf(messages) + pending.length, lastMineSeq };
-  const firstSeq = messages.length ? messages[0].seq : 1;
+  const context: ThreadContext = { ...rest, total: lastSeqOf(messages) + notes.length + pending.length, lastMineSeq };
   return (
     <Virtuoso<Row, ThreadContext>
       className="messages"
@@ -129,13 +151,16 @@ export const MessageThread = memo(function MessageThread({ messages, pending, fo
       data={rows}
       context={context}
       components={components}
-      // Item indexes are sequence numbers: putting earlier messages above lowers the first one,
-      // which tells Virtuoso how many were added there so the view does not move.
-      firstItemIndex={firstSeq}
+      // Item indexes are places in the conversation (a message's: its seq plus the notes before
+      // it): putting earlier rows above lowers the first one, which tells Virtuoso how many were
+      // added there so the view does not move.
+      firstItemIndex={firstIndex}
       initialTopMostItemIndex={{ index: "LAST", align: "end" }}
-      computeItemKey={(_, row) => (row.message ? `m${row.message.seq}` : `p${row.pending.clientId}`)}
+      computeItemKey={(_, row) => (row.message ? `m${row.message.seq}` : row.note ? `n${row.note.id}` : `p${row.pending.clientId}`)}
       itemContent={(_, row, c) =>
-        row.message ? (
+        row.note ? (
+          <NoteBubble note={row.note} mine={row.note.author.id === myUserId} />
+        ) : row.message ? (
           <MessageBubble message={row.message} sender={senderLabel(row.message, c.myPersonaId, c.visitorLabel)} seen={row.message.seq === c.lastMineSeq && c.visitorReadSeq >= row.message.seq} />
         ) : (
           <PendingBubble pending={row.pending} context={c} />
@@ -146,7 +171,7 @@ export const MessageThread = memo(function MessageThread({ messages, pending, fo
         followNext.current = false;
         return follow ? "auto" : false;
       }}
-      rangeChanged={(range) => range.startIndex - firstSeq < PREFETCH_ROWS && onReachTop()}
+      rangeChanged={(range) => range.startIndex - firstIndex < PREFETCH_ROWS && onReachTop()}
       increaseViewportBy={OVERSCAN_PX}
       defaultItemHeight={ROW_HEIGHT_PX}
     />

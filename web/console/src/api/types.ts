@@ -20,6 +20,7 @@ export type EarlierConversation = Schemas["EarlierConversation"];
 export type Installation = Schemas["Installation"];
 export type ItemCount = Schemas["ItemCount"];
 export type Message = Schemas["Message"];
+export type Note = Schemas["Note"];
 export type Notifications = Schemas["Notifications"];
 export type Rating = Schemas["Rating"];
 export type RatingStats = Schemas["RatingStats"];
@@ -37,4 +38,6 @@ export type WebhookCreated = Schemas["WebhookCreated"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 /** A chat as listed; the GET of one chat adds `visitorReadSeq`, `earlierConversations` and `rating`. */
+export type CannedReply = Schemas["CannedReply"];
+export type CannedReplyList = Schemas["CannedReplyList"];
 export type Channel = Schemas["ChannelSummary"] & Partial<Omit<Schemas["ChannelDetail"], keyof Schemas["ChannelSummary"]>>;

@@ -1,7 +1,7 @@
 // Generated from crates/server/src/wire by `cargo run -p beckon-server --bin gen-wire` — do not edit.
 // Wire shapes of the agent, owner and account APIs and of the realtime protocol (docs/realtime.md).
 import type { Config } from "@beckon/widget/config";
-import type { ChannelStatus, Attachment, Message, Rating, AttachmentIn } from "@beckon/widget/wire";
+import type { ChannelStatus, Attachment, Message, Rating, Note, AttachmentIn } from "@beckon/widget/wire";
 
 /** A user's role in the organisation. */
 export type Role = "owner" | "agent";
@@ -178,6 +178,54 @@ export type TeamMember = {
 
 export type Team = {
   agents: Array<TeamMember>;
+};
+
+/** A new note. Read loosely, so that a wrong type is a 422 naming the field. */
+export type NoteBody = {
+  /** Trimmed; at most 4000 characters (as a message). */
+  text: string;
+};
+
+/** A chat's notes, oldest first (the latest 1000). */
+export type NoteList = {
+  notes: Array<Note>;
+};
+
+/** A canned reply to add or change. Read loosely, so that a wrong type is a 400 naming the field. */
+export type CannedReplyBody = {
+  /**
+   * 1–32 characters of `a-z`, `0-9`, `-` and `_`; unique in the organisation. What the agent
+   * types after `/` in the reply box.
+   */
+  shortcut: string;
+  /**
+   * Trimmed; at most 4000 characters (a message's limit). May hold placeholders the console
+   * fills when it inserts the reply: `{visitor.name}`, `{agent.name}`, `{domain}`.
+   */
+  text: string;
+};
+
+/** A canned reply. */
+export type CannedReply = {
+  id: string;
+  shortcut: string;
+  text: string;
+  /** RFC 3339. */
+  updatedAt: string;
+};
+
+/** The organisation's canned replies, by shortcut, and who may edit them. */
+export type CannedReplyList = {
+  replies: Array<CannedReply>;
+  /** The owner allows agents to edit them (owners always may). */
+  agentsMayEdit: boolean;
+  /** The account asking may add, change and remove them. */
+  canEdit: boolean;
+};
+
+/** Whether agents may edit the organisation's canned replies. */
+export type CannedSettings = {
+  agentsMayEdit: boolean;
 };
 
 /** An account as the API shows it (never its password hash). */

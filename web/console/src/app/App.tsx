@@ -14,13 +14,15 @@ const DomainsPage = lazy(() => import("../owner/DomainsPage").then((m) => ({ def
 const AgentsPage = lazy(() => import("../owner/AgentsPage").then((m) => ({ default: m.AgentsPage })));
 const PrivacyPage = lazy(() => import("../owner/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
 const WebhooksPage = lazy(() => import("../owner/webhooks/WebhooksPage").then((m) => ({ default: m.WebhooksPage })));
+const CannedRepliesPage = lazy(() => import("../canned/CannedRepliesPage").then((m) => ({ default: m.CannedRepliesPage })));
 
 export function App() {
   const { session, loading, unreachable } = useSession();
   const route = useRoute();
   const section = route[0] ?? "";
   const owner = session?.user.role === "owner";
-  const known = section === "inbox" || (owner && ["domains", "agents", "privacy", "webhooks"].includes(section));
+  // Canned replies: owners, and agents once an owner allows it (the screen says so otherwise).
+  const known = section === "inbox" || section === "canned-replies" || (owner && ["domains", "agents", "privacy", "webhooks"].includes(section));
 
   // An owner without a domain yet starts on Domains, where the first steps are; others on the inbox.
   useEffect(() => {
@@ -48,6 +50,7 @@ export function App() {
           {owner && section === "agents" && <AgentsPage me={session.user} />}
           {owner && section === "privacy" && <PrivacyPage />}
           {owner && section === "webhooks" && <WebhooksPage />}
+          {section === "canned-replies" && <CannedRepliesPage me={session.user} />}
         </Suspense>
       </Shell>
     </AgentProvider>

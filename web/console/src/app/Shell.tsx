@@ -8,6 +8,7 @@ import { setSoundPreference, soundPreference } from "../agent/notify";
 import { NotifyToggle } from "../agent/NotifyToggle";
 import { NotificationSettings } from "../agent/NotificationSettings";
 import { UnreadBadge } from "../agent/UnreadBadge";
+import { useCanned } from "../canned/useCanned";
 import { useOnline } from "../lib/useOnline";
 import { OFFLINE_SHORT } from "./Offline";
 import { Link } from "./router";
@@ -18,6 +19,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
   const [sound, setSound] = useState(soundPreference);
   const online = useOnline();
   const owner = session.user.role === "owner";
+  const canned = useCanned(session.user.id);
   // After logging in, focus goes to the screen's main heading instead of being lost on <body>.
   useEffect(() => {
     if (arrivedByLogin) return focusMainHeadingWhenShown(landed);
@@ -32,6 +34,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
           { to: "webhooks", label: "Webhooks", id: "webhooks" },
         ]
       : []),
+    ...(owner || canned?.canEdit ? [{ to: "canned-replies", label: "Canned replies", id: "canned-replies" }] : []),
   ];
   return (
     <div className="shell">

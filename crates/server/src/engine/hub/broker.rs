@@ -6,7 +6,8 @@
 //!
 //! Topics the hub uses (see [`topic`]):
 //! - `ch:{channelId}`: everything about one chat (messages, presence, typing, end);
-//! - `dom:{domainId}`: the same events for every chat of a domain, for agents, except …
+//! - `dom:{domainId}`: the same events for every chat of a domain, for agents (and what only
+//!   agents get: new chats, `channel-update`, private notes), except …
 //! - `vis:{domainId}`: … the visitors' presence in the domain's chats, for agents: a burst of
 //!   visitors arriving is many of these, and an agent may skip some (it keeps the latest of
 //!   each visitor, `coalesce.rs`) without missing a message;
@@ -344,6 +345,8 @@ pub enum Kind {
     /// The organisation's domains or accounts changed (the frame says which, for logs): its
     /// agents' sockets read their domains again.
     Org,
+    /// A private note on a chat (`note`): agents only, published on the domain's topic alone.
+    Note,
 }
 
 impl Kind {
@@ -358,6 +361,7 @@ impl Kind {
             Kind::Revoked => b'r',
             Kind::Status => b's',
             Kind::Org => b'o',
+            Kind::Note => b't',
         }
     }
     fn from_code(c: u8) -> Option<Kind> {
@@ -371,6 +375,7 @@ impl Kind {
             b'r' => Kind::Revoked,
             b's' => Kind::Status,
             b'o' => Kind::Org,
+            b't' => Kind::Note,
             _ => return None,
         })
     }

@@ -17,10 +17,12 @@
 
 mod accounts;
 pub(crate) mod attachments;
+pub(crate) mod canned;
 pub(crate) mod chats;
 mod choices;
 mod domains;
 mod jobs;
+pub(crate) mod notes;
 mod push;
 pub(crate) mod ratings;
 mod retention;
@@ -36,6 +38,16 @@ pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
 /// `true` when the error is a foreign-key violation (a row for a domain that is not there).
 pub(crate) fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_foreign_key_violation())
+}
+
+/// A write whose parent row (a chat, an organisation) is not there: `NotFound`; other errors as
+/// they are.
+pub(crate) fn parent_missing(e: sqlx::Error) -> super::StoreError {
+    if is_foreign_key_violation(&e) {
+        super::StoreError::NotFound
+    } else {
+        e.into()
+    }
 }
 
 /// A JSON value kept in a text column (both backends: the published config keeps its bytes),
@@ -83,6 +95,8 @@ macro_rules! impl_sql_store {
         $crate::store::sql::impl_choices!($store);
         $crate::store::sql::impl_visits!($store);
         $crate::store::sql::impl_ratings!($store);
+        $crate::store::sql::impl_notes!($store);
+        $crate::store::sql::impl_canned!($store);
         $crate::store::sql::impl_retention!($store);
         $crate::store::sql::impl_webhooks!($store, $db);
         $crate::store::sql::impl_attachments!($store);
@@ -107,11 +121,13 @@ macro_rules! impl_sql_store {
 
 pub(crate) use accounts::{impl_accounts, user_cols};
 pub(crate) use attachments::impl_attachments;
+pub(crate) use canned::impl_canned;
 pub(crate) use chats::{channel_cols, impl_chats, message_cols, persona_cols};
 pub(crate) use choices::impl_choices;
 pub(crate) use domains::{domain_cols, impl_domains};
 pub(crate) use impl_sql_store;
 pub(crate) use jobs::impl_jobs;
+pub(crate) use notes::impl_notes;
 pub(crate) use push::impl_push;
 pub(crate) use ratings::impl_ratings;
 pub(crate) use retention::impl_retention;

@@ -233,6 +233,31 @@ export type VisitorPageOut = {
   seenAt: string;
 };
 
+/** Who wrote a note (their name when they wrote it). */
+export type NoteAuthor = {
+  name: string;
+  /** The user id; `null` once the account is removed. */
+  id: string | null;
+};
+
+/** A private note on a chat: agents see it, the visitor never does. */
+export type Note = {
+  id: string;
+  text: string;
+  author: NoteAuthor;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
+/**
+ * Agents only: a colleague wrote a private note on a chat. Published on the domain's topic
+ * alone, never on the chat's (which its visitor's socket follows).
+ */
+export type NoteOut = {
+  channelId: string;
+  note: Note;
+};
+
 /** A frame the server refused (nothing changed), or a fault. */
 export type ErrorOut = {
   /**
@@ -246,7 +271,7 @@ export type ErrorOut = {
 };
 
 /** Every frame the server sends, tagged by `op` (docs/realtime.md). */
-export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "visitor-page" } & VisitorPageOut | { "op": "error" } & ErrorOut | { "op": "pong" };
+export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "visitor-page" } & VisitorPageOut | { "op": "note" } & NoteOut | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An attachment as a client sends it (`name` optional). */
 export type AttachmentIn = {
