@@ -7,7 +7,7 @@
 //     text and injected by it: no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks; it starts with V8's
 //     compile hint (see below).
-// Prints the chunk's size and its zlib-9 gzip size, a quick figure: the budget (≤ 28 KB gzip,
+// Prints the chunk's size and its zlib-9 gzip size, a quick figure: the budget (≤ 29 KB gzip,
 // docs/architecture.md) holds for the Zopfli .gz Beckon serves, ~3.5 % smaller (precompress.mjs),
 // which bench/size.mjs --check measures;
 // with --breakdown first the bytes each source file leaves in the chunk after esbuild's minifier
@@ -23,7 +23,7 @@ import { gzipSync } from "node:zlib";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const OUT = resolve(process.env.WIDGET_OUT || here("dist/"), "beckon-app.js");
-const BUDGET = 28 * 1024;
+const BUDGET = 29 * 1024;
 
 /** `*.css?raw` imports: the file minified, as a string. */
 const rawCss = {
