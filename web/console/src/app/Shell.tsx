@@ -86,7 +86,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
           <NotifyToggle />
           <NotificationSettings />
           <span className="who muted">{session.user.name}</span>
-          <button className="subtle" onClick={logout}>
+          <button className="subtle" onClick={logout} title={`Logged in as ${session.user.name}`}>
             Log out
           </button>
         </div>
