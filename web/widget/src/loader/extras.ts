@@ -131,19 +131,21 @@ export default function extras(ctx: Ctx): Extras {
     stats(c, d) {
       try {
         domain = d;
+        if (may()) {
+          if (usesSession(c)) session.count(sessionStore());
+          const o = c.options || {};
+          if (o.reportStats !== false && o.apiRoot && d) {
+            counted = [o.apiRoot, d.id];
+            sendStats(o.apiRoot, d.id);
+          }
+        } else pending = [c, d];
+        // After pending is set: a manager may answer at once (a state already in the dataLayer).
         if (waitsForConsent(d) && !listening) {
           listening = true;
           listenToManagers(window, (given) => {
             ctx.given = given;
             consented();
           });
-        }
-        if (!may()) return void (pending = [c, d]);
-        if (usesSession(c)) session.count(sessionStore());
-        const o = c.options || {};
-        if (o.reportStats !== false && o.apiRoot && d) {
-          counted = [o.apiRoot, d.id];
-          sendStats(o.apiRoot, d.id);
         }
       } catch (e) {
         report(e); // a hostile config
