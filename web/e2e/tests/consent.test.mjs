@@ -27,10 +27,12 @@ const fx = beckonFixture({
         { id: "call", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["call-action"], options: { placement: "BOTTOM_LEFT" } },
         // Not in country XX: needs the geo lookup. Its triggers keep the session's state.
         { id: "mail", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["mail-action"], conditions: ["not-xx"], options: { placement: "BOTTOM_RIGHT", triggers: { afterPageViews: 1 } } },
+        { id: "chat", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["chat-action"], options: { placement: "BOTTOM_CENTER" } },
       ],
       actions: [
         { id: "call-action", actionType: "PHONE", actionValue: "+31201234567" },
         { id: "mail-action", actionType: "EMAIL", actionValue: "shop@example.com" },
+        { id: "chat-action", actionType: "CHAT", actionValue: "", properties: { "chatmodal-header-text": "Shop" } },
       ],
       conditions: [{ id: "not-xx", filterType: "EXCLUDE", conditionType: "GEO", matchType: "COUNTRY_CODE", matchValue: "XX" }],
     };
@@ -174,4 +176,28 @@ test("Consent Mode already granted in the dataLayer before the widget loads: at 
   const opened = await open(sitePage("/consent-mode-granted", granted));
   await everythingAfter(opened);
   await opened.context.close();
+});
+
+test("a chat stored in this browser is not reconnected before consent, and is once consent comes", async () => {
+  const url = sitePage("/stored-chat");
+  const { page, context } = await openPage(fx.browser, { viewport: { width: 1280, height: 800 } });
+  // A chat this visitor opened on an earlier visit (its keys, spec §9): the conversation is unknown to the server.
+  await page.addInitScript(() => {
+    localStorage.setItem("cnb.chat.channel-id", "00000000-0000-4000-8000-000000000000");
+    localStorage.setItem("cnb.chat.persona-id", "00000000-0000-4000-8000-000000000001");
+  });
+  const requests = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.origin == fx.server.origin) requests.push(`${r.method()} ${u.pathname}`);
+  });
+  await markExtrasRun(page);
+  await page.goto(url);
+  await extrasRan(page);
+  await page.locator('.call-now-button[data-button-id="chat"]').waitFor();
+  assert.deepEqual(requests.filter((r) => !OWN_FILE.test(r)), [], "no chat call before consent");
+  assert.equal(requests.filter((r) => r.endsWith("/beckon-app.js")).length, 0, "the app is not even loaded to resume it");
+  await page.evaluate(() => window.CNB.consent(true));
+  await eventually(() => requests.some((r) => r.includes("/api/v1/chat/")), () => `the stored chat reconnected after consent; got ${requests.join(", ")}`);
+  await context.close();
 });

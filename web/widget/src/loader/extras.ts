@@ -65,6 +65,14 @@ export default function extras(ctx: Ctx): Extras {
     elapsed: () => performance.now(),
     desktop: () => isDesktop((q) => matchMedia(q).matches) && matchMedia("(hover: hover)").matches,
   });
+  /** This page view's "view" event naming the buttons drawn, once, when statistics are on. */
+  const sendView = () => {
+    const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
+    if (counted && !viewed && shown.length) {
+      viewed = true;
+      sendItemStats(...counted, "view", shown);
+    }
+  };
   /** Consent given or taken back (CNB.consent, a consent manager), or the domain known. */
   const consented = () => {
     try {
@@ -81,6 +89,7 @@ export default function extras(ctx: Ctx): Extras {
         const [c, d] = pending;
         pending = undefined;
         extras.stats(c, d);
+        if (ctx.decision) sendView(); // the buttons were revealed before consent
         // The lookups the loader left out: render the same config again with them.
         if (needsGeo(c) || needsChat(c)) (window as { CNB?: { render(d: unknown): unknown } }).CNB?.render(ctx.config);
       }
@@ -173,11 +182,7 @@ export default function extras(ctx: Ctx): Extras {
         });
         watch(ruled);
         triggers.hold(held);
-        const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
-        if (counted && !viewed && shown.length) {
-          viewed = true;
-          sendItemStats(...counted, "view", shown);
-        }
+        sendView();
         // The animation rules are not needed to show a button, only to move it: loaded once, after.
         if (!anim && css && ctx.roots.some((r) => /(^| )cnb-anim-/.test(r.className))) {
           anim = true;
