@@ -456,7 +456,11 @@ impl<'v> Walker<'v> {
                     self.positive_number(&p, x);
                 }
                 "zindex" => self.zindex(&p, x),
-                "debug" | "allowMultipleButtons" | "trackGA" | "trackConversion" | "waitForConsent" => {
+                "debug"
+                | "allowMultipleButtons"
+                | "trackGA"
+                | "trackConversion"
+                | "waitForConsent" => {
                     self.boolean(&p, x);
                 }
                 _ => {}
@@ -521,7 +525,10 @@ impl<'v> Walker<'v> {
             .is_some_and(|list| list.iter().any(|a| a.as_str() == Some(id)));
         if !own {
             self.report(
-                key_path(&key_path(&key_path(path, "options"), "triggers"), "openAction"),
+                key_path(
+                    &key_path(&key_path(path, "options"), "triggers"),
+                    "openAction",
+                ),
                 format!("{} is not one of this button's actions", quoted(id)),
             );
         }
@@ -605,7 +612,13 @@ impl<'v> Walker<'v> {
         for (key, p, x) in fields.present() {
             match key {
                 "afterSeconds" => {
-                    self.integer(&p, x, 0, 86_400, "a whole number of seconds from 0 to 86400");
+                    self.integer(
+                        &p,
+                        x,
+                        0,
+                        86_400,
+                        "a whole number of seconds from 0 to 86400",
+                    );
                 }
                 "afterScrollPercent" => {
                     self.integer(&p, x, 0, 100, "a whole percentage from 0 to 100");
