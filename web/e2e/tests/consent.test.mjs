@@ -183,6 +183,7 @@ test("a chat stored in this browser is not reconnected before consent, and is on
   const { page, context } = await openPage(fx.browser, { viewport: { width: 1280, height: 800 } });
   // A chat this visitor opened on an earlier visit (its keys, spec §9): the conversation is unknown to the server.
   await page.addInitScript(() => {
+    localStorage.setItem("cnb.chat.persona", JSON.stringify({ name: "Ada", email: "ada@example.com" }));
     localStorage.setItem("cnb.chat.channel-id", "00000000-0000-4000-8000-000000000000");
     localStorage.setItem("cnb.chat.persona-id", "00000000-0000-4000-8000-000000000001");
   });
