@@ -27,7 +27,8 @@ const fx = beckonFixture({
         { id: "call", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["call-action"], options: { placement: "BOTTOM_LEFT" } },
         // Not in country XX: needs the geo lookup. Its triggers keep the session's state.
         { id: "mail", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["mail-action"], conditions: ["not-xx"], options: { placement: "BOTTOM_RIGHT", triggers: { afterPageViews: 1 } } },
-        { id: "chat", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["chat-action"], options: { placement: "BOTTOM_CENTER" } },
+        // Would open the chat by itself: not before consent (a click would).
+        { id: "chat", active: true, domainId: DEMO.domainId, type: "SINGLE", actions: ["chat-action"], options: { placement: "BOTTOM_CENTER", triggers: { openAction: "chat-action" } } },
       ],
       actions: [
         { id: "call-action", actionType: "PHONE", actionValue: "+31201234567" },
@@ -96,14 +97,14 @@ async function nothingBefore(opened) {
 }
 
 /** After consent: the page view's statistics, the geo lookup, and the triggers' session key. */
-async function everythingAfter(opened) {
+async function everythingAfter(opened, openedByTrigger = []) {
   const { page, requests } = opened;
   await eventually(() => requests.includes("POST /api/v1/stats"), () => `the statistics after consent; got ${requests.join(", ")}`);
   await eventually(() => requests.includes("GET /api/v1/geo"), () => `the geo lookup after consent; got ${requests.join(", ")}`);
   await eventually(async () => (await stored(opened)).session.includes("cnb.session"), "the session's key after consent");
   const after = await stored(opened);
   assert.deepEqual(after, { ...NOTHING, session: ["cnb.session"] }, "only the triggers' session key: no localStorage, no cookie");
-  assert.deepEqual(JSON.parse(await page.evaluate(() => sessionStorage.getItem("cnb.session"))), { views: 1, opened: [] });
+  assert.deepEqual(JSON.parse(await page.evaluate(() => sessionStorage.getItem("cnb.session"))), { views: 1, opened: openedByTrigger });
   await page.locator('.call-now-button[data-button-id="mail"]').waitFor();
 }
 
@@ -174,7 +175,9 @@ test("Google Consent Mode v2: denied by default, then functionality_storage gran
 test("Consent Mode already granted in the dataLayer before the widget loads: at once", async () => {
   const granted = CONSENT_MODE.replace('gtag("consent", "default"', 'gtag("consent", "default", { functionality_storage: "granted" });\ngtag("consent", "update"').replace('functionality_storage: "denied" });', 'functionality_storage: "granted" });');
   const opened = await open(sitePage("/consent-mode-granted", granted));
-  await everythingAfter(opened);
+  // Consent is there as the buttons show: the chat button's trigger opens the chat.
+  await everythingAfter(opened, ["chat"]);
+  await opened.page.getByRole("dialog").first().waitFor();
   await opened.context.close();
 });
 
@@ -197,7 +200,8 @@ test("a chat stored in this browser is not reconnected before consent, and is on
   await extrasRan(page);
   await page.locator('.call-now-button[data-button-id="chat"]').waitFor();
   assert.deepEqual(requests.filter((r) => !OWN_FILE.test(r)), [], "no chat call before consent");
-  assert.equal(requests.filter((r) => r.endsWith("/beckon-app.js")).length, 0, "the app is not even loaded to resume it");
+  assert.equal(requests.filter((r) => r.endsWith("/beckon-app.js")).length, 0, "the app is not even loaded to resume it, nor to open the chat by its trigger");
+  await page.locator('.call-now-button[data-button-id="chat"]').waitFor({ state: "visible" });
   await page.evaluate(() => window.CNB.consent(true));
   await eventually(() => requests.some((r) => r.includes("/api/v1/chat/")), () => `the stored chat reconnected after consent; got ${requests.join(", ")}`);
   await context.close();

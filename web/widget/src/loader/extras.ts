@@ -60,7 +60,8 @@ export default function extras(ctx: Ctx): Extras {
   const triggers = createTriggers({
     session,
     release: (el, s) => (hasScrollRule(s) ? watch([[el, s]]) : shown(el, true)),
-    open: (a) => (window as { CNB?: { open(a: string): boolean } }).CNB?.open(a),
+    // Not before consent: opening by itself is not the visitor's request (a click is).
+    open: (a) => may() && (window as { CNB?: { open(a: string): boolean } }).CNB?.open(a),
     save: () => may() && session.save(sessionStore()),
     elapsed: () => performance.now(),
     desktop: () => isDesktop((q) => matchMedia(q).matches) && matchMedia("(hover: hover)").matches,

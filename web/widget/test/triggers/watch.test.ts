@@ -18,7 +18,7 @@ function setup(views = 1, elapsed = 0) {
   const t = createTriggers({
     session,
     release: (el) => released.push(el.id),
-    open: (a) => opened.push(a),
+    open: (a) => (opened.push(a), true),
     save: saves,
     elapsed: () => elapsed,
     desktop: () => true,
@@ -74,6 +74,14 @@ describe("holding roots until their triggers fire", () => {
     session.state.opened.push("b");
     t.hold([held("b", { openAction: "a-b" })]);
     expect(opened).toEqual([]);
+  });
+
+  it("an action that may not open (consent owed) is not counted as opened", () => {
+    const session = createSession();
+    const t = createTriggers({ session, release: () => {}, open: () => false, save: () => {}, elapsed: () => 0, desktop: () => false });
+    const el = document.createElement("div");
+    t.hold([{ el, t: { openAction: "a" }, scroll: {}, id: "b", actions: ["a"] }]);
+    expect(session.state.opened).toEqual([]);
   });
 
   it("dropped roots never show", () => {

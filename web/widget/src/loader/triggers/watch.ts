@@ -15,8 +15,8 @@ export type TriggerEnv = {
   session: SessionState;
   /** Shows a root, or hands it to its scroll rule. */
   release(el: HTMLElement, scroll: ScrollOptions): void;
-  /** Opens an action's surface (the loader's CNB.open). */
-  open(actionId: string): void;
+  /** Opens an action's surface (the loader's CNB.open); false when it may not (consent owed). */
+  open(actionId: string): boolean | undefined;
   /** Saves the session (when storage is allowed). */
   save(): void;
   /** Milliseconds since the page's start (performance.now: a test's clock can drive it). */
@@ -39,10 +39,9 @@ export function createTriggers(env: TriggerEnv) {
     env.release(h.el, h.scroll);
     const s = env.session.state;
     const a = first && actionToOpen(h.t, h.actions, s.opened.includes(h.id));
-    if (a) {
+    if (a && env.open(a)) {
       if (!s.opened.includes(h.id)) s.opened.push(h.id);
       env.save();
-      env.open(a);
     }
   };
   const waiting = () => held.filter((h) => pageViewsReached(h.t, env.session.state.views));
