@@ -113,6 +113,11 @@ pub struct DomainProperties {
     pub track_ga: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub track_conversion: Option<bool>,
+    /// Consent first (docs/configuration.md "Consent"): until the visitor consents (`CNB.consent`,
+    /// an IAB TCF v2 or Google Consent Mode v2 consent manager), the widget makes no request but
+    /// its own files and writes no storage; link-out buttons still work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wait_for_consent: Option<bool>,
 }
 
 /// A floating button and the ids of the actions and conditions it uses.
@@ -166,6 +171,31 @@ pub struct ButtonOptions {
     pub css_classes: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub animation: Option<Animation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triggers: Option<Triggers>,
+}
+
+/// When a button shows, and what it opens by itself (docs/configuration.md "Triggers"). The button
+/// is hidden until the session has had `afterPageViews` page views, then until the first of the
+/// set event triggers (seconds on the page, % scrolled, exit intent); with none set it shows at
+/// once. `openAction` (one of the button's CHAT or modal actions) opens when the button shows by
+/// a trigger, once per session unless `openEveryTime`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct Triggers {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_seconds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_scroll_percent: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_intent: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_page_views: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_action: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_every_time: Option<bool>,
 }
 
 /// Scroll rules: the button shows past `revealAtHeight` (or the first screen) and hides again past

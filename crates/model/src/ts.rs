@@ -50,6 +50,7 @@ pub fn typescript() -> String {
         Button,
         ButtonOptions,
         ScrollOptions,
+        Triggers,
         MultiButtonOptions,
         Action,
         Schedule,

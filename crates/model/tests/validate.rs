@@ -823,3 +823,46 @@ fn problems_follow_document_order() {
         ]
     );
 }
+
+fn triggers(t: Value) -> Value {
+    with(&[("/buttons/0/options", json!({ "triggers": t }))])
+}
+
+#[test]
+fn triggers_are_whole_numbers_in_range_and_open_one_of_the_buttons_actions() {
+    assert_valid(triggers(json!({
+        "afterSeconds": 5, "afterScrollPercent": 50, "exitIntent": true,
+        "afterPageViews": 2, "openAction": "a1", "openEveryTime": false
+    })));
+    assert_one(
+        triggers(json!({"afterScrollPercent": 150})),
+        "buttons[0].options.triggers.afterScrollPercent",
+        "must be a whole percentage from 0 to 100, found 150",
+    );
+    assert_one(
+        triggers(json!({"afterSeconds": 1.5})),
+        "buttons[0].options.triggers.afterSeconds",
+        "must be a whole number of seconds from 0 to 86400, found 1.5",
+    );
+    assert_one(
+        triggers(json!({"openAction": "a2"})),
+        "buttons[0].options.triggers.openAction",
+        "\"a2\" is not one of this button's actions",
+    );
+}
+
+#[test]
+fn wait_for_consent_is_a_boolean_domain_property() {
+    assert_valid(with(&[(
+        "/domains/0/properties",
+        json!({"waitForConsent": true}),
+    )]));
+    assert_eq!(
+        problems(&with(&[(
+            "/domains/0/properties",
+            json!({"waitForConsent": "yes"}),
+        )]))
+        .len(),
+        1
+    );
+}

@@ -251,6 +251,14 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
             <CheckField path="properties.debug" label="Debug messages in the browser console" />
           </div>
         </fieldset>
+        <fieldset>
+          <legend>Privacy</legend>
+          <CheckField
+            path="properties.waitForConsent"
+            label="Wait for the visitor's consent"
+            hint="Until your consent banner (IAB TCF v2, Google Consent Mode v2) or CNB.consent(true) says yes, the buttons send no statistics and store nothing; call, WhatsApp and e-mail buttons still work."
+          />
+        </fieldset>
         <LegalNoticeFields />
         <div className="row">
           <button className="primary" onClick={() => save()}>

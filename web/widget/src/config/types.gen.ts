@@ -84,6 +84,12 @@ export type DomainProperties = {
   allowMultipleButtons?: boolean;
   trackGA?: boolean;
   trackConversion?: boolean;
+  /**
+   * Consent first (docs/configuration.md "Consent"): until the visitor consents (`CNB.consent`,
+   * an IAB TCF v2 or Google Consent Mode v2 consent manager), the widget makes no request but
+   * its own files and writes no storage; link-out buttons still work.
+   */
+  waitForConsent?: boolean;
 };
 
 /** A floating button and the ids of the actions and conditions it uses. */
@@ -112,6 +118,7 @@ export type ButtonOptions = {
   displayMode?: DisplayMode;
   cssClasses?: string;
   animation?: Animation;
+  triggers?: Triggers;
 };
 
 /**
@@ -127,6 +134,22 @@ export type ScrollOptions = {
    * the device) instead of at `revealAtHeight` pixels (a Beckon extension of spec §3.1).
    */
   revealAfterFirstScreen?: boolean;
+};
+
+/**
+ * When a button shows, and what it opens by itself (docs/configuration.md "Triggers"). The button
+ * is hidden until the session has had `afterPageViews` page views, then until the first of the
+ * set event triggers (seconds on the page, % scrolled, exit intent); with none set it shows at
+ * once. `openAction` (one of the button's CHAT or modal actions) opens when the button shows by
+ * a trigger, once per session unless `openEveryTime`.
+ */
+export type Triggers = {
+  afterSeconds?: number;
+  afterScrollPercent?: number;
+  exitIntent?: boolean;
+  afterPageViews?: number;
+  openAction?: string;
+  openEveryTime?: boolean;
 };
 
 /** Look of a MULTI button's main bubble in its open and closed state. */

@@ -8,6 +8,9 @@
 //       config / the page has no viewport meta tag). Never rejects. Roots are returned at once and
 //       revealed when the stylesheet applies. addObservers=false skips the 60 s timer and the
 //       resize observer (a one-off preview).
+//   CNB.consent(given: boolean)
+//       The visitor's consent (docs/javascript-api.md): on a domain with waitForConsent, Beckon
+//       makes no request but its own files and writes no storage before CNB.consent(true).
 //   CNB.open(actionId): boolean
 //       Opens the surface (modal, chat, iframe …) of an action of the current config; false when
 //       no such action.
@@ -24,9 +27,10 @@ export type CnbApi = {
   version: string;
   render(data?: unknown, addObservers?: boolean): Promise<HTMLElement[]>;
   open(actionId: string): boolean;
+  consent(given: boolean): void;
 };
 
 export function installApi(widget: Widget): void {
-  const api: CnbApi = { version: VERSION, render: widget.render, open: widget.open };
+  const api: CnbApi = { version: VERSION, render: widget.render, open: widget.open, consent: widget.consent };
   (window as { CNB?: CnbApi }).CNB = api;
 }

@@ -12,8 +12,20 @@ import type { Ctx } from "./contract";
 import { KEYS } from "../shared/storage-keys";
 import { setBubble, showBubble } from "./bubble";
 
-/** Sets up prefetching; resumes a stored chat now. Never throws (the chunk's other work goes on). */
-export function chatResume(ctx: Ctx): void {
+/**
+ * Sets up prefetching; resumes a stored chat now when may() (consent first: consent/rules.ts),
+ * else returns the resume for when consent comes (the touch screen's prefetch waits with it;
+ * hover and focus prefetch only Beckon's own file, for the button under the pointer). Never
+ * throws (the chunk's other work goes on).
+ */
+export function chatResume(ctx: Ctx, may: () => boolean = () => true): () => void {
+  let waiting = noop;
+  const resume = () => {
+    if (!may()) return;
+    const go = waiting;
+    waiting = noop;
+    go();
+  };
   try {
     // The chunk sits beside this one (boot.ts imports beckon-extras.js from the loader's folder).
     const url = new URL("beckon-app.js", import.meta.url).href;
@@ -34,9 +46,13 @@ export function chatResume(ctx: Ctx): void {
     };
     document.addEventListener("pointerover", prefetch, { passive: true });
     document.addEventListener("focusin", prefetch);
-    prefetchOnTouch(ctx, () => load().catch(() => (app = undefined)));
     const chats = ctx.roots.flatMap((r) => Array.from(r.querySelectorAll<HTMLElement>("[data-action-type=CHAT]")));
-    if (!chats.length) return;
+    waiting = () => {
+      prefetchOnTouch(ctx, () => load().catch(() => (app = undefined)));
+      if (chats.length) resumeStored(load, () => (app = undefined), ctx, base);
+    };
+    resume();
+    if (!chats.length) return resume;
     // The app tells unread agent messages; their bubble is drawn here (bubble.ts).
     document.addEventListener("cnb:chat-unread", (e) => {
       const d = (e as CustomEvent<{ actionId: string; count: number }>).detail;
@@ -45,28 +61,18 @@ export function chatResume(ctx: Ctx): void {
     });
     // A link from the visitor's e-mail (crates/server/src/http/continuation.rs) brought them
     // here: that conversation becomes this browser's and opens; the token leaves the address.
+    // The visitor's own request (they followed the link): it does not wait for consent.
     const link = continuationToken(location.hash);
     if (link) {
+      waiting = noop;
       history.replaceState(history.state, "", location.pathname + location.search);
       load().then(
         (m) => m.continueFromLink(ctx, base, link),
         () => (app = undefined),
       );
-      return;
+      return resume;
     }
-    // Only now: the first read of localStorage is a synchronous load from the browser process.
-    let stored = null;
-    try {
-      stored = localStorage.getItem(KEYS.channelId);
-    } catch {
-      /* no storage: no stored chat */
-    }
-    if (stored)
-      load().then(
-        (m) => m.resume(ctx, base),
-        () => (app = undefined),
-      );
-    else
+    if (!hasStoredChat())
       for (const b of chats) {
         const p = ctx.config?.actions?.find((a) => a.id == b.dataset.actionId)?.properties;
         if (p && /^true$/i.test(String(p["show-notification-count"])) && String(p["chatmodal-messages"] || "").trim()) {
@@ -83,6 +89,25 @@ export function chatResume(ctx: Ctx): void {
   } catch {
     /* no prefetch and no resume: the click still loads the app (surface.ts) */
   }
+  return resume;
+}
+
+const noop = (): void => {};
+
+/** This browser holds an open chat (read only now: the first read of localStorage is a synchronous load from the browser process). */
+function hasStoredChat(): boolean {
+  try {
+    return !!localStorage.getItem(KEYS.channelId);
+  } catch {
+    return false; // no storage: no stored chat
+  }
+}
+
+type App = { resume(l: Ctx, base: string): void };
+
+/** Resumes a chat stored in this browser (the app reconnects; auto-open: app/embed.ts). */
+function resumeStored(load: () => Promise<App>, failed: () => void, ctx: Ctx, base: string): void {
+  if (hasStoredChat()) load().then((m) => m.resume(ctx, base), failed);
 }
 
 /** The token of `#cnb-continue=…` (a continuation link's redirect), or "". Pure. */

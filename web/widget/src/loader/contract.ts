@@ -25,6 +25,12 @@ export type Ctx = {
   stopWatching(): void;
   /** Drops the scroll rules of roots the loader removes; set by the chunk. */
   unwatchScroll(roots: HTMLElement[]): void;
+  /**
+   * The visitor's consent (CNB.consent, or a consent manager: consent/managers.ts): undefined
+   * until given or refused. On a domain with waitForConsent, Beckon makes no request but its own
+   * files and writes no storage until it is true (consent/rules.ts).
+   */
+  given?: boolean;
 };
 
 export type Extras = {
@@ -48,4 +54,6 @@ export type Extras = {
   log(c: Config | undefined, line: keyof typeof DEBUG_LINES, arg: unknown): void;
   /** A warning (spec §8), always written. */
   warn: typeof warn;
+  /** ctx.given has changed (CNB.consent): start or stop what waited for consent. */
+  consent(): void;
 };

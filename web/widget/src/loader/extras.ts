@@ -11,7 +11,11 @@
 //   - the animation stylesheet, beckon-anim.css, once a revealed root is animated;
 //   - debug lines (log.ts): the chunk decides debug mode; the loader kicks it when nothing renders;
 //   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then);
-//   - Esc collapsing an expanded multi/dots menu (escape.ts).
+//   - Esc collapsing an expanded multi/dots menu (escape.ts);
+//   - consent first (consent/): on a domain with waitForConsent, statistics, error reports, click
+//     analytics, chat resume and the session's storage wait for the visitor's consent (CNB.consent
+//     or the page's consent manager, listened to only there) and stop when it is taken back;
+//   - triggers (triggers/): roots of buttons with triggers are held until they fire.
 // It shares no state with the loader's modules: what it needs of them comes through Ctx (contract.ts).
 // Only a few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Ctx, Extras } from "./contract";
@@ -25,10 +29,75 @@ import { debugLog, warn } from "./log";
 import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
 import { collapseOnEscape } from "./escape";
+import { allowed, waitsForConsent } from "./consent/rules";
+import { listenToManagers } from "./consent/managers";
+import { createSession } from "./triggers/session";
+import { usesSession } from "./triggers/rules";
+import { createTriggers, type Held } from "./triggers/watch";
+import { hasScrollRule, shown } from "./render/show";
+import { isDesktop } from "./decide/display";
+import { needsChat, needsGeo } from "./decide/needs";
+import type { Config, Domain } from "../config/types.gen";
+
+/** sessionStorage, or undefined where it is blocked. */
+const sessionStore = (): Storage | undefined => {
+  try {
+    return sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.config);
-  const report = (err: unknown) => reporter(err, { cnb: 1 });
+  // The matched domain (from the first stats() call, then the decision drawn): consent is asked per domain.
+  let domain: Domain | null = null;
+  const may = () => allowed(ctx.decision?.domain ?? domain, ctx.given);
+  const report = (err: unknown) => may() && reporter(err, { cnb: 1 });
+  let pending: [Config, Domain | null] | undefined; // the page view's statistics, waiting for consent
+  let listening = false; // to the page's consent managers
+  const session = createSession();
+  const triggers = createTriggers({
+    session,
+    release: (el, s) => (hasScrollRule(s) ? watch([[el, s]]) : shown(el, true)),
+    // Not before consent: opening by itself is not the visitor's request (a click is).
+    open: (a) => may() && (window as { CNB?: { open(a: string): boolean } }).CNB?.open(a),
+    save: () => may() && session.save(sessionStore()),
+    elapsed: () => performance.now(),
+    desktop: () => isDesktop((q) => matchMedia(q).matches) && matchMedia("(hover: hover)").matches,
+  });
+  /** This page view's "view" event naming the buttons drawn, once, when statistics are on. */
+  const sendView = () => {
+    const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
+    if (counted && !viewed && shown.length) {
+      viewed = true;
+      sendItemStats(...counted, "view", shown);
+    }
+  };
+  /** Consent given or taken back (CNB.consent, a consent manager), or the domain known. */
+  const consented = () => {
+    try {
+      if (!may()) {
+        // Taken back: no more requests; the session's key goes (the chat's keys stay: docs).
+        counted = undefined;
+        session.forget(sessionStore());
+        return;
+      }
+      if (usesSession(ctx.config)) session.count(sessionStore());
+      triggers.recheck();
+      resume();
+      if (pending) {
+        const [c, d] = pending;
+        pending = undefined;
+        extras.stats(c, d);
+        if (ctx.decision) sendView(); // the buttons were revealed before consent
+        // The lookups the loader left out: render the same config again with them.
+        if (needsGeo(c) || needsChat(c)) (window as { CNB?: { render(d: unknown): unknown } }).CNB?.render(ctx.config);
+      }
+    } catch (e) {
+      report(e);
+    }
+  };
   let anim = false;
   // Where the per-button statistics go (set by stats() when reporting is on for a matched
   // domain), and whether this page view's "view" event is sent.
@@ -37,8 +106,11 @@ export default function extras(ctx: Ctx): Extras {
   /** The drawn element of action id a (the clicked one, unless two buttons show it). */
   const actionEl = (a: string) =>
     ctx.roots.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
-  ctx.unwatchScroll = unwatch;
-  chatResume(ctx); // the React app: prefetch on hover/focus, a stored open chat resumed
+  ctx.unwatchScroll = (roots) => {
+    unwatch(roots);
+    triggers.drop(roots);
+  };
+  const resume = chatResume(ctx, may); // the React app: prefetch on hover/focus, a stored open chat resumed
   collapseOnEscape(document);
   // ANCHOR actions are <a href="#id">: scroll smoothly instead, instantly under reduced motion.
   document.addEventListener("click", (ev) => {
@@ -64,15 +136,32 @@ export default function extras(ctx: Ctx): Extras {
       report(e);
     }
   };
-  return {
+  const extras: Extras = {
     report,
-    stats(c, domain) {
-      const o = c.options || {};
-      if (o.reportStats !== false && o.apiRoot && domain) {
-        counted = [o.apiRoot, domain.id];
-        sendStats(o.apiRoot, domain.id);
+    stats(c, d) {
+      try {
+        domain = d;
+        if (may()) {
+          if (usesSession(c)) session.count(sessionStore());
+          const o = c.options || {};
+          if (o.reportStats !== false && o.apiRoot && d) {
+            counted = [o.apiRoot, d.id];
+            sendStats(o.apiRoot, d.id);
+          }
+        } else pending = [c, d];
+        // After pending is set: a manager may answer at once (a state already in the dataLayer).
+        if (waitsForConsent(d) && !listening) {
+          listening = true;
+          listenToManagers(window, (given) => {
+            ctx.given = given;
+            consented();
+          });
+        }
+      } catch (e) {
+        report(e); // a hostile config
       }
     },
+    consent: consented,
     watch() {
       try {
         const c = ctx.config!;
@@ -84,12 +173,17 @@ export default function extras(ctx: Ctx): Extras {
     },
     reveal(rules, css) {
       try {
-        watch(rules);
-        const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
-        if (counted && !viewed && shown.length) {
-          viewed = true;
-          sendItemStats(...counted, "view", shown);
-        }
+        // Roots of buttons with triggers are held until they fire; the others get their scroll rules.
+        const held: Held[] = [];
+        const ruled = rules.filter(([el, scroll]) => {
+          const b = ctx.decision?.buttons.find((x) => x.button.id == el.dataset.buttonId);
+          const t = b?.button.options?.triggers;
+          if (t) held.push({ el, t, scroll, id: b.button.id, actions: b.actions.map((a) => a.id) });
+          return !t;
+        });
+        watch(ruled);
+        triggers.hold(held);
+        sendView();
         // The animation rules are not needed to show a button, only to move it: loaded once, after.
         if (!anim && css && ctx.roots.some((r) => /(^| )cnb-anim-/.test(r.className))) {
           anim = true;
@@ -102,10 +196,11 @@ export default function extras(ctx: Ctx): Extras {
         report(e);
       }
     },
-    click(domain, action) {
+    click(dom, action) {
       const el = actionEl(action.id);
       const send = () => {
-        track(domain, action);
+        if (!may()) return; // consent first: the page's analytics too
+        track(dom, action);
         try {
           const button = counted && el?.closest<HTMLElement>("[data-button-id]")?.dataset.buttonId;
           if (button) sendItemStats(...counted!, "click", [button], action.id);
@@ -122,4 +217,5 @@ export default function extras(ctx: Ctx): Extras {
     log: (c, line, arg) => debugLog(c, [DEBUG_LINES[line], arg]),
     warn,
   };
+  return extras;
 }

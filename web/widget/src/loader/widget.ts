@@ -28,6 +28,8 @@ export type Widget = {
   render(data?: unknown, addObservers?: boolean): Promise<HTMLElement[]>;
   /** window.CNB.open: open the surface of an action of the current config. */
   open(actionId: string): boolean;
+  /** window.CNB.consent: the visitor's consent given (true) or refused (false). */
+  consent(given: boolean): void;
 };
 
 /** Imports the extras chunk from the loader's folder (boot.ts). */
@@ -188,7 +190,8 @@ export function createWidget(importer: Importer): Widget {
       ctx.stopWatching = noop;
       const geo = needsGeo(config);
       const chat = needsChat(config);
-      const found = await (geo || chat ? lookups(config, domain, geo, chat) : {});
+      // Consent first: no lookup until given (the chunk renders again then: extras.ts).
+      const found = await ((geo || chat) && (ctx.given ?? !domain?.properties?.waitForConsent) ? lookups(config, domain, geo, chat) : {});
       if (current !== generation) return [];
       look = found;
       ctx.config = config;
@@ -208,6 +211,11 @@ export function createWidget(importer: Importer): Widget {
       const action = ctx.config?.actions?.find((a) => a.id === actionId);
       if (action) openSurface(action, null, ctx).catch(fail);
       return action !== undefined;
+    },
+    consent(given) {
+      ctx.given = !!given;
+      later((x) => x.consent());
+      kick();
     },
   };
 }

@@ -10,6 +10,7 @@ import { conditionMatches, conditionsPass } from "@beckon/widget";
 import { joinPath } from "../../lib/paths";
 import { countryList } from "../../lib/phone";
 import { CheckField, FieldFrame, SelectField, TextField, useEditor } from "../fields";
+import { Triggers } from "./Triggers";
 import { revealOf, scrollRule, withHeight, withReveal, type HeightField, type Reveal } from "../reveal";
 import { addCondition, buttonConditions, countryCodes, removeCondition, updateButton, URL_FILTERS, URL_MATCHES } from "./edits";
 import { usePhoneLib } from "./usePhoneLib";
@@ -40,6 +41,7 @@ export function WhenWhere({ config, b, replace }: { config: Config; b: number; r
       <Countries config={config} b={b} replace={replace} />
       <AgentOnline config={config} b={b} replace={replace} />
       <ScrollReveal button={button} base={p("options", "scroll")} />
+      <Triggers config={config} b={b} />
     </div>
   );
 }

@@ -160,7 +160,8 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
   });
 
   const scroll = options.scroll;
-  const state: State = { s: hasScrollRule(scroll) ? scroll : undefined };
+  // A button with triggers stays hidden too, until the chunk applies them (../triggers/watch.ts).
+  const state: State = { s: hasScrollRule(scroll) || options.triggers ? scroll || {} : undefined };
   states.set(root, state);
   if (toggle) {
     const menuOptions: Record<string, unknown> = button.multiButtonOptions || {};
