@@ -113,6 +113,10 @@ pub struct DomainProperties {
     pub track_ga: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub track_conversion: Option<bool>,
+    /// Move the buttons off fixed or sticky page elements on their edge (a cookie banner, another
+    /// launcher); absent means on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avoid_collisions: Option<bool>,
 }
 
 /// A floating button and the ids of the actions and conditions it uses.

@@ -456,7 +456,7 @@ impl<'v> Walker<'v> {
                     self.positive_number(&p, x);
                 }
                 "zindex" => self.zindex(&p, x),
-                "debug" | "allowMultipleButtons" | "trackGA" | "trackConversion" => {
+                "debug" | "allowMultipleButtons" | "trackGA" | "trackConversion" | "avoidCollisions" => {
                     self.boolean(&p, x);
                 }
                 _ => {}

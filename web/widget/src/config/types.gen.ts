@@ -84,6 +84,11 @@ export type DomainProperties = {
   allowMultipleButtons?: boolean;
   trackGA?: boolean;
   trackConversion?: boolean;
+  /**
+   * Move the buttons off fixed or sticky page elements on their edge (a cookie banner, another
+   * launcher); absent means on.
+   */
+  avoidCollisions?: boolean;
 };
 
 /** A floating button and the ids of the actions and conditions it uses. */
