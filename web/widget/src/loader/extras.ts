@@ -11,7 +11,9 @@
 //   - the animation stylesheet, beckon-anim.css, once a revealed root is animated;
 //   - debug lines (log.ts): the chunk decides debug mode; the loader kicks it when nothing renders;
 //   - smooth scrolling for ANCHOR actions (plain #id links that jump natively until then);
-//   - Esc collapsing an expanded multi/dots menu (escape.ts).
+//   - Esc collapsing an expanded multi/dots menu (escape.ts);
+//   - collision avoidance (collide/): the buttons move off the page's fixed and sticky elements,
+//     measured after the load event at idle time, unless the domain turns it off.
 // It shares no state with the loader's modules: what it needs of them comes through Ctx (contract.ts).
 // Only a few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Ctx, Extras } from "./contract";
@@ -25,6 +27,7 @@ import { debugLog, warn } from "./log";
 import { DEBUG_LINES } from "./messages";
 import { chatResume } from "./chat-resume";
 import { collapseOnEscape } from "./escape";
+import { avoidCollisions } from "./collide/watch";
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.config);
@@ -34,6 +37,7 @@ export default function extras(ctx: Ctx): Extras {
   // domain), and whether this page view's "view" event is sent.
   let counted: [apiRoot: string, domainId: string] | undefined;
   let viewed = false;
+  let unavoid: (() => void) | undefined;
   /** The drawn element of action id a (the clicked one, unless two buttons show it). */
   const actionEl = (a: string) =>
     ctx.roots.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
@@ -85,6 +89,10 @@ export default function extras(ctx: Ctx): Extras {
     reveal(rules, css) {
       try {
         watch(rules);
+        // On unless the matched domain turns it off; a later render may turn it off or on again.
+        const avoid = ctx.decision?.domain?.properties?.avoidCollisions !== false;
+        if (avoid && !unavoid) unavoid = avoidCollisions(() => ctx.roots, report);
+        if (!avoid && unavoid) unavoid = void unavoid();
         const shown = ctx.roots.map((r) => r.dataset.buttonId!).filter(Boolean);
         if (counted && !viewed && shown.length) {
           viewed = true;
