@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isObstacle, isStuck, placeOf, shiftFor, type Rect } from "../../src/loader/collide/geometry";
+import { isObstacle, isStuck, placeOf, shiftFor, shiftsFor, type Rect } from "../../src/loader/collide/geometry";
 
 const rect = (left: number, top: number, w: number, h: number): Rect => ({ left, top, right: left + w, bottom: top + h });
 const VW = 1280,
@@ -61,6 +61,25 @@ describe("shiftFor", () => {
     expect(shiftFor(corner, [rect(0, 0, VW, VH)], BR, VW, VH)).toEqual({ x: 0, y: 0 });
     expect(shiftFor(corner, [rect(VW - 76, VH - 76, 0, 0)], BR, VW, VH)).toEqual({ x: 0, y: 0 });
     expect(isObstacle(rect(0, VH + 10, VW, 100), VW, VH)).toBe(false);
+  });
+});
+
+describe("shiftsFor", () => {
+  it("keeps buttons stacked in rows (a phone) in their rows above a banner, and leaves those with nothing in the way", () => {
+    const PW = 390,
+      PH = 844;
+    const right = { home: rect(314, 768, 56, 56), place: BR };
+    const left = { home: rect(20, 700, 56, 56), place: { edge: "bottom", side: "left" } as const };
+    const top = { home: rect(20, 20, 56, 56), place: { edge: "top", side: "left" } as const };
+    const banner = rect(0, 734, PW, 110);
+    const [r, l, t] = shiftsFor([right, left, top], [banner], PW, PH);
+    expect(r).toEqual({ x: 0, y: -100 });
+    expect(l).toEqual({ x: 0, y: -100 }); // alone it would need 32 and land on the right one's row
+    expect(t).toEqual({ x: 0, y: 0 });
+    // A launcher in one corner moves only the button it is under.
+    const [r2, l2] = shiftsFor([right, left], [rect(306, 760, 64, 64)], PW, PH);
+    expect(r2.y).toBeLessThan(0);
+    expect(l2).toEqual({ x: 0, y: 0 });
   });
 });
 

@@ -93,3 +93,19 @@ export function placeOf(className: string): Place {
     side: has("center") ? "center" : start ? "left" : "right",
   };
 }
+
+/**
+ * The shifts of several roots (their home rectangles and placements) at once. Each moves as
+ * shiftFor says; those lifted (or lowered) off the same edge all move as far as the furthest of
+ * them, so buttons a phone stacks in rows (a circle and a gap apart, so their labels never meet)
+ * keep their rows above a banner instead of landing on one line.
+ */
+export function shiftsFor(roots: { home: Rect; place: Place }[], obstacles: Rect[], vw: number, vh: number, gap = GAP): Shift[] {
+  const shifts = roots.map((r) => shiftFor(r.home, obstacles, r.place, vw, vh, gap));
+  const far = new Map<Place["edge"], number>();
+  shifts.forEach((s, i) => {
+    const e = roots[i].place.edge;
+    if (s.y) far.set(e, e == "top" ? Math.max(far.get(e) ?? 0, s.y) : Math.min(far.get(e) ?? 0, s.y));
+  });
+  return shifts.map((s, i) => (s.y ? { x: s.x, y: far.get(roots[i].place.edge)! } : s));
+}

@@ -8,7 +8,7 @@
 // Each run reads everything first (computed styles and rectangles), then writes (the roots'
 // inline `translate`), so it costs at most one layout. geometry.ts decides the move. The move is
 // animated unless the visitor prefers reduced motion.
-import { isObstacle, isStuck, placeOf, shiftFor, type Rect, type Shift } from "./geometry";
+import { isObstacle, isStuck, placeOf, shiftsFor, type Place, type Rect, type Shift } from "./geometry";
 
 type Idle = (f: () => void) => void;
 const idle: Idle = (f) => ("requestIdleCallback" in window ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 100));
@@ -97,7 +97,7 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
         if (cs.position == "sticky" && !isStuck(r, vh, px(cs.top), px(cs.bottom))) continue;
         if (isObstacle(r, vw, vh)) obstacles.push(r);
       }
-      const plans: [HTMLElement, string][] = [];
+      const homes: { root: HTMLElement; home: Rect; place: Place }[] = [];
       for (const root of mine) {
         const cs = getComputedStyle(root);
         if (cs.position != "fixed") continue; // ABSOLUTE buttons live inside the page's own layout
@@ -105,9 +105,9 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
         if (!b.width) continue; // hidden until a scroll rule shows it
         const now = translateOf(cs);
         const home = { left: b.left - now.x, right: b.right - now.x, top: b.top - now.y, bottom: b.bottom - now.y };
-        const s = shiftFor(home, obstacles, placeOf(root.className), vw, vh);
-        plans.push([root, s.x || s.y ? `${s.x}px ${s.y}px` : ""]);
+        homes.push({ root, home, place: placeOf(root.className) });
       }
+      const plans = shiftsFor(homes, obstacles, vw, vh).map((s, i) => [homes[i].root, s.x || s.y ? `${s.x}px ${s.y}px` : ""] as const);
       // Write.
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
       for (const [root, t] of plans) {
