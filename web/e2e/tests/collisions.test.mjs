@@ -103,6 +103,9 @@ test("a sticky add-to-cart bar at the bottom lifts the buttons while it is stuck
   const bar = await rectOf(page, "#cart");
   assert.equal(Math.round(bar.bottom), PHONE.height, "the bar is stuck at the bottom");
   await circlesAt(page, "above the sticky bar", (c) => c.bottom <= bar.top - 9);
+  // Only the lower row met the bar; the upper one moved with it and they keep their rows (68 px apart).
+  const c = await circles(page);
+  assert.equal(Math.round(c.right.bottom - c.left.bottom), 68);
   await shot(page, "collisions-sticky.png");
 });
 

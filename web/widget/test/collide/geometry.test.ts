@@ -76,10 +76,18 @@ describe("shiftsFor", () => {
     expect(r).toEqual({ x: 0, y: -100 });
     expect(l).toEqual({ x: 0, y: -100 }); // alone it would need 32 and land on the right one's row
     expect(t).toEqual({ x: 0, y: 0 });
-    // A launcher in one corner moves only the button it is under.
-    const [r2, l2] = shiftsFor([right, left], [rect(306, 760, 64, 64)], PW, PH);
-    expect(r2.y).toBeLessThan(0);
-    expect(l2).toEqual({ x: 0, y: 0 });
+    // A sticky bar only the lower row meets: the upper row moves with it all the same.
+    const [r2, l2] = shiftsFor([right, left], [rect(0, 772, PW, 72)], PW, PH);
+    expect(r2).toEqual({ x: 0, y: -62 });
+    expect(l2).toEqual({ x: 0, y: -62 });
+  });
+
+  it("moves roots in one row (a wide screen) each on its own: a launcher in one corner moves only the button it is under", () => {
+    const right = { home: corner, place: BR };
+    const left = { home: rect(20, VH - 76, 56, 56), place: { edge: "bottom", side: "left" } as const };
+    const [r, l] = shiftsFor([right, left], [rect(VW - 84, VH - 84, 64, 64)], VW, VH);
+    expect(r.y).toBeLessThan(0);
+    expect(l).toEqual({ x: 0, y: 0 });
   });
 });
 

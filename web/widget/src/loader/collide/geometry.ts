@@ -96,16 +96,25 @@ export function placeOf(className: string): Place {
 
 /**
  * The shifts of several roots (their home rectangles and placements) at once. Each moves as
- * shiftFor says; those lifted (or lowered) off the same edge all move as far as the furthest of
- * them, so buttons a phone stacks in rows (a circle and a gap apart, so their labels never meet)
- * keep their rows above a banner instead of landing on one line.
+ * shiftFor says, except where a phone stacks the roots of one edge in rows (a circle and a gap
+ * apart, so their labels never meet: their homes stand at different heights): when one of them
+ * must move, all of that edge's roots move up (or down) together, as far as the furthest needs,
+ * and keep their rows.
  */
 export function shiftsFor(roots: { home: Rect; place: Place }[], obstacles: Rect[], vw: number, vh: number, gap = GAP): Shift[] {
   const shifts = roots.map((r) => shiftFor(r.home, obstacles, r.place, vw, vh, gap));
   const far = new Map<Place["edge"], number>();
+  const rows = new Map<Place["edge"], Set<number>>();
   shifts.forEach((s, i) => {
-    const e = roots[i].place.edge;
-    if (s.y) far.set(e, e == "top" ? Math.max(far.get(e) ?? 0, s.y) : Math.min(far.get(e) ?? 0, s.y));
+    const { home, place } = roots[i];
+    const e = place.edge;
+    rows.set(e, (rows.get(e) || new Set()).add(Math.round(e == "top" ? home.top : home.bottom)));
+    // A move beside counts as the lift it would take, so the rows never close up.
+    const y = s.y || (s.x ? shiftFor(home, obstacles, { ...place, side: "center" }, vw, vh, gap).y : 0);
+    if (y) far.set(e, e == "top" ? Math.max(far.get(e) ?? 0, y) : Math.min(far.get(e) ?? 0, y));
   });
-  return shifts.map((s, i) => (s.y ? { x: s.x, y: far.get(roots[i].place.edge)! } : s));
+  return shifts.map((s, i) => {
+    const e = roots[i].place.edge;
+    return rows.get(e)!.size > 1 && far.has(e) ? { x: 0, y: far.get(e)! } : s;
+  });
 }
