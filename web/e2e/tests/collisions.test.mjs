@@ -164,3 +164,26 @@ test("nothing is measured while the page loads: no layout read by the extras chu
   await circlesAt(page, "above the banner after the load event", (c) => c.bottom <= banner.top - 9);
   assert.ok((await page.evaluate(() => __reads)).every(([, state]) => state == "complete"));
 });
+
+test("phone with a notch (viewport-fit=cover): the buttons and a full bar stand clear of the safe-area insets, and still of a banner", async () => {
+  const head = '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">';
+  const cfg = config({
+    // The bar's labels are white on the owner's colour: a dark one (7:1).
+    actions: [action("call", "PHONE", "+31201234567", { labelText: "Call us" }), ...["mail", "map"].map((id) => action(id, id == "mail" ? "EMAIL" : "MAP", id == "mail" ? "shop@example.com" : "Damrak 1", { labelText: id == "mail" ? "E-mail us" : "Directions", backgroundColor: "#00603a" }))],
+    buttons: [button("right", "SINGLE", ["call"], { placement: "BOTTOM_RIGHT" }), button("bar", "FULL", ["mail", "map"], { placement: "TOP_CENTER" })],
+  });
+  const { page, context } = await h.load({ config: cfg, body: "<main><h1>Shop</h1></main>", viewport: false, head }, { viewport: PHONE, isMobile: true, hasTouch: true });
+  await visibleButtons(page);
+  const cdp = await context.newCDPSession(page);
+  // An iPhone's insets: the notch (top 47) and the home indicator (bottom 34).
+  await cdp.send("Emulation.setSafeAreaInsetsOverride", { insets: { top: 47, bottom: 34, left: 0, right: 0 } });
+  const bar = () => rectOf(page, '.call-now-button[data-button-id="bar"]');
+  let c, b;
+  await eventually(async () => Math.round(PHONE.height - (c = await circles(page)).right.bottom) == 20 + 34 && Math.round((b = await bar()).top) == 47, () => `clear of the insets: ${JSON.stringify([c, b])}`);
+  await shot(page, "collisions-phone-notch.png");
+  // A banner above the home indicator: the button goes above the banner as before.
+  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<div id="cookies" style="position:fixed;left:0;right:0;bottom:0;height:120px;background:#1d2433"></div>'));
+  const banner = await rectOf(page, "#cookies");
+  await eventually(async () => (c = await circles(page)).right.bottom <= banner.top - 9, () => `above the banner: ${JSON.stringify(c)}`);
+  assert.deepEqual(await axeViolations(page, ".call-now-button"), []);
+});
