@@ -456,7 +456,11 @@ impl<'v> Walker<'v> {
                     self.positive_number(&p, x);
                 }
                 "zindex" => self.zindex(&p, x),
-                "debug" | "allowMultipleButtons" | "trackGA" | "trackConversion" | "avoidCollisions" => {
+                "debug"
+                | "allowMultipleButtons"
+                | "trackGA"
+                | "trackConversion"
+                | "avoidCollisions" => {
                     self.boolean(&p, x);
                 }
                 _ => {}
