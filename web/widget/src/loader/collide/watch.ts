@@ -33,10 +33,13 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
   let scheduled = false;
   let stopped = false;
   let first = true;
+  let last = -1e9;
+  // At idle time, and at most every 200 ms: a page restyling something every frame (a carousel)
+  // costs one look per 200 ms, not one per frame.
   const schedule = () => {
     if (scheduled || stopped) return;
     scheduled = true;
-    idle(run);
+    setTimeout(() => idle(run), Math.max(0, last + 200 - performance.now()));
   };
   const ro = new ResizeObserver(schedule);
   const io = new IntersectionObserver(schedule, { threshold: [0, 0.25, 0.5, 0.75, 1] });
@@ -69,6 +72,7 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
 
   function run() {
     scheduled = false;
+    last = performance.now();
     if (stopped) return;
     try {
       // Read: new candidates, then every rectangle.
