@@ -149,6 +149,7 @@ test("domain settings: an invalid alias is named, valid ones are saved", async (
   // Collision avoidance is on unless the owner turns it off; turned off, it stays off.
   const avoid = page.getByLabel("Move buttons off cookie banners and other fixed bars");
   assert.equal(await avoid.isChecked(), true);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/console-domain-settings.png`, fullPage: true });
   await avoid.uncheck();
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.getByText("Settings saved.").waitFor();
