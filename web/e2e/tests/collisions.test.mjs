@@ -1,7 +1,8 @@
 // Never in the way (collision avoidance, docs/configuration.md `properties.avoidCollisions`): the
 // built loader on pages of its own with the page's fixed and sticky elements at the buttons' edge.
 // A cookie banner at the bottom lifts the bottom buttons above it and they return when it closes
-// (removed or hidden); a second chat launcher in the corner and a sticky add-to-cart bar are passed
+// (removed or hidden), sliding there unless the visitor prefers reduced motion; a second chat
+// launcher in the corner and a sticky add-to-cart bar are passed
 // the same way; an owner who turns it off keeps the buttons where they are; and nothing is measured
 // while the page loads (no layout read by the extras chunk before the load event). With
 // SCREENSHOTS=dir the desktop and phone screenshots (banner shown and closed) go there.
@@ -63,6 +64,8 @@ for (const [size, viewport, extra] of [
     // They keep their rows (a phone stacks the second a row up so their labels never meet).
     const up = await circles(page);
     assert.equal(Math.round(up.left.bottom - up.right.bottom), Math.round(home.left.bottom - home.right.bottom));
+    // No preference for reduced motion here: they slid (a quarter-second transition).
+    assert.deepEqual(await page.locator(".call-now-button").evaluateAll((rs) => rs.map((r) => getComputedStyle(r).transitionDuration)), ["0.25s", "0.25s"]);
     assert.deepEqual(await axeViolations(page, ".call-now-button"), []);
     await shot(page, `collisions-${size}-banner.png`);
 
@@ -95,10 +98,10 @@ test("another chat launcher in the corner: the buttons stand clear of it", async
   await shot(page, "collisions-launcher.png");
 });
 
-test("a sticky add-to-cart bar at the bottom lifts the buttons while it is stuck", async () => {
+test("a sticky add-to-cart bar at the bottom lifts the buttons while it is stuck (no slide under reduced motion)", async () => {
   const body = `<main><h1>Red shoes</h1><p style="height:2400px">Description.</p>
 <div id="cart" style="position:sticky;bottom:0;height:72px;background:#fde68a;display:flex;align-items:center;padding:0 16px"><button type="button">Add to cart</button></div></main>`;
-  const { page } = await h.load({ config: twoCorners(), body }, { viewport: PHONE, isMobile: true, hasTouch: true });
+  const { page } = await h.load({ config: twoCorners(), body }, { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
   await visibleButtons(page);
   const bar = await rectOf(page, "#cart");
   assert.equal(Math.round(bar.bottom), PHONE.height, "the bar is stuck at the bottom");
@@ -106,6 +109,8 @@ test("a sticky add-to-cart bar at the bottom lifts the buttons while it is stuck
   // Only the lower row met the bar; the upper one moved with it and they keep their rows (68 px apart).
   const c = await circles(page);
   assert.equal(Math.round(c.right.bottom - c.left.bottom), 68);
+  // The visitor prefers reduced motion: the buttons jumped there, no slide.
+  assert.deepEqual(await page.locator(".call-now-button").evaluateAll((rs) => rs.map((r) => [getComputedStyle(r).transitionDuration, r.getAnimations().length])), [["0s", 0], ["0s", 0]]);
   await shot(page, "collisions-sticky.png");
 });
 
