@@ -118,6 +118,10 @@ pub struct DomainProperties {
     /// its own files and writes no storage; link-out buttons still work.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wait_for_consent: Option<bool>,
+    /// Move the buttons off fixed or sticky page elements on their edge (a cookie banner, another
+    /// launcher); absent means on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avoid_collisions: Option<bool>,
 }
 
 /// A floating button and the ids of the actions and conditions it uses.

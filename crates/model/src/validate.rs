@@ -460,7 +460,8 @@ impl<'v> Walker<'v> {
                 | "allowMultipleButtons"
                 | "trackGA"
                 | "trackConversion"
-                | "waitForConsent" => {
+                | "waitForConsent"
+                | "avoidCollisions" => {
                     self.boolean(&p, x);
                 }
                 _ => {}

@@ -145,6 +145,20 @@ test("domain settings: an invalid alias is named, valid ones are saved", async (
   await page.getByLabel("Aliases (comma-separated)").fill("www.shop.test, 127.0.0.1");
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.getByText("Settings saved.").waitFor();
+
+  // Collision avoidance is on unless the owner turns it off; turned off, it stays off.
+  const avoid = page.getByLabel("Move buttons off cookie banners and other fixed bars");
+  assert.equal(await avoid.isChecked(), true);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/console-domain-settings.png`, fullPage: true });
+  await avoid.uncheck();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
+  await page.reload();
+  await avoid.waitFor();
+  assert.equal(await avoid.isChecked(), false);
+  await avoid.check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
 });
 
 test("publishing makes the hosted embed show both buttons on the site; the snippet copies; the inline snippet works too", async () => {

@@ -248,6 +248,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
             <CheckField path="properties.allowMultipleButtons" label="Allow several buttons on a page" />
             <CheckField path="properties.trackGA" label="Send clicks to Google Analytics" />
             <CheckField path="properties.trackConversion" label="Track conversions" />
+            <CheckField path="properties.avoidCollisions" label="Move buttons off cookie banners and other fixed bars" defaultValue />
             <CheckField path="properties.debug" label="Debug messages in the browser console" />
           </div>
         </fieldset>

@@ -90,6 +90,11 @@ export type DomainProperties = {
    * its own files and writes no storage; link-out buttons still work.
    */
   waitForConsent?: boolean;
+  /**
+   * Move the buttons off fixed or sticky page elements on their edge (a cookie banner, another
+   * launcher); absent means on.
+   */
+  avoidCollisions?: boolean;
 };
 
 /** A floating button and the ids of the actions and conditions it uses. */

@@ -16,6 +16,8 @@
 //     analytics, chat resume and the session's storage wait for the visitor's consent (CNB.consent
 //     or the page's consent manager, listened to only there) and stop when it is taken back;
 //   - triggers (triggers/): roots of buttons with triggers are held until they fire.
+//   - collision avoidance (collide/): the buttons move off the page's fixed and sticky elements,
+//     measured after the load event at idle time, unless the domain turns it off.
 // It shares no state with the loader's modules: what it needs of them comes through Ctx (contract.ts).
 // Only a few small stateless helpers (decide/needs.ts) have a copy in both bundles.
 import type { Ctx, Extras } from "./contract";
@@ -47,6 +49,7 @@ const sessionStore = (): Storage | undefined => {
     return undefined;
   }
 };
+import { avoidCollisions } from "./collide/watch";
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.config);
@@ -103,6 +106,7 @@ export default function extras(ctx: Ctx): Extras {
   // domain), and whether this page view's "view" event is sent.
   let counted: [apiRoot: string, domainId: string] | undefined;
   let viewed = false;
+  let unavoid: (() => void) | undefined;
   /** The drawn element of action id a (the clicked one, unless two buttons show it). */
   const actionEl = (a: string) =>
     ctx.roots.flatMap((r) => [...r.querySelectorAll<HTMLElement>("[data-action-id]")]).find((e) => e.dataset.actionId == a);
@@ -183,6 +187,10 @@ export default function extras(ctx: Ctx): Extras {
         });
         watch(ruled);
         triggers.hold(held);
+        // On unless the matched domain turns it off; a later render may turn it off or on again.
+        const avoid = ctx.decision?.domain?.properties?.avoidCollisions !== false;
+        if (avoid && !unavoid) unavoid = avoidCollisions(() => ctx.roots, report);
+        if (!avoid && unavoid) unavoid = void unavoid();
         sendView();
         // The animation rules are not needed to show a button, only to move it: loaded once, after.
         if (!anim && css && ctx.roots.some((r) => /(^| )cnb-anim-/.test(r.className))) {

@@ -651,15 +651,17 @@ describe("re-evaluation (spec §4.2), started by the chunk after reveal", () => 
       (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({ width, height });
     let fire: () => void = () => {};
     let observed: Element | null = null;
+    // The body's observer (collision avoidance has observers of its own, for other elements).
     vi.stubGlobal(
       "ResizeObserver",
       class {
-        constructor(cb: () => void) {
-          fire = cb;
-        }
+        constructor(private cb: () => void) {}
         observe(el: Element) {
+          if (el != document.body) return;
           observed = el;
+          fire = this.cb;
         }
+        unobserve() {}
         disconnect() {}
       },
     );
