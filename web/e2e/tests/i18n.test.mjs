@@ -10,6 +10,7 @@ import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, storedChannel } from "../lib/chat.mjs";
 import { CEILING } from "../lib/wait.mjs";
+import { DEMO, login } from "../lib/beckon.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
@@ -91,5 +92,48 @@ test("a page in a language not shipped: the browser's, else English", async () =
   await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
   await chatDialog(page).getByRole("form", { name: "Profile" }).getByLabel("Full name").waitFor();
   assert.deepEqual([...new Set(langs)], ["en"]);
+  await context.close();
+});
+
+/** Publishes the demo domain's config changed by `change(config)` (the owner's API, as the builder does). */
+async function republish(change) {
+  const owner = await login(fx.server.origin, DEMO.owner);
+  const url = `/api/v1/owner/domains/${DEMO.domainId}/config`;
+  const cfg = await (await owner(url)).json();
+  change(cfg);
+  const put = await owner(url, { method: "PUT", body: JSON.stringify(cfg) });
+  assert.ok(put.ok, `config: ${put.status} ${await put.text()}`);
+  assert.ok((await owner(`/api/v1/owner/domains/${DEMO.domainId}/publish`, { method: "POST" })).ok);
+}
+
+test("the owner's words per language: the domain's texts and the action's own label and title in French", async () => {
+  await republish((cfg) => {
+    cfg.domains[0].properties = { ...cfg.domains[0].properties, texts: { fr: { "modal.welcome": "Bienvenue chez Jardin & Co !", "profile.name": "Votre nom" } } };
+    const chat = cfg.actions.find((a) => a.id == CHAT_ACTION_ID);
+    chat.translations = { fr: { labelText: "Discutons", "chatmodal-header-text": "Le chat du jardin" } };
+  });
+  const { page, context } = await visitor("fr", { path: "/fr-owner" });
+  const button = page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`);
+  assert.equal((await button.innerText()).trim(), "Discutons");
+  await button.click();
+  const dialog = chatDialog(page);
+  await dialog.getByRole("heading", { name: "Le chat du jardin" }).or(dialog.locator(".cnb-m-t", { hasText: "Le chat du jardin" })).first().waitFor();
+  await dialog.getByRole("form", { name: "Profil" }).getByLabel("Votre nom").waitFor();
+  // The English page keeps the owner's English.
+  const en = await visitor("en", { path: "/en-owner" });
+  const enButton = en.page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`);
+  assert.equal((await enButton.innerText()).trim(), "Chat with us");
+  await en.context.close();
+  await context.close();
+});
+
+test("the domain's language wins over the page's", async () => {
+  await republish((cfg) => {
+    cfg.domains[0].properties = { ...cfg.domains[0].properties, language: "de" };
+  });
+  const { page, context, langs } = await visitor("fr", { path: "/fr-de" });
+  await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
+  await chatDialog(page).getByRole("form", { name: "Profil" }).getByLabel("Vollständiger Name").waitFor();
+  assert.ok(langs.includes("de"));
   await context.close();
 });

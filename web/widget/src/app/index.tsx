@@ -39,8 +39,9 @@ import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { keepContinued, resumeChat, surfaceContext, type LoaderState } from "./embed";
 import { idle, intended, warmSteps } from "./warm";
-import { dir, language, t } from "./i18n/index";
-import { pageLanguage, loadLanguage } from "./i18n/load";
+import { dir, language, ownTexts, t } from "./i18n/index";
+import { loadLanguage } from "./i18n/load";
+import { forLanguage, readerLanguage } from "../shared/lang";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
@@ -131,18 +132,22 @@ function mount(): void {
 }
 
 /**
- * The widget's language for this config (./i18n/load.ts): null when its texts are in, else a
- * promise of them (the chunk is usually in already: it starts loading with this one, below).
+ * The widget's language for this config (the domain's, else the page's …: shared/lang.ts), with
+ * the owner's words for it (the domain's `texts`): null when its texts are in, else a promise of
+ * them (the chunk is usually in already: it starts loading with this one, below).
  */
 function speak(l: LoaderState, base: string): Promise<void> | null {
-  const d = l.config && l.config.domains && l.config.domains[0];
-  return loadLanguage(pageLanguage(d && (d as { language?: string }).language), base);
+  const d = (l.decision && l.decision.domain) || (l.config && l.config.domains && l.config.domains[0]) || undefined;
+  const lang = readerLanguage(d);
+  ownTexts(forLanguage(d && d.properties && d.properties.texts, lang));
+  return loadLanguage(lang, base);
 }
+
 // The chunk usually arrives before the click (prefetched on hover/focus): the empty container and
 // its stylesheet go in now, so the stylesheet is parsed before the click, not between click and paint.
 if (document.body) {
   // The page's language starts loading with the app (the owner's, if another, when a surface opens).
-  void loadLanguage(pageLanguage(), new URL(".", import.meta.url).href);
+  void loadLanguage(readerLanguage(undefined), new URL(".", import.meta.url).href);
   mount();
   idle(() => {
     const a = !current && intended();

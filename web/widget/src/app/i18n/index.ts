@@ -5,10 +5,12 @@
 // The app chunk carries no texts: every language, English too, is a chunk of its own
 // (beckon-lang-{xx}.js, ./load.ts), so a page downloads its language only.
 import type { Catalogue, Messages } from "./en";
-import { direction } from "./lang";
+import { direction } from "../../shared/lang";
 
 let table: Catalogue = {};
 let lang = "en";
+/** The owner's words for some keys in the current language (a domain's `texts`), over the table's. */
+let own: Record<string, string> = {};
 
 /** The current language's tag (e.g. "fr"), for Intl and `lang` attributes. */
 export const language = (): string => lang;
@@ -21,6 +23,11 @@ export function setLanguage(l: string, t: Catalogue): void {
   table = t;
 }
 
+/** The owner's texts for the widget's language, by catalogue key ("modal.welcome"); none: undefined. */
+export function ownTexts(texts: Record<string, string> | undefined): void {
+  own = texts || {};
+}
+
 type Params = Record<string, string | number>;
 
 const lookup = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o == "object" ? (o as Record<string, unknown>)[k] : undefined), table);
@@ -28,7 +35,7 @@ const fill = (s: string, p?: Params) => (p ? s.replace(/\{\{(\w+)\}\}/g, (m, k: 
 
 /** The text of `key` ("chat.retry") in the current language, `{{x}}` filled from params. */
 export function t(key: string, params?: Params): string {
-  const s = lookup(key);
+  const s = own[key] || lookup(key);
   return typeof s == "string" ? fill(s, params) : "";
 }
 

@@ -2,17 +2,11 @@
 // app chunk (app.build.mjs), so a page downloads its language only. The app starts loading the
 // page's language as it loads (index.tsx); a surface opens once its texts are in.
 import { setLanguage } from "./index";
-import { pickLanguage, type Lang } from "./lang";
+import type { Lang } from "../../shared/lang";
 
 let asked: Lang | null = null;
 let loading: Promise<void> | null = null;
 let ready = false;
-
-/** The language for this page: the owner's, else <html lang>, else the browser's (./lang.ts). */
-export function pageLanguage(owner?: string | null): Lang {
-  const nav = typeof navigator == "undefined" ? [] : navigator.languages || [navigator.language];
-  return pickLanguage(owner, document.documentElement.getAttribute("lang"), nav);
-}
 
 const chunk = (l: Lang, base: string) => import(/* @vite-ignore */ new URL(`beckon-lang-${l}.js`, base).href) as Promise<{ default: object }>;
 

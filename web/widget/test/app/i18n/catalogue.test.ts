@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../../src/app/i18n/en";
 import { dir, language, list, plural, setLanguage, t } from "../../../src/app/i18n/index";
 import { withFallback } from "../../../src/app/i18n/merge";
-import { direction, LANGUAGES, pickLanguage, shipped } from "../../../src/app/i18n/lang";
+import { direction, LANGUAGES, pickLanguage, shipped } from "../../../src/shared/lang";
 
 type Tree = { [k: string]: string | Tree };
 /**
