@@ -1,0 +1,42 @@
+// German: "Sie"-free, as console labels are (verbs and nouns).
+import type { ConsoleCatalogue } from "./en";
+
+export default {
+  shell: {
+    skip: "Zum Inhalt springen",
+    nav: "Konsole",
+    inbox: "Posteingang",
+    domains: "Domains",
+    agents: "Mitarbeitende",
+    privacy: "Datenschutz",
+    webhooks: "Webhooks",
+    canned: "Textbausteine",
+    reconnecting: "Verbindung wird wiederhergestellt…",
+    online: "Online",
+    away: "Abwesend",
+    presenceHint: "Besucher sehen Sie als erreichbar, solange Sie online sind",
+    sound: "Ton",
+    on: "an",
+    off: "aus",
+    logout: "Abmelden",
+    settings: "Einstellungen",
+    settingsLabel: "Einstellungen für Benachrichtigungen",
+  },
+  settings: { language: "Sprache der Konsole", notifications: "Benachrichtigungen" },
+  inbox: {
+    title: "Posteingang",
+    tabs: "Welche Chats",
+    unassigned: "Nicht zugewiesen",
+    waiting: "Wartend",
+    mine: "Meine",
+    open: "Alle offenen",
+    ended: "Beendet",
+    search: "Besucher nach Name oder E-Mail suchen",
+    searchPlaceholder: "Name oder E-Mail suchen",
+    noMatch: "Kein Chat passt.",
+    none: "Hier sind keine Chats.",
+    noMessage: "Noch keine Nachricht",
+    select: "Wählen Sie einen Chat, um zu antworten.",
+    conversation: "Gespräch",
+  },
+} satisfies ConsoleCatalogue;
