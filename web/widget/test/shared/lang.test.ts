@@ -6,6 +6,7 @@ import type { Config } from "../../src/config/types.gen";
 import { forLanguage, inLanguage } from "../../src/shared/lang";
 
 const config = (language?: string): Config => ({
+  userId: "u",
   domains: [{ id: "d", name: "shop.test", properties: language ? { language } : {} }],
   buttons: [],
   actions: [
