@@ -6,7 +6,6 @@
 // is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
 import { inLanguage } from "../shared/lang";
-import { cannotPlaceCalls } from "../shared/device";
 import type { Decision, RuntimeParams } from "./decide/types";
 import type { Ctx, Extras } from "./contract";
 import { decide } from "./decide/decide";
@@ -19,7 +18,7 @@ import { flag } from "../shared/flag";
 import type { Warning } from "./messages";
 import { cssHref, ensureStylesheet, isAdopted, isStyled } from "./stylesheet";
 import { emit } from "./events";
-import { loaderBase, openSurface } from "./surface";
+import { openSurface } from "./surface";
 import { hasTimedSchedule, needsChat, needsGeo } from "./decide/needs";
 import { lookups, type Lookups } from "./calls/lookups";
 
@@ -109,17 +108,11 @@ export function createWidget(importer: Importer): Widget {
   const env: RenderEnv = {
     // What a click needs at once (its link is followed by the browser; an ANCHOR jumps natively,
     // smoothly once the chunk is there): the surface and the cnb:click event. Analytics come from the chunk (analytics.ts).
-    onAction(a, link, el, ev) {
+    onAction(a, link, el) {
       try {
         const dom = ctx.decision!.domain; // ctx.decision is the decision drawn
         later((x) => x.click(dom, a));
         if (link.kind == "surface") openSurface(a, el, ctx).catch(fail);
-        // A call, text or WhatsApp link on a device that cannot place calls: the call panel
-        // (number, Copy, QR code; src/call/panel.ts) unless the owner keeps the plain link.
-        else if (link.kind == "href" && /^(PHONE|SMS|WHATSAPP)$/.test(a.actionType) && !/^true$/i.test(String(a.properties?.["desktop-plain-link"])) && cannotPlaceCalls({ coarsePointer: matchMedia("(pointer: coarse)").matches, touchPoints: navigator.maxTouchPoints || 0, width: innerWidth })) {
-          ev.preventDefault();
-          import(loaderBase() + "beckon-call.js").then((m) => m.showCallPanel(a, link.href, el, dom), () => open(link.href!, "_self"));
-        }
         emit("cnb:click", { actionId: a.id, actionType: a.actionType, buttonId: el.closest<HTMLElement>("[data-button-id]")!.dataset.buttonId });
       } catch (e) {
         fail(e);

@@ -52,19 +52,23 @@ export function forLanguage<T>(byTag: Record<string, T> | undefined, l: Lang): T
 
 /**
  * The config with each action's own texts in the reader's language (its `translations`:
- * `labelText` and properties), so the buttons and the surfaces show them. The same config when
- * no action has any.
+ * `labelText` and properties), so the buttons and the surfaces show them; the same config when
+ * no action has any. The reader's language: the first of the domain's, the page's and the
+ * browser's that the owner wrote texts in (by primary subtag: "fr-CA" reads "fr"). Kept small: it
+ * is in the loader, before the buttons show.
  */
 export function inLanguage(config: Config, domain: Domain | null | undefined): Config {
   const actions = config.actions || [];
   if (!actions.some((a) => a.translations)) return config;
-  const l = readerLanguage(domain);
+  const primary = (t?: string | null) => (t || "").toLowerCase().split(/[-_]/)[0];
+  const tags = [domain?.properties?.language, document.documentElement.lang, ...(navigator.languages || [])].map(primary).filter(Boolean);
   return {
     ...config,
     actions: actions.map((a) => {
-      const own = forLanguage(a.translations, l);
-      if (!own) return a;
-      const { labelText, ...properties } = own;
+      const tr = a.translations || {};
+      const key = tags.map((t) => Object.keys(tr).find((k) => primary(k) == t)).find(Boolean);
+      if (!key) return a;
+      const { labelText, ...properties } = tr[key];
       return { ...a, labelText: labelText ?? a.labelText, properties: { ...a.properties, ...properties } };
     }),
   };
