@@ -20,6 +20,8 @@ export default {
     off: "aus",
     logout: "Abmelden",
     settings: "Einstellungen",
+    notify: "Benachrichtigungen",
+    notifyHint: "Dieses Gerät benachrichtigen, wenn ein Besucher schreibt, während Sie nicht online sind – auch bei geschlossener Konsole",
     settingsLabel: "Einstellungen für Benachrichtigungen",
   },
   settings: { language: "Sprache der Konsole", notifications: "Benachrichtigungen" },

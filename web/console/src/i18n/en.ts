@@ -20,6 +20,8 @@ export const en = {
     off: "off",
     logout: "Log out",
     settings: "Settings",
+    notify: "Notifications",
+    notifyHint: "Notify this device when a visitor writes while you are not online, even with the console closed",
     settingsLabel: "Notification settings",
   },
   settings: { language: "Language of the console", notifications: "Notifications" },

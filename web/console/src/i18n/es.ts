@@ -20,6 +20,8 @@ export default {
     off: "no",
     logout: "Cerrar sesión",
     settings: "Ajustes",
+    notify: "Notificaciones",
+    notifyHint: "Avisar en este dispositivo cuando un visitante escriba mientras no estás en línea, incluso con la consola cerrada",
     settingsLabel: "Ajustes de notificaciones",
   },
   settings: { language: "Idioma de la consola", notifications: "Notificaciones" },
