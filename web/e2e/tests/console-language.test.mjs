@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { axeViolations } from "../lib/axe.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
 import { openConsole } from "../lib/console.mjs";
+import { DEMO } from "../lib/beckon.mjs";
 
 const fx = beckonFixture();
 
@@ -25,5 +26,20 @@ test("an agent switches the console to German in Settings; it stays German after
   await page.getByRole("button", { name: "Abmelden" }).waitFor();
   assert.deepEqual(await axeViolations(page, "body"), []);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "console-de.png") });
+  await context.close();
+});
+
+test("an owner sets a domain's language and their own French welcome in its Settings", async () => {
+  const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: `domains/${DEMO.domainId}/settings` });
+  const languages = page.getByRole("group", { name: "Languages" });
+  await languages.getByLabel("Language of the chat and its windows").selectOption("fr");
+  await languages.getByRole("combobox", { name: /^Your own words in/ }).selectOption("fr");
+  await page.getByRole("group", { name: /^Your own words in/ }).getByLabel("Welcome message").fill("Bienvenue chez nous !");
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved.").waitFor();
+  const domain = await page.evaluate(async (id) => (await (await fetch("/api/v1/owner/domains")).json()).domains.find((d) => d.id === id), DEMO.domainId);
+  assert.equal(domain.properties.language, "fr");
+  assert.deepEqual(domain.properties.texts, { fr: { "modal.welcome": "Bienvenue chez nous !" } });
   await context.close();
 });
