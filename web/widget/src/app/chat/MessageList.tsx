@@ -8,7 +8,7 @@ import { buildTimeline, type Entry } from "./core/timeline";
 import type { Attachment, ChatMessage } from "./core/types";
 import type { Pending } from "./core/outbox";
 import type { SystemLine } from "./session";
-import { language, t } from "../i18n/index";
+import { locale, t } from "../i18n/index";
 
 export type MessageListProps = {
   welcome: string[];
@@ -21,7 +21,7 @@ export type MessageListProps = {
 
 const clock = (t: number): string => {
   try {
-    return new Date(t).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+    return new Date(t).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   } catch {
     return new Date(t).toISOString().slice(11, 16);
   }

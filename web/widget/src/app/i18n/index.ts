@@ -14,6 +14,14 @@ let own: Record<string, string> = {};
 
 /** The current language's tag (e.g. "fr"), for Intl and `lang` attributes. */
 export const language = (): string => lang;
+/**
+ * The locale for dates and times: the browser's own when it is of the widget's language (an
+ * en-GB reader keeps a 24-hour clock, fr-CA its own dates), else the widget's language.
+ */
+export const locale = (): string => {
+  const own = typeof navigator == "undefined" ? "" : navigator.language || "";
+  return own.toLowerCase().split("-")[0] == lang ? own : lang;
+};
 /** The current language's writing direction. */
 export const dir = (): "rtl" | "ltr" => direction(lang);
 

@@ -4,7 +4,7 @@
 // same schedule code as the buttons'), when someone is back. Pure: the clock is a parameter.
 import type { Schedule } from "../../../config/types.gen";
 import { scheduledNow } from "../../../shared/schedule";
-import { language, t, texts } from "../../i18n/index";
+import { locale as locale_, t, texts } from "../../i18n/index";
 
 const MINUTE = 60_000;
 /** The search for the next opening steps this far at a time, then finds its minute. */
@@ -32,7 +32,7 @@ export function nextOpening(hours: Schedule | undefined, now: Date, zone?: strin
 }
 
 /** When someone is back, in the visitor's words and clock: "today at 09:00", "tomorrow at …", "on Monday at …". */
-export function backWhen(at: Date, now: Date, locale: string = language()): string {
+export function backWhen(at: Date, now: Date, locale: string = locale_()): string {
   const time = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(at) - day(now)) / (24 * 60 * MINUTE));

@@ -3,7 +3,7 @@
 // "true". The notice's text and its {link1}…{link3} placeholders become a list of text and link
 // parts — never an HTML string — with only http(s) and mailto links.
 import type { ClientPersona, PropertyValue } from "./types";
-import { language, t } from "../../i18n/index";
+import { locale as locale_, t } from "../../i18n/index";
 
 export const DEFAULT_LEGAL_TEXT = "I accept the {link1}";
 
@@ -77,7 +77,7 @@ export function legalNotice(props: Props): LegalNotice | null {
 export function legalAcceptedText(ts: number, locale?: string): string {
   let date: string;
   try {
-    date = new Date(ts).toLocaleDateString(locale || language());
+    date = new Date(ts).toLocaleDateString(locale || locale_());
   } catch {
     date = new Date(ts).toISOString().slice(0, 10);
   }
