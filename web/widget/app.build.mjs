@@ -16,7 +16,7 @@
 // Usage: node app.build.mjs [--breakdown]
 import * as esbuild from "esbuild";
 import { minify } from "terser";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -106,9 +106,9 @@ await esbuild.build({
     {
       name: "preact-of-the-app",
       setup(b) {
-        b.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$/ }, () => ({ path: FROM_APP, namespace: "from-app" }));
+        b.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$|\/i18n\/index$/ }, () => ({ path: FROM_APP, namespace: "from-app" }));
         b.onLoad({ filter: /.*/, namespace: "from-app" }, () => ({
-          contents: 'export { jsx, jsxs, Fragment, useEffect, useRef, useState } from "./beckon-app.js";',
+          contents: 'export { jsx, jsxs, Fragment, useEffect, useRef, useState, t } from "./beckon-app.js";',
           loader: "js",
         }));
         b.onResolve({ filter: /^\.\/beckon-app\.js$/ }, (a) => ({ path: a.path, external: true }));
@@ -116,6 +116,24 @@ await esbuild.build({
     },
   ],
 });
+// The catalogues (src/app/i18n): a chunk per language, beckon-lang-{xx}.js, that the app imports
+// when the widget speaks it (src/app/i18n/load.ts): the language's texts with English's where it
+// lacks one (src/app/i18n/merge.ts), written out as one object literal.
+const I18N = here("src/app/i18n/");
+const LOCALES = ["en", ...(await readdir(I18N + "locales/")).filter((f) => /^[a-z]{2}\.ts$/.test(f)).map((f) => f.slice(0, 2))];
+for (const lang of LOCALES) {
+  const own = lang == "en" ? "export default {};" : `export { default } from "./locales/${lang}";`;
+  const entry = `import { en } from "./en"; import { withFallback } from "./merge"; import own from "own"; export default withFallback(en, own);`;
+  const { outputFiles } = await esbuild.build({
+    stdin: { contents: entry, resolveDir: I18N, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    write: false,
+    plugins: [{ name: "own", setup: (b) => (b.onResolve({ filter: /^own$/ }, () => ({ path: "own", namespace: "own" })), b.onLoad({ filter: /.*/, namespace: "own" }, () => ({ contents: own, loader: "ts", resolveDir: I18N }))) }],
+  });
+  const table = (await import("data:text/javascript;base64," + Buffer.from(outputFiles[0].text).toString("base64"))).default;
+  await writeFile(resolve(dirname(OUT), `beckon-lang-${lang}.js`), `export default ${JSON.stringify(table)};\n`);
+}
 const gz = gzipSync(await readFile(OUT), { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + " KB";
 console.log(`${OUT.replace(/^.*\/(dist\/)/, "$1")}  ${kb(out.code.length)}  zlib-9 ${kb(gz)}  (budget ${kb(BUDGET)} for the served Zopfli .gz: bench/size.mjs --check)`);

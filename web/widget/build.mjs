@@ -24,9 +24,10 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const DIST = process.env.WIDGET_OUT || here("dist/");
 /**
  * The chunks: the loader imports beckon-{name}.js from its own folder (src/loader/boot.ts);
- * beckon-continue.js is the entry of Beckon's own page for a link from a visitor's e-mail.
+ * beckon-continue.js is the entry of Beckon's own page for a link from a visitor's e-mail;
+ * beckon-call.js the call panel with its QR library, on a call click on a desktop (src/call/panel.ts).
  */
-const CHUNKS = { extras: "src/loader/extras.ts", continue: "src/continue.ts" };
+const CHUNKS = { extras: "src/loader/extras.ts", continue: "src/continue.ts", call: "src/call/panel.ts" };
 /**
  * The loader's optional parts (src/shared/features.ts) by the name a variant's file carries. A
  * variant replaces that module by one with some flags false, so the minifiers drop their code.

@@ -20,6 +20,8 @@ const onPreact = [
 
 export default defineConfig({
   test: {
+    // English texts for every test (the catalogue: src/app/i18n).
+    setupFiles: ["test/setup.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"] } },
       { extends: true, test: { name: "app-preact", ...app, server: { deps: { inline: [/@testing-library\/react/] } } }, resolve: { alias: onPreact } },

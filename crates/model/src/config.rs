@@ -122,7 +122,22 @@ pub struct DomainProperties {
     /// launcher); absent means on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub avoid_collisions: Option<bool>,
+    /// The language the widget speaks (docs/configuration.md "Languages"): one of
+    /// [`LANGUAGES`]; unset, the page's `<html lang>`, else the browser's, else English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The owner's words for the widget's built-in texts: language tag → catalogue key
+    /// ("modal.welcome", "away.byEmail", "profile.name" …) → text. Used where the widget speaks
+    /// that language, in place of the catalogue's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "Record<string, Record<string, string>>", optional)]
+    pub texts: Option<BTreeMap<String, BTreeMap<String, String>>>,
 }
+
+/// The languages the widget ships (web/widget/src/app/i18n/lang.ts lists the same).
+pub const LANGUAGES: [&str; 13] = [
+    "en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ar", "he", "ja", "zh",
+];
 
 /// A floating button and the ids of the actions and conditions it uses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -301,6 +316,12 @@ pub struct Action {
     /// to expect an answer. It never hides the button (a CHAT condition does that).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opening_hours: Option<Schedule>,
+    /// The owner's own texts of this action in other languages (docs/configuration.md
+    /// "Languages"): language tag → `labelText` or a property name ("chatmodal-header-text" …) →
+    /// text, used in place of the action's own where the widget speaks that language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "Record<string, Record<string, string>>", optional)]
+    pub translations: Option<BTreeMap<String, BTreeMap<String, String>>>,
 }
 
 /// When an action is offered.

@@ -464,6 +464,21 @@ impl<'v> Walker<'v> {
                 | "avoidCollisions" => {
                     self.boolean(&p, x);
                 }
+                "language" => {
+                    if let Some(l) = self.string(&p, x) {
+                        if !crate::config::LANGUAGES.contains(&l) {
+                            let list = crate::config::LANGUAGES.join(", ");
+                            self.report(
+                                &p,
+                                format!(
+                                    "{} is not a language the widget speaks: one of {list}",
+                                    quoted(l)
+                                ),
+                            );
+                        }
+                    }
+                }
+                "texts" => self.texts_by_language(&p, x),
                 _ => {}
             }
         }
@@ -758,7 +773,37 @@ impl<'v> Walker<'v> {
                     self.string(&p, x);
                 }
                 "schedule" | "openingHours" => self.schedule(&p, x),
+                "translations" => self.texts_by_language(&p, x),
                 _ => {}
+            }
+        }
+    }
+
+    /// Language tag → key → text (a domain's `texts`, an action's `translations`): tags like
+    /// "fr" or "pt-BR", texts of at most 1000 characters.
+    fn texts_by_language(&mut self, path: &str, v: &'v Value) {
+        let Some(langs) = self.object(path, v, &[]) else {
+            return;
+        };
+        for (lang, p, texts) in langs.present() {
+            if !is_language_tag(lang) {
+                self.report(
+                    &p,
+                    format!(
+                        "{} is not a language tag (e.g. \"fr\" or \"pt-BR\")",
+                        quoted(lang)
+                    ),
+                );
+            }
+            let Some(keys) = self.object(&p, texts, &[]) else {
+                continue;
+            };
+            for (_, q, text) in keys.present() {
+                if let Some(t) = self.string(&q, text) {
+                    if t.chars().count() > 1000 {
+                        self.report(&q, "is longer than 1000 characters");
+                    }
+                }
             }
         }
     }
@@ -962,4 +1007,14 @@ impl<'v> Fields<'v> {
             .map(|(k, v)| (k.as_str(), key_path(&self.path, k), v))
             .collect()
     }
+}
+
+/// A BCP 47 language tag as owners write them: a 2–3 letter language, then subtags of 2–8
+/// letters or digits ("fr", "pt-BR", "zh-Hans").
+fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let first = parts.next().unwrap_or("");
+    (2..=3).contains(&first.len())
+        && first.chars().all(|c| c.is_ascii_lowercase())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }

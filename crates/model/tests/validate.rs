@@ -866,3 +866,50 @@ fn wait_for_consent_is_a_boolean_domain_property() {
         1
     );
 }
+
+#[test]
+fn a_domain_language_is_one_the_widget_speaks() {
+    assert_valid(with(&[(
+        "/domains/0/properties",
+        json!({"language": "fr"}),
+    )]));
+    assert_one(
+        with(&[("/domains/0/properties", json!({"language": "ko"}))]),
+        "domains[0].properties.language",
+        "\"ko\" is not a language the widget speaks: one of en, de, fr, es, pt, it, nl, pl, tr, ar, he, ja, zh",
+    );
+}
+
+#[test]
+fn owner_texts_are_strings_by_language_tag() {
+    let texts =
+        json!({"fr": {"modal.welcome": "Bonjour !"}, "pt-BR": {"away.byEmail": "Volto já"}});
+    assert_valid(with(&[
+        ("/domains/0/properties", json!({"texts": texts})),
+        (
+            "/actions/0/translations",
+            json!({"ar": {"labelText": "اتصل بنا"}}),
+        ),
+    ]));
+    assert_one(
+        with(&[(
+            "/domains/0/properties",
+            json!({"texts": {"French": {"modal.welcome": "x"}}}),
+        )]),
+        "domains[0].properties.texts.French",
+        "\"French\" is not a language tag (e.g. \"fr\" or \"pt-BR\")",
+    );
+    assert_one(
+        with(&[("/actions/0/translations", json!({"fr": {"labelText": 3}}))]),
+        "actions[0].translations.fr.labelText",
+        "expected a string, found a number",
+    );
+    assert_one(
+        with(&[(
+            "/domains/0/properties",
+            json!({"texts": {"fr": {"modal.welcome": "x".repeat(1001)}}}),
+        )]),
+        "domains[0].properties.texts.fr[\"modal.welcome\"]",
+        "is longer than 1000 characters",
+    );
+}

@@ -27,3 +27,7 @@ export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "./app/chat/core/
 // XMLHttpRequest, for its progress; it touches no page).
 export { fileProblem, isPicture, sizeText } from "./app/chat/core/files";
 export { uploadFile } from "./app/chat/upload";
+
+// The widget's languages and its English texts, for the builder's per-language overrides.
+export { LANGUAGES, type Lang } from "./shared/lang";
+export { en as WIDGET_TEXTS } from "./app/i18n/en";

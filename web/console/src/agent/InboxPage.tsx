@@ -12,6 +12,7 @@ import { useAnnouncer } from "./announcer";
 import { prefetchThread } from "./threadChunk";
 import { Conversation } from "./Conversation";
 import { UnreadBadge } from "./UnreadBadge";
+import { useT } from "../i18n/index";
 
 const FILTER_KEY = "beckon.console.filter";
 
@@ -25,6 +26,7 @@ function tabAfter(current: InboxFilter, key: string): InboxFilter | null {
 
 export function InboxPage({ channelId }: { channelId: string | null }) {
   const { open, me, resyncCount } = useAgent();
+  const t = useT();
   const [filter, setFilter] = useState<InboxFilter>(() => FILTERS.find((f) => f.id === localStorage.getItem(FILTER_KEY))?.id ?? "unassigned");
   const [query, setQuery] = useState("");
   const [announcer, announce] = useAnnouncer();
@@ -72,14 +74,14 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
       setSearched(null);
       return;
     }
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       const serverFilter = filter === "open" ? "open" : filter;
       api.GET("/api/v1/agent/channels", { params: { query: { filter: serverFilter, q, limit: 100 } } }).then(
         (r) => setSearched(r.channels),
         () => {},
       );
     }, 250);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [query, filter]);
 
   // A reopened chat is live again: it leaves Ended at once.
@@ -100,9 +102,9 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
     <div className={`inbox ${channelId ? "has-selection" : ""}`}>
       <section className="inbox-list" aria-labelledby="inbox-title">
         <h1 id="inbox-title" className="visually-hidden">
-          Inbox
+          {t("inbox.title")}
         </h1>
-        <div role="tablist" aria-label="Which chats" className="tabs">
+        <div role="tablist" aria-label={t("inbox.tabs")} className="tabs">
           {FILTERS.map((f) => {
             const c = f.id === "ended" ? null : counts(f.id);
             return (
@@ -124,7 +126,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                   document.getElementById(`tab-${next}`)?.focus();
                 }}
               >
-                {f.label}
+                {t(`inbox.${f.id}`)}
                 {c && c.unread > 0 && <UnreadBadge count={c.unread} />}
               </button>
             );
@@ -134,12 +136,12 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           {notice}
         </p>
         <label className="search">
-          <span className="visually-hidden">Search visitors by name or e-mail</span>
-          <input type="search" placeholder="Search name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <span className="visually-hidden">{t("inbox.search")}</span>
+          <input type="search" placeholder={t("inbox.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
         <div id="chat-list" role="tabpanel" aria-labelledby={`tab-${filter}`} className="chat-list">
           <ul className="chat-items">
-            {list.length === 0 && <li className="empty muted">{query ? "No chat matches." : "No chats here."}</li>}
+            {list.length === 0 && <li className="empty muted">{query ? t("inbox.noMatch") : t("inbox.none")}</li>}
             {list.map((c) => (
               <li key={c.id}>
                 <Link
@@ -158,7 +160,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                     )}
                   </span>
                   <span className="chat-item-bottom">
-                    <span className="chat-preview">{c.lastMessageText ?? "No message yet"}</span>
+                    <span className="chat-preview">{c.lastMessageText ?? t("inbox.noMessage")}</span>
                     {c.unread > 0 && <UnreadBadge count={c.unread} />}
                   </span>
                   <span className="chat-domain muted">{c.domainName}</span>
@@ -168,12 +170,12 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           </ul>
         </div>
       </section>
-      <section className="inbox-conversation" aria-label="Conversation">
+      <section className="inbox-conversation" aria-label={t("inbox.conversation")}>
         {channelId ? (
           <Conversation key={channelId} channelId={channelId} onClose={() => navigate("inbox")} announce={announce} />
         ) : (
           <div className="placeholder muted">
-            <p>Select a chat to answer it.</p>
+            <p>{t("inbox.select")}</p>
           </div>
         )}
       </section>

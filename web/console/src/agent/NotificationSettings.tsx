@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "../api/http";
 import type { components } from "../api/schema.gen";
+import { CONSOLE_LANGUAGES, consoleLanguage, setConsoleLanguage, useT, type ConsoleLang } from "../i18n/index";
 
 type Choices = components["schemas"]["NotificationChoices"];
 type About = Choices["about"];
@@ -20,6 +21,7 @@ export function NotificationSettings() {
   const [status, setStatus] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const t = useT();
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
@@ -46,11 +48,22 @@ export function NotificationSettings() {
   };
   return (
     <>
-      <button className="subtle" aria-label="Notification settings" onClick={() => setOpen(true)}>
-        Settings
+      <button className="subtle" aria-label={t("shell.settingsLabel")} onClick={() => setOpen(true)}>
+        {t("shell.settings")}
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-h`} onClose={() => setOpen(false)}>
-        <h3 id={`${id}-h`}>Notifications</h3>
+        <h3 id={`${id}-h`}>{t("settings.notifications")}</h3>
+        {/* The console's language, remembered in this browser (i18n/index.ts). */}
+        <label className="stack">
+          <span>{t("settings.language")}</span>
+          <select value={consoleLanguage()} onChange={(e) => setConsoleLanguage(e.target.value as ConsoleLang)}>
+            {Object.entries(CONSOLE_LANGUAGES).map(([l, name]) => (
+              <option key={l} value={l} lang={l}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
         {choices && (
           <div className="stack">
             <label className="check">

@@ -2,6 +2,7 @@
 // agent is not online (even with the console closed: ./pushDevice.ts), and shows desktop
 // notifications while the console is open in another tab. Where push is not available (a
 // development server), it only asks for the desktop notifications' permission, as before.
+import { useT } from "../i18n/index";
 import { useEffect, useState } from "react";
 import { askDesktopPermission, desktopPermission } from "./notify";
 import { pushState, turnPushOff, turnPushOn, type PushState } from "./pushDevice";
@@ -19,6 +20,7 @@ export function NotifyToggle() {
     };
   }, []);
 
+  const t = useT();
   if (push === "checking" || push === "denied") return null;
   if (push === "unsupported") {
     return permission === "default" ? (
@@ -41,11 +43,11 @@ export function NotifyToggle() {
   };
   return (
     <>
-      <button className="subtle toggle" aria-pressed={push === "on"} disabled={busy} onClick={toggle} title="Notify this device when a visitor writes while you are not online, even with the console closed">
+      <button className="subtle toggle" aria-pressed={push === "on"} disabled={busy} onClick={toggle} title={t("shell.notifyHint")}>
         <span className="switch" aria-hidden="true" />
-        Notifications
+        {t("shell.notify")}
         <span className="toggle-state" aria-hidden="true">
-          {push === "on" ? "on" : "off"}
+          {push === "on" ? t("shell.on") : t("shell.off")}
         </span>
       </button>
       <span className="push-problem" aria-live="polite">

@@ -12,6 +12,7 @@ import { useCanned } from "../canned/useCanned";
 import { useOnline } from "../lib/useOnline";
 import { OFFLINE_SHORT } from "./Offline";
 import { Link } from "./router";
+import { useT } from "../i18n/index";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
   const { logout, arrivedByLogin, landed } = useSession();
@@ -20,30 +21,31 @@ export function Shell({ session, section, children }: { session: Session; sectio
   const online = useOnline();
   const owner = session.user.role === "owner";
   const canned = useCanned(session.user.id);
+  const t = useT();
   // After logging in, focus goes to the screen's main heading instead of being lost on <body>.
   useEffect(() => {
     if (arrivedByLogin) return focusMainHeadingWhenShown(landed);
   }, [arrivedByLogin, landed]);
   const nav = [
-    { to: "inbox", label: "Inbox", id: "inbox" },
+    { to: "inbox", label: t("shell.inbox"), id: "inbox" },
     ...(owner
       ? [
-          { to: "domains", label: "Domains", id: "domains" },
-          { to: "agents", label: "Agents", id: "agents" },
-          { to: "privacy", label: "Privacy", id: "privacy" },
-          { to: "webhooks", label: "Webhooks", id: "webhooks" },
+          { to: "domains", label: t("shell.domains"), id: "domains" },
+          { to: "agents", label: t("shell.agents"), id: "agents" },
+          { to: "privacy", label: t("shell.privacy"), id: "privacy" },
+          { to: "webhooks", label: t("shell.webhooks"), id: "webhooks" },
         ]
       : []),
-    ...(owner || canned?.canEdit ? [{ to: "canned-replies", label: "Canned replies", id: "canned-replies" }] : []),
+    ...(owner || canned?.canEdit ? [{ to: "canned-replies", label: t("shell.canned"), id: "canned-replies" }] : []),
   ];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("shell.skip")}
       </a>
       <header className="topbar">
         <span className="brand">Beckon</span>
-        <nav aria-label="Console">
+        <nav aria-label={t("shell.nav")}>
           <ul>
             {nav.map((n) => (
               <li key={n.id}>
@@ -57,16 +59,16 @@ export function Shell({ session, section, children }: { session: Session; sectio
         </nav>
         <div className="topbar-tools">
           <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
-            {!online ? OFFLINE_SHORT : connected ? "" : "Reconnecting…"}
+            {!online ? OFFLINE_SHORT : connected ? "" : t("shell.reconnecting")}
           </span>
           <button
             className={`presence ${status}`}
             aria-pressed={status === "online"}
             onClick={() => setStatus(status === "online" ? "away" : "online")}
-            title="Visitors see you as available while you are online"
+            title={t("shell.presenceHint")}
           >
             <span className="dot" aria-hidden="true" />
-            {status === "online" ? "Online" : "Away"}
+            {status === "online" ? t("shell.online") : t("shell.away")}
           </button>
           <button
             className="subtle toggle"
@@ -78,16 +80,16 @@ export function Shell({ session, section, children }: { session: Session; sectio
           >
             {/* The state shows as a switch and a word; the name stays "Sound" (aria-pressed says which). */}
             <span className="switch" aria-hidden="true" />
-            Sound
+            {t("shell.sound")}
             <span className="toggle-state" aria-hidden="true">
-              {sound ? "on" : "off"}
+              {sound ? t("shell.on") : t("shell.off")}
             </span>
           </button>
           <NotifyToggle />
           <NotificationSettings />
           <span className="who muted">{session.user.name}</span>
           <button className="subtle" onClick={logout} title={`Logged in as ${session.user.name}`}>
-            Log out
+            {t("shell.logout")}
           </button>
         </div>
       </header>

@@ -14,6 +14,7 @@ import { useStatusFor } from "../lib/useStatusFor";
 import { browserZone } from "../lib/zone";
 import { showsBranding, typeForBranding } from "./catalogue";
 import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "./ShopZone";
+import { LanguageFields } from "./LanguageFields";
 import { FileLimits } from "./FileLimits";
 import { useDraft } from "./builder/useDraft";
 import { EditToolbar } from "./publishing/EditToolbar";
@@ -261,6 +262,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
           />
         </fieldset>
         <LegalNoticeFields />
+        <LanguageFields />
         <div className="row">
           <button className="primary" onClick={() => save()}>
             Save settings

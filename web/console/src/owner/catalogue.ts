@@ -136,6 +136,15 @@ const yesNo = (yes: string, no: string): Option<string>[] => [
   { value: "false", label: no },
 ];
 const PHONE_HINT = "With the country code, e.g. +31 6 1234 5678.";
+/** On a computer, which cannot place calls: the call panel (number, Copy, QR code) or the plain link (docs/configuration.md). */
+const DESKTOP_LINK = {
+  key: "desktop-plain-link",
+  label: "On a computer",
+  choices: [
+    { value: "", label: "Show the number, Copy and a QR code to scan" },
+    { value: "true", label: "Keep the plain link" },
+  ],
+};
 const PX = "In pixels.";
 
 /**
@@ -144,7 +153,7 @@ const PX = "In pixels.";
  * channels start in their brand colours (WhatsApp and Messenger use the spec's, as their modals do).
  */
 export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
-  PHONE: { label: "Call", glyph: "phone", value: { label: "Your phone number", hint: PHONE_HINT, placeholder: "+31 20 123 4567", input: "phone" }, main: [], properties: [] },
+  PHONE: { label: "Call", glyph: "phone", value: { label: "Your phone number", hint: PHONE_HINT, placeholder: "+31 20 123 4567", input: "phone" }, main: [], properties: [DESKTOP_LINK] },
   WHATSAPP: {
     label: "WhatsApp",
     glyph: "whatsapp",
@@ -161,6 +170,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
           { value: "popout", label: "A chat preview on your page first" },
         ],
       },
+      DESKTOP_LINK,
     ],
   },
   FACEBOOK: {
@@ -202,7 +212,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     glyph: "sms",
     value: { label: "Your mobile number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
     main: ["message"],
-    properties: [{ key: "message", label: "Message visitors start with", kind: "textarea" }],
+    properties: [{ key: "message", label: "Message visitors start with", kind: "textarea" }, DESKTOP_LINK],
   },
   TELEGRAM: { label: "Telegram", glyph: "telegram", value: { label: "Your Telegram username", hint: "As in t.me/username.", placeholder: "yourshop", input: "text" }, colour: readableShade("#229ed9"), main: [], properties: [] },
   VIBER: {

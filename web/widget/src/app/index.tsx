@@ -39,6 +39,9 @@ import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { keepContinued, resumeChat, surfaceContext, type LoaderState } from "./embed";
 import { idle, intended, warmSteps } from "./warm";
+import { dir, language, ownTexts, t } from "./i18n/index";
+import { loadLanguage } from "./i18n/load";
+import { forLanguage, readerLanguage } from "../shared/lang";
 import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
@@ -46,6 +49,8 @@ export type { SurfaceContext, SurfaceProps } from "./context";
 // The app's Preact, for its own lazy chunk (the files tray, app.build.mjs): one copy, one set of hooks.
 export { jsx, jsxs, Fragment } from "react/jsx-runtime";
 export { useEffect, useRef, useState } from "react";
+// … and its catalogue, in the language it speaks.
+export { t } from "./i18n/index";
 
 type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
 
@@ -115,15 +120,34 @@ function mount(): void {
     document.addEventListener("cnb:chat-unread", (e) => {
       const d = (e as CustomEvent<{ from?: string; text?: string }>).detail;
       if (d.text == null) return;
-      said = (d.from ? "New message from " + d.from : "New message") + ": " + d.text;
+      said = (d.from ? t("chat.newMessageFrom", { name: d.from }) : t("chat.newMessage")) + ": " + d.text;
       draw();
     });
   }
   if (!host.isConnected) document.body.appendChild(host);
+  // The surfaces speak the widget's language, right to left for Arabic and Hebrew (app.css uses
+  // logical properties), whatever the page's own direction.
+  host.setAttribute("lang", language());
+  host.setAttribute("dir", dir());
 }
+
+/**
+ * The widget's language for this config (the domain's, else the page's …: shared/lang.ts), with
+ * the owner's words for it (the domain's `texts`): null when its texts are in, else a promise of
+ * them (the chunk is usually in already: it starts loading with this one, below).
+ */
+function speak(l: LoaderState, base: string): Promise<void> | null {
+  const d = (l.decision && l.decision.domain) || (l.config && l.config.domains && l.config.domains[0]) || undefined;
+  const lang = readerLanguage(d);
+  ownTexts(forLanguage(d && d.properties && d.properties.texts, lang));
+  return loadLanguage(lang, base);
+}
+
 // The chunk usually arrives before the click (prefetched on hover/focus): the empty container and
 // its stylesheet go in now, so the stylesheet is parsed before the click, not between click and paint.
 if (document.body) {
+  // The page's language starts loading with the app (the owner's, if another, when a surface opens).
+  void loadLanguage(readerLanguage(undefined), new URL(".", import.meta.url).href);
   mount();
   idle(() => {
     const a = !current && intended();
@@ -154,7 +178,10 @@ function place(action: Action, trigger: HTMLElement | null): void {
   const own = Array.from(document.querySelectorAll<HTMLElement>(".call-now-button [data-action-id]")).find((e) => e.dataset.actionId == action.id);
   const r = (trigger || own)?.closest(".call-now-button");
   const c = r ? r.classList : { contains: () => false };
-  host!.setAttribute("data-side", c.contains("cnb-left") ? "start" : "end");
+  // The button's side is in the page's direction, the surface's in the widget's language's
+  // (mount()): an Arabic widget on a left-to-right page swaps them back.
+  const flip = !!r && getComputedStyle(r).direction != dir();
+  host!.setAttribute("data-side", c.contains("cnb-left") != flip ? "start" : "end");
   host!.setAttribute("data-edge", c.contains("cnb-top") ? "top" : "bottom");
 }
 
@@ -181,7 +208,10 @@ export function closeSurface(): void {
 
 /** The loader's click (or CNB.open) on a surface action: trigger is the clicked element, base the loader's folder. */
 export function open(action: Action, trigger: Element | null | undefined, l: LoaderState, base: string): void {
-  openSurface(action, surfaceContext(l, trigger, base));
+  const go = () => openSurface(action, surfaceContext(l, trigger, base));
+  const wait = speak(l, base);
+  if (wait) void wait.then(go);
+  else go();
 }
 
 /** The chat action of the page's chat button, else the config's first, else a plain one. */
@@ -197,6 +227,7 @@ function chatAction(config: Config | undefined): Action {
  * what went wrong, in words for the visitor, or "" when the chat opened.
  */
 export async function continueFromLink(l: LoaderState, base: string, token: string): Promise<string> {
+  await speak(l, base);
   const problem = await keepContinued(l.config!, token);
   if (!problem) open(chatAction(l.config), null, l, base);
   return problem;
@@ -206,5 +237,5 @@ export async function continueFromLink(l: LoaderState, base: string, token: stri
 export function resume(l: LoaderState, base: string): void {
   const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
   const a = id && l.config && l.config.actions && l.config.actions.find((x) => x.id == id);
-  if (a) resumeChat(a, surfaceContext(l, null, base), () => open(a, null, l, base));
+  if (a) void (speak(l, base) || Promise.resolve()).then(() => resumeChat(a, surfaceContext(l, null, base), () => open(a, null, l, base)));
 }

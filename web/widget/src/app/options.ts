@@ -30,6 +30,7 @@
 // | intercom-alignment                    | "right"                        | "left" or "right"                         |
 // | intercom-horizontal-padding           | 20                             | px                                        |
 // | intercom-vertical-padding             | 20                             | px                                        |
+import { t } from "./i18n/index";
 import type { Action } from "../config/types.gen";
 import type { ModalIcon } from "./glyphs";
 import type { IconType } from "../config/types.gen";
@@ -73,7 +74,13 @@ export const prop = (a: Action, k: string): string => {
 const on = (v: string, d: boolean) => (v ? /^(true|1|yes|on)$/i.test(v) : d);
 const num = (v: string) => (/^\d+(\.\d+)?(px)?$/.test(v) ? parseFloat(v) : undefined);
 
-const TITLES: Record<ModalType, string> = { default: "Message", chat: "Chat", whatsapp: "WhatsApp", facebook: "Messenger", iframe: "Page" };
+const TITLES: Record<ModalType, () => string> = {
+  default: () => t("modal.titleMessage"),
+  chat: () => t("modal.titleChat"),
+  whatsapp: () => "WhatsApp",
+  facebook: () => "Messenger",
+  iframe: () => t("modal.titlePage"),
+};
 
 /** The modal options of action a shown as a modal of `type`. */
 export function modalOptions(a: Action, type: ModalType): ModalOptions {
@@ -86,7 +93,7 @@ export function modalOptions(a: Action, type: ModalType): ModalOptions {
   const spacing = num(p("message-spacing"));
   const customer = p("customer-message") || (a.actionType == "WHATSAPP" ? prop(a, "message") : "");
   return {
-    title: p("header-text") || (type == "iframe" && prop(a, "iframe-title")) || label || TITLES[type],
+    title: p("header-text") || (type == "iframe" && prop(a, "iframe-title")) || label || TITLES[type](),
     subtext: p("header-subtext") || undefined,
     headerColor: p("header-background-color") || undefined,
     headerTextColor: p("header-text-color") || undefined,
@@ -99,7 +106,7 @@ export function modalOptions(a: Action, type: ModalType): ModalOptions {
     showMenuButton: on(p("show-menu-button"), type == "chat"),
     showAgentBar: on(p("show-agent-bar"), type == "chat"),
     agentBarMessage: p("agent-bar-message") || undefined,
-    messages: fb.length ? fb : welcome.length ? welcome : [DEFAULT_WELCOME],
+    messages: fb.length ? fb : welcome.length ? welcome : [t("modal.welcome")],
     animate: on(p("animate-messages"), true),
     spacing: spacing != null ? spacing : DEFAULT_SPACING,
     placeholder: p("placeholder-message") || undefined,

@@ -95,6 +95,17 @@ export type DomainProperties = {
    * launcher); absent means on.
    */
   avoidCollisions?: boolean;
+  /**
+   * The language the widget speaks (docs/configuration.md "Languages"): one of
+   * [`LANGUAGES`]; unset, the page's `<html lang>`, else the browser's, else English.
+   */
+  language?: string;
+  /**
+   * The owner's words for the widget's built-in texts: language tag → catalogue key
+   * ("modal.welcome", "away.byEmail", "profile.name" …) → text. Used where the widget speaks
+   * that language, in place of the catalogue's.
+   */
+  texts?: Record<string, Record<string, string>>;
 };
 
 /** A floating button and the ids of the actions and conditions it uses. */
@@ -201,6 +212,12 @@ export type Action = {
    * to expect an answer. It never hides the button (a CHAT condition does that).
    */
   openingHours?: Schedule;
+  /**
+   * The owner's own texts of this action in other languages (docs/configuration.md
+   * "Languages"): language tag → `labelText` or a property name ("chatmodal-header-text" …) →
+   * text, used in place of the action's own where the widget speaks that language.
+   */
+  translations?: Record<string, Record<string, string>>;
 };
 
 /** When an action is offered. */

@@ -50,6 +50,7 @@ const sessionStore = (): Storage | undefined => {
   }
 };
 import { avoidCollisions } from "./collide/watch";
+import { cannotPlaceCalls } from "../shared/device";
 
 export default function extras(ctx: Ctx): Extras {
   const reporter = createReporter(() => ctx.config);
@@ -126,6 +127,25 @@ export default function extras(ctx: Ctx): Extras {
         const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
         target.scrollIntoView({ behavior: still ? "auto" : "smooth" }); // block: "start" by default
       }
+    } catch (e) {
+      report(e);
+    }
+  });
+  // A call, text or WhatsApp link on a device that cannot place calls (shared/device.ts): the call
+  // panel (number, Copy, QR code: src/call/panel.ts, its own chunk) unless the owner keeps the
+  // plain link (`desktop-plain-link`). Here, not in the loader: nothing of it before the buttons show.
+  document.addEventListener("click", (ev) => {
+    try {
+      const el = (ev.target as Element).closest?.<HTMLAnchorElement>(".call-now-button a[data-action-type]");
+      const a = el && ctx.config?.actions?.find((x) => x.id == el.dataset.actionId);
+      if (!a || ev.defaultPrevented || !/^(PHONE|SMS|WHATSAPP)$/.test(a.actionType) || /^true$/i.test(String(a.properties?.["desktop-plain-link"]))) return;
+      if (!cannotPlaceCalls({ coarsePointer: matchMedia("(pointer: coarse)").matches, touchPoints: navigator.maxTouchPoints || 0, width: innerWidth })) return;
+      ev.preventDefault();
+      // The chunk sits beside this one, as the app does (chat-resume.ts).
+      import(new URL("beckon-call.js", import.meta.url).href).then(
+        (m) => m.showCallPanel(a, el.href, el, ctx.decision?.domain || null),
+        () => location.assign(el.href),
+      );
     } catch (e) {
       report(e);
     }

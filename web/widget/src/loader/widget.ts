@@ -5,6 +5,7 @@
 // or an error must be reported). Everything the host page can call into is wrapped: a Beckon error
 // is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
+import { inLanguage } from "../shared/lang";
 import type { Decision, RuntimeParams } from "./decide/types";
 import type { Ctx, Extras } from "./contract";
 import { decide } from "./decide/decide";
@@ -194,7 +195,8 @@ export function createWidget(importer: Importer): Widget {
       const found = await ((geo || chat) && (ctx.given ?? !domain?.properties?.waitForConsent) ? lookups(config, domain, geo, chat) : {});
       if (current !== generation) return [];
       look = found;
-      ctx.config = config;
+      // Each action's own texts in the reader's language (shared/lang.ts), for the buttons and the surfaces.
+      ctx.config = inLanguage(config, domain);
       show(ctx.decideAgain());
       if (observe) later((x) => current === generation && x.watch());
       return ctx.roots.slice();

@@ -11,7 +11,7 @@ import { actionLink } from "../../src/loader/actions/links";
 const loadScript = vi.hoisted(() => vi.fn());
 vi.mock("../../src/app/surfaces/script", () => ({ loadScript }));
 const { FacebookWidget, FACEBOOK_SDK } = await import("../../src/app/surfaces/Facebook");
-const { Intercom, INTERCOM_ERROR, intercomSettings } = await import("../../src/app/surfaces/Intercom");
+const { Intercom, intercomError, intercomSettings } = await import("../../src/app/surfaces/Intercom");
 
 const action = (actionType: Action["actionType"], actionValue: string, properties: Record<string, string> = {}, more: Partial<Action> = {}): Action => ({
   id: "a-" + actionType.toLowerCase(),
@@ -287,6 +287,6 @@ describe("Intercom", () => {
     loadScript.mockImplementation(offline);
     render(<Intercom {...props(action("INTERCOM", "other"))} />);
     expect(await screen.findByRole("dialog", { name: "Unable to connect" })).toBeTruthy();
-    expect(screen.getByText(INTERCOM_ERROR)).toBeTruthy();
+    expect(screen.getByText(intercomError())).toBeTruthy();
   });
 });

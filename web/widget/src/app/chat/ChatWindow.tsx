@@ -27,20 +27,21 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalS
 import type { Action, Domain } from "../../config/types.gen";
 import { branded, Modal } from "../modal/Modal";
 import { TEXT } from "./core/api";
-import { BANNER_TEXT } from "./core/attention";
-import { charactersOver, tooLongText } from "./core/limit";
+import { ATTENTION } from "./core/attention";
+import { charactersOver, MAX_MESSAGE_CHARS } from "./core/limit";
 import { statusLine } from "./core/presence";
 import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
 import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
-import { DEFAULT_PLACEHOLDER, modalOptions } from "../options";
+import { modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
 import { RatingForm } from "./RatingForm";
 import { Transcript } from "./Transcript";
 import type { FilesTrayProps } from "./files/FilesTray";
 import type { Attachment } from "./core/wire.gen";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
+import { list, plural, t, texts } from "../i18n/index";
 
 export type ChatWindowProps = {
   action: Action;
@@ -59,34 +60,22 @@ export type ChatWindowProps = {
 
 export type Tab = "chat" | "system" | "profile";
 
-export const TEXTS = {
-  completeProfile: "Complete your profile first",
-  connecting: "Connecting you to Chat...",
-  couldNotConnect: "Could not connect to chat",
-  ended: "Chat has ended",
-  tabChat: "Chat messages",
-  tabSystem: "System messages",
-  tabProfile: "Profile",
-  endChat: "End Chat",
-  newChat: "Start a new chat",
-  retry: "Try again",
-  online: "Online",
-  away: "Away",
-} as const;
+/** The chat window's texts, in the widget's language (../i18n). */
+export const TEXTS = texts("chat");
 
 /** Whether the input is usable, and its placeholder (spec §4.5, §5.3, §8). */
 export function inputState(v: ChatView, o: { placeholder?: string }): { disabled: boolean; placeholder: string } {
   if (!v.persona) return { disabled: true, placeholder: TEXTS.completeProfile };
   if (v.phase == "ended" || v.ending) return { disabled: true, placeholder: TEXTS.ended };
   if (v.phase == "error" || v.connectFailed) return { disabled: true, placeholder: TEXTS.couldNotConnect };
-  if (v.phase == "live") return { disabled: false, placeholder: o.placeholder || DEFAULT_PLACEHOLDER };
+  if (v.phase == "live") return { disabled: false, placeholder: o.placeholder || t("modal.placeholder") };
   return { disabled: true, placeholder: TEXTS.connecting };
 }
 
 /** The session's current view; a change re-renders (the session is an external store). */
 const useView = (s: ChatSession): ChatView => useSyncExternalStore(s.subscribe, s.view);
 
-const typingText = (names: string[]) => (names.length ? `${names.join(", ")} ${names.length > 1 ? "are" : "is"} typing…` : "");
+const typingText = (names: string[]) => (names.length ? plural("chat.typing", names.length, { names: list(names) }) : "");
 
 export function ChatWindow(p: ChatWindowProps) {
   const opts = modalOptions(p.action, "chat");
@@ -236,7 +225,7 @@ export function ChatWindow(p: ChatWindowProps) {
       <>
         {v.banner ? (
           <p className="cnb-c-banner" role="status">
-            {BANNER_TEXT}
+            {ATTENTION.banner}
           </p>
         ) : null}
         {awayNote}
@@ -304,15 +293,15 @@ export function ChatWindow(p: ChatWindowProps) {
           extra={
             <>
               <input ref={picker} type="file" multiple hidden onChange={(e) => (addFiles(e.currentTarget.files), (e.currentTarget.value = ""))} />
-              <button type="button" className="cnb-m-send" aria-label="Attach a file" disabled={input.disabled} onClick={() => picker.current!.click()}>
+              <button type="button" className="cnb-m-send" aria-label={TEXTS.attach} disabled={input.disabled} onClick={() => picker.current!.click()}>
                 <Glyph name="attach" />
               </button>
             </>
           }
           className="cnb-c-bar"
-          label="Message"
+          label={TEXTS.message}
           fieldRef={box}
-          problem={over ? tooLongText(over) : undefined}
+          problem={over ? plural("chat.tooLong", over, { max: MAX_MESSAGE_CHARS }) : undefined}
           value={text}
           onChange={(t) => {
             setText(t);
@@ -331,7 +320,7 @@ export function ChatWindow(p: ChatWindowProps) {
       warm={p.warm}
     >
       {menu ? (
-        <ul className="cnb-c-menu" role="menu" aria-label="Chat menu">
+        <ul className="cnb-c-menu" role="menu" aria-label={TEXTS.menu}>
           {items.map((it) => (
             <li key={it.label} role="none">
               <button

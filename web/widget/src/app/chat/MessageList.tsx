@@ -8,6 +8,7 @@ import { buildTimeline, type Entry } from "./core/timeline";
 import type { Attachment, ChatMessage } from "./core/types";
 import type { Pending } from "./core/outbox";
 import type { SystemLine } from "./session";
+import { locale, t } from "../i18n/index";
 
 export type MessageListProps = {
   welcome: string[];
@@ -20,7 +21,7 @@ export type MessageListProps = {
 
 const clock = (t: number): string => {
   try {
-    return new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return new Date(t).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   } catch {
     return new Date(t).toISOString().slice(11, 16);
   }
@@ -86,7 +87,7 @@ function Row({ e, onRetry }: { e: Entry; onRetry(id: string): void }) {
           {sender && sender.name && !e.showTime ? <span className="cnb-c-sr">{sender.name}: </span> : null}
           {text ? <span className="cnb-c-text">{text}</span> : null}
           <Attachments list={attachments} />
-          {p && p.state == "pending" ? <span className="cnb-c-state">Sending…</span> : null}
+          {p && p.state == "pending" ? <span className="cnb-c-state">{t("chat.sending")}</span> : null}
           {p && p.state == "failed" ? (
             <span className="cnb-c-state">
               Not sent{p.error ? ` (${p.error})` : ""}.{" "}
@@ -135,7 +136,7 @@ export function MessageList(p: MessageListProps) {
 
   return (
     // role="log" (implicitly aria-live="polite") is not allowed on a list: a box around it.
-    <div role="log" aria-label="Chat messages">
+    <div role="log" aria-label={t("chat.tabChat")}>
       <ol className="cnb-c-log" ref={ref}>
         {p.welcome.map((w, i) => (
           <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">

@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { legalAcceptedText, legalNotice, validateProfile, type ProfileErrors, type ProfileInput } from "./core/profile";
 import type { ClientPersona, PropertyValue } from "./core/types";
+import { t } from "../i18n/index";
 
 export type ProfileFormProps = {
   persona: ClientPersona | null;
@@ -43,9 +44,9 @@ export function ProfileForm(p: ProfileFormProps) {
     ) : null;
 
   return (
-    <form className="cnb-c-form" aria-label="Profile" onSubmit={submit}>
+    <form className="cnb-c-form" aria-label={t("profile.form")} onSubmit={submit}>
       <label className="cnb-c-field">
-        <span className="cnb-c-lbl">Full name</span>
+        <span className="cnb-c-lbl">{t("profile.name")}</span>
         <input
           className="cnb-c-tin"
           name="name"
@@ -62,7 +63,7 @@ export function ProfileForm(p: ProfileFormProps) {
         {err("name")}
       </label>
       <label className="cnb-c-field">
-        <span className="cnb-c-lbl">Email address</span>
+        <span className="cnb-c-lbl">{t("profile.email")}</span>
         <input
           className="cnb-c-tin"
           name="email"
@@ -105,7 +106,7 @@ export function ProfileForm(p: ProfileFormProps) {
         </div>
       ) : null}
       <button type="submit" className="cnb-c-btn">
-        Save
+        {t("profile.save")}
       </button>
     </form>
   );

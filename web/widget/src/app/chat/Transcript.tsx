@@ -2,11 +2,14 @@
 // profile has an address), then where it went, or why it could not (the server's words).
 import { useState } from "react";
 import type { ChatSession } from "./session";
+import { t } from "../i18n/index";
 
 export const TRANSCRIPT = {
-  ask: "E-mail me this conversation",
-  sent: (email: string) => `We've sent this conversation to ${email}.`,
-} as const;
+  get ask() {
+    return t("transcript.ask");
+  },
+  sent: (email: string) => t("transcript.sent", { email }),
+};
 
 export function Transcript({ session }: { session: ChatSession }) {
   const [state, setState] = useState<{ sending?: boolean; sent?: string; problem?: string }>({});

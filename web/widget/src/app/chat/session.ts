@@ -17,18 +17,13 @@ import { realTimers, type Timers } from "./core/timers";
 import { createTyping, type Typing } from "./core/typing";
 import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
 import type { Attachment, ServerFrame } from "./core/wire.gen";
+import { texts } from "../i18n/index";
 
 /** How long the socket stays after End Chat when the server does not answer. */
 export const END_LINGER_MS = 5000;
 
-export const SYSTEM = {
-  connecting: "Connecting…",
-  connected: "Connected",
-  lost: "Connection lost. Reconnecting…",
-  back: "Reconnected",
-  ended: "Chat has ended",
-  failed: "Could not connect to chat",
-} as const;
+/** The system messages (spec §8), in the widget's language. */
+export const SYSTEM = texts("system");
 
 export type Phase =
   /** no stored profile yet */

@@ -2,6 +2,7 @@
 // reports upload progress; fetch cannot yet. Resolves with the attachment to send in a message;
 // rejects with the server's error text ("too large: at most 10 MB", "type not allowed: …"), or
 // an AbortError when `signal` aborts.
+import { t } from "../i18n/index";
 import type { Attachment } from "./core/wire.gen";
 
 export type UploadOptions = {
@@ -34,11 +35,11 @@ export function uploadFile(url: string, file: Blob & { name?: string }, o: Uploa
         /* not JSON: a proxy's page */
       }
       if (xhr.status == 201 && body.url) resolve(body as Attachment);
-      else reject(new Error(body.error || `The upload failed (${xhr.status}).`));
+      else reject(new Error(body.error || t("files.failed", { status: xhr.status })));
     };
     xhr.onerror = () => {
       done();
-      reject(new Error("The upload failed: check your connection."));
+      reject(new Error(t("files.offline")));
     };
     xhr.onabort = () => {
       done();

@@ -15,7 +15,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { Glyph } from "../glyphs";
 import { cssVars } from "../vars";
-import { DEFAULT_PLACEHOLDER } from "../options";
+import { t } from "../i18n/index";
 
 export type MessageBarProps = {
   onSend: (text: string) => void;
@@ -43,7 +43,7 @@ export function MessageBar(p: MessageBarProps) {
   const [own, setOwn] = useState(p.initial || "");
   const text = p.value ?? own;
   const set = (v: string) => (p.onChange ? p.onChange(v) : setOwn(v));
-  const placeholder = p.placeholder || DEFAULT_PLACEHOLDER;
+  const placeholder = p.placeholder || t("modal.placeholder");
   const off = p.disabled || !!p.problem || (!text.trim() && !p.allowEmpty);
   const send = () => {
     if (off) return;
@@ -92,7 +92,7 @@ export function MessageBar(p: MessageBarProps) {
         <input {...field} type="text" autoComplete="off" />
       )}
       {p.extra}
-      <button type="submit" className="cnb-m-send" aria-label={p.sendLabel || "Send"} disabled={off}>
+      <button type="submit" className="cnb-m-send" aria-label={p.sendLabel || t("modal.send")} disabled={off}>
         <Glyph name="send" />
       </button>
       {p.problem ? (

@@ -39,6 +39,7 @@
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the visual viewport, within the safe
 // area, and the page behind it does not scroll (viewport.ts, app.css).
+import { t } from "../i18n/index";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
@@ -208,21 +209,21 @@ export function Modal(p: ModalProps) {
             <button
               type="button"
               className="cnb-m-b cnb-m-menu"
-              aria-label="Menu"
+              aria-label={t("modal.menu")}
               aria-expanded={p.menuExpanded}
               onClick={p.onMenu}
             >
               <Glyph name="menu" />
             </button>
           ) : null}
-          <button type="button" className="cnb-m-b cnb-m-x" aria-label="Close" onClick={close}>
+          <button type="button" className="cnb-m-b cnb-m-x" aria-label={t("modal.close")} onClick={close}>
             <Glyph name="close" />
           </button>
         </div>
         {p.agentBar ? <div className="cnb-m-ab">{p.agentBar}</div> : null}
       </div>
       <div className="cnb-m-bd">{p.children}</div>
-      {p.branding ? <div className="cnb-m-br">Powered by Beckon</div> : null}
+      {p.branding ? <div className="cnb-m-br">{t("modal.poweredBy")}</div> : null}
       {p.footer ? <div className="cnb-m-ft">{p.footer}</div> : null}
       <div className="cnb-m-guard" tabIndex={0} onFocus={wrap(false)} />
     </div>

@@ -2,6 +2,7 @@
 // (tallyEmbedUrl: hide-title, transparent-background, align-left). The iframe carries a title
 // (iframe-title, else the label, else 'Page' / 'Form'); size and colours from the chatmodal-*
 // properties (options.ts).
+import { t } from "../i18n/index";
 import { tallyEmbedUrl } from "../../shared/tally";
 import { Modal } from "../modal/Modal";
 import { modalProps } from "./modalProps";
@@ -12,7 +13,7 @@ export function Frame(p: SurfaceProps) {
   const { action } = p;
   const tally = action.actionType == "TALLY";
   const o = modalOptions(action, "iframe");
-  const title = tally && o.title == "Page" ? "Form" : o.title;
+  const title = tally && o.title == t("modal.titlePage") ? t("modal.titleForm") : o.title;
   return (
     <Modal
       {...modalProps("iframe", o, p)}

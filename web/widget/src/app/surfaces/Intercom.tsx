@@ -2,6 +2,7 @@
 // (https://widget.intercom.io/widget/{app id}) and booted with the app id (actionValue), the
 // alignment and the paddings (options.ts), then shown; later clicks show it again. When the script
 // cannot load, a modal says so.
+import { t } from "../i18n/index";
 import type { Action } from "../../config/types.gen";
 import { Modal } from "../modal/Modal";
 import { modalProps } from "./modalProps";
@@ -11,7 +12,7 @@ import type { SurfaceProps } from "../context";
 import { loadScript } from "./script";
 
 export const INTERCOM_TIMEOUT = 10000;
-export const INTERCOM_ERROR = "The chat could not be loaded. Please check your internet connection or try again in a moment.";
+export const intercomError = (): string => t("errors.intercom");
 
 type IntercomFn = ((...args: unknown[]) => void) & { q?: unknown[][] };
 type IcWindow = Window & { Intercom?: IntercomFn; intercomSettings?: Record<string, unknown> };
@@ -54,8 +55,8 @@ export async function showIntercom(a: Action): Promise<void> {
 export function Intercom(p: SurfaceProps) {
   if (!useHandOver(p, showIntercom)) return null;
   return (
-    <Modal {...modalProps("default", { title: "Unable to connect" }, p)}>
-      <p className="cnb-m-err">{INTERCOM_ERROR}</p>
+    <Modal {...modalProps("default", { title: t("errors.networkTitle") }, p)}>
+      <p className="cnb-m-err">{intercomError()}</p>
     </Modal>
   );
 }

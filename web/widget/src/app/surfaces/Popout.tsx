@@ -1,6 +1,7 @@
 // The WhatsApp and Facebook pop-outs (spec §2.4): a modal with the animated welcome messages and a
 // message bar whose text opens the conversation in a new tab: https://wa.me/{number}?text=… for
 // WhatsApp, https://m.me/{page}?ref=…&text=… for Facebook.
+import { t } from "../i18n/index";
 import type { Action } from "../../config/types.gen";
 import { Modal } from "../modal/Modal";
 import { modalProps } from "./modalProps";
@@ -40,7 +41,7 @@ export function Popout(p: SurfaceProps & { type: "whatsapp" | "facebook" }) {
           placeholder={o.placeholder}
           initial={o.customerMessage}
           sendColor={o.sendColor}
-          sendLabel={wa ? "Send on WhatsApp" : "Send on Messenger"}
+          sendLabel={t(wa ? "modal.sendWhatsApp" : "modal.sendMessenger")}
           allowEmpty
           onSend={(text) => openTab(wa ? whatsappUrl(action, text) : messengerUrl(action, text))}
         />

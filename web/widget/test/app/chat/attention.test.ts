@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BANNER_TEXT, BLINK_INTERVAL_MS, createAttention, soundUrl } from "../../../src/app/chat/core/attention";
+import { ATTENTION, BLINK_INTERVAL_MS, createAttention, soundUrl } from "../../../src/app/chat/core/attention";
 import { fakeTimers, useFakeClock } from "./fakes";
 
 let played: string[];
@@ -49,7 +49,7 @@ describe("attention (spec §4.5, §7, §9)", () => {
     a.agentMessage("Ada", false);
     expect(played).toEqual(["https://cdn.example/static/audio/notification-new-message-inactive-chat-client.webm"]);
     expect(BLINK_INTERVAL_MS).toBe(700);
-    expect(BANNER_TEXT).toBe("You have new messages");
+    expect(ATTENTION.banner).toBe("You have new messages");
     expect(a.banner()).toBe(true);
     expect(banner).toEqual([true]);
     await vi.advanceTimersByTimeAsync(699);

@@ -6,16 +6,10 @@
 // - a failed history load is kind "history".
 import type { ChannelResponse, ClientPersona, HistoryResponse } from "./types";
 import type { Rating, RatingBody } from "./wire.gen";
+import { texts } from "../../i18n/index";
 
-export const TEXT = {
-  ended: "This chat has ended. Please refresh the page to start a new chat.",
-  networkTitle: "Unable to connect",
-  networkText: "Please check your internet connection or try again in a moment",
-  setupTitle: "Almost ready to chat...",
-  setupText:
-    "The chat is installed on this website but needs a final setup step. If you own this website, please finish the configuration in the chat application.",
-  history: "Error while retrieving history. Please refresh the page.",
-} as const;
+/** The errors and panels of spec §8, in the widget's language (../../i18n/en.ts has the spec's words). */
+export const TEXT = texts("errors");
 
 export type ChatErrorKind = "network" | "setup" | "ended" | "not-found" | "history";
 

@@ -3,11 +3,13 @@
 // 'You have new messages' banner clears 10 s after the visitor returns; three sounds from
 // {staticRoot}/audio/.
 import { realTimers, type Timers } from "./timers";
+import { t, texts } from "../../i18n/index";
 
 export const BLINK_INTERVAL_MS = 700;
 export const BANNER_CLEAR_MS = 10_000;
-export const BANNER_TEXT = "You have new messages";
-export const blinkText = (agent: string): string => `New message from ${agent}`;
+/** The banner's and the title's texts, in the widget's language. */
+export const ATTENTION = texts("attention");
+export const blinkText = (agent: string): string => t("attention.blink", { name: agent });
 
 export const SOUNDS = {
   /** The visitor's message went out. */

@@ -4,6 +4,7 @@
 // same schedule code as the buttons'), when someone is back. Pure: the clock is a parameter.
 import type { Schedule } from "../../../config/types.gen";
 import { scheduledNow } from "../../../shared/schedule";
+import { locale as locale_, t, texts } from "../../i18n/index";
 
 const MINUTE = 60_000;
 /** The search for the next opening steps this far at a time, then finds its minute. */
@@ -31,22 +32,20 @@ export function nextOpening(hours: Schedule | undefined, now: Date, zone?: strin
 }
 
 /** When someone is back, in the visitor's words and clock: "today at 09:00", "tomorrow at …", "on Monday at …". */
-export function backWhen(at: Date, now: Date, locale?: string): string {
+export function backWhen(at: Date, now: Date, locale: string = locale_()): string {
   const time = at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(at) - day(now)) / (24 * 60 * MINUTE));
-  if (days <= 0) return `today at ${time}`;
-  if (days == 1) return `tomorrow at ${time}`;
-  return `on ${at.toLocaleDateString(locale, { weekday: "long" })} at ${time}`;
+  if (days <= 0) return t("away.today", { time });
+  if (days == 1) return t("away.tomorrow", { time });
+  return t("away.weekday", { day: at.toLocaleDateString(locale, { weekday: "long" }), time });
 }
 
-export const AWAY = {
-  byEmail: "We're away right now. Leave a message and we'll reply here and by e-mail.",
-  hereOnly: "We're away right now. Leave a message and we'll reply here.",
-} as const;
+/** The invitations, in the widget's language. */
+export const AWAY = texts("away");
 
 /** The away notice: the invitation, and when someone is back if the owner's hours say. */
 export function awayNotice(o: { byEmail: boolean; back: Date | null; now: Date; locale?: string }): string {
   const invite = o.byEmail ? AWAY.byEmail : AWAY.hereOnly;
-  return o.back ? `${invite} We're back ${backWhen(o.back, o.now, o.locale)}.` : invite;
+  return o.back ? t("away.back", { invite, when: backWhen(o.back, o.now, o.locale) }) : invite;
 }

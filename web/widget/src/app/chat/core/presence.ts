@@ -3,6 +3,7 @@
 import { DEFAULT_STATUS } from "../../options";
 import { CLIENT_TYPE } from "./types";
 import type { PresenceOut } from "./wire.gen";
+import { t } from "../../i18n/index";
 
 export type AgentPresence = {
   online: boolean;
@@ -58,5 +59,5 @@ export const NOBODY_ONLINE = "Nobody is online right now";
  */
 export function statusLine(ownerText: string | undefined, online: boolean | null): string | undefined {
   if (ownerText && ownerText != DEFAULT_STATUS) return ownerText;
-  return online == null ? undefined : online ? DEFAULT_STATUS : NOBODY_ONLINE;
+  return online == null ? undefined : online ? t("modal.status") : t("presence.nobody");
 }

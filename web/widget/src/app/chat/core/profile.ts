@@ -3,8 +3,8 @@
 // "true". The notice's text and its {link1}…{link3} placeholders become a list of text and link
 // parts — never an HTML string — with only http(s) and mailto links.
 import type { ClientPersona, PropertyValue } from "./types";
+import { locale as locale_, t } from "../../i18n/index";
 
-export const LEGAL_ACCEPTED_TEXT = "Legal notices accepted on {date}";
 export const DEFAULT_LEGAL_TEXT = "I accept the {link1}";
 
 export type LegalPart = { text: string } | { text: string; href: string };
@@ -77,11 +77,11 @@ export function legalNotice(props: Props): LegalNotice | null {
 export function legalAcceptedText(ts: number, locale?: string): string {
   let date: string;
   try {
-    date = new Date(ts).toLocaleDateString(locale);
+    date = new Date(ts).toLocaleDateString(locale || locale_());
   } catch {
     date = new Date(ts).toISOString().slice(0, 10);
   }
-  return LEGAL_ACCEPTED_TEXT.replace("{date}", date);
+  return t("profile.legalAccepted", { date });
 }
 
 const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
@@ -113,11 +113,18 @@ export function isEmail(s: string): boolean {
 export type ProfileInput = { name: string; email: string; legal: boolean };
 export type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
 
+/** The form's errors, in the widget's language. */
 export const PROFILE_ERRORS = {
-  name: "Please enter your name",
-  email: "Please enter a valid email address",
-  legal: "Please accept the legal notices",
-} as const;
+  get name() {
+    return t("profile.errName");
+  },
+  get email() {
+    return t("profile.errEmail");
+  },
+  get legal() {
+    return t("profile.errLegal");
+  },
+};
 
 /**
  * Checks the form. `legalRequired`: the notice is on and was not accepted before (an accepted

@@ -2,14 +2,10 @@
 // visitor may rate it 1–5 with an optional comment; a later rating replaces the earlier one.
 // The texts, the body the server takes and how far the stars fill; the form is RatingForm.tsx.
 import type { RatingBody } from "./wire.gen";
+import { t, texts } from "../../i18n/index";
 
-export const RATING_TEXT = {
-  question: "How was this conversation?",
-  comment: "Comment (optional)",
-  send: "Send rating",
-  thanks: "Thank you for your feedback.",
-  failed: "Your rating could not be sent. Please try again.",
-} as const;
+/** The form's texts, in the widget's language. */
+export const RATING_TEXT = texts("rating");
 
 export const SCORES = [1, 2, 3, 4, 5];
 
@@ -20,7 +16,7 @@ export const MAX_COMMENT = 1000;
 export type RatingState = "" | "sending" | "sent" | "failed";
 
 /** A score's accessible name. */
-export const scoreName = (n: number) => n + " out of 5";
+export const scoreName = (n: number) => t("rating.score", { n });
 
 /** The body the server takes: the comment trimmed, left out when empty. */
 export function ratingBody(score: number, comment: string): RatingBody {

@@ -4,6 +4,7 @@
 // (upload.ts), and may be cancelled or removed; a failed one says why. The window sends the
 // message with those uploaded (`onChange`), and a new `round` (after sending) empties the tray.
 import { useEffect, useRef, useState } from "react";
+import { t } from "../../i18n/index";
 import { fileProblem, sizeText } from "../core/files";
 import type { Attachment, AttachmentLimits } from "../core/wire.gen";
 import { uploadFile } from "../upload";
@@ -62,7 +63,7 @@ export function FilesTray(p: FilesTrayProps) {
 
   if (!items.length) return null;
   return (
-    <ul className="cnb-c-files" aria-label="Files to send" style={{ listStyle: "none", margin: 0, padding: "4px 12px", fontSize: 13 }}>
+    <ul className="cnb-c-files" aria-label={t("files.tray")} style={{ listStyle: "none", margin: 0, padding: "4px 12px", fontSize: 13 }}>
       {items.map((i) => (
         <li key={i.key} style={{ display: "flex", gap: "0 8px", alignItems: "baseline", flexWrap: "wrap", margin: "2px 0" }}>
           <span style={{ overflowWrap: "anywhere" }}>
@@ -73,16 +74,16 @@ export function FilesTray(p: FilesTrayProps) {
               {i.error}
             </span>
           ) : i.done ? null : (
-            <progress max={1} value={i.progress} aria-label={`Uploading ${i.name}`} style={{ width: 80 }} />
+            <progress max={1} value={i.progress} aria-label={t("files.uploading", { name: i.name })} style={{ width: 80 }} />
           )}
           {/* The visible word is in the name (WCAG "label in name"); the name says which file. */}
           <button
             type="button"
             className="cnb-c-link"
-            aria-label={`${i.done || i.error ? "Remove" : "Cancel"} ${i.name}`}
+            aria-label={t(i.done || i.error ? "files.removeFile" : "files.cancelFile", { name: i.name })}
             onClick={() => setItems((l) => l.filter((x) => (x.key == i.key ? (x.abort.abort(), false) : true)))}
           >
-            {i.done || i.error ? "Remove" : "Cancel"}
+            {t(i.done || i.error ? "files.remove" : "files.cancel")}
           </button>
         </li>
       ))}

@@ -1,0 +1,28 @@
+// The console's catalogue (src/i18n): German and Spanish have every key English has (a missing one
+// would show English: this test fails instead); lookups fall back per key; the first choice.
+import { describe, expect, it } from "vitest";
+import { en } from "../src/i18n/en";
+import de from "../src/i18n/de";
+import es from "../src/i18n/es";
+import { initialLanguage, translate } from "../src/i18n/index";
+
+const keys = (o: Record<string, Record<string, string>>) => Object.entries(o).flatMap(([g, t]) => Object.keys(t).map((k) => `${g}.${k}`));
+
+describe("console catalogue", () => {
+  for (const [lang, table] of [["de", de], ["es", es]] as const) {
+    it(`${lang} has every key English has`, () => {
+      const own = new Set(keys(table as Record<string, Record<string, string>>));
+      expect(keys(en).filter((k) => !own.has(k))).toEqual([]);
+    });
+  }
+  it("falls back to English per key", () => {
+    expect(translate("de", "inbox.title")).toBe("Posteingang");
+    expect(translate("es", "shell.inbox")).toBe("Bandeja de entrada");
+    expect(translate("de", "no.such")).toBe("no.such");
+  });
+  it("starts in the stored choice, else the browser's, else English", () => {
+    expect(initialLanguage("es", ["de-DE"])).toBe("es");
+    expect(initialLanguage(null, ["fr-FR", "de-AT"])).toBe("de");
+    expect(initialLanguage("xx", ["ja"])).toBe("en");
+  });
+});
