@@ -32,7 +32,7 @@ const CHUNKS = { extras: "src/loader/extras.ts", continue: "src/continue.ts", ca
  * The loader's optional parts (src/shared/features.ts) by the name a variant's file carries. A
  * variant replaces that module by one with some flags false, so the minifiers drop their code.
  */
-const PARTS = { lists: "LISTS", hours: "HOURS_BY_DAY", "first-screen": "FIRST_SCREEN" };
+const PARTS = { lists: "LISTS", hours: "HOURS_BY_DAY", "first-screen": "FIRST_SCREEN", translations: "TRANSLATIONS" };
 /** Every combination of parts but the whole set, which is beckon.js itself. */
 const VARIANTS = Object.keys(PARTS)
   .reduce((sets, part) => sets.flatMap((set) => [set, [...set, part]]), [[]])

@@ -220,10 +220,14 @@ pub fn loader_file(config_json: &str) -> String {
     let first_screen = list("buttons")
         .iter()
         .any(|b| b.pointer("/options/scroll/revealAfterFirstScreen") == Some(&Value::Bool(true)));
+    let translations = list("actions")
+        .iter()
+        .any(|a| a.get("translations").is_some_and(|t| !t.is_null()));
     let parts = [
         (has_lists(&config), "lists"),
         (hours, "hours"),
         (first_screen, "first-screen"),
+        (translations, "translations"),
     ];
     if parts.iter().all(|(used, _)| *used) {
         return LOADER.to_owned();

@@ -510,6 +510,7 @@ async fn the_embed_carries_the_loader_build_with_the_parts_its_config_uses() {
         "-first-screen",
         "-lists-hours",
         "-hours-first-screen",
+        "-translations",
     ] {
         std::fs::write(
             t.dir.path().join(format!("static/beckon-loader{parts}.js")),
@@ -558,13 +559,18 @@ async fn the_embed_carries_the_loader_build_with_the_parts_its_config_uses() {
         loader_of(config(single(first_screen.clone()), phone(by_day.clone()))).await,
         "/* loader-hours-first-screen */\n"
     );
+    let mut translated = phone(always.clone());
+    translated[0]["translations"] = json!({"fr": {"labelText": "Appelez-nous"}});
+    assert_eq!(
+        loader_of(config(single(pixels.clone()), translated)).await,
+        "/* loader-translations */\n"
+    );
     // Every part: the whole loader, beckon.js.
     let mut every = multi.clone();
     every[0]["options"] = json!({"scroll": first_screen});
-    assert_eq!(
-        loader_of(config(every, phone(by_day.clone()))).await,
-        LOADER_JS
-    );
+    let mut every_action = phone(by_day.clone());
+    every_action[0]["translations"] = json!({"fr": {"labelText": "Appelez-nous"}});
+    assert_eq!(loader_of(config(every, every_action)).await, LOADER_JS);
     // A widget build without that variant: the whole loader.
     std::fs::remove_file(t.dir.path().join("static/beckon-loader-hours.js")).unwrap();
     assert_eq!(

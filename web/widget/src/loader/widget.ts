@@ -6,6 +6,7 @@
 // is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
 import { inLanguage } from "../shared/lang";
+import { TRANSLATIONS } from "../shared/features";
 import type { Decision, RuntimeParams } from "./decide/types";
 import type { Ctx, Extras } from "./contract";
 import { decide } from "./decide/decide";
@@ -196,7 +197,7 @@ export function createWidget(importer: Importer): Widget {
       if (current !== generation) return [];
       look = found;
       // Each action's own texts in the reader's language (shared/lang.ts), for the buttons and the surfaces.
-      ctx.config = inLanguage(config, domain);
+      ctx.config = TRANSLATIONS ? inLanguage(config, domain) : config;
       show(ctx.decideAgain());
       if (observe) later((x) => current === generation && x.watch());
       return ctx.roots.slice();

@@ -12,3 +12,5 @@ export const LISTS = true;
 export const HOURS_BY_DAY = true;
 /** Reveal after the first screen (scroll.revealAfterFirstScreen). */
 export const FIRST_SCREEN = true;
+/** The owner's own texts of an action per language (an action's `translations`), applied before the buttons render. */
+export const TRANSLATIONS = true;
