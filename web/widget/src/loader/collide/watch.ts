@@ -11,7 +11,7 @@
 import { isObstacle, isStuck, placeOf, shiftsFor, type Place, type Rect, type Shift } from "./geometry";
 
 type Idle = (f: () => void) => void;
-const idle: Idle = (f) => ("requestIdleCallback" in window ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 100));
+const idle: Idle = (f) => (typeof requestIdleCallback == "function" ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 100));
 
 /** Beckon's own elements (roots of buttons, the app's host) are never obstacles. */
 const ours = (el: Element) => !!el.closest(".call-now-button, .cnb-m-host");
@@ -73,7 +73,8 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
   function run() {
     scheduled = false;
     last = performance.now();
-    if (stopped) return;
+    // Stopped, or the document is gone (torn down before the idle callback came).
+    if (stopped || typeof document == "undefined") return;
     try {
       // Read: new candidates, then every rectangle.
       if (first) {
