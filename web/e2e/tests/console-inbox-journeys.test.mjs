@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { inboxTab, openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
+import { eventually, inboxTab, openApiVisitor, openConsole as openConsoleAs } from "../lib/console.mjs";
 
 const fx = beckonFixture();
 
@@ -40,7 +40,8 @@ test("after login focus is on the main heading, and the Sound toggle shows on or
   await sound.click();
   await page.waitForFunction(() => document.querySelector(".toggle[aria-pressed='false']"));
   assert.equal((await sound.innerText()).replace(/\s+/g, " ").trim(), "Sound off");
-  assert.notEqual(await switchColour(), onColour, "the switch looks different when off");
+  // (The switch's colour changes over a short transition.)
+  await eventually(async () => (await switchColour()) != onColour, "the switch looks different when off");
   assert.deepEqual(await axeViolations(page, "body"), []);
   // The choice is kept for the next visit.
   await page.reload();

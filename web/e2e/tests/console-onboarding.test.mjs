@@ -117,7 +117,8 @@ test("with --allow-signup a visitor creates an account from the login page and l
     await page.getByLabel("Business name (optional)").fill("Sam's Flowers");
     await page.getByRole("button", { name: "Create the account" }).click();
     await page.getByRole("heading", { name: "Welcome! A button on your site in a few steps" }).waitFor();
-    await page.getByText("Sam", { exact: true }).first().waitFor();
+    // Logged in as Sam (the name shows beside Log out on wide screens, in its title on a laptop's).
+    assert.equal(await page.getByRole("button", { name: "Log out" }).getAttribute("title"), "Logged in as Sam");
     await context.close();
   } finally {
     await open.close();

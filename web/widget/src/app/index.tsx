@@ -125,10 +125,10 @@ function mount(): void {
     });
   }
   if (!host.isConnected) document.body.appendChild(host);
-  // The surfaces speak the widget's language, right to left for Arabic and Hebrew (app.css uses
-  // logical properties), whatever the page's own direction.
+  // The surfaces speak the widget's language; right to left for Arabic and Hebrew, and, as the
+  // buttons are, on a right-to-left page (app.css uses logical properties).
   host.setAttribute("lang", language());
-  host.setAttribute("dir", dir());
+  host.setAttribute("dir", surfaceDir());
 }
 
 /**
@@ -169,6 +169,12 @@ if (document.body) {
   });
 }
 
+/** The surfaces' direction: right to left in an RTL language or on an RTL page. */
+function surfaceDir(): "rtl" | "ltr" {
+  const page = (document.documentElement.dir || document.body.dir).toLowerCase();
+  return dir() == "rtl" || page == "rtl" ? "rtl" : "ltr";
+}
+
 /**
  * The surface opens on the side of the button that opened it (its trigger, else the action's button
  * on the page: CNB.open, a resumed chat): left for a cnb-left one, else right, mirrored on RTL pages
@@ -180,7 +186,7 @@ function place(action: Action, trigger: HTMLElement | null): void {
   const c = r ? r.classList : { contains: () => false };
   // The button's side is in the page's direction, the surface's in the widget's language's
   // (mount()): an Arabic widget on a left-to-right page swaps them back.
-  const flip = !!r && getComputedStyle(r).direction != dir();
+  const flip = !!r && getComputedStyle(r).direction != surfaceDir();
   host!.setAttribute("data-side", c.contains("cnb-left") != flip ? "start" : "end");
   host!.setAttribute("data-edge", c.contains("cnb-top") ? "top" : "bottom");
 }
