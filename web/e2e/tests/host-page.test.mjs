@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { harnessFixture, visibleButtons } from "../lib/harness.mjs";
-import { action, button, config } from "../lib/fixtures.mjs";
+import { action, button, config, domain } from "../lib/fixtures.mjs";
 
 const h = harnessFixture();
 
@@ -49,7 +49,10 @@ test("a hostile stylesheet moves, resizes, restyles and hides nothing", async ()
 test("the buttons do not block clicks on the page outside their own area", async () => {
   const body = `<div style="height:100vh"></div><button id="under" style="position:fixed;bottom:4px;left:45%;width:10%;height:40px">page button</button>
     <button id="beside" style="position:fixed;bottom:100px;right:10px;width:40px;height:20px">page button</button>`;
-  const { page } = await h.load({ config: config({ buttons: [button("bar", "FULL", ["p"], { placement: "BOTTOM_CENTER" }), button("s", "SINGLE", ["q"], { placement: "BOTTOM_RIGHT" })], actions: [action("p", "PHONE", "1"), action("q", "PHONE", "2")] }), body });
+  // The page's own fixed buttons stay where Beckon's are: collision avoidance is off here, so the
+  // buttons stay put and only their pass-through of clicks is under test.
+  const domains = [domain({ properties: { allowMultipleButtons: true, avoidCollisions: false } })];
+  const { page } = await h.load({ config: config({ domains, buttons: [button("bar", "FULL", ["p"], { placement: "BOTTOM_CENTER" }), button("s", "SINGLE", ["q"], { placement: "BOTTOM_RIGHT" })], actions: [action("p", "PHONE", "1"), action("q", "PHONE", "2")] }), body });
   await visibleButtons(page);
   // Above the single button there is page, not Beckon: a click there reaches the page.
   const hit = await page.evaluate(() => document.elementFromPoint(innerWidth - 30, innerHeight - 110)?.id);
