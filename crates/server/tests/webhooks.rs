@@ -307,7 +307,12 @@ async fn a_failing_endpoint_is_retried_with_the_same_webhook_id_until_it_answers
     assert!(first["nextAttemptAt"].is_string(), "{first}");
     // Not before its time (5 s after the first attempt, by the server's clock).
     s.clock.advance(Duration::from_secs(4));
-    tokio::time::sleep(Duration::from_millis(1500)).await; // more than the worker's poll
+    // Its job is not due yet, so no worker can claim it (no wait for a poll that does nothing).
+    let waiting = s.t.store().jobs_of_kind(WEBHOOK).await.unwrap();
+    assert!(
+        waiting.iter().all(|j| j.run_at > s.t.store().now()),
+        "retried too early: {waiting:?}"
+    );
     assert_eq!(rx.received().len(), 1, "retried too early");
     s.clock.advance(Duration::from_secs(1));
     let second = s.attempts(&hook, 2).await;
@@ -375,7 +380,16 @@ async fn a_delivery_that_never_succeeds_fails_after_24_hours_and_can_be_sent_aga
     let count = rx.received().len();
     // Nothing more is tried.
     s.clock.advance(Duration::from_secs(48 * 3600));
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // No live job is left to try it (a failed delivery's job is gone or buried).
+    let live: Vec<_> =
+        s.t.store()
+            .jobs_of_kind(WEBHOOK)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|j| !j.dead.0)
+            .collect();
+    assert!(live.is_empty(), "still to be tried: {live:?}");
     assert_eq!(rx.received().len(), count);
 
     // Sent again: the same webhook-id, now answered (the endpoint is back).
