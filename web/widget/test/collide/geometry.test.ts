@@ -23,6 +23,14 @@ describe("shiftFor", () => {
     expect(shiftFor(corner, [launcher], BR, VW, VH)).toEqual({ x: 0, y: -(VH - 20 - (VH - 84) + 10) });
   });
 
+  it("keeps a tie above when the root is measured with sub-pixel noise (mid-slide)", () => {
+    const launcher = rect(VW - 84, VH - 84, 64, 64);
+    for (const noise of [-0.4, 0.0001, 0.6]) {
+      const noisy = { ...corner, top: corner.top + noise, bottom: corner.bottom + noise };
+      expect(shiftFor(noisy, [launcher], BR, VW, VH).x).toBe(0);
+    }
+  });
+
   it("moves beside a tall narrow element in its corner, above a wide short one", () => {
     const tall = rect(VW - 90, VH - 110, 90, 110);
     expect(shiftFor(corner, [tall], BR, VW, VH)).toEqual({ x: -(VW - 20 - (VW - 90) + 10), y: 0 });

@@ -70,14 +70,15 @@ function beside(home: Rect, obstacles: Rect[], place: Place, vw: number, gap: nu
 /**
  * The shift of a root of buttons at home (its unmoved rectangle) so it covers none of the
  * obstacles: none needed gives {0, 0}; else the shorter of "above/below them" and "beside them"
- * that stays inside the viewport (vw × vh); when neither fits, it stays home (covering something
- * is better than leaving the screen).
+ * that stays inside the viewport (vw × vh), above when they are within a pixel of each other (a
+ * root measured while it slides carries sub-pixel noise: a tie must not flip with it); when
+ * neither fits, it stays home (covering something is better than leaving the screen).
  */
 export function shiftFor(home: Rect, obstacles: Rect[], place: Place, vw: number, vh: number, gap = GAP): Shift {
   const near = obstacles.filter((o) => isObstacle(o, vw, vh));
   const a = along(home, near, place, vh, gap);
   const b = beside(home, near, place, vw, gap);
-  if (a && b) return Math.abs(b.x) < Math.abs(a.y) ? b : a;
+  if (a && b) return Math.abs(b.x) < Math.abs(a.y) - 1 ? b : a;
   return a || b || { x: 0, y: 0 };
 }
 
