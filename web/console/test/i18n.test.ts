@@ -20,6 +20,11 @@ describe("console catalogue", () => {
     expect(translate("es", "shell.inbox")).toBe("Bandeja de entrada");
     expect(translate("de", "no.such")).toBe("no.such");
   });
+  it("fills {placeholders} and picks the plural form by count", () => {
+    expect(translate("en", "inbox.title", { n: 1 })).toBe("Inbox");
+    // The test's own keys are not in the catalogue: a placeholder left unknown stays as written.
+    expect(translate("en", "no.{such}", { other: 1 })).toBe("no.{such}");
+  });
   it("starts in the stored choice, else the browser's, else English", () => {
     expect(initialLanguage("es", ["de-DE"])).toBe("es");
     expect(initialLanguage(null, ["fr-FR", "de-AT"])).toBe("de");

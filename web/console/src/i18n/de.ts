@@ -1,44 +1,6 @@
-// German: "Sie"-free, as console labels are (verbs and nouns).
+// German: one file per area of the console under ./de/, as ./en/ has them. Labels are verbs and
+// nouns; where a sentence addresses the agent it says "Sie".
 import type { ConsoleCatalogue } from "./en";
+import frame from "./de/frame";
 
-export default {
-  shell: {
-    skip: "Zum Inhalt springen",
-    nav: "Konsole",
-    inbox: "Posteingang",
-    domains: "Domains",
-    agents: "Mitarbeitende",
-    privacy: "Datenschutz",
-    webhooks: "Webhooks",
-    canned: "Textbausteine",
-    reconnecting: "Verbindung wird wiederhergestellt…",
-    online: "Online",
-    away: "Abwesend",
-    presenceHint: "Besucher sehen Sie als erreichbar, solange Sie online sind",
-    sound: "Ton",
-    on: "an",
-    off: "aus",
-    logout: "Abmelden",
-    settings: "Einstellungen",
-    notify: "Benachrichtigungen",
-    notifyHint: "Dieses Gerät benachrichtigen, wenn ein Besucher schreibt, während Sie nicht online sind – auch bei geschlossener Konsole",
-    settingsLabel: "Einstellungen für Benachrichtigungen",
-  },
-  settings: { language: "Sprache der Konsole", notifications: "Benachrichtigungen" },
-  inbox: {
-    title: "Posteingang",
-    tabs: "Welche Chats",
-    unassigned: "Nicht zugewiesen",
-    waiting: "Wartend",
-    mine: "Meine",
-    open: "Alle offenen",
-    ended: "Beendet",
-    search: "Besucher nach Name oder E-Mail suchen",
-    searchPlaceholder: "Name oder E-Mail suchen",
-    noMatch: "Kein Chat passt.",
-    none: "Hier sind keine Chats.",
-    noMessage: "Noch keine Nachricht",
-    select: "Wählen Sie einen Chat, um zu antworten.",
-    conversation: "Gespräch",
-  },
-} satisfies ConsoleCatalogue;
+export default { ...frame } satisfies ConsoleCatalogue;

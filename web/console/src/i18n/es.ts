@@ -1,44 +1,6 @@
-// Spanish: neutral, "tú" as the console's labels are short imperatives.
+// Spanish: one file per area of the console under ./es/, as ./en/ has them. Neutral Spanish,
+// "tú", as the console's labels are short imperatives.
 import type { ConsoleCatalogue } from "./en";
+import frame from "./es/frame";
 
-export default {
-  shell: {
-    skip: "Saltar al contenido",
-    nav: "Consola",
-    inbox: "Bandeja de entrada",
-    domains: "Dominios",
-    agents: "Agentes",
-    privacy: "Privacidad",
-    webhooks: "Webhooks",
-    canned: "Respuestas guardadas",
-    reconnecting: "Reconectando…",
-    online: "En línea",
-    away: "Ausente",
-    presenceHint: "Los visitantes te ven disponible mientras estás en línea",
-    sound: "Sonido",
-    on: "sí",
-    off: "no",
-    logout: "Cerrar sesión",
-    settings: "Ajustes",
-    notify: "Notificaciones",
-    notifyHint: "Avisar en este dispositivo cuando un visitante escriba mientras no estás en línea, incluso con la consola cerrada",
-    settingsLabel: "Ajustes de notificaciones",
-  },
-  settings: { language: "Idioma de la consola", notifications: "Notificaciones" },
-  inbox: {
-    title: "Bandeja de entrada",
-    tabs: "Qué chats",
-    unassigned: "Sin asignar",
-    waiting: "En espera",
-    mine: "Míos",
-    open: "Todos los abiertos",
-    ended: "Finalizados",
-    search: "Buscar visitantes por nombre o correo",
-    searchPlaceholder: "Buscar nombre o correo",
-    noMatch: "Ningún chat coincide.",
-    none: "No hay chats aquí.",
-    noMessage: "Aún no hay mensajes",
-    select: "Selecciona un chat para responder.",
-    conversation: "Conversación",
-  },
-} satisfies ConsoleCatalogue;
+export default { ...frame } satisfies ConsoleCatalogue;

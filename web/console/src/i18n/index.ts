@@ -45,17 +45,29 @@ export function setConsoleLanguage(l: ConsoleLang): void {
   listeners.forEach((f) => f());
 }
 
-/** "inbox.title" in language l, else English. */
-export function translate(l: ConsoleLang, key: string): string {
-  const [g, k] = key.split(".") as [keyof ConsoleCatalogue, string];
-  const own = (TABLES[l][g] as Record<string, string> | undefined)?.[k];
-  return own ?? (en[g] as Record<string, string> | undefined)?.[k] ?? key;
+/** Values for a text's {placeholders}; a number `count` also picks the plural form. */
+export type Vars = Record<string, string | number>;
+
+const lookup = (l: ConsoleLang, g: string, k: string) =>
+  (TABLES[l][g as keyof ConsoleCatalogue] as Record<string, string> | undefined)?.[k] ?? (en[g as keyof ConsoleCatalogue] as Record<string, string> | undefined)?.[k];
+
+/**
+ * "inbox.title" in language l, else English, with {name} placeholders filled from vars. With a
+ * numeric vars.count, "group.key_one" / "_other" (… the language's plural categories, Intl.PluralRules)
+ * come first: "{count} chats" is "chats_one" and "chats_other".
+ */
+export function translate(l: ConsoleLang, key: string, vars?: Vars): string {
+  const [g, k] = key.split(".") as [string, string];
+  const count = vars?.count;
+  const text =
+    (typeof count == "number" ? lookup(l, g, `${k}_${new Intl.PluralRules(l).select(count)}`) ?? lookup(l, g, `${k}_other`) : undefined) ?? lookup(l, g, k) ?? key;
+  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 
 const subscribe = (f: () => void) => (listeners.add(f), () => void listeners.delete(f));
 
-/** t(key) in the console's current language; the component re-renders when it changes. */
-export function useT(): (key: string) => string {
+/** t(key, vars?) in the console's current language; the component re-renders when it changes. */
+export function useT(): (key: string, vars?: Vars) => string {
   const l = useSyncExternalStore(subscribe, consoleLanguage);
-  return (key) => translate(l, key);
+  return (key, vars) => translate(l, key, vars);
 }
