@@ -1,9 +1,18 @@
 // Uploading a file to the chat (docs/attachments.md) with XMLHttpRequest, the one browser API that
 // reports upload progress; fetch cannot yet. Resolves with the attachment to send in a message;
-// rejects with the server's error text ("too large: at most 10 MB", "type not allowed: …"), or
-// an AbortError when `signal` aborts.
-import { t } from "../i18n/index";
+// rejects with an UploadError (the HTTP status, 0 when the network failed, and the server's
+// English text: each side words it in its own language), or an AbortError when `signal` aborts.
 import type { Attachment } from "./core/wire.gen";
+
+/** A refused or failed upload: `status` 413 too large, 415 type not allowed, 0 no network … */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    serverText?: string,
+  ) {
+    super(serverText || (status ? `The upload failed (${status}).` : "The upload failed: check your connection."));
+  }
+}
 
 export type UploadOptions = {
   /** Extra request headers (the console's CSRF token). */
@@ -35,11 +44,11 @@ export function uploadFile(url: string, file: Blob & { name?: string }, o: Uploa
         /* not JSON: a proxy's page */
       }
       if (xhr.status == 201 && body.url) resolve(body as Attachment);
-      else reject(new Error(body.error || t("files.failed", { status: xhr.status })));
+      else reject(new UploadError(xhr.status, body.error));
     };
     xhr.onerror = () => {
       done();
-      reject(new Error(t("files.offline")));
+      reject(new UploadError(0));
     };
     xhr.onabort = () => {
       done();

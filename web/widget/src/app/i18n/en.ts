@@ -92,6 +92,8 @@ export const en = {
     score: "{{n}} out of 5",
   },
   transcript: { ask: "E-mail me this conversation", sent: "We've sent this conversation to {{email}}." },
+  // The loader's own texts (with modal.poweredBy), built into it for every language (build.mjs).
+  buttons: { options: "Contact options" },
   files: {
     tray: "Files to send",
     uploading: "Uploading {{name}}",
@@ -101,6 +103,11 @@ export const en = {
     cancelFile: "Cancel {{name}}",
     failed: "The upload failed ({{status}}).",
     offline: "The upload failed: check your connection.",
+    tooLarge: "{{name}} is too large: at most {{max}}.",
+    empty: "{{name}} is empty.",
+    typeNotAccepted: "{{name}}: this type of file is not accepted ({{type}}).",
+    refusedSize: "{{name}} is too large.",
+    refusedType: "{{name}}: this type of file is not accepted.",
   },
 };
 

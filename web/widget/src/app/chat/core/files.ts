@@ -11,15 +11,27 @@ export function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** Why a file cannot be sent; each side words it in its own language. */
+export type FileProblem = { kind: "tooLarge"; max: string } | { kind: "empty" } | { kind: "typeNotAccepted"; type: string };
+
 /**
  * Why `file` cannot be sent, or null. The type is the browser's guess from the name: one it does
  * not know ("") is left to the server, which reads the bytes.
  */
-export function fileProblem(file: { name: string; size: number; type: string }, limits: AttachmentLimits): string | null {
-  if (file.size > limits.maxBytes) return `${file.name} is too large: at most ${sizeText(limits.maxBytes)}.`;
-  if (file.size == 0) return `${file.name} is empty.`;
-  if (file.type && !limits.types.includes(file.type)) return `${file.name}: this type of file is not accepted (${file.type}).`;
+export function checkFile(file: { size: number; type: string }, limits: AttachmentLimits): FileProblem | null {
+  if (file.size > limits.maxBytes) return { kind: "tooLarge", max: sizeText(limits.maxBytes) };
+  if (file.size == 0) return { kind: "empty" };
+  if (file.type && !limits.types.includes(file.type)) return { kind: "typeNotAccepted", type: file.type };
   return null;
+}
+
+/** checkFile's problem in English (the console's words). */
+export function fileProblem(file: { name: string; size: number; type: string }, limits: AttachmentLimits): string | null {
+  const p = checkFile(file, limits);
+  if (!p) return null;
+  if (p.kind == "tooLarge") return `${file.name} is too large: at most ${p.max}.`;
+  if (p.kind == "empty") return `${file.name} is empty.`;
+  return `${file.name}: this type of file is not accepted (${p.type}).`;
 }
 
 /** Pictures shown in the thread (the server serves only these inline). */

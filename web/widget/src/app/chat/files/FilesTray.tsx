@@ -5,9 +5,10 @@
 // message with those uploaded (`onChange`), and a new `round` (after sending) empties the tray.
 import { useEffect, useRef, useState } from "react";
 import { t } from "../../i18n/index";
-import { fileProblem, sizeText } from "../core/files";
+import { checkFile, sizeText } from "../core/files";
 import type { Attachment, AttachmentLimits } from "../core/wire.gen";
 import { uploadFile } from "../upload";
+import { problemText, uploadErrorText } from "./words";
 
 export type FilesTrayProps = {
   /** The chat's files URL (`…/channel/{id}/attachments?personaId=…`). */
@@ -40,13 +41,14 @@ export function FilesTray(p: FilesTrayProps) {
     void limits.current!.then((l) =>
       files.forEach((f) => {
         const key = next++;
-        const error = (l && fileProblem(f, l)) || undefined;
+        const problem = l && checkFile(f, l);
+        const error = problem ? problemText(f.name, problem) : undefined;
         const item: Item = { key, name: f.name, size: f.size, progress: 0, error, abort: new AbortController() };
         setItems((list) => [...list, item]);
         if (error) return;
         uploadFile(p.url, f, { signal: item.abort.signal, onProgress: (progress) => change(key, { progress }) }).then(
           (done) => change(key, { done, progress: 1 }),
-          (e: Error) => e.name != "AbortError" && change(key, { error: e.message }),
+          (e: Error) => e.name != "AbortError" && change(key, { error: uploadErrorText(f.name, e) }),
         );
       }),
     );

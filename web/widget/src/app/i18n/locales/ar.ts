@@ -100,6 +100,7 @@ export default {
     score: "{{n}} من 5",
   },
   transcript: { ask: "أرسل لي هذه المحادثة بالبريد الإلكتروني", sent: "أرسلنا هذه المحادثة إلى {{email}}." },
+  buttons: { options: "خيارات التواصل" },
   files: {
     tray: "ملفات للإرسال",
     uploading: "جارٍ رفع {{name}}",
@@ -109,5 +110,10 @@ export default {
     cancelFile: "إلغاء {{name}}",
     failed: "فشل الرفع ({{status}}).",
     offline: "فشل الرفع: تحقّق من اتصالك.",
+    tooLarge: "الملف {{name}} كبير جدًا: الحد الأقصى {{max}}.",
+    empty: "الملف {{name}} فارغ.",
+    typeNotAccepted: "{{name}}: هذا النوع من الملفات غير مقبول ({{type}}).",
+    refusedSize: "الملف {{name}} كبير جدًا.",
+    refusedType: "{{name}}: هذا النوع من الملفات غير مقبول.",
   },
 } satisfies Catalogue;

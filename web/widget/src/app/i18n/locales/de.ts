@@ -89,6 +89,7 @@ export default {
     score: "{{n}} von 5",
   },
   transcript: { ask: "Dieses Gespräch per E-Mail senden", sent: "Wir haben dieses Gespräch an {{email}} gesendet." },
+  buttons: { options: "Kontaktmöglichkeiten" },
   files: {
     tray: "Zu sendende Dateien",
     uploading: "{{name}} wird hochgeladen",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "{{name}} abbrechen",
     failed: "Das Hochladen ist fehlgeschlagen ({{status}}).",
     offline: "Das Hochladen ist fehlgeschlagen: Bitte prüfen Sie Ihre Verbindung.",
+    tooLarge: "{{name}} ist zu groß: höchstens {{max}}.",
+    empty: "{{name}} ist leer.",
+    typeNotAccepted: "{{name}}: Dieser Dateityp wird nicht angenommen ({{type}}).",
+    refusedSize: "{{name}} ist zu groß.",
+    refusedType: "{{name}}: Dieser Dateityp wird nicht angenommen.",
   },
 } satisfies Catalogue;

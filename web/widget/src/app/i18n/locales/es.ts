@@ -89,6 +89,7 @@ export default {
     score: "{{n}} de 5",
   },
   transcript: { ask: "Enviarme esta conversación por correo", sent: "Hemos enviado esta conversación a {{email}}." },
+  buttons: { options: "Opciones de contacto" },
   files: {
     tray: "Archivos para enviar",
     uploading: "Subiendo {{name}}",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "Cancelar {{name}}",
     failed: "No se pudo subir el archivo ({{status}}).",
     offline: "No se pudo subir el archivo: comprueba tu conexión.",
+    tooLarge: "{{name}} es demasiado grande: máximo {{max}}.",
+    empty: "{{name}} está vacío.",
+    typeNotAccepted: "{{name}}: este tipo de archivo no se admite ({{type}}).",
+    refusedSize: "{{name}} es demasiado grande.",
+    refusedType: "{{name}}: este tipo de archivo no se admite.",
   },
 } satisfies Catalogue;

@@ -89,6 +89,7 @@ export default {
     score: "{{n}} sur 5",
   },
   transcript: { ask: "M’envoyer cette conversation par e-mail", sent: "Nous avons envoyé cette conversation à {{email}}." },
+  buttons: { options: "Moyens de contact" },
   files: {
     tray: "Fichiers à envoyer",
     uploading: "Envoi de {{name}}",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "Annuler {{name}}",
     failed: "L’envoi a échoué ({{status}}).",
     offline: "L’envoi a échoué : vérifiez votre connexion.",
+    tooLarge: "{{name}} est trop volumineux : {{max}} au maximum.",
+    empty: "{{name}} est vide.",
+    typeNotAccepted: "{{name}} : ce type de fichier n’est pas accepté ({{type}}).",
+    refusedSize: "{{name}} est trop volumineux.",
+    refusedType: "{{name}} : ce type de fichier n’est pas accepté.",
   },
 } satisfies Catalogue;

@@ -89,6 +89,7 @@ export default {
     score: "{{n}} מתוך 5",
   },
   transcript: { ask: "שליחת השיחה אליי באימייל", sent: "שלחנו את השיחה אל {{email}}." },
+  buttons: { options: "דרכים ליצירת קשר" },
   files: {
     tray: "קבצים לשליחה",
     uploading: "מעלים את {{name}}",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "ביטול {{name}}",
     failed: "ההעלאה נכשלה ({{status}}).",
     offline: "ההעלאה נכשלה: כדאי לבדוק את החיבור.",
+    tooLarge: "הקובץ {{name}} גדול מדי: עד {{max}}.",
+    empty: "הקובץ {{name}} ריק.",
+    typeNotAccepted: "{{name}}: סוג הקובץ הזה אינו מתקבל ({{type}}).",
+    refusedSize: "הקובץ {{name}} גדול מדי.",
+    refusedType: "{{name}}: סוג הקובץ הזה אינו מתקבל.",
   },
 } satisfies Catalogue;

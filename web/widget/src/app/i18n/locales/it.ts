@@ -89,6 +89,7 @@ export default {
     score: "{{n}} su 5",
   },
   transcript: { ask: "Inviami questa conversazione via email", sent: "Abbiamo inviato questa conversazione a {{email}}." },
+  buttons: { options: "Modi per contattarci" },
   files: {
     tray: "File da inviare",
     uploading: "Caricamento di {{name}}",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "Annulla {{name}}",
     failed: "Caricamento non riuscito ({{status}}).",
     offline: "Caricamento non riuscito: controlla la connessione.",
+    tooLarge: "{{name}} è troppo grande: al massimo {{max}}.",
+    empty: "{{name}} è vuoto.",
+    typeNotAccepted: "{{name}}: questo tipo di file non è accettato ({{type}}).",
+    refusedSize: "{{name}} è troppo grande.",
+    refusedType: "{{name}}: questo tipo di file non è accettato.",
   },
 } satisfies Catalogue;

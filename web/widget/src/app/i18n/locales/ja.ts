@@ -86,6 +86,7 @@ export default {
     score: "5段階中{{n}}",
   },
   transcript: { ask: "この会話をメールで受け取る", sent: "この会話を{{email}}に送信しました。" },
+  buttons: { options: "お問い合わせ方法" },
   files: {
     tray: "送信するファイル",
     uploading: "{{name}}をアップロード中",
@@ -95,5 +96,10 @@ export default {
     cancelFile: "{{name}}をキャンセル",
     failed: "アップロードに失敗しました（{{status}}）。",
     offline: "アップロードに失敗しました。接続を確認してください。",
+    tooLarge: "{{name}} は大きすぎます（上限 {{max}}）。",
+    empty: "{{name}} は空のファイルです。",
+    typeNotAccepted: "{{name}}：この種類のファイルは送信できません（{{type}}）。",
+    refusedSize: "{{name}} は大きすぎます。",
+    refusedType: "{{name}}：この種類のファイルは送信できません。",
   },
 } satisfies Catalogue;

@@ -89,6 +89,7 @@ export default {
     score: "{{n}} van 5",
   },
   transcript: { ask: "Stuur mij dit gesprek per e-mail", sent: "We hebben dit gesprek naar {{email}} gestuurd." },
+  buttons: { options: "Contactmogelijkheden" },
   files: {
     tray: "Te verzenden bestanden",
     uploading: "{{name}} uploaden",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "{{name}} annuleren",
     failed: "Uploaden mislukt ({{status}}).",
     offline: "Uploaden mislukt: controleer je verbinding.",
+    tooLarge: "{{name}} is te groot: maximaal {{max}}.",
+    empty: "{{name}} is leeg.",
+    typeNotAccepted: "{{name}}: dit bestandstype wordt niet geaccepteerd ({{type}}).",
+    refusedSize: "{{name}} is te groot.",
+    refusedType: "{{name}}: dit bestandstype wordt niet geaccepteerd.",
   },
 } satisfies Catalogue;

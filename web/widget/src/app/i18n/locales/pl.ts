@@ -91,6 +91,7 @@ export default {
     score: "{{n}} z 5",
   },
   transcript: { ask: "Wyślij mi tę rozmowę e-mailem", sent: "Wysłaliśmy tę rozmowę na adres {{email}}." },
+  buttons: { options: "Opcje kontaktu" },
   files: {
     tray: "Pliki do wysłania",
     uploading: "Przesyłanie: {{name}}",
@@ -100,5 +101,10 @@ export default {
     cancelFile: "Anuluj: {{name}}",
     failed: "Przesyłanie nie powiodło się ({{status}}).",
     offline: "Przesyłanie nie powiodło się: sprawdź połączenie.",
+    tooLarge: "Plik {{name}} jest za duży: maksymalnie {{max}}.",
+    empty: "Plik {{name}} jest pusty.",
+    typeNotAccepted: "{{name}}: ten typ pliku nie jest akceptowany ({{type}}).",
+    refusedSize: "Plik {{name}} jest za duży.",
+    refusedType: "{{name}}: ten typ pliku nie jest akceptowany.",
   },
 } satisfies Catalogue;

@@ -89,6 +89,7 @@ export default {
     score: "{{n}} de 5",
   },
   transcript: { ask: "Enviar-me esta conversa por e-mail", sent: "Enviámos esta conversa para {{email}}." },
+  buttons: { options: "Opções de contacto" },
   files: {
     tray: "Ficheiros a enviar",
     uploading: "A carregar {{name}}",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "Cancelar {{name}}",
     failed: "O carregamento falhou ({{status}}).",
     offline: "O carregamento falhou: verifique a sua ligação.",
+    tooLarge: "{{name}} é demasiado grande: no máximo {{max}}.",
+    empty: "{{name}} está vazio.",
+    typeNotAccepted: "{{name}}: este tipo de ficheiro não é aceite ({{type}}).",
+    refusedSize: "{{name}} é demasiado grande.",
+    refusedType: "{{name}}: este tipo de ficheiro não é aceite.",
   },
 } satisfies Catalogue;

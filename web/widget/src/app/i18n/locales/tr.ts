@@ -89,6 +89,7 @@ export default {
     score: "5 üzerinden {{n}}",
   },
   transcript: { ask: "Bu görüşmeyi bana e-postayla gönder", sent: "Bu görüşmeyi {{email}} adresine gönderdik." },
+  buttons: { options: "İletişim seçenekleri" },
   files: {
     tray: "Gönderilecek dosyalar",
     uploading: "{{name}} yükleniyor",
@@ -98,5 +99,10 @@ export default {
     cancelFile: "{{name}} yüklemesini iptal et",
     failed: "Yükleme başarısız oldu ({{status}}).",
     offline: "Yükleme başarısız oldu: bağlantınızı kontrol edin.",
+    tooLarge: "{{name}} çok büyük: en fazla {{max}}.",
+    empty: "{{name}} boş.",
+    typeNotAccepted: "{{name}}: bu dosya türü kabul edilmiyor ({{type}}).",
+    refusedSize: "{{name}} çok büyük.",
+    refusedType: "{{name}}: bu dosya türü kabul edilmiyor.",
   },
 } satisfies Catalogue;

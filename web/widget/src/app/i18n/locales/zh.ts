@@ -85,6 +85,7 @@ export default {
     score: "{{n}}分（满分5分）",
   },
   transcript: { ask: "将此对话发送到我的邮箱", sent: "我们已将此对话发送至{{email}}。" },
+  buttons: { options: "联系方式" },
   files: {
     tray: "待发送的文件",
     uploading: "正在上传{{name}}",
@@ -94,5 +95,10 @@ export default {
     cancelFile: "取消{{name}}",
     failed: "上传失败（{{status}}）。",
     offline: "上传失败：请检查您的网络连接。",
+    tooLarge: "{{name}} 太大：最多 {{max}}。",
+    empty: "{{name}} 是空文件。",
+    typeNotAccepted: "{{name}}：不接受此类型的文件（{{type}}）。",
+    refusedSize: "{{name}} 太大。",
+    refusedType: "{{name}}：不接受此类型的文件。",
   },
 } satisfies Catalogue;
