@@ -20,6 +20,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { languageTables } from "./i18n-tables.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const OUT = resolve(process.env.WIDGET_OUT || here("dist/"), "beckon-app.js");
@@ -117,21 +118,8 @@ await esbuild.build({
   ],
 });
 // The catalogues (src/app/i18n): a chunk per language, beckon-lang-{xx}.js, that the app imports
-// when the widget speaks it (src/app/i18n/load.ts): the language's texts with English's where it
-// lacks one (src/app/i18n/merge.ts), written out as one object literal.
-const I18N = here("src/app/i18n/");
-const LOCALES = ["en", ...(await readdir(I18N + "locales/")).filter((f) => /^[a-z]{2}\.ts$/.test(f)).map((f) => f.slice(0, 2))];
-for (const lang of LOCALES) {
-  const own = lang == "en" ? "export default {};" : `export { default } from "./locales/${lang}";`;
-  const entry = `import { en } from "./en"; import { withFallback } from "./merge"; import own from "own"; export default withFallback(en, own);`;
-  const { outputFiles } = await esbuild.build({
-    stdin: { contents: entry, resolveDir: I18N, loader: "ts" },
-    bundle: true,
-    format: "esm",
-    write: false,
-    plugins: [{ name: "own", setup: (b) => (b.onResolve({ filter: /^own$/ }, () => ({ path: "own", namespace: "own" })), b.onLoad({ filter: /.*/, namespace: "own" }, () => ({ contents: own, loader: "ts", resolveDir: I18N }))) }],
-  });
-  const table = (await import("data:text/javascript;base64," + Buffer.from(outputFiles[0].text).toString("base64"))).default;
+// when the widget speaks it (src/app/i18n/load.ts), each written out as one object literal.
+for (const [lang, table] of Object.entries(await languageTables())) {
   await writeFile(resolve(dirname(OUT), `beckon-lang-${lang}.js`), `export default ${JSON.stringify(table)};\n`);
 }
 const gz = gzipSync(await readFile(OUT), { level: 9 }).length;

@@ -17,6 +17,7 @@ import * as esbuild from "esbuild";
 import { minify } from "terser";
 import { mkdir, writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
+import { languageTables } from "./i18n-tables.mjs";
 import { fileURLToPath } from "node:url";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -48,6 +49,18 @@ const withParts = (parts) => ({
     }));
   },
 });
+/**
+ * An esbuild plugin giving the loader its texts (src/loader/render/texts.ts) in every shipped
+ * language, from the catalogue (i18n-tables.mjs), rather than English's only.
+ */
+const LOADER_TEXTS = Object.fromEntries(Object.entries(await languageTables()).map(([l, t]) => [l, [t.modal.poweredBy, t.buttons.options]]));
+const loaderTexts = {
+  name: "loader-texts",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/texts$/ }, (a) => (a.importer.includes("/loader/render/") ? { path: "texts", namespace: "loader-texts" } : undefined));
+    build.onLoad({ filter: /.*/, namespace: "loader-texts" }, () => ({ contents: `export const LOADER_TEXTS = ${JSON.stringify(LOADER_TEXTS)};`, loader: "js" }));
+  },
+};
 const variantFile = (parts) => ["beckon-loader", ...parts].join("-") + ".js";
 
 /** The stylesheets: beckon.css (or its parts) before the buttons show, beckon-anim.css after. */
@@ -83,8 +96,8 @@ async function bundle(entry, file, format, plugins = []) {
 
 await mkdir(DIST, { recursive: true });
 await Promise.all([
-  bundle("src/loader/main.ts", "beckon.js", "iife"),
-  ...VARIANTS.map((parts) => bundle("src/loader/main.ts", variantFile(parts), "iife", [withParts(parts)])),
+  bundle("src/loader/main.ts", "beckon.js", "iife", [loaderTexts]),
+  ...VARIANTS.map((parts) => bundle("src/loader/main.ts", variantFile(parts), "iife", [withParts(parts), loaderTexts])),
   ...Object.entries(CHUNKS).map(([name, src]) => bundle(src, `beckon-${name}.js`, "esm")),
   ...STYLES.map((name) =>
     esbuild.build({

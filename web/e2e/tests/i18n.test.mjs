@@ -1,8 +1,8 @@
 // The widget in the page's language (docs/configuration.md "Languages"), against a real
 // `beckon serve` and a real site: a French page and an Arabic page (<html lang>) get the chat's
 // texts, times and direction in their language, each page downloading its own language's chunk
-// only; the domain's `language` wins over the page's; a language lacking a key shows English's
-// for that key (the chunk as built: web/widget/app.build.mjs). Screenshots: SCREENSHOTS=dir.
+// only; a menu's toggle and branding line (the loader's own texts) speak the page's language too;
+// the domain's `language` wins over the page's. Screenshots: SCREENSHOTS=dir.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -125,6 +125,28 @@ test("the owner's words per language: the domain's texts and the action's own la
   assert.equal((await enButton.innerText()).trim(), "Chat with us");
   await en.context.close();
   await context.close();
+});
+
+test("the loader's own texts: a menu's toggle and its branding line in the page's language (French, Arabic)", async () => {
+  await republish((cfg) => {
+    cfg.domains[0].properties = { ...cfg.domains[0].properties, allowMultipleButtons: true };
+    const ids = cfg.actions.filter((a) => a.id != CHAT_ACTION_ID).slice(0, 2).map((a) => a.id);
+    assert.equal(ids.length, 2, "the demo has two more actions for the menu");
+    cfg.buttons = [...cfg.buttons.filter((b) => b.id != "menu"), { id: "menu", active: true, domainId: cfg.domains[0].id, type: "MULTI", actions: ids, options: { placement: "BOTTOM_LEFT", position: "FIXED", displayMode: "ALWAYS" } }];
+  });
+  for (const [lang, dir, toggle, brand] of [
+    ["fr", "ltr", "Moyens de contact", "Propulsé par Beckon"],
+    ["ar", "rtl", "خيارات التواصل", "مدعوم من Beckon"],
+    ["en", "ltr", "Contact options", "Powered by Beckon"],
+  ]) {
+    const { page, context } = await visitor(lang, { dir, path: `/${lang}-menu` });
+    const menu = page.locator('.call-now-button[data-button-id="menu"]');
+    await menu.getByRole("button", { name: toggle }).click();
+    await menu.locator(".cnb-brand", { hasText: brand }).waitFor();
+    assert.deepEqual(await axeViolations(page, '.call-now-button[data-button-id="menu"]'), []);
+    if (lang == "ar") await shot(page, "i18n-menu-ar.png");
+    await context.close();
+  }
 });
 
 test("the domain's language wins over the page's", async () => {

@@ -36,8 +36,8 @@ function markToggle(t: HTMLElement): void {
   // On the root, at the toggle's corner (the root is as big as the toggle; the list and labels are
   // absolutely placed): not inside the toggle, whose visible text stays its label.
   badge(t.parentElement!, m.text);
-  // The loader names the toggle by aria-label ("Contact options"), or by its label's text.
-  const name = m.own || (t.querySelector(".cnb-l")?.textContent || "").trim() || "Contact options";
+  // The loader names the toggle by aria-label ("Contact options" in the reader's language), or by its label's text.
+  const name = m.own || (t.querySelector(".cnb-l")?.textContent || "").trim();
   if (m.text != null) t.setAttribute("aria-label", name + ", " + m.unread);
   else if (m.own) t.setAttribute("aria-label", m.own);
   else t.removeAttribute("aria-label");

@@ -33,6 +33,8 @@ import { actionLink } from "../actions/links";
 import { attrs, css, el, iconEl } from "./icons";
 import { hasScrollRule, type Rules } from "./show";
 import { LISTS } from "../../shared/features";
+import { readerLanguage } from "../../shared/lang";
+import { LOADER_TEXTS } from "./texts";
 import type { Warning } from "../messages";
 
 export type RenderEnv = {
@@ -141,7 +143,9 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
   decided.actions.forEach((action) => actionEl(env, list, action, type, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
-  if (domain.type !== "PRO" && (full || menu)) el(full ? root : list, "div", "cnb-brand").textContent = "Powered by Beckon";
+  // The branding line and the toggle's name in the reader's language (only lists have them).
+  const words = () => LOADER_TEXTS[readerLanguage(domain)] || LOADER_TEXTS.en;
+  if (domain.type !== "PRO" && (full || menu)) el(full ? root : list, "div", "cnb-brand").textContent = words()[0];
 
   const zIndex = options.zindex != null ? options.zindex : domainProps.zindex;
   const scale = options.scale != null ? options.scale : domainProps.scale;
@@ -174,7 +178,7 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
       const icon = type === "DOTS" && !expanded ? { ...menuOptions, iconTypeOpen: "FONT", iconTextOpen: "dots" } : menuOptions;
       iconEl(toggle, icon, which, menuOptions["iconBackgroundColor" + which] as string, expanded ? "close" : "plus", "cnb-fx ");
       if (text) label(toggle, text);
-      attrs(toggle, { "aria-label": !text && "Contact options", "aria-expanded": expanded + "" });
+      attrs(toggle, { "aria-label": !text && words()[1], "aria-expanded": expanded + "" });
       if (byVisitor) env.onToggle?.(root, expanded);
     };
     toggle.addEventListener("click", () => state.f!(!root.classList.contains("cnb-expand"), true));
