@@ -74,6 +74,10 @@ test("the network is cut while the visitor types: messages wait as pending and g
   const { page, context, channelId } = await chatting("Ben");
   await send(page, "before the cut");
   await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "before the cut");
+  // The agent may get the message before the visitor's page gets its acknowledgement: cut only once
+  // the page no longer shows it as pending (else it is sent again after the cut, and the server
+  // takes it once by its client id: another test).
+  await eventually(async () => (await pending(page)).length == 0, "'before the cut' acknowledged");
 
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
