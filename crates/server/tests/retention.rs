@@ -112,6 +112,17 @@ async fn an_owner_exports_then_erases_what_an_address_gave() {
         t.client().get(&photo_url).send().await.unwrap().status(),
         200
     );
+    // Ada notes something about Ann: data about her too, in the export.
+    let ada = login(&t, "agent@shop.test").await;
+    let (status, note) = call_as(
+        &t,
+        &ada,
+        Method::POST,
+        &format!("/v1/agent/channels/{first}/notes"),
+        Some(json!({"text": "Wants a refund"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{note}");
     let (second, _) = chat_of(&t, &domain, "Ann", "Ann@Example.com", "Again").await;
     let (bea, _) = chat_of(&t, &domain, "Bea", "bea@example.com", "Not Ann").await;
     let (elsewhere, _) = chat_of(&t, &other_domain, "Ann", "ann@example.com", "Other shop").await;
@@ -151,6 +162,9 @@ async fn an_owner_exports_then_erases_what_an_address_gave() {
     assert_eq!(c["visitor"]["email"], "ann@example.com");
     assert_eq!(c["messages"][0]["text"], "My order 1234");
     assert_eq!(c["messages"][0]["from"], "visitor");
+    assert_eq!(c["notes"][0]["author"], "Ada");
+    assert_eq!(c["notes"][0]["text"], "Wants a refund");
+    assert_eq!(export["conversations"][1]["notes"], json!([]));
     assert!(
         !export.to_string().contains(&persona),
         "no credential in an export"

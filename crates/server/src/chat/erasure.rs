@@ -14,8 +14,8 @@ use crate::state::AppState;
 use crate::store::{ChatRef, PersonaType, Store, StoreResult};
 use crate::wire::iso_time;
 use crate::wire::privacy::{
-    Erased, ExportedConversation, ExportedFile, ExportedMessage, ExportedRating, ExportedVisitor,
-    VisitorExport,
+    Erased, ExportedConversation, ExportedFile, ExportedMessage, ExportedNote, ExportedRating,
+    ExportedVisitor, VisitorExport,
 };
 
 /// Conversations removed per transaction by the sweep.
@@ -65,6 +65,7 @@ pub async fn export(
             }
         }
         let rating = store.channel_rating(&channel.id).await?;
+        let notes = store.channel_notes(&channel.id, i64::MAX).await?;
         conversations.push(ExportedConversation {
             id: channel.id.clone(),
             site,
@@ -80,6 +81,14 @@ pub async fn export(
                     .then(|| iso_time(visitor.legal_notice_accepted)),
             },
             messages,
+            notes: notes
+                .into_iter()
+                .map(|n| ExportedNote {
+                    author: n.author_name,
+                    text: n.text,
+                    created_at: iso_time(n.created_at),
+                })
+                .collect(),
             rating: rating.map(|r| ExportedRating {
                 score: r.score,
                 comment: r.comment,

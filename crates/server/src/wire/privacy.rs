@@ -47,9 +47,23 @@ pub struct ExportedConversation {
     /// What the visitor gave: name, e-mail, address, page, consent.
     pub visitor: ExportedVisitor,
     pub messages: Vec<ExportedMessage>,
+    /// The agents' private notes on the conversation: the visitor never saw them, yet they are
+    /// data about the visitor (the owner decides what to hand over: docs/privacy.md).
+    pub notes: Vec<ExportedNote>,
     /// The visitor's rating of the conversation.
     #[ts(type = "{ score: number; comment: string | null } | null")]
     pub rating: Option<ExportedRating>,
+}
+
+/// An agent's private note on the conversation.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedNote {
+    /// The agent's name when they wrote it.
+    pub author: String,
+    pub text: String,
+    /// RFC 3339.
+    pub created_at: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]

@@ -210,6 +210,7 @@ pub fn console() -> String {
         ExportedVisitor,
         ExportedMessage,
         ExportedRating,
+        ExportedNote,
         ExportedFile,
         Erased,
         WebhookBody,

@@ -1531,6 +1531,11 @@ export interface components {
             endedAt?: string | null;
             id: string;
             messages: components["schemas"]["ExportedMessage"][];
+            /**
+             * @description The agents' private notes on the conversation: the visitor never saw them, yet they are
+             *     data about the visitor (the owner decides what to hand over: docs/privacy.md).
+             */
+            notes: components["schemas"]["ExportedNote"][];
             rating?: null | components["schemas"]["ExportedRating"];
             /** @description The site's domain name. */
             site: string;
@@ -1550,6 +1555,14 @@ export interface components {
             name?: string | null;
             /** Format: int64 */
             seq: number;
+            text: string;
+        };
+        /** @description An agent's private note on the conversation. */
+        ExportedNote: {
+            /** @description The agent's name when they wrote it. */
+            author: string;
+            /** @description RFC 3339. */
+            createdAt: string;
             text: string;
         };
         ExportedRating: {

@@ -532,6 +532,11 @@ export type ExportedConversation = {
   /** What the visitor gave: name, e-mail, address, page, consent. */
   visitor: ExportedVisitor;
   messages: Array<ExportedMessage>;
+  /**
+   * The agents' private notes on the conversation: the visitor never saw them, yet they are
+   * data about the visitor (the owner decides what to hand over: docs/privacy.md).
+   */
+  notes: Array<ExportedNote>;
   /** The visitor's rating of the conversation. */
   rating: { score: number; comment: string | null } | null;
 };
@@ -558,6 +563,15 @@ export type ExportedMessage = {
 export type ExportedRating = {
   score: number;
   comment: string | null;
+};
+
+/** An agent's private note on the conversation. */
+export type ExportedNote = {
+  /** The agent's name when they wrote it. */
+  author: string;
+  text: string;
+  /** RFC 3339. */
+  createdAt: string;
 };
 
 /** A file of the visitor's conversations. */
