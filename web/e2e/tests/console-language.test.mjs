@@ -50,7 +50,7 @@ test("in German, an agent opens a visitor's chat: the conversation, the reply bo
 
   const chat = page.getByRole("region", { name: "Gespräch" });
   await chat.getByRole("heading", { name: "Greta Besucherin" }).waitFor();
-  await chat.getByRole("button", { name: "Zurück zur Chatliste" }).waitFor();
+  await chat.getByRole("button", { name: "Zurück zur Chatliste", includeHidden: true }).waitFor({ state: "attached" }); // shown on a phone
   await chat.getByRole("button", { name: "Annehmen" }).waitFor();
   await chat.getByRole("combobox", { name: "Zugewiesen an" }).waitFor();
   await chat.getByText("Zuerst gesehen").waitFor();

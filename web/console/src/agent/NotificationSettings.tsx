@@ -12,6 +12,19 @@ type About = Choices["about"];
 /** The choices of what to be told about; each is named by notifications.<value>. */
 export const ABOUT: About[] = ["all", "unassigned", "mine"];
 
+/** Where the text puts the server's flag, which is shown whole (a line break at its hyphens would misquote it). */
+const FLAG_AT = "\u0000";
+const withFlag = (text: string) => {
+  const [before, after] = text.split(FLAG_AT);
+  return (
+    <>
+      {before}
+      <code className="nowrap">--smtp-url</code>
+      {after}
+    </>
+  );
+};
+
 export function NotificationSettings() {
   const [open, setOpen] = useState(false);
   const [choices, setChoices] = useState<Choices | null>(null);
@@ -68,7 +81,7 @@ export function NotificationSettings() {
               <input type="checkbox" checked={choices.email} disabled={!choices.emailAvailable} onChange={(e) => void save({ email: e.target.checked })} />
               <span>{t("notifications.email", { address: choices.address })}</span>
             </label>
-            {!choices.emailAvailable && <p className="muted hint">{t("notifications.noEmail")}</p>}
+            {!choices.emailAvailable && <p className="muted hint">{withFlag(t("notifications.noEmail", { flag: FLAG_AT }))}</p>}
             <fieldset className="stack-tight">
               <legend>{t("notifications.about")}</legend>
               {ABOUT.map((a) => (

@@ -126,7 +126,7 @@ export default {
     saved: "Saved.",
     notSaved: "Not saved: the server could not be reached. Try again.",
     email: "E-mail me when a visitor waits for an answer ({address})",
-    noEmail: "This server sends no e-mail: its administrator sets --smtp-url (docs/notifications.md).",
+    noEmail: "This server sends no e-mail: its administrator sets {flag} (docs/notifications.md).",
     about: "Tell me about (e-mail and this device's notifications)",
     all: "Every conversation",
     unassigned: "Only conversations nobody has taken",
