@@ -7,6 +7,11 @@ import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages
 import { tabTitle } from "../src/lib/title";
 import { shortTime } from "../src/lib/time";
 import { reconnectDelay } from "../src/lib/backoff";
+import { translate } from "../src/i18n/index";
+import type { Translate } from "../src/i18n/locale";
+
+const en: Translate = (key, vars) => translate("en", key, vars);
+const de: Translate = (key, vars) => translate("de", key, vars);
 
 function channel(over: Partial<Channel> = {}): Channel {
   return {
@@ -88,11 +93,14 @@ describe("the Waiting tab", () => {
 
   it("says how long in few words", () => {
     const now = new Date("2026-11-22T12:00:00.000Z");
-    expect(waitedText("2026-11-22T11:59:30.000Z", now)).toBe("just now");
-    expect(waitedText("2026-11-22T11:48:00.000Z", now)).toBe("12 min");
-    expect(waitedText("2026-11-22T09:00:00.000Z", now)).toBe("3 h");
-    expect(waitedText("2026-11-22T08:55:00.000Z", now)).toBe("3 h 5 min");
-    expect(waitedText("2026-11-20T11:00:00.000Z", now)).toBe("2 days");
+    expect(waitedText("2026-11-22T11:59:30.000Z", now, en)).toBe("just now");
+    expect(waitedText("2026-11-22T11:48:00.000Z", now, en)).toBe("12 min");
+    expect(waitedText("2026-11-22T09:00:00.000Z", now, en)).toBe("3 h");
+    expect(waitedText("2026-11-22T08:55:00.000Z", now, en)).toBe("3 h 5 min");
+    expect(waitedText("2026-11-21T11:00:00.000Z", now, en)).toBe("1 day");
+    expect(waitedText("2026-11-20T11:00:00.000Z", now, en)).toBe("2 days");
+    expect(waitedText("2026-11-22T08:55:00.000Z", now, de)).toBe("3 Std. 5 Min.");
+    expect(waitedText("2026-11-20T11:00:00.000Z", now, de)).toBe("2 Tage");
   });
 });
 
@@ -141,15 +149,17 @@ describe("small things agents see", () => {
   });
 
   it("names a visitor by name, else e-mail, else 'Visitor'", () => {
-    expect(visitorLabel(channel())).toBe("Ann");
-    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: " " } }))).toBe("ann@example.com");
-    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: null, email: null } }))).toBe("Visitor");
+    expect(visitorLabel(channel(), en)).toBe("Ann");
+    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: " " } }), en)).toBe("ann@example.com");
+    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: null, email: null } }), en)).toBe("Visitor");
+    expect(visitorLabel(channel({ visitor: { ...channel().visitor, name: null, email: null } }), de)).toBe("Besucher");
   });
 
   it("puts the unread count in the tab title", () => {
     expect(tabTitle(0)).toBe("Beckon console");
     expect(tabTitle(3)).toBe("(3) Beckon console");
     expect(tabTitle(150, "Inbox")).toBe("(99+) Inbox · Beckon console");
+    expect(tabTitle(2, undefined, "Beckon-Konsole")).toBe("(2) Beckon-Konsole");
   });
 
   it("reconnects quickly at first, then backs off to at most 15 s ± 25 %", () => {
@@ -165,11 +175,12 @@ describe("the chat on screen stays listed", () => {
     const claimed = channel({ assignedAgentId: "me" });
     expect(tabNowHolding(channel(), "unassigned", "me")).toBeNull();
     expect(tabNowHolding(claimed, "unassigned", "me")).toBe("mine");
-    expect(movedNotice("mine")).toBe("This chat is yours now (you replied or claimed it): it moved to Mine.");
+    expect(movedNotice("mine", en)).toBe("This chat is yours now (you replied or claimed it): it moved to Mine.");
+    expect(movedNotice("mine", de)).toBe("Dieser Chat gehört jetzt Ihnen (Sie haben geantwortet oder ihn angenommen): Er steht jetzt unter „Meine“.");
   });
   it("moves to All open when someone else took it, and stays where it is listed", () => {
     expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "mine", "me")).toBe("open");
-    expect(movedNotice("open")).toBe("This chat moved to All open.");
+    expect(movedNotice("open", en)).toBe("This chat moved to All open.");
     expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "open", "me")).toBeNull();
   });
 });
@@ -178,10 +189,16 @@ describe("who ended a chat", () => {
   const ended = (endedBy: Channel["endedBy"]) => channel({ status: "ended", endedAt: "2026-11-22T08:00:00.000Z", endedBy });
   const when = new Date("2026-11-22T08:00:00.000Z").toLocaleString();
   it("names the visitor, the agent reading, or another agent, with the time", () => {
-    expect(endedLine(ended({ personaId: "p1", name: "Ann" }), "me-p")).toBe(`Ended by Ann (the visitor) on ${when}.`);
-    expect(endedLine(ended({ personaId: "me-p", name: "Me" }), "me-p")).toBe(`Ended by you on ${when}.`);
-    expect(endedLine(ended({ personaId: "ada-p", name: "Ada" }), "me-p")).toBe(`Ended by Ada on ${when}.`);
-    expect(endedLine(ended(null), "me-p")).toBe(`Ended on ${when}.`);
+    expect(endedLine(ended({ personaId: "p1", name: "Ann" }), "me-p", en)).toBe(`Ended by Ann (the visitor) on ${when}.`);
+    expect(endedLine(ended({ personaId: "me-p", name: "Me" }), "me-p", en)).toBe(`Ended by you on ${when}.`);
+    expect(endedLine(ended({ personaId: "ada-p", name: "Ada" }), "me-p", en)).toBe(`Ended by Ada on ${when}.`);
+    expect(endedLine(ended({ personaId: "gone-p", name: null }), "me-p", en)).toBe(`Ended by an agent on ${when}.`);
+    expect(endedLine(ended(null), "me-p", en)).toBe(`Ended on ${when}.`);
+  });
+  it("says it in the console's language, the time in its locale", () => {
+    const deWhen = new Date("2026-11-22T08:00:00.000Z").toLocaleString("de");
+    expect(endedLine(ended({ personaId: "me-p", name: "Me" }), "me-p", de, "de")).toBe(`Von Ihnen beendet am ${deWhen}.`);
+    expect(endedLine(ended({ personaId: "p1", name: "Ann" }), "me-p", de, "de")).toBe(`Beendet von Ann (Besucher) am ${deWhen}.`);
   });
 });
 

@@ -10,6 +10,7 @@ const conversation = (messages: number) => ({
   endedAt: null,
   visitor: { name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null },
   messages: Array.from({ length: messages }, (_, i) => ({ seq: i + 1, from: "visitor", name: null, text: "hi", attachments: [], createdAt: "2026-11-01T10:00:00Z" })),
+  notes: [],
   rating: null,
 });
 

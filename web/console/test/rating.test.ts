@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { averageText, creditedTo, scoreText, stars } from "../src/lib/rating";
+import { translate } from "../src/i18n/index";
 
 describe("ratings (lib/rating.ts)", () => {
   it("a score as stars and as words", () => {
     expect(stars(4)).toBe("★★★★☆");
     expect(stars(1)).toBe("★☆☆☆☆");
     expect(stars(5)).toBe("★★★★★");
-    expect(scoreText(4)).toBe("4 out of 5");
+    expect(scoreText(4, (key, vars) => translate("en", key, vars))).toBe("Rated 4 out of 5");
+    expect(scoreText(4, (key, vars) => translate("es", key, vars))).toBe("Valoración: 4 de 5");
   });
 
   it("a mean to one decimal; a dash without ratings", () => {

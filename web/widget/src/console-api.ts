@@ -25,7 +25,7 @@ export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "./app/chat/core/
 
 // Files in a chat: the checks before an upload, sizes, pictures, and the upload itself (an
 // XMLHttpRequest, for its progress; it touches no page).
-export { fileProblem, isPicture, sizeText } from "./app/chat/core/files";
+export { fileFault, isPicture, sizeIn, sizeText, type FileFault } from "./app/chat/core/files";
 export { uploadFile } from "./app/chat/upload";
 
 // The widget's languages and its English texts, for the builder's per-language overrides.

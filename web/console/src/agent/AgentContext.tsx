@@ -9,6 +9,11 @@ import { tabTitle } from "../lib/title";
 import { navigate } from "../app/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
 import { AgentSocket, type ClientFrame, type ServerFrame } from "./realtime";
+import { consoleLanguage, translate, useT } from "../i18n/index";
+import type { Translate } from "../i18n/locale";
+
+/** t in the console's language at the moment a frame comes (outside rendering). */
+const say: Translate = (key, vars) => translate(consoleLanguage(), key, vars);
 
 export type { AgentStatus } from "../api/wire.gen";
 import type { AgentStatus } from "../api/wire.gen";
@@ -65,7 +70,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
           api.GET("/api/v1/agent/channels/{id}", { params: { path: { id } } }).then((c) => {
             setOpen((list) => upsertChannel(list, c));
             playSound("newChat");
-            desktopNotify(`New chat: ${visitorLabel(c)}`, c.domainName, () => navigate(`inbox/${c.id}`));
+            desktopNotify(say("conversation.newChat", { name: visitorLabel(c, say) }), c.domainName, () => navigate(`inbox/${c.id}`));
           }, () => {});
           break;
         }
@@ -84,7 +89,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
           });
           if (fromVisitor) {
             if (!seen) playSound("message");
-            desktopNotify(`${m.sender.name ?? "Visitor"}`, m.text, () => navigate(`inbox/${channelId}`));
+            desktopNotify(m.sender.name ?? say("conversation.visitor"), m.text, () => navigate(`inbox/${channelId}`));
           }
           break;
         }
@@ -127,9 +132,11 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
   }, [refresh, onFrame]);
 
   const unread = unreadTotal(open);
+  const t = useT();
+  const consoleName = t("login.title");
   useEffect(() => {
-    document.title = tabTitle(unread);
-  }, [unread]);
+    document.title = tabTitle(unread, undefined, consoleName);
+  }, [unread, consoleName]);
 
   // The actions never change, so that screens whose callbacks and effects depend on them (a
   // conversation's loading) do not run again each time the chat list or the connection changes.

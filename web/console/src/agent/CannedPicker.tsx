@@ -11,6 +11,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { CannedReply } from "../api/types";
 import { fillPlaceholders, insertAt, matchCanned, slashQuery, type PlaceholderValues, type SlashQuery } from "../lib/canned";
+import { useT } from "../i18n/index";
 
 type Options = {
   replies: CannedReply[];
@@ -21,6 +22,7 @@ type Options = {
 
 export function useCannedPicker({ replies, values, draft, setDraft }: Options) {
   const id = useId();
+  const t = useT();
   const [slash, setSlash] = useState<SlashQuery | null>(null);
   const [active, setActive] = useState(0);
   /** The "/" Escape closed the list at (it stays closed until another "/"). */
@@ -84,7 +86,7 @@ export function useCannedPicker({ replies, values, draft, setDraft }: Options) {
   const picker = (
     <>
       {open && (
-        <ul className="canned-picker" role="listbox" id={`${id}-list`} aria-label="Canned replies">
+        <ul className="canned-picker" role="listbox" id={`${id}-list`} aria-label={t("cannedPicker.label")}>
           {matches.map((r, i) => (
             <li
               key={r.id}
@@ -102,7 +104,7 @@ export function useCannedPicker({ replies, values, draft, setDraft }: Options) {
         </ul>
       )}
       <span className="visually-hidden" role="status">
-        {open ? `${matches.length} canned ${matches.length === 1 ? "reply matches" : "replies match"}; Up and Down to choose, Enter to insert, Escape to close.` : ""}
+        {open ? t("cannedPicker.matches", { count: matches.length }) : ""}
       </span>
     </>
   );

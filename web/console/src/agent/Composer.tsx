@@ -8,10 +8,12 @@
 // Files (useUploads.ts: picked with "Attach a file", pasted or dropped) go with replies only; a
 // reply may be files alone.
 import { useRef, useState, type KeyboardEvent } from "react";
-import { sizeText } from "@beckon/widget";
 import type { Attachment, CannedReply } from "../api/types";
 import type { PlaceholderValues } from "../lib/canned";
-import { charactersOver, tooLongText } from "../lib/messages";
+import { fileSize, problemText } from "../lib/files";
+import { charactersOver, MAX_MESSAGE_CHARS } from "../lib/messages";
+import { useT } from "../i18n/index";
+import { consoleLocale } from "../i18n/locale";
 import { useCannedPicker } from "./CannedPicker";
 import { useUploads } from "./useUploads";
 
@@ -33,6 +35,8 @@ type Props = {
 };
 
 export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, canned, placeholders, notesOnly = false }: Props) {
+  const t = useT();
+  const locale = consoleLocale();
   const [chosenMode, setMode] = useState<ComposerMode>("reply");
   const mode: ComposerMode = notesOnly ? "note" : chosenMode;
   const [draft, setDraft] = useState("");
@@ -103,17 +107,17 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
       }}
     >
       <fieldset className="composer-mode">
-        <legend className="visually-hidden">What to write</legend>
+        <legend className="visually-hidden">{t("composer.mode")}</legend>
         {(["reply", "note"] as const).map((m) => (
           <label key={m} className={mode === m ? "chosen" : undefined}>
             <input type="radio" name="composer-mode" value={m} checked={mode === m} disabled={notesOnly && m === "reply"} onChange={() => choose(m)} />
-            {m === "reply" ? "Reply" : "Note"}
+            {t(`composer.${m}`)}
           </label>
         ))}
-        {note && <span className="note-label">Private note — only agents see this</span>}
+        {note && <span className="note-label">{t("composer.noteLabel")}</span>}
       </fieldset>
       <label htmlFor="reply" className="visually-hidden">
-        {note ? `Private note on the chat with ${visitorLabel} (only agents see it)` : `Reply to ${visitorLabel}`}
+        {t(note ? "composer.noteFor" : "composer.replyTo", { name: visitorLabel })}
       </label>
       {picker.picker}
       <textarea
@@ -123,7 +127,7 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
         value={draft}
         aria-invalid={over > 0 || undefined}
         aria-describedby={errorId}
-        placeholder={note ? "Write a note for your team — Enter adds it, the visitor never sees it" : "Write a reply — Enter sends, Shift+Enter for a new line, / for canned replies"}
+        placeholder={t(note ? "composer.notePlaceholder" : "composer.replyPlaceholder")}
         onChange={(e) => {
           setDraft(e.target.value);
           picker.follow(e.target);
@@ -149,7 +153,7 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
               e.target.value = "";
             }}
           />
-          <button type="button" className="attach" aria-label="Attach a file" title="Attach a file" onClick={() => fileInput.current?.click()}>
+          <button type="button" className="attach" aria-label={t("composer.attach")} title={t("composer.attach")} onClick={() => fileInput.current?.click()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path fill="none" stroke="currentColor" strokeWidth="2" d="M21 11l-8.5 8.5a5 5 0 01-7-7L14 4a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-3-3L15 7" />
             </svg>
@@ -157,39 +161,42 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
         </>
       )}
       <button type="submit" className="primary" disabled={(!draft.trim() && !withFiles) || over > 0 || saving || (!note && files.busy)}>
-        {note ? "Add note" : "Send"}
+        {note ? t("composer.addNote") : t("composer.send")}
       </button>
       {!note && files.uploads.length > 0 && (
-        <ul className="uploads" aria-label="Files to send">
-          {files.uploads.map((u) => (
-            <li key={u.key} className={u.error ? "upload failed" : "upload"}>
-              <span className="upload-name">
-                {u.name} <span className="muted">({sizeText(u.size)})</span>
-              </span>
-              {u.error ? (
-                <span className="error" role="alert">
-                  {u.error}
+        <ul className="uploads" aria-label={t("composer.files")}>
+          {files.uploads.map((u) => {
+            const failed = u.error || u.problem;
+            return (
+              <li key={u.key} className={failed ? "upload failed" : "upload"}>
+                <span className="upload-name">
+                  {u.name} <span className="muted">({fileSize(u.size, t, locale)})</span>
                 </span>
-              ) : u.attachment ? (
-                <span className="muted">Ready</span>
-              ) : (
-                <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />
-              )}
-              <button type="button" className="link" onClick={() => files.remove(u.key)}>
-                {u.attachment || u.error ? `Remove ${u.name}` : `Cancel ${u.name}`}
-              </button>
-            </li>
-          ))}
+                {failed ? (
+                  <span className="error" role="alert">
+                    {u.problem ? problemText(u.problem, t, locale) : u.error}
+                  </span>
+                ) : u.attachment ? (
+                  <span className="muted">{t("composer.ready")}</span>
+                ) : (
+                  <progress max={1} value={u.progress} aria-label={t("composer.uploading", { name: u.name })} />
+                )}
+                <button type="button" className="link" onClick={() => files.remove(u.key)}>
+                  {t(u.attachment || failed ? "composer.remove" : "composer.cancel", { name: u.name })}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {over > 0 && (
         <p id="reply-too-long" className="error composer-error" role="status">
-          {tooLongText(over)}
+          {t("composer.tooLong", { count: over, max: MAX_MESSAGE_CHARS })}
         </p>
       )}
       {noteError && (
         <p id="note-error" className="error composer-error" role="alert">
-          Note not added: {noteError}
+          {t("composer.noteError", { reason: noteError })}
         </p>
       )}
     </form>

@@ -26,6 +26,8 @@ import { ConfirmDialog } from "../app/ConfirmDialog";
 import { VisitContext } from "./VisitContext";
 import type { Pending } from "./MessageThread";
 import { useMessageThread } from "./threadChunk";
+import { consoleLanguage, translate, useT } from "../i18n/index";
+import { consoleLocale, type Translate } from "../i18n/locale";
 
 /** The visitor's typing indicator goes away on its own after this (the server says 6 s). */
 const TYPING_SHOWN_MS = 6000;
@@ -36,16 +38,13 @@ const TYPING_REPEAT_MS = 3000;
  * The visitor's earlier chats on this site (same e-mail; a visitor who ended a chat and started
  * another has a new one), each a link that opens it here; null when there are none.
  */
-function earlierList(earlier: EarlierConversation[] | undefined) {
+function earlierList(earlier: EarlierConversation[] | undefined, t: Translate, locale: string) {
   if (!earlier?.length) return null;
   return (
     <ul className="earlier-conversations">
       {earlier.map((c) => (
         <li key={c.id}>
-          <Link to={`inbox/${c.id}`}>
-            {fullTime(c.createdAt)}
-            {c.status === "ended" ? " (ended)" : " (open)"}
-          </Link>
+          <Link to={`inbox/${c.id}`}>{t(c.status === "ended" ? "conversation.earlierEnded" : "conversation.earlierOpen", { time: fullTime(c.createdAt, locale) })}</Link>
           {c.lastMessageText ? <span className="earlier-last"> {c.lastMessageText}</span> : null}
         </li>
       ))}
@@ -55,18 +54,19 @@ function earlierList(earlier: EarlierConversation[] | undefined) {
 
 /** The visitor's rating of the chat: the score (stars for the eye, words for everyone) and comment. */
 function VisitorRating({ rating }: { rating: Rating }) {
+  const t = useT();
   return (
     <section className="visitor-rating" aria-labelledby="visitor-rating-h" data-testid="visitor-rating">
       <h3 id="visitor-rating-h" className="visually-hidden">
-        The visitor's rating
+        {t("conversation.ratingHeading")}
       </h3>
       <p>
         <span className="stars" aria-hidden="true">
           {stars(rating.score)}
         </span>{" "}
-        <strong>Rated {scoreText(rating.score)}</strong>{" "}
+        <strong>{scoreText(rating.score, t)}</strong>{" "}
         <time className="muted" dateTime={rating.createdAt}>
-          {fullTime(rating.createdAt)}
+          {fullTime(rating.createdAt, consoleLocale())}
         </time>
       </p>
       {rating.comment ? <blockquote>{rating.comment}</blockquote> : null}
@@ -93,7 +93,11 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const followNext = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
-  const visitorName = channel ? visitorLabel(channel) : "Visitor";
+  const t = useT();
+  const locale = consoleLocale();
+  /** The language, for what the socket's frames say (their effect depends on it, not on each render's `t`). */
+  const lang = consoleLanguage();
+  const visitorName = channel ? visitorLabel(channel, t) : t("conversation.visitor");
   /** The chat list's last seq of this chat (the socket keeps it current), when it lists it. */
   const listedLastSeq = useRef<number | undefined>(undefined);
   listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
@@ -172,43 +176,42 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [markRead]);
 
-  useEffect(
-    () =>
-      subscribe((f: ServerFrame) => {
-        if (!("channelId" in f) || f.channelId !== channelId) return;
-        if (f.op === "chat-message") {
-          const m = f.message;
-          // Loads what came after the last message held (read now, before this one is merged).
-          if (missedBefore(messagesRef.current, m)) load();
-          setMessages((list) => mergeMessages(list, [m]));
-          setPending((p) => p.filter((x) => x.clientId !== m.clientId));
-          if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
-            // A message of files alone is read as their names.
-            const said = m.text || m.attachments.map((a) => a.name).join(", ");
-            announce(`${senderLabel(m, me.personaId, visitorName)}: ${said}`);
-          }
-          if (m.sender.type === "ChatClient") {
-            setVisitorTyping(false);
-            markRead();
-          }
-        } else if (f.op === "note") {
-          const n = f.note;
-          if (n.author.id !== me.id) announce(`Note from ${n.author.name}: ${n.text}`);
-          setNotes((list) => mergeNotes(list, [n]));
-        } else if (f.op === "presence") {
-          if (f.persona?.type !== "ChatClient") return;
-          const typing = f.typing === true;
-          setVisitorTyping(typing);
-          clearTimeout(typingTimer.current);
-          if (typing) typingTimer.current = setTimeout(() => setVisitorTyping(false), TYPING_SHOWN_MS);
-        } else if (f.op === "channel-update" && f.update === "read") {
-          setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, f.seq) : s));
-        } else if (f.op === "channel-update" || f.op === "channel-ended") {
-          api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
+  useEffect(() => {
+    const say: Translate = (key, vars) => translate(lang, key, vars);
+    return subscribe((f: ServerFrame) => {
+      if (!("channelId" in f) || f.channelId !== channelId) return;
+      if (f.op === "chat-message") {
+        const m = f.message;
+        // Loads what came after the last message held (read now, before this one is merged).
+        if (missedBefore(messagesRef.current, m)) load();
+        setMessages((list) => mergeMessages(list, [m]));
+        setPending((p) => p.filter((x) => x.clientId !== m.clientId));
+        if (m.sender.id !== me.personaId && !messagesRef.current.some((x) => x.seq === m.seq)) {
+          // A message of files alone is read as their names.
+          const said = m.text || m.attachments.map((a) => a.name).join(", ");
+          announce(`${senderLabel(m, me.personaId, visitorName, say)}: ${said}`);
         }
-      }),
-    [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, me.id, announce],
-  );
+        if (m.sender.type === "ChatClient") {
+          setVisitorTyping(false);
+          markRead();
+        }
+      } else if (f.op === "note") {
+        const n = f.note;
+        if (n.author.id !== me.id) announce(say("conversation.noteFrom", { name: n.author.name, text: n.text }));
+        setNotes((list) => mergeNotes(list, [n]));
+      } else if (f.op === "presence") {
+        if (f.persona?.type !== "ChatClient") return;
+        const typing = f.typing === true;
+        setVisitorTyping(typing);
+        clearTimeout(typingTimer.current);
+        if (typing) typingTimer.current = setTimeout(() => setVisitorTyping(false), TYPING_SHOWN_MS);
+      } else if (f.op === "channel-update" && f.update === "read") {
+        setVisitorReadSeq((s) => (f.personaId === channel?.visitor.id ? Math.max(s, f.seq) : s));
+      } else if (f.op === "channel-update" || f.op === "channel-ended") {
+        api.GET("/api/v1/agent/channels/{id}", { params: { path: { id: channelId } } }).then(setChannel, () => {});
+      }
+    });
+  }, [subscribe, channelId, markRead, load, channel?.visitor.id, visitorName, me.personaId, me.id, announce, lang]);
 
   const sendTyping = (typing: boolean) => {
     const now = Date.now();
@@ -227,9 +230,9 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       setPending((list) => list.filter((x) => x.clientId !== p.clientId));
       load();
     } catch (e) {
-      const msg = e instanceof ApiError && e.status === 410 ? "The chat has ended; the visitor will not see this." : (e as Error).message;
+      const msg = e instanceof ApiError && e.status === 410 ? t("conversation.endedNoSee") : (e as Error).message;
       setPending((list) => list.map((x) => (x.clientId === p.clientId ? { ...x, failed: msg } : x)));
-      announce(`Not sent: ${msg}`);
+      announce(t("thread.notSent", { reason: msg }));
     }
   };
   // Stable, so that the thread (memoised) is not rendered again at each keystroke in the reply box.
@@ -291,7 +294,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             {error}
           </p>
         ) : (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t("conversation.loading")}</p>
         )}
       </div>
     );
@@ -300,50 +303,58 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   const ended = channel.status === "ended";
   const v = channel.visitor;
   const assignedTo = channel.assignedAgentId;
+  const label = visitorLabel(channel, t);
 
   return (
     <div className="conversation">
       <header className="conversation-header">
-        <button className="back" onClick={onClose} aria-label="Back to the chat list">
+        <button className="back" onClick={onClose} aria-label={t("conversation.back")}>
           ←
         </button>
         <div className="conversation-title">
-          <h2>{visitorLabel(channel)}</h2>
-          <span className={`status-pill ${ended ? "ended" : "open"}`}>{ended ? "Ended" : "Open"}</span>
+          <h2>{label}</h2>
+          <span className={`status-pill ${ended ? "ended" : "open"}`}>{ended ? t("conversation.ended") : t("conversation.open")}</span>
         </div>
         <div className="conversation-actions">
           {!ended && assignedTo !== me.id && (
             <button onClick={() => assign(undefined)} className="primary">
-              {assignedTo ? "Take over" : "Claim"}
+              {assignedTo ? t("conversation.takeOver") : t("conversation.claim")}
             </button>
           )}
           <label className="inline">
-            <span>Assigned to</span>
+            <span>{t("conversation.assignedTo")}</span>
             <select value={assignedTo ?? ""} onChange={(e) => assign(e.target.value || null)} disabled={ended}>
-              <option value="">Nobody</option>
-              {team.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.id === me.id ? `${t.name} (me)` : t.name}
+              <option value="">{t("conversation.nobody")}</option>
+              {team.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.id === me.id ? t("conversation.me", { name: a.name }) : a.name}
                 </option>
               ))}
             </select>
           </label>
           {!ended && (
             <button onClick={() => setConfirmingEnd(true)} className="danger">
-              End chat
+              {t("conversation.endChat")}
             </button>
           )}
-          <ConfirmDialog open={confirmingEnd && !ended} title="End this chat?" confirmLabel="End chat" onConfirm={end} onCancel={() => setConfirmingEnd(false)}>
-            {knownUnanswered(messages) && <p>Nobody has answered {visitorLabel(channel)} yet.</p>}
-            <p>They will see that the chat has ended and can no longer write in it.</p>
+          <ConfirmDialog
+            open={confirmingEnd && !ended}
+            title={t("conversation.endTitle")}
+            confirmLabel={t("conversation.endChat")}
+            cancelLabel={t("conversation.cancel")}
+            onConfirm={end}
+            onCancel={() => setConfirmingEnd(false)}
+          >
+            {knownUnanswered(messages) && <p>{t("conversation.unanswered", { name: label })}</p>}
+            <p>{t("conversation.endExplain")}</p>
           </ConfirmDialog>
         </div>
       </header>
       <dl className="visitor-details">
         {[
-          { term: "E-mail", value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
+          { term: t("conversation.email"), value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
           {
-            term: "Chat began on",
+            term: t("conversation.began"),
             // Only an http(s) URL is a link (docs/configuration.md, "Links and page URLs"); anything else is text.
             value: !v.url ? null : isHttpUrl(v.url) ? (
               <a href={v.url} target="_blank" rel="noreferrer noopener">
@@ -353,11 +364,11 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
               v.url
             ),
           },
-          { term: "Consent given", value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt)}</time> : null },
-          { term: "First seen", value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt)}</time> },
-          { term: "Last seen", value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt)}</time> },
-          { term: "Site", value: channel.domainName },
-          { term: "Earlier conversations", value: earlierList(channel.earlierConversations) },
+          { term: t("conversation.consent"), value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt, locale)}</time> : null },
+          { term: t("conversation.firstSeen"), value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt, locale)}</time> },
+          { term: t("conversation.lastSeen"), value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt, locale)}</time> },
+          { term: t("conversation.site"), value: channel.domainName },
+          { term: t("conversation.earlier"), value: earlierList(channel.earlierConversations, t, locale) },
         ].map((d) => (
           <div key={d.term}>
             <dt>{d.term}</dt>
@@ -374,7 +385,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
       )}
       {MessageThread instanceof Error ? (
         <p className="error messages" role="alert">
-          The messages could not be shown ({MessageThread.message}). Reload the page to try again.
+          {t("conversation.threadFailed", { reason: MessageThread.message })}
         </p>
       ) : MessageThread ? (
         <MessageThread
@@ -386,7 +397,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           followNext={followNext}
           onReachTop={loadEarlier}
           myPersonaId={me.personaId}
-          visitorLabel={visitorLabel(channel)}
+          visitorLabel={label}
           visitorReadSeq={visitorReadSeq}
           loadingEarlier={loadingEarlier}
           onRetry={retry}
@@ -395,16 +406,16 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
         <div className="messages" />
       )}
       <p className="typing" aria-live="polite">
-        {visitorTyping ? `${visitorLabel(channel)} is typing…` : ""}
+        {visitorTyping ? t("conversation.typing", { name: label }) : ""}
       </p>
       {ended && (
         <p className="muted ended-note">
-          This chat has ended. {endedLine(channel, me.personaId)} <button onClick={reopen}>Reopen the chat</button>
+          {t("conversation.endedNote")} {endedLine(channel, me.personaId, t, locale)} <button onClick={reopen}>{t("conversation.reopen")}</button>
         </p>
       )}
       <Composer
         channelId={channelId}
-        visitorLabel={visitorLabel(channel)}
+        visitorLabel={label}
         onReply={sendReply}
         onNote={addNote}
         onTyping={sendTyping}

@@ -13,6 +13,7 @@ import { prefetchThread } from "./threadChunk";
 import { Conversation } from "./Conversation";
 import { UnreadBadge } from "./UnreadBadge";
 import { useT } from "../i18n/index";
+import { consoleLocale } from "../i18n/locale";
 
 const FILTER_KEY = "beckon.console.filter";
 
@@ -27,13 +28,15 @@ function tabAfter(current: InboxFilter, key: string): InboxFilter | null {
 export function InboxPage({ channelId }: { channelId: string | null }) {
   const { open, me, resyncCount } = useAgent();
   const t = useT();
+  const locale = consoleLocale();
   const [filter, setFilter] = useState<InboxFilter>(() => FILTERS.find((f) => f.id === localStorage.getItem(FILTER_KEY))?.id ?? "unassigned");
   const [query, setQuery] = useState("");
   const [announcer, announce] = useAnnouncer();
   useEffect(prefetchThread, []);
   const [ended, setEnded] = useState<Channel[]>([]);
   const [searched, setSearched] = useState<Channel[] | null>(null);
-  const [notice, setNotice] = useState("");
+  /** The tab the chat on screen moved to (said at render, in the console's language), or "". */
+  const [notice, setNotice] = useState<InboxFilter | "">("");
 
   useEffect(() => localStorage.setItem(FILTER_KEY, filter), [filter]);
   const now = useMinuteClock();
@@ -53,7 +56,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
     }
     if (listedIn.current !== here) return;
     setFilter(to);
-    setNotice(movedNotice(to));
+    setNotice(to);
   }, [selected, filter, me.id]);
   useEffect(() => setNotice(""), [channelId]);
   const pickFilter = (f: InboxFilter) => {
@@ -133,7 +136,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           })}
         </div>
         <p className="inbox-notice" role="status">
-          {notice}
+          {notice && movedNotice(notice, t)}
         </p>
         <label className="search">
           <span className="visually-hidden">{t("inbox.search")}</span>
@@ -150,13 +153,13 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                   aria-current={c.id === channelId ? "page" : undefined}
                 >
                   <span className="chat-item-top">
-                    <strong className="chat-name">{visitorLabel(c)}</strong>
+                    <strong className="chat-name">{visitorLabel(c, t)}</strong>
                     {filter === "waiting" && c.waitingSince ? (
-                      <time dateTime={c.waitingSince} title={`Waiting since ${fullTime(c.waitingSince)}`}>
-                        {waitedText(c.waitingSince, now)}
+                      <time dateTime={c.waitingSince} title={t("chatList.waitingSince", { time: fullTime(c.waitingSince, locale) })}>
+                        {waitedText(c.waitingSince, now, t)}
                       </time>
                     ) : (
-                      <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt)}</time>
+                      <time dateTime={c.lastActivityAt}>{shortTime(c.lastActivityAt, now, locale)}</time>
                     )}
                   </span>
                   <span className="chat-item-bottom">

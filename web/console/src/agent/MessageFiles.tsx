@@ -3,18 +3,22 @@
 // have a fixed height, so a row's height does not change when its picture arrives (the thread is
 // virtualised: MessageThread.tsx).
 import { useRef, useState } from "react";
-import { isPicture, sizeText } from "@beckon/widget";
+import { isPicture } from "@beckon/widget";
 import type { Attachment } from "../api/types";
+import { useT } from "../i18n/index";
+import { consoleLocale } from "../i18n/locale";
+import { fileSize } from "../lib/files";
 
 function Picture({ a }: { a: Attachment }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <>
       <button
         type="button"
         className="file-thumb"
-        aria-label={`Open the picture ${a.name}`}
+        aria-label={t("files.openPicture", { name: a.name || t("files.file") })}
         onClick={() => {
           setOpen(true);
           dialog.current?.showModal();
@@ -26,10 +30,10 @@ function Picture({ a }: { a: Attachment }) {
         {open && <img src={a.url} alt={a.name} />}
         <div className="row dialog-actions">
           <a href={a.url} download={a.name}>
-            Download
+            {t("files.download")}
           </a>
           <button type="button" onClick={() => dialog.current?.close()}>
-            Close
+            {t("files.close")}
           </button>
         </div>
       </dialog>
@@ -38,6 +42,7 @@ function Picture({ a }: { a: Attachment }) {
 }
 
 export function MessageFiles({ attachments }: { attachments: Attachment[] }) {
+  const t = useT();
   if (!attachments.length) return null;
   return (
     <ul className="message-files">
@@ -50,7 +55,7 @@ export function MessageFiles({ attachments }: { attachments: Attachment[] }) {
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                 <path fill="none" stroke="currentColor" strokeWidth="2" d="M6 2h8l4 4v16H6zM14 2v4h4" />
               </svg>{" "}
-              {a.name || "file"} <span className="muted">({a.size != null ? `${sizeText(a.size)}, ` : ""}{a.type})</span>
+              {a.name || t("files.file")} <span className="muted">({a.size != null ? `${fileSize(a.size, t, consoleLocale())}, ` : ""}{a.type})</span>
             </a>
           )}
         </li>

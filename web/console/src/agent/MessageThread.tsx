@@ -20,6 +20,8 @@ import { MessageFiles } from "./MessageFiles";
 import { lastSeqFrom, lastSeqOf, senderLabel } from "../lib/messages";
 import { threadItems, type ThreadItem } from "../lib/notes";
 import { shortTime } from "../lib/time";
+import { useT } from "../i18n/index";
+import { consoleLocale } from "../i18n/locale";
 
 /** A reply on its way (or that failed), shown after the stored messages until the server has it. */
 export type Pending = { clientId: string; text: string; attachments?: Attachment[]; failed?: string };
@@ -67,36 +69,42 @@ function Item({ context, item: _item, ...props }: ItemProps<Row> & ContextProp<T
 
 /** Above the first message, while an earlier page is on its way. (Nothing below the last: Virtuoso keeps the last row, not a footer, at the bottom.) */
 function Header({ context }: ContextProp<ThreadContext>) {
-  return context.loadingEarlier ? <p className="muted thread-note">Loading earlier messages…</p> : null;
+  const t = useT();
+  return context.loadingEarlier ? <p className="muted thread-note">{t("thread.loadingEarlier")}</p> : null;
 }
 
 const components = { List, Item, Header };
 
 /**
  * One message. Memoised: Virtuoso renders its rows again at every scroll step, and a row whose
- * message, sender and "Seen" are unchanged need not be rendered again.
+ * message, sender and "Seen" are unchanged need not be rendered again (a switch of the console's
+ * language does, through useT).
  */
-const MessageBubble = memo(function MessageBubble({ message: m, sender, seen }: { message: Message; sender: string; seen: boolean }) {
+const MessageBubble = memo(function MessageBubble({ message: m, myPersonaId, visitorLabel, seen }: { message: Message; myPersonaId: ThreadContext["myPersonaId"]; visitorLabel: string; seen: boolean }) {
+  const t = useT();
   const mine = m.sender.type !== "ChatClient";
   return (
     <div className={`message ${mine ? "from-agent" : "from-visitor"}`}>
       <span className="message-meta">
-        <span className="message-sender">{sender}</span> <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
+        <span className="message-sender">{senderLabel(m, myPersonaId, visitorLabel, t)}</span>{" "}
+        <time dateTime={m.createdAt}>{shortTime(m.createdAt, undefined, consoleLocale())}</time>
       </span>
       {m.text && <span className="message-text">{m.text}</span>}
       <MessageFiles attachments={m.attachments} />
-      {seen && <span className="read-receipt">Seen</span>}
+      {seen && <span className="read-receipt">{t("thread.seen")}</span>}
     </div>
   );
 });
 
 /** A private note: for agents only, and it says so. Memoised like a message. */
 const NoteBubble = memo(function NoteBubble({ note: n, mine }: { note: Note; mine: boolean }) {
+  const t = useT();
   return (
     <div className="message note">
-      <span className="note-label">Note — only agents see this</span>
+      <span className="note-label">{t("thread.noteLabel")}</span>
       <span className="message-meta">
-        <span className="message-sender">{mine ? "You" : n.author.name}</span> <time dateTime={n.createdAt}>{shortTime(n.createdAt)}</time>
+        <span className="message-sender">{mine ? t("thread.you") : n.author.name}</span>{" "}
+        <time dateTime={n.createdAt}>{shortTime(n.createdAt, undefined, consoleLocale())}</time>
       </span>
       <span className="message-text">{n.text}</span>
     </div>
@@ -104,19 +112,20 @@ const NoteBubble = memo(function NoteBubble({ note: n, mine }: { note: Note; min
 });
 
 function PendingBubble({ pending: p, context: c }: { pending: Pending; context: ThreadContext }) {
+  const t = useT();
   return (
     <div className="message from-agent pending">
       {p.text && <span className="message-text">{p.text}</span>}
       <MessageFiles attachments={p.attachments ?? []} />
       {p.failed ? (
         <span className="error">
-          Not sent: {p.failed}{" "}
+          {t("thread.notSent", { reason: p.failed })}{" "}
           <button className="link" onClick={() => c.onRetry(p)}>
-            Retry
+            {t("thread.retry")}
           </button>
         </span>
       ) : (
-        <span className="muted">Sending…</span>
+        <span className="muted">{t("thread.sending")}</span>
       )}
     </div>
   );
@@ -140,11 +149,12 @@ export const MessageThread = memo(function MessageThread({ messages, notes, myUs
   const rows = useMemo<Row[]>(() => [...items, ...pending.map((p) => ({ pending: p }))], [items, pending]);
   const lastMineSeq = useMemo(() => lastSeqFrom(messages, rest.myPersonaId), [messages, rest.myPersonaId]);
   const context: ThreadContext = { ...rest, total: lastSeqOf(messages) + notes.length + pending.length, lastMineSeq };
+  const t = useT();
   return (
     <Virtuoso<Row, ThreadContext>
       className="messages"
       role="log"
-      aria-label="Messages"
+      aria-label={t("thread.messages")}
       aria-live="off"
       // Virtuoso turns the outline off; the console's focus ring shows where the keyboard is.
       style={{ outline: undefined }}
@@ -161,7 +171,12 @@ export const MessageThread = memo(function MessageThread({ messages, notes, myUs
         row.note ? (
           <NoteBubble note={row.note} mine={row.note.author.id === myUserId} />
         ) : row.message ? (
-          <MessageBubble message={row.message} sender={senderLabel(row.message, c.myPersonaId, c.visitorLabel)} seen={row.message.seq === c.lastMineSeq && c.visitorReadSeq >= row.message.seq} />
+          <MessageBubble
+            message={row.message}
+            myPersonaId={c.myPersonaId}
+            visitorLabel={c.visitorLabel}
+            seen={row.message.seq === c.lastMineSeq && c.visitorReadSeq >= row.message.seq}
+          />
         ) : (
           <PendingBubble pending={row.pending} context={c} />
         )

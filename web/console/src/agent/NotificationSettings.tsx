@@ -9,15 +9,26 @@ import { CONSOLE_LANGUAGES, consoleLanguage, setConsoleLanguage, useT, type Cons
 type Choices = components["schemas"]["NotificationChoices"];
 type About = Choices["about"];
 
-export const ABOUT: { value: About; label: string }[] = [
-  { value: "all", label: "Every conversation" },
-  { value: "unassigned", label: "Only conversations nobody has taken" },
-  { value: "mine", label: "Only my conversations" },
-];
+/** The choices of what to be told about; each is named by notifications.<value>. */
+export const ABOUT: About[] = ["all", "unassigned", "mine"];
+
+/** Where the text puts the server's flag, which is shown whole (a line break at its hyphens would misquote it). */
+const FLAG_AT = "\u0000";
+const withFlag = (text: string) => {
+  const [before, after] = text.split(FLAG_AT);
+  return (
+    <>
+      {before}
+      <code className="nowrap">--smtp-url</code>
+      {after}
+    </>
+  );
+};
 
 export function NotificationSettings() {
   const [open, setOpen] = useState(false);
   const [choices, setChoices] = useState<Choices | null>(null);
+  /** The key of what the status line says (worded at render: the language may change meanwhile). */
   const [status, setStatus] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -31,19 +42,19 @@ export function NotificationSettings() {
   useEffect(() => {
     if (!open) return;
     setStatus("");
-    api.GET("/api/v1/agent/notifications").then(setChoices, () => setStatus("Could not load your choices. Try again in a moment."));
+    api.GET("/api/v1/agent/notifications").then(setChoices, () => setStatus("notifications.loadFailed"));
   }, [open]);
   const save = async (change: { email?: boolean; about?: About }) => {
     // Shown at once; the server's answer (or the old choices, on a failure) follows.
     const before = choices;
     setChoices((c) => c && { ...c, ...change });
-    setStatus("Saving…");
+    setStatus("notifications.saving");
     try {
       setChoices(await api.PUT("/api/v1/agent/notifications", { body: change }));
-      setStatus("Saved.");
+      setStatus("notifications.saved");
     } catch {
       setChoices(before);
-      setStatus("Not saved: the server could not be reached. Try again.");
+      setStatus("notifications.notSaved");
     }
   };
   return (
@@ -68,25 +79,25 @@ export function NotificationSettings() {
           <div className="stack">
             <label className="check">
               <input type="checkbox" checked={choices.email} disabled={!choices.emailAvailable} onChange={(e) => void save({ email: e.target.checked })} />
-              <span>E-mail me when a visitor waits for an answer ({choices.address})</span>
+              <span>{t("notifications.email", { address: choices.address })}</span>
             </label>
-            {!choices.emailAvailable && <p className="muted hint">This server sends no e-mail: its administrator sets --smtp-url (docs/notifications.md).</p>}
+            {!choices.emailAvailable && <p className="muted hint">{withFlag(t("notifications.noEmail", { flag: FLAG_AT }))}</p>}
             <fieldset className="stack-tight">
-              <legend>Tell me about (e-mail and this device's notifications)</legend>
+              <legend>{t("notifications.about")}</legend>
               {ABOUT.map((a) => (
-                <label key={a.value} className="check">
-                  <input type="radio" name={`${id}-about`} value={a.value} checked={choices.about === a.value} onChange={() => void save({ about: a.value })} />
-                  <span>{a.label}</span>
+                <label key={a} className="check">
+                  <input type="radio" name={`${id}-about`} value={a} checked={choices.about === a} onChange={() => void save({ about: a })} />
+                  <span>{t(`notifications.${a}`)}</span>
                 </label>
               ))}
             </fieldset>
           </div>
         )}
         <p className="muted" role="status">
-          {status}
+          {status && t(status)}
         </p>
         <div className="row dialog-actions">
-          <button onClick={() => setOpen(false)}>Close</button>
+          <button onClick={() => setOpen(false)}>{t("notifications.close")}</button>
         </div>
       </dialog>
     </>

@@ -5,7 +5,7 @@
 import { useT } from "../i18n/index";
 import { useEffect, useState } from "react";
 import { askDesktopPermission, desktopPermission } from "./notify";
-import { pushState, turnPushOff, turnPushOn, type PushState } from "./pushDevice";
+import { PushSubscribeError, pushState, turnPushOff, turnPushOn, type PushState } from "./pushDevice";
 
 export function NotifyToggle() {
   const [push, setPush] = useState<PushState | "checking">("checking");
@@ -25,7 +25,7 @@ export function NotifyToggle() {
   if (push === "unsupported") {
     return permission === "default" ? (
       <button className="subtle" onClick={async () => setPermission(await askDesktopPermission())}>
-        Enable desktop notifications
+        {t("notifications.enableDesktop")}
       </button>
     ) : null;
   }
@@ -35,7 +35,7 @@ export function NotifyToggle() {
     try {
       setPush(push === "on" ? await turnPushOff() : await turnPushOn());
     } catch (e) {
-      setProblem((e as Error).message);
+      setProblem(e instanceof PushSubscribeError ? t("notifications.subscribeFailed", { reason: e.message }) : (e as Error).message);
     } finally {
       setBusy(false);
       setPermission(desktopPermission());

@@ -10,6 +10,8 @@ import { fullTime, shortTime } from "../lib/time";
 import { useAgent } from "./AgentContext";
 import type { ServerFrame } from "./realtime";
 import { useMinuteClock } from "./useMinuteClock";
+import { useT } from "../i18n/index";
+import { consoleLocale } from "../i18n/locale";
 
 type Visit = NonNullable<Channel["visit"]>;
 
@@ -31,6 +33,8 @@ export function VisitContext({ channel }: { channel: Channel }) {
   const { subscribe } = useAgent();
   const [visit, setVisit] = useState<Visit>(channel.visit ?? UNKNOWN);
   const now = useMinuteClock();
+  const t = useT();
+  const locale = consoleLocale();
   useEffect(() => setVisit(channel.visit ?? UNKNOWN), [channel.visit]);
   useEffect(
     () =>
@@ -46,16 +50,16 @@ export function VisitContext({ channel }: { channel: Channel }) {
   );
   const [current, ...earlier] = visit.pages;
   const details = [
-    { term: "On the site", value: visit.leftAt ? `Left at ${shortTime(visit.leftAt)}` : current ? "Yes, now" : null },
-    { term: visit.leftAt ? "Last page" : "Now on", value: current ? <PageLink url={current.url} title={current.title} /> : null },
+    { term: t("visit.onSite"), value: visit.leftAt ? t("visit.leftAt", { time: shortTime(visit.leftAt, now, locale) }) : current ? t("visit.yesNow") : null },
+    { term: visit.leftAt ? t("visit.lastPage") : t("visit.nowOn"), value: current ? <PageLink url={current.url} title={current.title} /> : null },
     {
-      term: "Pages in this conversation",
+      term: t("visit.pages"),
       value: earlier.length ? (
         <ol className="visit-pages">
           {earlier.map((p) => (
             <li key={p.seenAt + p.url}>
-              <time dateTime={p.seenAt} title={fullTime(p.seenAt)}>
-                {shortTime(p.seenAt)}
+              <time dateTime={p.seenAt} title={fullTime(p.seenAt, locale)}>
+                {shortTime(p.seenAt, now, locale)}
               </time>{" "}
               <PageLink url={p.url} title={p.title} />
             </li>
@@ -63,14 +67,14 @@ export function VisitContext({ channel }: { channel: Channel }) {
         </ol>
       ) : null,
     },
-    { term: "Came from", value: visit.referrer ? <PageLink url={visit.referrer} /> : null },
-    { term: "Browser", value: browserOf(visit.userAgent) },
-    { term: "Country", value: countryName(visit.country) },
-    { term: "Their local time", value: localTime(visit.timeZone, now) },
+    { term: t("visit.cameFrom"), value: visit.referrer ? <PageLink url={visit.referrer} /> : null },
+    { term: t("visit.browser"), value: browserOf(visit.userAgent, t) },
+    { term: t("visit.country"), value: countryName(visit.country, locale) },
+    { term: t("visit.localTime"), value: localTime(visit.timeZone, now, locale) },
   ].filter((d) => d.value);
   if (!details.length) return null;
   return (
-    <section className="visit" aria-label="The visitor's visit">
+    <section className="visit" aria-label={t("visit.label")}>
       <dl className="visitor-details">
         {details.map((d) => (
           <div key={d.term}>

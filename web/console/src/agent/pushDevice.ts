@@ -8,6 +8,9 @@ import { base64UrlBytes } from "../lib/base64url";
 
 export type PushState = "on" | "off" | "unsupported" | "denied";
 
+/** The browser's push service refused the subscription; the message is the browser's (NotifyToggle words the rest). */
+export class PushSubscribeError extends Error {}
+
 /** Whether this browser gets pushes now (its subscription exists). */
 export async function pushState(): Promise<PushState> {
   if (typeof Notification === "undefined" || !("PushManager" in window)) return "unsupported";
@@ -27,7 +30,7 @@ export async function turnPushOn(): Promise<PushState> {
   try {
     sub = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(vapidPublicKey) });
   } catch (e) {
-    throw new Error(`This browser could not subscribe to notifications (${(e as Error).message}). They still show while the console is open.`);
+    throw new PushSubscribeError((e as Error).message);
   }
   const json = sub.toJSON();
   await api.POST("/api/v1/agent/push-subscriptions", { body: { endpoint: json.endpoint ?? null, keys: { p256dh: json.keys?.p256dh ?? null, auth: json.keys?.auth ?? null } } });

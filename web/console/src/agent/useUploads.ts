@@ -1,10 +1,11 @@
 // The files an agent adds to a reply before sending it: each is checked against the domain's
-// limits first (lib: the widget's fileProblem), then uploaded at once with its progress, and may
-// be cancelled or removed; a reply is sent with those uploaded.
+// limits first (the widget's fileFault, worded by lib/files.ts), then uploaded at once with its
+// progress, and may be cancelled or removed; a reply is sent with those uploaded.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fileProblem, uploadFile } from "@beckon/widget";
+import { fileFault, uploadFile } from "@beckon/widget";
 import { api, csrfHeaders } from "../api/http";
 import type { Attachment, AttachmentLimits } from "../api/types";
+import type { FileProblem } from "../lib/files";
 
 export type Upload = {
   key: string;
@@ -13,6 +14,9 @@ export type Upload = {
   /** 0 to 1. */
   progress: number;
   attachment?: Attachment;
+  /** Refused before uploading (worded in the console's language when shown). */
+  problem?: FileProblem;
+  /** The upload failed: the server's or the network's words. */
   error?: string;
   abort: AbortController;
 };
@@ -37,8 +41,10 @@ export function useUploads(channelId: string) {
     (files: Iterable<File>) => {
       for (const file of files) {
         const key = `u${nextKey++}`;
-        const problem = limits.current ? fileProblem(file, limits.current) : null;
-        const u: Upload = { key, name: file.name, size: file.size, progress: 0, abort: new AbortController(), error: problem ?? undefined };
+        const l = limits.current;
+        const fault = l && fileFault(file, l);
+        const problem = fault ? { fault, name: file.name, type: file.type, maxBytes: l.maxBytes } : undefined;
+        const u: Upload = { key, name: file.name, size: file.size, progress: 0, abort: new AbortController(), problem };
         setUploads((list) => [...list, u]);
         if (problem) continue;
         uploadFile(`/api/v1/agent/channels/${encodeURIComponent(channelId)}/attachments`, file, {
@@ -64,6 +70,6 @@ export function useUploads(channelId: string) {
 
   const clear = useCallback(() => setUploads([]), []);
   const ready = uploads.filter((u) => u.attachment).map((u) => u.attachment!);
-  const busy = uploads.some((u) => !u.attachment && !u.error);
+  const busy = uploads.some((u) => !u.attachment && !u.error && !u.problem);
   return { uploads, add, remove, clear, ready, busy };
 }

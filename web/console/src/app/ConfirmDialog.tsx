@@ -10,6 +10,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   onCancel,
 }: {
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer's word, in the console's language. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -48,7 +51,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button ref={cancel} onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </dialog>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError } from "../api/http";
 import { useSession } from "./session";
 import { SignupForm } from "./SignupForm";
+import { useT } from "../i18n/index";
 
 export function LoginPage() {
   // Sign-up is offered only when the server allows it (beckon serve --allow-signup).
@@ -23,16 +24,21 @@ function LoginForm({ signup }: { signup: (() => void) | null }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  /** A wrong e-mail or password (worded at render: the language may change meanwhile). */
+  const [wrong, setWrong] = useState(false);
+  const t = useT();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError("");
+    setWrong(false);
     try {
       await login(email, password);
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      setError(status === 401 ? "Wrong e-mail or password." : (err as Error).message);
+      if (status === 401) setWrong(true);
+      else setError((err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -41,34 +47,34 @@ function LoginForm({ signup }: { signup: (() => void) | null }) {
   return (
     <main className="login">
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
-        <h1 id="login-title">Beckon console</h1>
-        <p className="muted">Log in to answer chats and configure your buttons.</p>
-        {ended && !error && (
+        <h1 id="login-title">{t("login.title")}</h1>
+        <p className="muted">{t("login.intro")}</p>
+        {ended && !error && !wrong && (
           <p className="notice" role="status">
-            Your login ended: you logged out elsewhere, your password was changed or your account was removed. Log in again.
+            {t("login.ended")}
           </p>
         )}
         <label>
-          E-mail
+          {t("login.email")}
           <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
-          Password
+          {t("login.password")}
           <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        {error && (
+        {(error || wrong) && (
           <p className="error" role="alert">
-            {error}
+            {wrong ? t("login.wrong") : error}
           </p>
         )}
         <button className="primary" type="submit" disabled={busy}>
-          {busy ? "Logging in…" : "Log in"}
+          {busy ? t("login.loggingIn") : t("login.logIn")}
         </button>
         {signup && (
           <p>
-            New here?{" "}
+            {t("login.newHere")}{" "}
             <button type="button" className="link" onClick={signup}>
-              Create an account
+              {t("login.create")}
             </button>
           </p>
         )}

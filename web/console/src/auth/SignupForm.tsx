@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { ApiError, type Problem } from "../api/http";
 import { useSession, type SignupFields } from "./session";
+import { useT } from "../i18n/index";
 
 export function SignupForm({ onLogin }: { onLogin: () => void }) {
   const { signup } = useSession();
@@ -11,6 +12,7 @@ export function SignupForm({ onLogin }: { onLogin: () => void }) {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const set = (k: keyof SignupFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
   const problem = (k: string) => problems.find((p) => p.path === k)?.message;
 
@@ -23,14 +25,15 @@ export function SignupForm({ onLogin }: { onLogin: () => void }) {
       await signup(fields);
     } catch (err) {
       if (err instanceof ApiError && err.problems.length) setProblems(err.problems);
-      setError(err instanceof ApiError && err.problems.length ? "Please correct the fields marked." : (err as Error).message);
+      // The marked fields are said in the console's language, at render; anything else in the server's words.
+      setError(err instanceof ApiError && err.problems.length ? "" : (err as Error).message);
     } finally {
       setBusy(false);
     }
   };
-  const field = (k: keyof SignupFields, label: string, type: string, autoComplete: string, required = true) => (
+  const field = (k: keyof SignupFields, type: string, autoComplete: string, required = true) => (
     <label>
-      {label}
+      {t(`signup.${k}`)}
       <input type={type} autoComplete={autoComplete} required={required} value={fields[k]} onChange={set(k)} aria-invalid={problem(k) ? true : undefined} aria-describedby={problem(k) ? `signup-${k}-error` : undefined} />
       {problem(k) && (
         <span id={`signup-${k}-error`} className="field-error">
@@ -42,24 +45,24 @@ export function SignupForm({ onLogin }: { onLogin: () => void }) {
   return (
     <main className="login">
       <form className="card login-card" onSubmit={submit} aria-labelledby="signup-title">
-        <h1 id="signup-title">Create your Beckon account</h1>
-        <p className="muted">A button on your site in a few steps; you can invite colleagues later.</p>
-        {field("name", "Your name", "text", "name")}
-        {field("email", "E-mail", "email", "username")}
-        {field("password", "Password (at least 8 characters)", "password", "new-password")}
-        {field("organisation", "Business name (optional)", "text", "organization", false)}
-        {error && (
+        <h1 id="signup-title">{t("signup.title")}</h1>
+        <p className="muted">{t("signup.intro")}</p>
+        {field("name", "text", "name")}
+        {field("email", "email", "username")}
+        {field("password", "password", "new-password")}
+        {field("organisation", "text", "organization", false)}
+        {(error || problems.length > 0) && (
           <p className="error" role="alert">
-            {error}
+            {error || t("signup.correct")}
           </p>
         )}
         <button className="primary" type="submit" disabled={busy}>
-          {busy ? "Creating your account…" : "Create the account"}
+          {busy ? t("signup.creating") : t("signup.create")}
         </button>
         <p>
-          Have an account?{" "}
+          {t("signup.haveAccount")}{" "}
           <button type="button" className="link" onClick={onLogin}>
-            Log in
+            {t("signup.logIn")}
           </button>
         </p>
       </form>

@@ -2,5 +2,6 @@
 // nouns; where a sentence addresses the agent it says "Sie".
 import type { ConsoleCatalogue } from "./en";
 import frame from "./de/frame";
+import agent from "./de/agent";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default { ...frame, ...agent } satisfies ConsoleCatalogue;

@@ -2,5 +2,6 @@
 // "tú", as the console's labels are short imperatives.
 import type { ConsoleCatalogue } from "./en";
 import frame from "./es/frame";
+import agent from "./es/agent";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default { ...frame, ...agent } satisfies ConsoleCatalogue;

@@ -1,17 +1,13 @@
 // The inbox's pure rules: which tab a chat belongs to, newest activity first, and how a live
 // event changes a listed chat. The components only render what these return.
 import type { Channel, Message } from "../api/types";
+import type { Translate } from "../i18n/locale";
 import { fullTime } from "./time";
 
 export type InboxFilter = "unassigned" | "waiting" | "mine" | "open" | "ended";
 
-export const FILTERS: { id: InboxFilter; label: string }[] = [
-  { id: "unassigned", label: "Unassigned" },
-  { id: "waiting", label: "Waiting" },
-  { id: "mine", label: "Mine" },
-  { id: "open", label: "All open" },
-  { id: "ended", label: "Ended" },
-];
+/** The inbox's tabs, in order; each is named by "inbox.<id>" in the console's catalogue. */
+export const FILTERS: { id: InboxFilter }[] = [{ id: "unassigned" }, { id: "waiting" }, { id: "mine" }, { id: "open" }, { id: "ended" }];
 
 export function inFilter(c: Channel, filter: InboxFilter, myId: string): boolean {
   switch (filter) {
@@ -41,9 +37,8 @@ export function tabNowHolding(c: Channel, filter: InboxFilter, myId: string): In
 }
 
 /** What the agent is told when the chat on screen moved to another tab, and why. */
-export function movedNotice(to: InboxFilter): string {
-  const label = FILTERS.find((f) => f.id === to)?.label ?? to;
-  return to === "mine" ? `This chat is yours now (you replied or claimed it): it moved to ${label}.` : `This chat moved to ${label}.`;
+export function movedNotice(to: InboxFilter, t: Translate): string {
+  return t(to === "mine" ? "chatList.movedMine" : "chatList.moved", { tab: t(`inbox.${to}`) });
 }
 
 /** Visitor name or e-mail contains the query (case-insensitive), as the server's `q` does. */
@@ -89,19 +84,17 @@ export function unreadTotal(list: Channel[]): number {
 }
 
 /** "Ann", else her e-mail, else "Visitor". */
-export function visitorLabel(c: Channel): string {
-  return c.visitor.name?.trim() || c.visitor.email?.trim() || "Visitor";
+export function visitorLabel(c: Channel, t: Translate): string {
+  return c.visitor.name?.trim() || c.visitor.email?.trim() || t("conversation.visitor");
 }
 
 /** "Ended by Ann (the visitor) on …", "Ended by you on …", "Ended by Ada on …"; when unknown, "Ended on …". */
-export function endedLine(c: Channel, myPersonaId: string | null | undefined): string {
+export function endedLine(c: Channel, myPersonaId: string | null | undefined, t: Translate, locale?: string): string {
   const by = c.endedBy;
-  const who = !by
-    ? ""
-    : by.personaId === c.visitor.id
-      ? `${visitorLabel(c)} (the visitor)`
-      : by.personaId === myPersonaId
-        ? "you"
-        : by.name?.trim() || "an agent";
-  return `Ended${who ? ` by ${who}` : ""} on ${fullTime(c.endedAt)}.`;
+  const time = fullTime(c.endedAt, locale);
+  if (!by) return t("conversation.endedOn", { time });
+  if (by.personaId === c.visitor.id) return t("conversation.endedByVisitor", { name: visitorLabel(c, t), time });
+  if (by.personaId === myPersonaId) return t("conversation.endedByYou", { time });
+  const name = by.name?.trim();
+  return name ? t("conversation.endedBy", { name, time }) : t("conversation.endedByAgent", { time });
 }

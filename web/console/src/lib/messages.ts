@@ -1,6 +1,7 @@
 // A conversation's messages: merged by seq so a live message, a resync and a reply's answer
 // never show twice or out of order.
 import type { Message } from "../api/types";
+import type { Translate } from "../i18n/locale";
 
 export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   const bySeq = new Map<number, Message>();
@@ -14,9 +15,9 @@ export function lastSeqOf(messages: Message[]): number {
 }
 
 /** Who wrote a message, as the console says it: "You", a colleague's name, or the visitor's label. */
-export function senderLabel(m: Message, myPersonaId: string | null | undefined, visitorLabel: string): string {
+export function senderLabel(m: Message, myPersonaId: string | null | undefined, visitorLabel: string, t: Translate): string {
   if (m.sender.type === "ChatClient") return visitorLabel;
-  return myPersonaId && m.sender.id === myPersonaId ? "You" : (m.sender.name ?? "");
+  return myPersonaId && m.sender.id === myPersonaId ? t("thread.you") : (m.sender.name ?? "");
 }
 
 /** The seq of the latest message `personaId` sent, 0 when none is held (the one that says "Seen"). */
@@ -39,5 +40,6 @@ export function newClientId(): string {
   return `console-${crypto.randomUUID()}`;
 }
 
-// The message limit and its warning are the widget's (one piece of code for both boxes).
-export { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "@beckon/widget";
+// The message limit is the widget's (one piece of code for both boxes); the console words its
+// warning in its own language (composer.tooLong).
+export { charactersOver, MAX_MESSAGE_CHARS } from "@beckon/widget";

@@ -1,6 +1,7 @@
 // Satisfaction (crates/server/src/chat/rating.rs): how the console words a visitor's rating of a
 // chat (1–5) and the mean of several. Stars are drawn for the eye only; the words say the score.
 import type { AgentRatings } from "../api/types";
+import type { Translate } from "../i18n/locale";
 
 export const MAX_SCORE = 5;
 
@@ -10,7 +11,8 @@ export function stars(score: number): string {
   return "★".repeat(filled) + "☆".repeat(MAX_SCORE - filled);
 }
 
-export const scoreText = (score: number) => `${score} out of ${MAX_SCORE}`;
+/** "Rated 4 out of 5", in the console's language. */
+export const scoreText = (score: number, t: Translate) => t("conversation.rated", { score, max: MAX_SCORE });
 
 /** A mean to one decimal ("4.5"); a dash without ratings. */
 export const averageText = (average: number | null | undefined) => (average == null ? "—" : average.toFixed(1));

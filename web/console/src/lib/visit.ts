@@ -1,15 +1,16 @@
 // The visitor beside a conversation, in words: their browser ("Chrome 156 on Windows 10", by
 // bowser), their country's name and their local time now. Pure: the time is a parameter.
 import Bowser from "bowser";
+import type { Translate } from "../i18n/locale";
 
 /** "Chrome 156 on Linux"; null without a User-Agent. */
-export function browserOf(userAgent: string | null | undefined): string | null {
+export function browserOf(userAgent: string | null | undefined, t: Translate): string | null {
   if (!userAgent) return null;
   const r = Bowser.parse(userAgent);
   const browser = [r.browser.name, r.browser.version?.split(".")[0]].filter(Boolean).join(" ");
   const os = [r.os.name, r.os.versionName || r.os.version].filter(Boolean).join(" ");
   if (!browser && !os) return userAgent;
-  return os ? `${browser || "A browser"} on ${os}` : browser;
+  return os ? t("visit.browserOn", { browser: browser || t("visit.aBrowser"), os }) : browser;
 }
 
 /** "Netherlands" for "NL" (in the agent's language); the code when unknown. */

@@ -1,8 +1,8 @@
 // The files tray's words in the widget's language: a problem found before the upload and the
 // server's refusals (413, 415, no network) each say what went wrong, in German here.
 import { afterEach, describe, expect, it } from "vitest";
-import { checkFile } from "../../../src/app/chat/core/files";
-import { problemText, uploadErrorText } from "../../../src/app/chat/files/words";
+import { fileFault } from "../../../src/app/chat/core/files";
+import { faultText, uploadErrorText } from "../../../src/app/chat/files/words";
 import { UploadError } from "../../../src/app/chat/upload";
 import { en } from "../../../src/app/i18n/en";
 import de from "../../../src/app/i18n/locales/de";
@@ -17,9 +17,10 @@ describe("files tray words", () => {
 
   it("say what is wrong with a file before it is sent, in the widget's language", () => {
     setLanguage("de", withFallback(en as unknown as Tree, de as unknown as Tree));
-    expect(problemText("a.png", checkFile({ size: 11 * 1024 * 1024, type: "image/png" }, limits)!)).toBe("a.png ist zu groß: höchstens 10 MB.");
-    expect(problemText("a.png", checkFile({ size: 0, type: "image/png" }, limits)!)).toBe("a.png ist leer.");
-    expect(problemText("a.html", checkFile({ size: 5, type: "text/html" }, limits)!)).toBe("a.html: Dieser Dateityp wird nicht angenommen (text/html).");
+    const words = (f: { name: string; size: number; type: string }) => faultText(f, fileFault(f, limits)!, limits);
+    expect(words({ name: "a.png", size: 11 * 1024 * 1024, type: "image/png" })).toBe("a.png ist zu groß: höchstens 10 MB.");
+    expect(words({ name: "a.png", size: 0, type: "image/png" })).toBe("a.png ist leer.");
+    expect(words({ name: "a.html", size: 5, type: "text/html" })).toBe("a.html: Dieser Dateityp wird nicht angenommen (text/html).");
   });
 
   it("word the server's refusals by status, not the server's English", () => {

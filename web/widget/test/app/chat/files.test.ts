@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileProblem, isPicture, sizeText } from "../../../src/app/chat/core/files";
+import { fileFault, isPicture, sizeText } from "../../../src/app/chat/core/files";
 
 const limits = { maxBytes: 10 * 1024 * 1024, types: ["image/png", "application/pdf"] };
 
@@ -12,12 +12,12 @@ describe("files", () => {
   });
 
   it("refuses what the domain does not accept before uploading", () => {
-    expect(fileProblem({ name: "a.png", size: 11 * 1024 * 1024, type: "image/png" }, limits)).toBe("a.png is too large: at most 10 MB.");
-    expect(fileProblem({ name: "a.html", size: 10, type: "text/html" }, limits)).toBe("a.html: this type of file is not accepted (text/html).");
-    expect(fileProblem({ name: "a.png", size: 0, type: "image/png" }, limits)).toBe("a.png is empty.");
-    expect(fileProblem({ name: "a.png", size: 10, type: "image/png" }, limits)).toBeNull();
+    expect(fileFault({ size: 11 * 1024 * 1024, type: "image/png" }, limits)).toBe("tooLarge");
+    expect(fileFault({ size: 10, type: "text/html" }, limits)).toBe("notAccepted");
+    expect(fileFault({ size: 0, type: "image/png" }, limits)).toBe("empty");
+    expect(fileFault({ size: 10, type: "image/png" }, limits)).toBeNull();
     // A type the browser does not know is left to the server, which reads the bytes.
-    expect(fileProblem({ name: "a.xyz", size: 10, type: "" }, limits)).toBeNull();
+    expect(fileFault({ size: 10, type: "" }, limits)).toBeNull();
   });
 
   it("shows only raster pictures in place", () => {

@@ -3,35 +3,29 @@
 // type from the bytes), sizes as people read them, and which files show as pictures.
 import type { AttachmentLimits } from "./wire.gen";
 
-/** "10 MB", "2.5 MB", "512 KB", "100 bytes" (as the server words its limit). */
-export function sizeText(bytes: number): string {
+/** A size in the largest unit it reaches: [2.5, "MB"], [512, "KB"], [100, "bytes"] (the console words it in its language). */
+export function sizeIn(bytes: number): [number, "MB" | "KB" | "bytes"] {
   const MB = 1024 * 1024;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, "")} MB`;
-  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  if (bytes >= MB) return [Number((bytes / MB).toFixed(1)), "MB"];
+  if (bytes >= 1024) return [Math.floor(bytes / 1024), "KB"];
+  return [bytes, "bytes"];
 }
 
-/** Why a file cannot be sent; each side words it in its own language. */
-export type FileProblem = { kind: "tooLarge"; max: string } | { kind: "empty" } | { kind: "typeNotAccepted"; type: string };
+/** "10 MB", "2.5 MB", "512 KB", "100 bytes" (as the server words its limit). */
+export const sizeText = (bytes: number): string => sizeIn(bytes).join(" ");
+
+/** Why a file cannot be sent, as a word each side puts in its own language. */
+export type FileFault = "tooLarge" | "empty" | "notAccepted";
 
 /**
  * Why `file` cannot be sent, or null. The type is the browser's guess from the name: one it does
  * not know ("") is left to the server, which reads the bytes.
  */
-export function checkFile(file: { size: number; type: string }, limits: AttachmentLimits): FileProblem | null {
-  if (file.size > limits.maxBytes) return { kind: "tooLarge", max: sizeText(limits.maxBytes) };
-  if (file.size == 0) return { kind: "empty" };
-  if (file.type && !limits.types.includes(file.type)) return { kind: "typeNotAccepted", type: file.type };
+export function fileFault(file: { size: number; type: string }, limits: AttachmentLimits): FileFault | null {
+  if (file.size > limits.maxBytes) return "tooLarge";
+  if (file.size == 0) return "empty";
+  if (file.type && !limits.types.includes(file.type)) return "notAccepted";
   return null;
-}
-
-/** checkFile's problem in English (the console's words). */
-export function fileProblem(file: { name: string; size: number; type: string }, limits: AttachmentLimits): string | null {
-  const p = checkFile(file, limits);
-  if (!p) return null;
-  if (p.kind == "tooLarge") return `${file.name} is too large: at most ${p.max}.`;
-  if (p.kind == "empty") return `${file.name} is empty.`;
-  return `${file.name}: this type of file is not accepted (${p.type}).`;
 }
 
 /** Pictures shown in the thread (the server serves only these inline). */

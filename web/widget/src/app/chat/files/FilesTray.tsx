@@ -5,10 +5,10 @@
 // message with those uploaded (`onChange`), and a new `round` (after sending) empties the tray.
 import { useEffect, useRef, useState } from "react";
 import { t } from "../../i18n/index";
-import { checkFile, sizeText } from "../core/files";
+import { fileFault, sizeText } from "../core/files";
 import type { Attachment, AttachmentLimits } from "../core/wire.gen";
 import { uploadFile } from "../upload";
-import { problemText, uploadErrorText } from "./words";
+import { faultText, uploadErrorText } from "./words";
 
 export type FilesTrayProps = {
   /** The chat's files URL (`…/channel/{id}/attachments?personaId=…`). */
@@ -41,8 +41,8 @@ export function FilesTray(p: FilesTrayProps) {
     void limits.current!.then((l) =>
       files.forEach((f) => {
         const key = next++;
-        const problem = l && checkFile(f, l);
-        const error = problem ? problemText(f.name, problem) : undefined;
+        const fault = l && fileFault(f, l);
+        const error = fault ? faultText(f, fault, l) : undefined;
         const item: Item = { key, name: f.name, size: f.size, progress: 0, error, abort: new AbortController() };
         setItems((list) => [...list, item]);
         if (error) return;

@@ -1,13 +1,15 @@
-// What the files tray says about a file it cannot send, in the widget's language: a problem found
-// before the upload (core/files.ts checkFile) or the server's refusal (upload.ts UploadError).
+// What the files tray says about a file it cannot send, in the widget's language: a fault found
+// before the upload (core/files.ts fileFault) or the server's refusal (upload.ts UploadError).
 import { t } from "../../i18n/index";
-import type { FileProblem } from "../core/files";
+import { sizeText, type FileFault } from "../core/files";
+import type { AttachmentLimits } from "../core/wire.gen";
 import { UploadError } from "../upload";
 
-export function problemText(name: string, p: FileProblem): string {
-  if (p.kind == "tooLarge") return t("files.tooLarge", { name, max: p.max });
-  if (p.kind == "empty") return t("files.empty", { name });
-  return t("files.typeNotAccepted", { name, type: p.type });
+export function faultText(file: { name: string; type: string }, fault: FileFault, limits: AttachmentLimits): string {
+  const name = file.name;
+  if (fault == "tooLarge") return t("files.tooLarge", { name, max: sizeText(limits.maxBytes) });
+  if (fault == "empty") return t("files.empty", { name });
+  return t("files.typeNotAccepted", { name, type: file.type });
 }
 
 /** A failed upload: the server's 413 and 415 say what was wrong, the rest say it failed. */
