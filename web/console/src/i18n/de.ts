@@ -2,5 +2,9 @@
 // nouns; where a sentence addresses the agent it says "Sie".
 import type { ConsoleCatalogue } from "./en";
 import frame from "./de/frame";
+import owner from "./de/owner";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default {
+  ...frame,
+  ...owner,
+} satisfies ConsoleCatalogue;

@@ -2,5 +2,9 @@
 // "tú", as the console's labels are short imperatives.
 import type { ConsoleCatalogue } from "./en";
 import frame from "./es/frame";
+import owner from "./es/owner";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default {
+  ...frame,
+  ...owner,
+} satisfies ConsoleCatalogue;
