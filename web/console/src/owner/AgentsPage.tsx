@@ -35,52 +35,55 @@ export function AgentsPage({ me }: { me: User }) {
     <div className="page stack">
       <h1>{t("agents.title")}</h1>
       <p role="status">{status}</p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t("agents.name")}</th>
-            <th scope="col">{t("agents.email")}</th>
-            <th scope="col">{t("agents.role")}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t("agents.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((u) => (
-            <Fragment key={u.id}>
-              <tr>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>{t(`agents.role_${u.role}`)}</td>
-                <td className="row">
-                  <button aria-expanded={resetting === u.id} onClick={() => setResetting(resetting === u.id ? null : u.id)}>
-                    {t("agents.reset", { name: u.name })}
-                  </button>
-                  {u.id !== me.id && (
-                    <button className="danger" onClick={() => remove(u)}>
-                      {t("agents.remove", { name: u.name })}
-                    </button>
-                  )}
-                </td>
-              </tr>
-              {resetting === u.id && (
+      {/* On a phone the table scrolls sideways in its own box, not the whole screen. */}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("agents.name")}</th>
+              <th scope="col">{t("agents.email")}</th>
+              <th scope="col">{t("agents.role")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("agents.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents.map((u) => (
+              <Fragment key={u.id}>
                 <tr>
-                  <td colSpan={4}>
-                    <ResetPassword
-                      user={u}
-                      onDone={(message) => {
-                        setResetting(null);
-                        if (message) setStatus(message);
-                      }}
-                    />
+                  <td>{u.name}</td>
+                  <td>{u.email}</td>
+                  <td>{t(`agents.role_${u.role}`)}</td>
+                  <td className="row">
+                    <button aria-expanded={resetting === u.id} onClick={() => setResetting(resetting === u.id ? null : u.id)}>
+                      {t("agents.reset", { name: u.name })}
+                    </button>
+                    {u.id !== me.id && (
+                      <button className="danger" onClick={() => remove(u)}>
+                        {t("agents.remove", { name: u.name })}
+                      </button>
+                    )}
                   </td>
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+                {resetting === u.id && (
+                  <tr>
+                    <td colSpan={4}>
+                      <ResetPassword
+                        user={u}
+                        onDone={(message) => {
+                          setResetting(null);
+                          if (message) setStatus(message);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <AddAgent onAdded={(u) => (setStatus(t("agents.added", { name: u.name })), reload())} />
       {notifications && <EmailNotifications notifications={notifications} />}
     </div>

@@ -165,7 +165,8 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
                 <tbody>
                   {dayList.map((d, di) => (
                     <tr key={d}>
-                      <th scope="row">{dayText(d, lang)}</th>
+                      {/* ISO days (2026-11-28): one order for every language, as the data is. */}
+                      <th scope="row">{d}</th>
                       {all.map((s) => (
                         <td key={s.event}>{figure(s.points[di])}</td>
                       ))}

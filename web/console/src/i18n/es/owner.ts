@@ -12,8 +12,8 @@ export default {
     choose: "Elige un dominio o añade uno.",
     addTitle: "Añadir un dominio",
     host: "Nombre de host del sitio",
-    zone: "Zona horaria del horario de tu tienda",
-    zoneHint: "El horario de apertura la sigue para todos los visitantes. La tuya es {zone}.",
+    zone: "Zona horaria de tu tienda",
+    zoneHint: "El horario de apertura se rige por ella para todos los visitantes. La tuya es {zone}.",
     add: "Añadir el dominio",
   },
   domain: {
@@ -40,7 +40,7 @@ export default {
     host: "Nombre de host",
     hostHint: "Solo el host, p. ej. shop.example.com: si pegas una dirección completa, se recorta.",
     aliases: "Alias (separados por comas)",
-    zone: "Zona horaria del horario de tu tienda",
+    zone: "Zona horaria de tu tienda",
     zoneHint: "Todos los visitantes ven tu horario de apertura en {zone}, estén donde estén.",
     properties: "Propiedades",
     scale: "Escala de todos los botones",
@@ -146,7 +146,7 @@ export default {
   embed: {
     publish: "Publicar",
     publishedAt: "Versión {version} publicada el {time}.",
-    title: "Insértalo en tu sitio",
+    title: "Insertar en tu sitio",
     hosted: "Alojado (recomendado)",
     hostedLabel: "Fragmento alojado (recomendado)",
     hostedHelp: "Pon esto antes de </body> en todas las páginas. {freshness}",
