@@ -6,6 +6,7 @@ import { clockText, copyDayToOpenDays, dayText, hourText, limitedSchedule, setDa
 import { summarizeChanges } from "../src/owner/publishing/changes";
 import { revealOf, withReveal } from "../src/owner/reveal";
 import type { Config } from "@beckon/widget/config";
+import { translate, type Vars } from "../src/i18n/index";
 
 const office: Schedule = { showAlways: false, timezone: "Europe/Amsterdam", daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" };
 const win = (start: string, stop: string) => ({ start, stop });
@@ -81,6 +82,9 @@ describe("the grid's words write times as the owner's time fields show them", ()
     expect([dayText(bar, 0, "en-GB"), dayText(bar, 4, "de-DE")]).toEqual(["09:00–17:30", "22:00–02:00 (next day)"]);
     expect([dayText(bar, 0, "en-US"), dayText(bar, 4, "en-US")]).toEqual(["09:00 AM–05:30 PM", "10:00 PM–02:00 AM (next day)"]);
     expect(dayText({ ...bar, outsideHours: true }, 0, "en-US")).toBe("all day except 09:00 AM–05:30 PM");
+    // The words are the console's language (the t given), the times the browser's.
+    const de = (key: string, vars?: Vars) => translate("de", key, vars);
+    expect([dayText(bar, 4, "de-DE", de), dayText(bar, 1, "de-DE", de), dayText({ ...bar, outsideHours: true }, 1, "en-GB", de)]).toEqual(["22:00–02:00 (Folgetag)", "geschlossen", "ganztägig"]);
     expect([clockText("00:00", "en-US"), clockText("12:00", "en-US"), clockText("00:00", "en-GB")]).toEqual(["12:00 AM", "12:00 PM", "00:00"]);
     expect([0, 6, 12, 18, 24].map((h) => hourText(h, "en-GB"))).toEqual(["0", "6", "12", "18", "24"]);
     expect([0, 6, 12, 18, 24].map((h) => hourText(h, "en-US"))).toEqual(["12 AM", "6 AM", "12 PM", "6 PM", "12 AM"]);

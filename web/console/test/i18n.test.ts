@@ -6,6 +6,8 @@ import de from "../src/i18n/de";
 import es from "../src/i18n/es";
 import { initialLanguage, translate } from "../src/i18n/index";
 
+const AREAS = import.meta.glob<{ default: Record<string, unknown> }>("../src/i18n/*/*.ts", { eager: true });
+
 const keys = (o: Record<string, Record<string, string>>) => Object.entries(o).flatMap(([g, t]) => Object.keys(t).map((k) => `${g}.${k}`));
 
 describe("console catalogue", () => {
@@ -15,6 +17,14 @@ describe("console catalogue", () => {
       expect(keys(en).filter((k) => !own.has(k))).toEqual([]);
     });
   }
+  it("no two areas of a language name the same group (a later spread would replace the earlier's)", () => {
+    for (const lang of ["en", "de", "es"]) {
+      const areas = Object.entries(AREAS).filter(([path]) => path.includes(`/${lang}/`));
+      expect(areas.length, lang).toBeGreaterThan(1);
+      const groups = areas.flatMap(([, m]) => Object.keys(m.default));
+      expect(groups.length, lang).toBe(new Set(groups).size);
+    }
+  });
   it("falls back to English per key", () => {
     expect(translate("de", "inbox.title")).toBe("Posteingang");
     expect(translate("es", "shell.inbox")).toBe("Bandeja de entrada");

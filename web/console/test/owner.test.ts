@@ -5,8 +5,11 @@ import { getAt, joinPath, parsePath, setAt } from "../src/lib/paths";
 import { fieldId, problemsAt, problemsUnder } from "../src/lib/problems";
 import { actualSizeScroll, MIN_PHONE_HEIGHT, previewConfig, previewPath, previewSize, zonedTimeToIso } from "../src/lib/preview";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../src/lib/snippet";
+import { translate, type Vars } from "../src/i18n/index";
 import { freshId, MATCH_TYPES, ACTION_TYPES, newAction } from "../src/owner/catalogue";
 import { limitedSchedule, scheduleDays } from "../src/owner/schedule";
+
+const t = (key: string, vars?: Vars) => translate("en", key, vars);
 
 describe("config paths (as the server names problems)", () => {
   const cfg = { buttons: [{ id: "b", options: { scale: 1 } }] };
@@ -71,8 +74,8 @@ describe("statistics chart", () => {
     expect(niceTicks(120).at(-1)).toBeGreaterThanOrEqual(120);
   });
   it("names events for owners", () => {
-    expect(eventLabel("pageview", {})).toBe("Page views");
-    expect(eventLabel("wa", { wa: "WhatsApp" })).toBe("WhatsApp (wa)");
+    expect(eventLabel("pageview", {}, t)).toBe("Page views");
+    expect(eventLabel("wa", { wa: "WhatsApp" }, t)).toBe("WhatsApp (wa)");
   });
   it("breaks views and clicks down per button and per action", () => {
     const counts = [{ day: "2026-11-01", event: "pageview", count: 4 }];
@@ -126,7 +129,8 @@ describe("statistics chart", () => {
       { actionId: "mail", views: 0, clicks: 0, rate: null },
       { actionId: "old", views: 0, clicks: 1, rate: null },
     ]);
-    expect([percent(0.25), percent(0.025), percent(1 / 3), percent(null)]).toEqual(["25 %", "2.5 %", "33 %", "—"]);
+    expect([percent(0.25, "en"), percent(0.025, "en"), percent(1 / 3, "en"), percent(null, "en")]).toEqual(["25 %", "2.5 %", "33 %", "—"]);
+    expect(percent(0.025, "de")).toBe("2,5 %");
   });
   it("names buttons and actions from the config, and ids it no longer has", () => {
     const names = itemNames({
@@ -137,12 +141,14 @@ describe("statistics chart", () => {
         { id: "wa", actionType: "WHATSAPP", actionValue: "+31", labelText: "WhatsApp us" },
         { id: "tel", actionType: "PHONE", actionValue: "+31 20" },
       ],
-    } as Config);
-    expect(seriesLabel("view:b1", names)).toBe("Views of Multi button: WhatsApp us, phone +31 20");
-    expect(seriesLabel("action:wa", names)).toBe("Clicks on WhatsApp us");
-    expect(seriesLabel("click:b9", names)).toBe("Clicks on removed (b9)");
-    expect(seriesLabel("pageview", names)).toBe("Page views");
-    expect(seriesLabel("clicks", names)).toBe("Clicks (all actions)");
+    } as Config, t);
+    expect(seriesLabel("view:b1", names, t)).toBe("Views of Multi button: WhatsApp us, phone +31 20");
+    expect(seriesLabel("action:wa", names, t)).toBe("Clicks on WhatsApp us");
+    expect(seriesLabel("click:b9", names, t)).toBe("Clicks on removed (b9)");
+    expect(seriesLabel("pageview", names, t)).toBe("Page views");
+    expect(seriesLabel("clicks", names, t)).toBe("Clicks (all actions)");
+    const de = (key: string, vars?: Vars) => translate("de", key, vars);
+    expect(seriesLabel("view:b1", itemNames({ buttons: [{ id: "b1", type: "SINGLE", actions: [] }], actions: [] } as unknown as Config, de), de)).toBe("Einblendungen von „Einzel-Button“");
   });
 });
 
@@ -212,9 +218,10 @@ describe("live preview", () => {
 
 describe("embed snippets", () => {
   it("says when a publication reaches visitors, from the server's embed max-age", () => {
-    expect(hostedFreshness(0)).toMatch(/their next page view/);
-    expect(hostedFreshness(60)).toMatch(/within 60 seconds/);
-    expect(hostedFreshness(300)).toMatch(/within 5 minutes/);
+    expect(hostedFreshness(0, "en")).toMatch(/their next page view/);
+    expect(hostedFreshness(60, "en")).toMatch(/within 60 seconds/);
+    expect(hostedFreshness(300, "en")).toMatch(/within 5 minutes/);
+    expect(hostedFreshness(300, "de")).toMatch(/innerhalb von 5 Minuten/);
   });
   it("hosted: one async script", () => {
     expect(hostedSnippet("https://b.example/d/d1.js")).toBe('<script async src="https://b.example/d/d1.js"></script>');

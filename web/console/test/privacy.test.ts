@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VisitorExport } from "../src/api/types";
-import { exportFileName, exportSummary, retentionChoices, retentionLabel } from "../src/lib/privacy";
+import { erasedSummary, exportFileName, exportSummary, retentionChoices, retentionLabel } from "../src/lib/privacy";
 
 const conversation = (messages: number) => ({
   id: "c",
@@ -16,11 +16,12 @@ const conversation = (messages: number) => ({
 
 describe("privacy (lib/privacy.ts)", () => {
   it("names each retention as an owner would say it", () => {
-    expect(retentionLabel(null)).toBe("Until you erase them");
-    expect(retentionLabel(30)).toBe("30 days");
-    expect(retentionLabel(1)).toBe("1 day");
-    expect(retentionLabel(365)).toBe("1 year");
-    expect(retentionLabel(730)).toBe("2 years");
+    expect(retentionLabel(null, "en")).toBe("Until you erase them");
+    expect(retentionLabel(30, "en")).toBe("30 days");
+    expect(retentionLabel(1, "en")).toBe("1 day");
+    expect(retentionLabel(365, "en")).toBe("1 year");
+    expect(retentionLabel(730, "en")).toBe("2 years");
+    expect([retentionLabel(null, "de"), retentionLabel(30, "de"), retentionLabel(365, "es")]).toEqual(["Bis Sie sie löschen", "30 Tage", "1 año"]);
   });
 
   it("offers a retention set elsewhere beside the usual ones, in order", () => {
@@ -30,8 +31,14 @@ describe("privacy (lib/privacy.ts)", () => {
 
   it("sums up an export, and says when nothing is kept", () => {
     const data: VisitorExport = { email: "ann@example.com", exportedAt: "", conversations: [conversation(2), conversation(1)], files: [{ conversationId: "c", type: "image/png", url: "/f", name: "a.png" }] };
-    expect(exportSummary(data)).toBe("2 conversations, 3 messages and 1 file of ann@example.com.");
-    expect(exportSummary({ ...data, conversations: [], files: [] })).toBe("Nothing is kept about ann@example.com.");
+    expect(exportSummary(data, "en")).toBe("2 conversations, 3 messages and 1 file of ann@example.com.");
+    expect(exportSummary({ ...data, conversations: [], files: [] }, "en")).toBe("Nothing is kept about ann@example.com.");
+    expect(exportSummary(data, "de")).toBe("2 Gespräche, 3 Nachrichten und 1 Datei von ann@example.com.");
+  });
+
+  it("says what erasing removed, one and many", () => {
+    expect(erasedSummary({ conversations: 1, files: 0 }, "ann@example.com", "en")).toBe("Erased 1 conversation and 0 files of ann@example.com.");
+    expect(erasedSummary({ conversations: 2, files: 1 }, "ann@example.com", "es")).toBe("Datos de ann@example.com borrados: 2 conversaciones y 1 archivo.");
   });
 
   it("makes a file name no file system refuses", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Button, Config, Placement } from "@beckon/widget/config";
 import { fate, fixes, missedOn, missedText, shownOn } from "../src/owner/visibility";
 import { goingLive, leftOut } from "../src/owner/publishing/changes";
+import { translate, type Vars } from "../src/i18n/index";
 
 const button = (id: string, actions: string[], placement: Placement = "BOTTOM_RIGHT", extra: Partial<Button> = {}): Button => ({
   id,
@@ -112,5 +113,16 @@ describe("the publish summary says what visitors get and what they don't", () =>
     one.buttons = [button("b1", ["wa", "call"])];
     expect(goingLive(one)).toEqual(["A button for WhatsApp at the bottom right"]);
     expect(leftOut(one)).toEqual(["Call on the button will not show: a single button shows one channel"]);
+  });
+});
+
+describe("in the console's language", () => {
+  const es = (key: string, vars?: Vars) => translate("es", key, vars);
+  it("says why a button is hidden and offers the fix in Spanish", () => {
+    const c = defaults();
+    expect(missedText(c, 1, undefined, es)).toBe(
+      "no se mostrará: una página muestra un solo botón (Botón 1) mientras «Permitir varios botones en una página» esté desactivado; y Botón 1 ya está abajo a la derecha, y en cada posición cabe un solo botón.",
+    );
+    expect(fixes(c, 1, es).map((f) => f.label)).toEqual(["Permitir varios botones y mover este abajo en el centro"]);
   });
 });

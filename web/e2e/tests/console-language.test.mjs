@@ -2,7 +2,9 @@
 // the agent picks Deutsch in Settings; the shell and the inbox speak German at once, and still
 // after a reload (the choice is remembered in this browser); a conversation, its reply box and the
 // visitor's messages speak German too, times in German form; a browser that prefers Spanish gets
-// the login page in Spanish. Axe clean. Screenshots: SCREENSHOTS=dir.
+// the login page in Spanish; an owner reads the Domains list, Privacy and Webhooks in Spanish (and
+// German), on a desktop and on a phone, where nothing sticks out of the screen. Axe clean.
+// Screenshots: SCREENSHOTS=dir.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -10,7 +12,8 @@ import { axeViolations } from "../lib/axe.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
 import { openApiVisitor, openConsole } from "../lib/console.mjs";
 import { openPage } from "../lib/browser.mjs";
-import { DEMO } from "../lib/beckon.mjs";
+import { DEMO, login } from "../lib/beckon.mjs";
+import { CEILING } from "../lib/wait.mjs";
 
 const fx = beckonFixture();
 
@@ -121,3 +124,90 @@ test("an owner sets a domain's language and their own French welcome in its Sett
   assert.deepEqual(domain.properties.texts, { fr: { "modal.welcome": "Bienvenue chez nous !" } });
   await context.close();
 });
+
+const HOOK = "https://hooks.example.com/beckon";
+
+/** What an owner's screens say in each language: the screen's path and what shows there once its data came. */
+const OWNER_SCREENS = {
+  es: {
+    domains: (page) => [
+      page.getByRole("heading", { name: "Dominios", level: 1 }),
+      page.getByRole("link", { name: "localhost" }),
+      page.getByRole("heading", { name: "Añadir un dominio" }),
+      page.getByRole("textbox", { name: "Nombre de host del sitio" }),
+      page.getByRole("combobox", { name: "Zona horaria de tu tienda" }),
+      page.getByRole("button", { name: "Añadir el dominio" }),
+    ],
+    privacy: (page) => [
+      page.getByRole("heading", { name: "Privacidad", level: 1 }),
+      page.getByRole("heading", { name: "Cuánto tiempo se guardan las conversaciones terminadas" }),
+      page.getByRole("combobox", { name: "localhost" }).filter({ has: page.locator("option:checked", { hasText: "Hasta que las borres" }) }),
+      page.getByRole("textbox", { name: "Correo electrónico del visitante" }),
+      page.getByRole("button", { name: "Exportar" }),
+    ],
+    webhooks: (page) => [
+      page.getByRole("heading", { name: "Webhooks", level: 1 }),
+      page.getByRole("columnheader", { name: "Dirección" }),
+      page.getByRole("cell", { name: "Empieza una conversación" }),
+      page.getByRole("button", { name: `Entregas a ${HOOK}` }),
+      page.getByRole("button", { name: `Eliminar el webhook a ${HOOK}` }),
+      page.getByRole("group", { name: "Eventos que enviar" }).getByRole("checkbox", { name: /^Un visitante valora una conversación/ }),
+    ],
+  },
+  de: {
+    domains: (page) => [page.getByRole("heading", { name: "Domains", level: 1 }), page.getByRole("button", { name: "Domain hinzufügen" })],
+    privacy: (page) => [
+      page.getByRole("heading", { name: "Datenschutz", level: 1 }),
+      page.getByRole("combobox", { name: "localhost" }).filter({ has: page.locator("option:checked", { hasText: "Bis Sie sie löschen" }) }),
+    ],
+    webhooks: (page) => [page.getByRole("cell", { name: "Ein Gespräch beginnt" }), page.getByRole("button", { name: `Testereignis senden an ${HOOK}` })],
+  },
+};
+test("an owner reads Domains, Privacy and Webhooks in Spanish and German, on a desktop and on a phone", async () => {
+  const owner = await login(fx.server.origin, DEMO.owner);
+  const made = await owner("/api/v1/owner/webhooks", { method: "POST", body: JSON.stringify({ url: HOOK, events: ["conversation.started"], domainId: null }) });
+  assert.equal(made.status, 201, await made.text());
+  const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "domains" });
+  for (const [lang, screens] of Object.entries(OWNER_SCREENS)) {
+    // The choice as Settings stores it (the first test picks it there).
+    await page.evaluate((l) => localStorage.setItem("beckon.console.language", l), lang);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 900 : 740 });
+      for (const [path, shown] of Object.entries(screens)) {
+        await page.goto(`${fx.server.origin}/console/${path}`);
+        for (const l of shown(page)) await l.waitFor({ timeout: CEILING });
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        // Nothing sticks out of the screen (a long word in a button or a heading would), but in
+        // the tables that scroll sideways on their own.
+        const out = await page.evaluate(() =>
+          [...document.querySelectorAll("main *")]
+            .filter((e) => !e.closest(".table-scroll, .visually-hidden") && e.getBoundingClientRect().right > innerWidth + 1)
+            .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent.slice(0, 40)}`),
+        );
+        assert.deepEqual(out, [], `${lang} ${path} at ${width} px`);
+        // Nor out of its own box (a long word in a narrow button or cell).
+        const cramped = await page.evaluate(() =>
+          [...document.querySelectorAll("main :is(button, a, th, td, label, legend, summary, h1, h2, h3, p)")]
+            .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+            .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent.slice(0, 40)} (${e.scrollWidth} > ${e.clientWidth})`),
+        );
+        assert.deepEqual(cramped, [], `${lang} ${path} at ${width} px`);
+        assert.deepEqual(await axeViolations(page, "body"), [], `${lang} ${path} at ${width} px`);
+        if (process.env.SCREENSHOTS) await wholeShot(page, `owner-${lang}-${path}-${width}.png`);
+      }
+    }
+  }
+  await context.close();
+});
+
+/** A screenshot of the whole screen: the console scrolls in its <main>, so the window is made as tall as what main holds. */
+async function wholeShot(page, name) {
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    return Math.ceil(main.getBoundingClientRect().top + main.scrollHeight);
+  });
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path: join(process.env.SCREENSHOTS, name) });
+  await page.setViewportSize(size);
+}

@@ -8,10 +8,14 @@ import type { CannedReply, User } from "../api/types";
 import { ConfirmDialog } from "../app/ConfirmDialog";
 import { problemsAt } from "../lib/problems";
 import { refreshCanned, useCanned } from "./useCanned";
+import { NO_VISITOR_NAME } from "../lib/canned";
+import { useT } from "../i18n/index";
+import { withParts } from "../i18n/parts";
 
 type Draft = { shortcut: string; text: string };
 
 export function CannedRepliesPage({ me }: { me: User }) {
+  const t = useT();
   const list = useCanned(me.id);
   const [status, setStatus] = useState("");
   const [editing, setEditing] = useState<string | null>(null);
@@ -25,7 +29,7 @@ export function CannedRepliesPage({ me }: { me: User }) {
     setRemoving(null);
     try {
       await api.DELETE("/api/v1/owner/canned-replies/{id}", { params: { path: { id: r.id } } });
-      setStatus(`/${r.shortcut} was removed.`);
+      setStatus(t("cannedReplies.removed", { shortcut: r.shortcut }));
     } catch (e) {
       setStatus((e as Error).message);
     }
@@ -36,7 +40,7 @@ export function CannedRepliesPage({ me }: { me: User }) {
     setAllowing(allowed);
     try {
       await api.PUT("/api/v1/owner/canned-reply-settings", { body: { agentsMayEdit: allowed } });
-      setStatus(allowed ? "Agents may now edit canned replies." : "Only owners may edit canned replies now.");
+      setStatus(t(allowed ? "cannedReplies.allowed" : "cannedReplies.ownersNow"));
     } catch (e) {
       setStatus((e as Error).message);
     }
@@ -44,22 +48,25 @@ export function CannedRepliesPage({ me }: { me: User }) {
     setAllowing(null);
   };
 
-  if (!list) return <p className="muted loading">Loading…</p>;
+  if (!list) return <p className="muted loading">{t("cannedReplies.loading")}</p>;
   return (
     <div className="page stack canned-page">
-      <h1 tabIndex={-1}>Canned replies</h1>
+      <h1 tabIndex={-1}>{t("cannedReplies.title")}</h1>
       <p className="hint">
-        Ready-made answers for the whole team. In a chat's reply box, type <kbd>/</kbd> and a shortcut (or a word of the text), choose with the arrow keys and
-        press Enter: the reply goes into the box for you to change before you send it. Placeholders are filled in: <code>{"{visitor.name}"}</code> (or
-        “there” when the visitor gave no name), <code>{"{agent.name}"}</code> (your name) and <code>{"{domain}"}</code> (the site).
+        {withParts(t("cannedReplies.intro", { fallback: NO_VISITOR_NAME }), {
+          slash: <kbd>/</kbd>,
+          visitorName: <code>{"{visitor.name}"}</code>,
+          agentName: <code>{"{agent.name}"}</code>,
+          domain: <code>{"{domain}"}</code>,
+        })}
       </p>
       <p role="status">{status}</p>
       {!list.canEdit ? (
-        <p>Only owners may change canned replies here.</p>
+        <p>{t("cannedReplies.ownersOnly")}</p>
       ) : (
         <>
           {list.replies.length === 0 ? (
-            <p className="muted">No canned replies yet.</p>
+            <p className="muted">{t("cannedReplies.none")}</p>
           ) : (
             <ul className="canned-list">
               {list.replies.map((r) => (
@@ -67,14 +74,15 @@ export function CannedRepliesPage({ me }: { me: User }) {
                   {editing === r.id ? (
                     <CannedForm
                       key={r.id}
+                      id={`change-${r.id}`}
                       initial={r}
-                      label={`Change /${r.shortcut}`}
-                      submitLabel="Save changes"
+                      label={t("cannedReplies.change", { shortcut: r.shortcut })}
+                      submitLabel={t("cannedReplies.saveChanges")}
                       onCancel={() => setEditing(null)}
                       save={(d) => api.PUT("/api/v1/owner/canned-replies/{id}", { params: { path: { id: r.id } }, body: d })}
                       onSaved={(saved) => {
                         setEditing(null);
-                        setStatus(`/${saved.shortcut} was saved.`);
+                        setStatus(t("cannedReplies.saved", { shortcut: saved.shortcut }));
                         reload();
                       }}
                     />
@@ -85,9 +93,9 @@ export function CannedRepliesPage({ me }: { me: User }) {
                         <p className="canned-text">{r.text}</p>
                       </div>
                       <div className="row">
-                        <button onClick={() => setEditing(r.id)}>Edit /{r.shortcut}</button>
+                        <button onClick={() => setEditing(r.id)}>{t("cannedReplies.edit", { shortcut: r.shortcut })}</button>
                         <button className="danger" onClick={() => setRemoving(r)}>
-                          Delete /{r.shortcut}
+                          {t("cannedReplies.delete", { shortcut: r.shortcut })}
                         </button>
                       </div>
                     </div>
@@ -97,14 +105,15 @@ export function CannedRepliesPage({ me }: { me: User }) {
             </ul>
           )}
           <section className="card stack" aria-labelledby="add-canned">
-            <h2 id="add-canned">Add a canned reply</h2>
+            <h2 id="add-canned">{t("cannedReplies.addTitle")}</h2>
             <CannedForm
+              id="add-a-canned-reply"
               initial={{ shortcut: "", text: "" }}
-              label="Add a canned reply"
-              submitLabel="Add canned reply"
+              label={t("cannedReplies.addTitle")}
+              submitLabel={t("cannedReplies.add")}
               save={(d) => api.POST("/api/v1/owner/canned-replies", { body: d })}
               onSaved={(saved) => {
-                setStatus(`/${saved.shortcut} was added.`);
+                setStatus(t("cannedReplies.added", { shortcut: saved.shortcut }));
                 reload();
               }}
             />
@@ -113,23 +122,30 @@ export function CannedRepliesPage({ me }: { me: User }) {
       )}
       {owner && (
         <section className="stack" aria-labelledby="canned-who">
-          <h2 id="canned-who">Who may edit</h2>
+          <h2 id="canned-who">{t("cannedReplies.whoTitle")}</h2>
           <label className="check">
             <input type="checkbox" checked={allowing ?? list.agentsMayEdit} onChange={(e) => allowAgents(e.target.checked)} />
-            Agents may edit canned replies
+            {t("cannedReplies.agentsMay")}
           </label>
-          <p className="hint">Owners always may. Every agent can use them in the reply box either way.</p>
+          <p className="hint">{t("cannedReplies.whoHint")}</p>
         </section>
       )}
-      <ConfirmDialog open={removing !== null} title={`Delete /${removing?.shortcut ?? ""}?`} confirmLabel="Delete" onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)}>
-        <p>Nobody on the team will find it in the reply box any more.</p>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("cannedReplies.deleteTitle", { shortcut: removing?.shortcut ?? "" })}
+        confirmLabel={t("cannedReplies.deleteConfirm")}
+        onConfirm={() => removing && remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{t("cannedReplies.deleteBody")}</p>
       </ConfirmDialog>
     </div>
   );
 }
 
-/** A canned reply's shortcut and text, with the server's reasons next to the field when refused. */
+/** A canned reply's shortcut and text, with the server's reasons next to the field when refused; `id` prefixes its fields' ids. */
 function CannedForm({
+  id,
   initial,
   label,
   submitLabel,
@@ -137,6 +153,7 @@ function CannedForm({
   onSaved,
   onCancel,
 }: {
+  id: string;
   initial: Draft;
   label: string;
   submitLabel: string;
@@ -147,7 +164,7 @@ function CannedForm({
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  const t = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -169,7 +186,7 @@ function CannedForm({
   return (
     <form className="stack canned-form" onSubmit={submit} aria-label={label}>
       <div className="field">
-        <label htmlFor={`${id}-shortcut`}>Shortcut</label>
+        <label htmlFor={`${id}-shortcut`}>{t("cannedReplies.shortcut")}</label>
         <div className="shortcut-input">
           <span aria-hidden="true">/</span>
           <input
@@ -184,7 +201,7 @@ function CannedForm({
           />
         </div>
         <span className="hint" id={`${id}-shortcut-hint`}>
-          Lower-case letters, digits, - and _; at most 32.
+          {t("cannedReplies.shortcutHint")}
         </span>
         {shortcutError && (
           <span className="field-error" id={`${id}-shortcut-err`}>
@@ -193,7 +210,7 @@ function CannedForm({
         )}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-text`}>Text</label>
+        <label htmlFor={`${id}-text`}>{t("cannedReplies.text")}</label>
         <textarea
           id={`${id}-text`}
           required
@@ -220,7 +237,7 @@ function CannedForm({
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t("cannedReplies.cancel")}
           </button>
         )}
       </div>

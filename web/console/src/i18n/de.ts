@@ -3,5 +3,10 @@
 import type { ConsoleCatalogue } from "./en";
 import frame from "./de/frame";
 import agent from "./de/agent";
+import owner from "./de/owner";
 
-export default { ...frame, ...agent } satisfies ConsoleCatalogue;
+export default {
+  ...frame,
+  ...agent,
+  ...owner,
+} satisfies ConsoleCatalogue;

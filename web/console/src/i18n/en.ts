@@ -3,7 +3,12 @@
 // ./en/, each a set of groups ("inbox": {...}); keys are "group.key".
 import frame from "./en/frame";
 import agent from "./en/agent";
+import owner from "./en/owner";
 
-export const en = { ...frame, ...agent };
+export const en = {
+  ...frame,
+  ...agent,
+  ...owner,
+};
 export type ConsoleMessages = typeof en;
 export type ConsoleCatalogue = { [G in keyof ConsoleMessages]?: { [K in keyof ConsoleMessages[G]]?: string } };

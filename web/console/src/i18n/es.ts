@@ -3,5 +3,10 @@
 import type { ConsoleCatalogue } from "./en";
 import frame from "./es/frame";
 import agent from "./es/agent";
+import owner from "./es/owner";
 
-export default { ...frame, ...agent } satisfies ConsoleCatalogue;
+export default {
+  ...frame,
+  ...agent,
+  ...owner,
+} satisfies ConsoleCatalogue;

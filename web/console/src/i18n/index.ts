@@ -66,8 +66,14 @@ export function translate(l: ConsoleLang, key: string, vars?: Vars): string {
 
 const subscribe = (f: () => void) => (listeners.add(f), () => void listeners.delete(f));
 
+/** A t(key, vars?): what the console's pure helpers take to word their texts. */
+export type Translate = (key: string, vars?: Vars) => string;
+
+/** t in the console's language as it is now: the default of helpers whose callers pass no t. */
+export const tNow: Translate = (key, vars) => translate(lang, key, vars);
+
 /** t(key, vars?) in the console's current language; the component re-renders when it changes. */
-export function useT(): (key: string, vars?: Vars) => string {
+export function useT(): Translate {
   const l = useSyncExternalStore(subscribe, consoleLanguage);
   return (key, vars) => translate(l, key, vars);
 }

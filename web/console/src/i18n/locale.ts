@@ -2,10 +2,9 @@
 // in the browser's own variant of it when it has one (an agent whose browser says en-GB keeps
 // 24-hour times in English; de-AT keeps Austria's month names), else the language alone. And the
 // shape of `t`, for the pure functions that word things and take it as a parameter.
-import { consoleLanguage, type ConsoleLang, type Vars } from "./index";
+import { consoleLanguage, type ConsoleLang } from "./index";
 
-/** t(key, vars?) as useT() gives it (or translate() bound to a language, in tests). */
-export type Translate = (key: string, vars?: Vars) => string;
+export type { Translate } from "./index";
 
 /** The first of the browser's languages that is a variant of `lang`, else `lang`. */
 export function localeFor(lang: ConsoleLang, browser: readonly string[]): string {

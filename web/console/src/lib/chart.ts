@@ -1,7 +1,10 @@
 // Statistics as a chart: one series per event (page views, views per button, clicks per button or
-// action), one point per UTC day, with nice round ticks. Pure, so the SVG component only draws.
+// action), one point per UTC day, with nice round ticks. Pure, so the SVG component only draws;
+// names are worded by the `t` given, figures in the console's language.
 import type { Config } from "@beckon/widget/config";
 import type { DayCount, ItemCount } from "../api/types";
+import type { Translate } from "../i18n/index";
+import { numberText } from "./figures";
 
 export type Count = DayCount;
 export type Series = { event: string; total: number; points: number[] };
@@ -46,8 +49,8 @@ export function niceTicks(max: number, count = 4): number[] {
 }
 
 /** What an event name means to an owner: "pageview", or the button/action it names. */
-export function eventLabel(event: string, names: Record<string, string>): string {
-  if (event === "pageview") return "Page views";
+export function eventLabel(event: string, names: Record<string, string>, t: Translate): string {
+  if (event === "pageview") return t("stats.pageViews");
   return names[event] ? `${names[event]} (${event})` : event;
 }
 
@@ -57,11 +60,12 @@ export type { ItemCount };
 /** What the statistics screen breaks the figures down by. */
 export type Breakdown = "overview" | "button-views" | "button-clicks" | "action-clicks";
 
+/** The breakdowns offered, with the catalogue key of each one's name. */
 export const BREAKDOWNS: { value: Breakdown; label: string }[] = [
-  { value: "overview", label: "Overview: page views, button views, clicks" },
-  { value: "button-views", label: "Views per button" },
-  { value: "button-clicks", label: "Clicks per button" },
-  { value: "action-clicks", label: "Clicks per action" },
+  { value: "overview", label: "stats.overview" },
+  { value: "button-views", label: "stats.viewsPerButton" },
+  { value: "button-clicks", label: "stats.clicksPerButton" },
+  { value: "action-clicks", label: "stats.clicksPerAction" },
 ];
 
 /**
@@ -85,27 +89,28 @@ export function breakdownCounts(counts: Count[], items: ItemCount[], by: Breakdo
 }
 
 /** Owner-facing names of a config's buttons and actions, by id. */
-export function itemNames(config: Config | null): { buttons: Record<string, string>; actions: Record<string, string> } {
+export function itemNames(config: Config | null, t: Translate): { buttons: Record<string, string>; actions: Record<string, string> } {
   const actions: Record<string, string> = {};
   for (const a of config?.actions ?? []) actions[a.id] = a.labelText?.trim() || `${a.actionType.toLowerCase()} ${a.actionValue}`.trim();
   const buttons: Record<string, string> = {};
   for (const b of config?.buttons ?? []) {
     const what = b.actions.map((id) => actions[id] ?? id).join(", ");
-    buttons[b.id] = `${b.type.charAt(0)}${b.type.slice(1).toLowerCase()} button${what ? `: ${what}` : ""}`;
+    const type = t(`stats.button_${b.type}`);
+    buttons[b.id] = what ? `${type}: ${what}` : type;
   }
   return { buttons, actions };
 }
 
 /** The label of a series key of breakdownCounts; ids no longer in the config are named as such. */
-export function seriesLabel(key: string, names: ReturnType<typeof itemNames>): string {
+export function seriesLabel(key: string, names: ReturnType<typeof itemNames>, t: Translate): string {
   const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-  const gone = `removed (${id})`;
-  if (key === "views") return "Button views (all buttons)";
-  if (key === "clicks") return "Clicks (all actions)";
-  if (kind === "view") return `Views of ${names.buttons[id] ?? gone}`;
-  if (kind === "click") return `Clicks on ${names.buttons[id] ?? gone}`;
-  if (kind === "action") return `Clicks on ${names.actions[id] ?? gone}`;
-  return eventLabel(key, { ...names.buttons, ...names.actions });
+  const gone = t("stats.removed", { id });
+  if (key === "views") return t("stats.buttonViews");
+  if (key === "clicks") return t("stats.allClicks");
+  if (kind === "view") return t("stats.viewsOf", { name: names.buttons[id] ?? gone });
+  if (kind === "click") return t("stats.clicksOn", { name: names.buttons[id] ?? gone });
+  if (kind === "action") return t("stats.clicksOn", { name: names.actions[id] ?? gone });
+  return eventLabel(key, { ...names.buttons, ...names.actions }, t);
 }
 
 /** How a series is drawn: its colour, the marker at each point and the line's dash pattern. */
@@ -172,9 +177,9 @@ export function clickThrough(items: ItemCount[], config: Config | null): ClickTh
   });
 }
 
-/** A click-through rate as owners read it: "25 %", "2.5 %", or "—" without views. */
-export function percent(rate: number | null): string {
+/** A click-through rate as owners read it, in `lang`: "25 %", "2.5 %" (German "2,5 %"), or "—" without views. */
+export function percent(rate: number | null, lang: string): string {
   if (rate === null) return "—";
   const p = rate * 100;
-  return `${p >= 10 || Number.isInteger(p) ? Math.round(p) : p.toFixed(1)} %`;
+  return `${numberText(p, lang, p >= 10 ? 0 : 1)} %`;
 }

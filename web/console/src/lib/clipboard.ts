@@ -12,14 +12,17 @@ export function selectText(el: HTMLElement) {
   selection?.addRange(range);
 }
 
-/** Copies `text`, else selects `el`; answers what to tell the owner. */
-export async function copyOrSelect(text: string, el: HTMLElement | null): Promise<string> {
+/** Copies `text`, else selects `el`; answers which, for the caller to tell the owner (with copyKeys). */
+export async function copyOrSelect(text: string, el: HTMLElement | null): Promise<"copied" | "selected"> {
   try {
     if (!navigator.clipboard) throw new Error("no clipboard on a plain http page");
     await navigator.clipboard.writeText(text);
-    return "Copied.";
+    return "copied";
   } catch {
     if (el) selectText(el);
-    return `Selected: press ${/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘+C" : "Ctrl+C"} to copy it.`;
+    return "selected";
   }
 }
+
+/** The keys that copy a selection on this device. */
+export const copyKeys = () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘+C" : "Ctrl+C");

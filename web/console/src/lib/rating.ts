@@ -1,7 +1,8 @@
 // Satisfaction (crates/server/src/chat/rating.rs): how the console words a visitor's rating of a
 // chat (1–5) and the mean of several. Stars are drawn for the eye only; the words say the score.
 import type { AgentRatings } from "../api/types";
-import type { Translate } from "../i18n/locale";
+import type { Translate } from "../i18n/index";
+import { numberText } from "./figures";
 
 export const MAX_SCORE = 5;
 
@@ -14,11 +15,11 @@ export function stars(score: number): string {
 /** "Rated 4 out of 5", in the console's language. */
 export const scoreText = (score: number, t: Translate) => t("conversation.rated", { score, max: MAX_SCORE });
 
-/** A mean to one decimal ("4.5"); a dash without ratings. */
-export const averageText = (average: number | null | undefined) => (average == null ? "—" : average.toFixed(1));
+/** A mean to one decimal in `lang` ("4.5", German "4,5"); a dash without ratings. */
+export const averageText = (average: number | null | undefined, lang: string) => (average == null ? "—" : numberText(average, lang, 1, true));
 
 /**
  * Whom a row of ratings is credited to: an agent, or nobody (the chat was not assigned when rated,
  * or its agent's account was removed since).
  */
-export const creditedTo = (a: Pick<AgentRatings, "agentId" | "name">) => (a.agentId ? (a.name ?? "Unknown agent") : "Nobody assigned (or agent removed)");
+export const creditedTo = (a: Pick<AgentRatings, "agentId" | "name">, t: Translate) => (a.agentId ? (a.name ?? t("stats.unknownAgent")) : t("stats.nobody"));

@@ -1,15 +1,17 @@
 // The two ways to put Beckon on a page (docs/configuration.md, "Embed"): the hosted embed, which follows
 // every publication, and the inline config with the loader, which is fixed until pasted again.
+import { translate, type ConsoleLang } from "../i18n/index";
+import { durationText } from "./figures";
+
 export function hostedSnippet(embedUrl: string): string {
   return `<script async src="${embedUrl}"></script>`;
 }
 
-/** When a publication reaches visitors of the hosted embed, given the server's `--embed-max-age`. */
-export function hostedFreshness(maxAgeSeconds: number): string {
-  if (!maxAgeSeconds) return "Every page view checks for a new publication: visitors see what you publish on their next page view.";
-  const minutes = Math.round(maxAgeSeconds / 60);
-  const wait = maxAgeSeconds < 120 ? `${maxAgeSeconds} seconds` : `${minutes} minutes`;
-  return `This server lets browsers and caches reuse it for ${wait}: what you publish reaches visitors within ${wait}.`;
+/** When a publication reaches visitors of the hosted embed, given the server's `--embed-max-age`, in `lang`. */
+export function hostedFreshness(maxAgeSeconds: number, lang: ConsoleLang): string {
+  if (!maxAgeSeconds) return translate(lang, "embed.everyView");
+  const wait = maxAgeSeconds < 120 ? durationText(maxAgeSeconds, "second", lang) : durationText(Math.round(maxAgeSeconds / 60), "minute", lang);
+  return translate(lang, "embed.cached", { wait });
 }
 
 export function inlineSnippet(origin: string, config: unknown): string {

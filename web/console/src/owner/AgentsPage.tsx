@@ -5,8 +5,11 @@ import { api, ApiError, type Problem } from "../api/http";
 import type { Notifications, Role, User } from "../api/types";
 import { problemsAt } from "../lib/problems";
 import { waitText } from "./notifications";
+import { consoleLanguage, useT } from "../i18n/index";
+import { withParts } from "../i18n/parts";
 
 export function AgentsPage({ me }: { me: User }) {
+  const t = useT();
   const [agents, setAgents] = useState<User[]>([]);
   const [notifications, setNotifications] = useState<Notifications | null>(null);
   const [status, setStatus] = useState("");
@@ -20,9 +23,9 @@ export function AgentsPage({ me }: { me: User }) {
   useEffect(reload, [reload]);
 
   const remove = async (u: User) => {
-    if (!confirm(`Remove ${u.name}? Their chats become unassigned.`)) return;
+    if (!confirm(t("agents.confirmRemove", { name: u.name }))) return;
     await api.DELETE("/api/v1/owner/agents/{id}", { params: { path: { id: u.id } } }).then(
-      () => setStatus(`${u.name} was removed.`),
+      () => setStatus(t("agents.removed", { name: u.name })),
       (e) => setStatus(e.message),
     );
     reload();
@@ -30,55 +33,58 @@ export function AgentsPage({ me }: { me: User }) {
 
   return (
     <div className="page stack">
-      <h1>Agents</h1>
+      <h1>{t("agents.title")}</h1>
       <p role="status">{status}</p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((u) => (
-            <Fragment key={u.id}>
-              <tr>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>{u.role}</td>
-                <td className="row">
-                  <button aria-expanded={resetting === u.id} onClick={() => setResetting(resetting === u.id ? null : u.id)}>
-                    Reset password of {u.name}
-                  </button>
-                  {u.id !== me.id && (
-                    <button className="danger" onClick={() => remove(u)}>
-                      Remove {u.name}
-                    </button>
-                  )}
-                </td>
-              </tr>
-              {resetting === u.id && (
+      {/* On a phone the table scrolls sideways in its own box, not the whole screen. */}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("agents.name")}</th>
+              <th scope="col">{t("agents.email")}</th>
+              <th scope="col">{t("agents.role")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("agents.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents.map((u) => (
+              <Fragment key={u.id}>
                 <tr>
-                  <td colSpan={4}>
-                    <ResetPassword
-                      user={u}
-                      onDone={(message) => {
-                        setResetting(null);
-                        if (message) setStatus(message);
-                      }}
-                    />
+                  <td>{u.name}</td>
+                  <td>{u.email}</td>
+                  <td>{t(`agents.role_${u.role}`)}</td>
+                  <td className="row">
+                    <button aria-expanded={resetting === u.id} onClick={() => setResetting(resetting === u.id ? null : u.id)}>
+                      {t("agents.reset", { name: u.name })}
+                    </button>
+                    {u.id !== me.id && (
+                      <button className="danger" onClick={() => remove(u)}>
+                        {t("agents.remove", { name: u.name })}
+                      </button>
+                    )}
                   </td>
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-      <AddAgent onAdded={(u) => (setStatus(`${u.name} was added.`), reload())} />
+                {resetting === u.id && (
+                  <tr>
+                    <td colSpan={4}>
+                      <ResetPassword
+                        user={u}
+                        onDone={(message) => {
+                          setResetting(null);
+                          if (message) setStatus(message);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <AddAgent onAdded={(u) => (setStatus(t("agents.added", { name: u.name })), reload())} />
       {notifications && <EmailNotifications notifications={notifications} />}
     </div>
   );
@@ -86,20 +92,16 @@ export function AgentsPage({ me }: { me: User }) {
 
 /** What this server mails, or where e-mail would help when it mails nothing. */
 function EmailNotifications({ notifications }: { notifications: Notifications }) {
-  const wait = waitText(notifications.delaySeconds);
+  const t = useT();
+  const wait = waitText(notifications.delaySeconds, consoleLanguage());
   return (
     <section className="stack" aria-labelledby="email-notifications">
-      <h2 id="email-notifications">E-mail notifications</h2>
+      <h2 id="email-notifications">{t("agents.emailTitle")}</h2>
       {notifications.email ? (
-        <p>
-          On: everyone here who is not online is e-mailed about a visitor's message nobody has read {wait}, and a
-          visitor is e-mailed an agent's reply they have not seen {wait}.
-        </p>
+        <p>{t("agents.emailOn", { wait })}</p>
       ) : (
         <p className="warning" role="note">
-          Off: this server sends no e-mail, so a visitor who writes while nobody is online is not told anyone will
-          answer, and a reply they did not see never reaches them. Whoever runs Beckon can turn it on with an SMTP
-          server (<code>--smtp-url</code> and <code>--mail-from</code>; see docs/notifications.md).
+          {withParts(t("agents.emailOff"), { smtpUrl: <code>--smtp-url</code>, mailFrom: <code>--mail-from</code> })}
         </p>
       )}
     </section>
@@ -108,22 +110,23 @@ function EmailNotifications({ notifications }: { notifications: Notifications })
 
 /** A new password for an account (its sessions end), with the server's reasons when refused. */
 function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string) => void }) {
+  const t = useT();
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
       await api.POST("/api/v1/owner/agents/{id}/password", { params: { path: { id: user.id } }, body: { password } });
-      onDone(`${user.name}'s password was reset; their sessions ended.`);
+      onDone(t("agents.resetDone", { name: user.name }));
     } catch (err) {
       const e2 = err as ApiError;
       setError(e2.problems?.map((p) => p.message).join("; ") || e2.message);
     }
   };
   return (
-    <form className="row" onSubmit={submit} aria-label={`New password for ${user.name}`}>
+    <form className="row" onSubmit={submit} aria-label={t("agents.newPassword", { name: user.name })}>
       <label>
-        <span>New password for {user.name}</span>
+        <span>{t("agents.newPassword", { name: user.name })}</span>
         <input
           type="password"
           autoComplete="new-password"
@@ -141,16 +144,17 @@ function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string
         )}
       </label>
       <button className="primary" type="submit">
-        Save the new password
+        {t("agents.saveNewPassword")}
       </button>
       <button type="button" onClick={() => onDone()}>
-        Cancel
+        {t("agents.cancel")}
       </button>
     </form>
   );
 }
 
 function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
+  const t = useT();
   const [form, setForm] = useState<{ name: string; email: string; password: string; role: Role }>({ name: "", email: "", password: "", role: "agent" });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState("");
@@ -191,16 +195,16 @@ function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
   };
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="add-agent-h">
-      <h2 id="add-agent-h">Add an account</h2>
+      <h2 id="add-agent-h">{t("agents.addTitle")}</h2>
       <div className="grid-fields">
-        {field("name", "Name")}
-        {field("email", "E-mail", "email")}
-        {field("password", "Password (at least 8 characters)", "password")}
+        {field("name", t("agents.name"))}
+        {field("email", t("agents.email"), "email")}
+        {field("password", t("agents.password"), "password")}
         <label>
-          <span>Role</span>
+          <span>{t("agents.role")}</span>
           <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value === "owner" ? "owner" : "agent" })}>
-            <option value="agent">Agent (answers chats)</option>
-            <option value="owner">Owner (also configures)</option>
+            <option value="agent">{t("agents.roleAgent")}</option>
+            <option value="owner">{t("agents.roleOwner")}</option>
           </select>
         </label>
       </div>
@@ -211,7 +215,7 @@ function AddAgent({ onAdded }: { onAdded: (u: User) => void }) {
       )}
       <div>
         <button className="primary" type="submit">
-          Add the account
+          {t("agents.add")}
         </button>
       </div>
     </form>

@@ -13,7 +13,7 @@ import { getAt } from "../lib/paths";
 import { useStatusFor } from "../lib/useStatusFor";
 import { browserZone } from "../lib/zone";
 import { showsBranding, typeForBranding } from "./catalogue";
-import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "./ShopZone";
+import { NoShopZone, zoneOptions } from "./ShopZone";
 import { LanguageFields } from "./LanguageFields";
 import { FileLimits } from "./FileLimits";
 import { useDraft } from "./builder/useDraft";
@@ -28,19 +28,22 @@ import { LegalNoticeFields } from "./LegalNotice";
 import { Preview } from "./Preview";
 import { StatsPanel } from "./StatsPanel";
 import { useStickyBar } from "./useStickyBar";
+import { useT } from "../i18n/index";
 
 // The builder (and its React Aria components) loads with the Buttons tab: agents and the other
 // screens never download it.
 const Builder = lazy(() => import("./builder/Builder").then((m) => ({ default: m.Builder })));
 
+/** The domain's tabs: each one's path and the catalogue key of its name. */
 const TABS = [
-  { id: "settings", label: "Settings" },
-  { id: "buttons", label: "Buttons" },
-  { id: "publish", label: "Publish and embed" },
-  { id: "stats", label: "Statistics" },
+  { id: "settings", label: "domain.settings" },
+  { id: "buttons", label: "domain.buttons" },
+  { id: "publish", label: "domain.publish" },
+  { id: "stats", label: "domain.stats" },
 ];
 
 export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; tab: string; onChanged: () => void }) {
+  const t = useT();
   // The draft with undo/redo of this session's edits (publishing/useEditHistory.ts).
   const draft = useEditHistory(useDraft(domain.id, onChanged), tab === "buttons");
   const { config, dirty, problems, message, error, save } = draft;
@@ -61,16 +64,16 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
       <div className="row">
         <h2 className="domain-title">{domain.name}</h2>
         <span className="muted">
-          {domain.config.publishedVersion ? `Published version ${domain.config.publishedVersion}` : "Not published yet"}
-          {dirty ? " · unsaved changes" : domain.config.publishedVersion && domain.config.unpublishedChanges ? " · draft not published" : ""}
+          {domain.config.publishedVersion ? t("domain.published", { version: domain.config.publishedVersion }) : t("domain.notPublished")}
+          {dirty ? ` · ${t("domain.unsaved")}` : domain.config.publishedVersion && domain.config.unpublishedChanges ? ` · ${t("domain.draftNotPublished")}` : ""}
         </span>
       </div>
-      <nav aria-label="Domain">
+      <nav aria-label={t("domain.nav")}>
         <ul className="tabs">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link className="tab" to={`domains/${domain.id}/${t.id}`} aria-current={tab === t.id ? "page" : undefined}>
-                {t.label}
+          {TABS.map((x) => (
+            <li key={x.id}>
+              <Link className="tab" to={`domains/${domain.id}/${x.id}`} aria-current={tab === x.id ? "page" : undefined}>
+                {t(x.label)}
               </Link>
             </li>
           ))}
@@ -87,7 +90,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
               {problems.map((p, i) => (
                 <li key={i}>
                   <a href={`#${fieldId(p.path)}`} onClick={(e) => (e.preventDefault(), focusField(p.path))}>
-                    {p.path || "config"}
+                    {p.path || t("domain.config")}
                   </a>
                   : {p.message}
                 </li>
@@ -104,7 +107,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
             bar={
               <>
                 <button className="primary" onClick={() => save()} disabled={!dirty}>
-                  Save draft
+                  {t("domain.saveDraft")}
                 </button>
                 {wasPublished && <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={published} />}
                 <EditToolbar draft={draft} />
@@ -137,6 +140,7 @@ export function DomainScreens({ domain, tab, onChanged }: { domain: DomainInfo; 
  * it; "Back to editing" there returns to the field last edited.
  */
 function EditorWithPreview({ bar, editor, preview }: { bar: ReactNode; editor: ReactNode; preview: (back: ReactNode) => ReactNode }) {
+  const t = useT();
   const barRef = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLDivElement>(null);
   const lastEdited = useRef<HTMLElement | null>(null);
@@ -161,15 +165,15 @@ function EditorWithPreview({ bar, editor, preview }: { bar: ReactNode; editor: R
           {/* Atop the form, so the preview beside it starts as high as the bar. */}
           <div ref={barRef} className="row editor-bar">
             <button className="narrow-only" onClick={showPreview}>
-              Show the preview
+              {t("domain.showPreview")}
             </button>
             {bar}
           </div>
-          <Suspense fallback={<p className="loading">Loading the builder…</p>}>{editor}</Suspense>
+          <Suspense fallback={<p className="loading">{t("domain.loadingBuilder")}</p>}>{editor}</Suspense>
         </div>
         {preview(
           <button className="narrow-only" onClick={backToEditing}>
-            Back to editing
+            {t("domain.backToEditing")}
           </button>,
         )}
       </div>
@@ -185,6 +189,7 @@ function focusField(path: string) {
 }
 
 function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () => void }) {
+  const t = useT();
   const initial = { name: domain.name, aliases: domain.aliases, type: domain.type, timezone: domain.timezone ?? undefined, properties: domain.properties ?? {} };
   const [value, setValue] = useState(initial);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -199,26 +204,26 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
     try {
       await api.PUT("/api/v1/owner/domains/{id}", { params: { path: { id: domain.id } }, body: { ...next, timezone: next.timezone ?? null } });
       setProblems([]);
-      setStatus("Settings saved.", [next]);
+      setStatus(t("domainSettings.saved"), [next]);
       onSaved();
     } catch (e) {
       if (e instanceof ApiError && e.problems.length) setProblems(e.problems);
-      setStatus(e instanceof ApiError && e.problems.length ? "Not saved: see the fields marked." : (e as Error).message, [next]);
+      setStatus(e instanceof ApiError && e.problems.length ? t("domainSettings.notSaved") : (e as Error).message, [next]);
     }
   };
   const remove = async () => {
-    if (!confirm(`Delete ${domain.name}? Its buttons, chats and statistics go with it.`)) return;
+    if (!confirm(t("domainSettings.confirmDelete", { name: domain.name }))) return;
     await api.DELETE("/api/v1/owner/domains/{id}", { params: { path: { id: domain.id } } });
     location.assign("/console/domains");
   };
   return (
     <EditorContext.Provider value={editor}>
       <section className="stack" aria-labelledby="settings-h">
-        <h3 id="settings-h">Settings</h3>
+        <h3 id="settings-h">{t("domainSettings.title")}</h3>
         <div className="grid-fields">
-          <TextField path="name" label="Host name" required normalize={hostOf} hint="Just the host, e.g. shop.example.com: a pasted address is taken apart." />
+          <TextField path="name" label={t("domainSettings.host")} required normalize={hostOf} hint={t("domainSettings.hostHint")} />
           <label>
-            <span>Aliases (comma-separated)</span>
+            <span>{t("domainSettings.aliases")}</span>
             <input
               id={fieldId("aliases")}
               value={value.aliases.join(", ")}
@@ -233,42 +238,38 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
           </label>
           <SelectField
             path="timezone"
-            label="Time zone of your shop's hours"
+            label={t("domainSettings.zone")}
             options={zoneOptions(browserZone(), value.timezone)}
-            optional={NO_ZONE_CHOICE}
-            hint={value.timezone ? `Every visitor gets your opening hours in ${value.timezone}, wherever they are.` : undefined}
+            optional={t("zone.none")}
+            hint={value.timezone ? t("domainSettings.zoneHint", { zone: value.timezone }) : undefined}
           />
         </div>
-        {!value.timezone && <NoShopZone fix={(zone) => save({ timezone: zone })} fixLabel="and save" />}
+        {!value.timezone && <NoShopZone fix={(zone) => save({ timezone: zone })} andSave />}
         <BrandingChoice />
         <fieldset>
-          <legend>Properties</legend>
+          <legend>{t("domainSettings.properties")}</legend>
           <div className="grid-fields">
-            <NumberField path="properties.scale" label="Scale of every button" />
-            <NumberField path="properties.zindex" label="Z-index" allowAuto />
-            <CheckField path="properties.allowMultipleButtons" label="Allow several buttons on a page" />
-            <CheckField path="properties.trackGA" label="Send clicks to Google Analytics" />
-            <CheckField path="properties.trackConversion" label="Track conversions" />
-            <CheckField path="properties.avoidCollisions" label="Move buttons off cookie banners and other fixed bars" defaultValue />
-            <CheckField path="properties.debug" label="Debug messages in the browser console" />
+            <NumberField path="properties.scale" label={t("domainSettings.scale")} />
+            <NumberField path="properties.zindex" label={t("domainSettings.zindex")} allowAuto />
+            <CheckField path="properties.allowMultipleButtons" label={t("domainSettings.several")} />
+            <CheckField path="properties.trackGA" label={t("domainSettings.ga")} />
+            <CheckField path="properties.trackConversion" label={t("domainSettings.conversions")} />
+            <CheckField path="properties.avoidCollisions" label={t("domainSettings.collisions")} defaultValue />
+            <CheckField path="properties.debug" label={t("domainSettings.debug")} />
           </div>
         </fieldset>
         <fieldset>
-          <legend>Privacy</legend>
-          <CheckField
-            path="properties.waitForConsent"
-            label="Wait for the visitor's consent"
-            hint="Until your consent banner (IAB TCF v2, Google Consent Mode v2) or CNB.consent(true) says yes, the buttons send no statistics and store nothing; call, WhatsApp and e-mail buttons still work."
-          />
+          <legend>{t("domainSettings.privacy")}</legend>
+          <CheckField path="properties.waitForConsent" label={t("domainSettings.consent")} hint={t("domainSettings.consentHint")} />
         </fieldset>
         <LegalNoticeFields />
         <LanguageFields />
         <div className="row">
           <button className="primary" onClick={() => save()}>
-            Save settings
+            {t("domainSettings.save")}
           </button>
           <button className="danger" onClick={remove}>
-            Delete this domain
+            {t("domainSettings.delete")}
           </button>
           <span aria-live="polite">{status}</span>
         </div>
@@ -279,10 +280,11 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
 
 /** "Powered by Beckon" shown or not: what the domain's type means to a self-hosting owner (catalogue.ts). */
 function BrandingChoice() {
+  const t = useT();
   const { value, set } = useEditor();
   const type = getAt(value, "type") as DomainType | undefined;
   return (
-    <FieldFrame path="type" label="Show “Powered by Beckon” under the chat and the button lists" hint="A small line, not a link. Turn it off to show none." inline>
+    <FieldFrame path="type" label={t("domainSettings.branding")} hint={t("domainSettings.brandingHint")} inline>
       {(p) => <input {...p} type="checkbox" checked={showsBranding(type)} onChange={(e) => set("type", typeForBranding(e.target.checked, type))} />}
     </FieldFrame>
   );

@@ -11,8 +11,10 @@ import { fieldId, problemsAt } from "../lib/problems";
 import { browserZone } from "../lib/zone";
 import { Options } from "./fields";
 import { zoneOptions } from "./ShopZone";
+import { useT } from "../i18n/index";
 
 export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: string }) {
+  const t = useT();
   const [domains, setDomains] = useState<DomainInfo[] | null>(null);
   const [error, setError] = useState("");
 
@@ -28,7 +30,7 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
   return (
     <div className="page split">
       <section aria-labelledby="domains-h" className="stack">
-        <h1 id="domains-h">Domains</h1>
+        <h1 id="domains-h">{t("domains.title")}</h1>
         {error && (
           <p className="error" role="alert">
             {error}
@@ -39,7 +41,7 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
             <li key={d.id}>
               <Link to={`domains/${d.id}`} aria-current={d.id === domainId ? "page" : undefined}>
                 {d.name}
-                {d.config.unpublishedChanges && <span className="muted"> · unpublished changes</span>}
+                {d.config.unpublishedChanges && <span className="muted"> · {t("domains.unpublished")}</span>}
               </Link>
             </li>
           ))}
@@ -55,11 +57,11 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
         {current ? (
           <DomainScreens key={current.id} domain={current} tab={tab} onChanged={reload} />
         ) : domainId && domains ? (
-          <p className="error">This domain does not exist (any more).</p>
+          <p className="error">{t("domains.gone")}</p>
         ) : domains?.length === 0 ? (
           <Welcome />
         ) : (
-          <p className="muted">Choose a domain, or add one.</p>
+          <p className="muted">{t("domains.choose")}</p>
         )}
       </div>
     </div>
@@ -67,6 +69,7 @@ export function DomainsPage({ domainId, tab }: { domainId: string | null; tab: s
 }
 
 function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
+  const t = useT();
   const [name, setName] = useState("");
   // The shop's hours are kept in the owner's own zone unless they pick another (lib/zone.ts).
   const [timezone, setTimezone] = useState(browserZone);
@@ -90,9 +93,9 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
   const nameErrors = problemsAt(problems, "name");
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="new-domain-h">
-      <h2 id="new-domain-h">Add a domain</h2>
+      <h2 id="new-domain-h">{t("domains.addTitle")}</h2>
       <label>
-        <span>Site host name</span>
+        <span>{t("domains.host")}</span>
         <input
           id={fieldId("new-name")}
           value={name}
@@ -110,12 +113,12 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
         )}
       </label>
       <div className="field">
-        <label htmlFor={fieldId("new-timezone")}>Time zone of your shop's hours</label>
+        <label htmlFor={fieldId("new-timezone")}>{t("domains.zone")}</label>
         <select id={fieldId("new-timezone")} value={timezone} onChange={(e) => setTimezone(e.target.value)} aria-describedby="new-domain-zone-hint">
           <Options options={zoneOptions(timezone)} />
         </select>
         <span className="muted hint" id="new-domain-zone-hint">
-          Opening hours follow it for every visitor. Yours is {browserZone()}.
+          {t("domains.zoneHint", { zone: browserZone() })}
         </span>
       </div>
       {problems
@@ -131,7 +134,7 @@ function NewDomainForm({ onCreated }: { onCreated: (d: DomainInfo) => void }) {
         </p>
       )}
       <button className="primary" type="submit">
-        Add the domain
+        {t("domains.add")}
       </button>
     </form>
   );

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Config } from "@beckon/widget/config";
 import type { DomainInfo } from "../api/types";
-import { copyOrSelect } from "../lib/clipboard";
+import { copyKeys, copyOrSelect } from "../lib/clipboard";
+import { consoleLanguage, useT } from "../i18n/index";
 import { hostedFreshness, hostedSnippet, inlineSnippet } from "../lib/snippet";
 import { fullTime } from "../lib/time";
 import { FirstPublish } from "./publishing/FirstPublish";
@@ -33,27 +34,31 @@ export function EmbedPanel({
   /** Resolves to the restored draft. */
   onRestored: () => Promise<Config>;
 }) {
+  const t = useT();
   const [published, setPublished] = useState(0);
   const [copied, setCopied] = useState(false);
   const publishedNow = (version: number) => (setPublished((n) => n + 1), onPublished(version));
   return (
     <section className="stack" aria-labelledby="publish-h">
-      <h3 id="publish-h">Publish</h3>
+      <h3 id="publish-h">{t("embed.publish")}</h3>
       {domain.config.publishedAt ? (
         <>
           <p className="muted">
-            Version {domain.config.publishedVersion} published {fullTime(domain.config.publishedAt)}.{dirty && ` ${SAVED_FIRST}`}
+            {t("embed.publishedAt", { version: domain.config.publishedVersion ?? "", time: fullTime(domain.config.publishedAt) })}
+            {dirty && ` ${SAVED_FIRST}`}
           </p>
           <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />
         </>
       ) : (
         config && !firstPublished && <FirstPublish domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />
       )}
-      <h3>Embed on your site</h3>
+      <h3>{t("embed.title")}</h3>
       {firstPublished && <NowEmbed version={firstPublished} />}
       <Snippet
-        title="Hosted (recommended)"
-        help={`Put this before </body> on every page. ${hostedFreshness(domain.embed.maxAgeSeconds)}`}
+        title={t("embed.hosted")}
+        label={t("embed.hostedLabel")}
+        copyLabel={t("embed.copyHosted")}
+        help={t("embed.hostedHelp", { freshness: hostedFreshness(domain.embed.maxAgeSeconds, consoleLanguage()) })}
         code={hostedSnippet(domain.embed.url)}
         onCopied={() => setCopied(true)}
       >
@@ -61,8 +66,10 @@ export function EmbedPanel({
       </Snippet>
       {config && (
         <Snippet
-          title="Inline"
-          help="The configuration inside the page: no request for it, but paste it again after each change."
+          title={t("embed.inline")}
+          label={t("embed.inlineLabel")}
+          copyLabel={t("embed.copyInline")}
+          help={t("embed.inlineHelp")}
           code={inlineSnippet(location.origin, config)}
         />
       )}
@@ -77,6 +84,7 @@ export function EmbedPanel({
  * is shown from its top (it opens from the Buttons tab, scrolled down to the channel's form).
  */
 function NowEmbed({ version }: { version: number }) {
+  const t = useT();
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     ref.current?.closest("main")?.scrollTo({ top: 0 });
@@ -84,29 +92,47 @@ function NowEmbed({ version }: { version: number }) {
   }, []);
   return (
     <p ref={ref} tabIndex={-1} className="notice">
-      {publishedText(version)} Now put it on your site: copy the hosted snippet and paste it before &lt;/body&gt; on every page.
+      {publishedText(version)} {t("embed.nowEmbed")}
     </p>
   );
 }
 
-function Snippet({ title, help, code, onCopied, children }: { title: string; help: string; code: string; onCopied?: () => void; children?: ReactNode }) {
+function Snippet({
+  title,
+  label,
+  copyLabel,
+  help,
+  code,
+  onCopied,
+  children,
+}: {
+  title: string;
+  /** The snippet's accessible name, and its copy button's words. */
+  label: string;
+  copyLabel: string;
+  help: string;
+  code: string;
+  onCopied?: () => void;
+  children?: ReactNode;
+}) {
+  const t = useT();
   const [status, setStatus] = useState("");
   const pre = useRef<HTMLPreElement>(null);
   // Copied, or selected for the keyboard where the page has no clipboard (lib/clipboard.ts).
   const copy = async () => {
-    const said = await copyOrSelect(code, pre.current);
+    const done = await copyOrSelect(code, pre.current);
     onCopied?.();
-    setStatus(said.startsWith("Selected") ? `The snippet is selected${said.slice("Selected".length)}` : said);
+    setStatus(done === "copied" ? t("clipboard.copied") : t("embed.selected", { keys: copyKeys() }));
   };
   return (
     <div className="card stack">
       <strong>{title}</strong>
       <span className="muted">{help}</span>
-      <pre ref={pre} className="snippet" tabIndex={0} aria-label={`${title} snippet`}>
+      <pre ref={pre} className="snippet" tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
       <div className="row">
-        <button onClick={copy}>Copy {title.split(" ")[0].toLowerCase()} snippet</button>
+        <button onClick={copy}>{copyLabel}</button>
         <span role="status">{status}</span>
       </div>
       {children}

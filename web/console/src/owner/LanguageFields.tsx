@@ -6,6 +6,7 @@ import { useState } from "react";
 import { LANGUAGES, WIDGET_TEXTS, type Lang } from "@beckon/widget";
 import { getAt } from "../lib/paths";
 import { SelectField, useEditor } from "./fields";
+import { useT } from "../i18n/index";
 
 /** The languages by their own names (Intl), e.g. "français". */
 const name = (l: string) => {
@@ -17,22 +18,23 @@ const name = (l: string) => {
 };
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l, label: `${name(l)} (${l})` }));
 
-/** The texts an owner most often words their own way, by catalogue key, with what they are. */
+/** The texts an owner most often words their own way, by the widget's catalogue key, with the console's key of what they are. */
 export const OVERRIDABLE: { key: string; label: string; english: string }[] = [
-  { key: "modal.welcome", label: "Welcome message", english: WIDGET_TEXTS.modal.welcome },
-  { key: "modal.status", label: "Status line under the chat's title", english: WIDGET_TEXTS.modal.status },
-  { key: "modal.placeholder", label: "Message box placeholder", english: WIDGET_TEXTS.modal.placeholder },
-  { key: "away.byEmail", label: "Away message (replies by e-mail too)", english: WIDGET_TEXTS.away.byEmail },
-  { key: "away.hereOnly", label: "Away message (replies in the chat)", english: WIDGET_TEXTS.away.hereOnly },
-  { key: "presence.nobody", label: "Nobody online", english: WIDGET_TEXTS.presence.nobody },
-  { key: "profile.name", label: "Profile: name label", english: WIDGET_TEXTS.profile.name },
-  { key: "profile.email", label: "Profile: e-mail label", english: WIDGET_TEXTS.profile.email },
-  { key: "profile.save", label: "Profile: save button", english: WIDGET_TEXTS.profile.save },
+  { key: "modal.welcome", label: "languages.welcome", english: WIDGET_TEXTS.modal.welcome },
+  { key: "modal.status", label: "languages.status", english: WIDGET_TEXTS.modal.status },
+  { key: "modal.placeholder", label: "languages.placeholder", english: WIDGET_TEXTS.modal.placeholder },
+  { key: "away.byEmail", label: "languages.awayEmail", english: WIDGET_TEXTS.away.byEmail },
+  { key: "away.hereOnly", label: "languages.awayHere", english: WIDGET_TEXTS.away.hereOnly },
+  { key: "presence.nobody", label: "languages.nobody", english: WIDGET_TEXTS.presence.nobody },
+  { key: "profile.name", label: "languages.profileName", english: WIDGET_TEXTS.profile.name },
+  { key: "profile.email", label: "languages.profileEmail", english: WIDGET_TEXTS.profile.email },
+  { key: "profile.save", label: "languages.profileSave", english: WIDGET_TEXTS.profile.save },
 ];
 
 type Texts = Record<string, Record<string, string>>;
 
 export function LanguageFields() {
+  const t = useT();
   const { value, set } = useEditor();
   const texts = (getAt(value, "properties.texts") as Texts | undefined) ?? {};
   const [lang, setLang] = useState<Lang>(((getAt(value, "properties.language") as Lang | undefined) ?? "en") as Lang);
@@ -46,17 +48,17 @@ export function LanguageFields() {
   };
   return (
     <fieldset>
-      <legend>Languages</legend>
+      <legend>{t("languages.title")}</legend>
       <div className="grid-fields">
         <SelectField
           path="properties.language"
-          label="Language of the chat and its windows"
+          label={t("languages.language")}
           options={LANGUAGE_OPTIONS}
-          optional="The page's language (else the visitor's browser's)"
-          hint="Thirteen languages are built in; right to left for Arabic and Hebrew."
+          optional={t("languages.pageLanguage")}
+          hint={t("languages.hint")}
         />
         <label>
-          <span>Your own words in</span>
+          <span>{t("languages.ownIn")}</span>
           <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
             {LANGUAGE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -67,11 +69,11 @@ export function LanguageFields() {
           </select>
         </label>
       </div>
-      <div className="grid-fields" role="group" aria-label={`Your own words in ${name(lang)}`}>
+      <div className="grid-fields" role="group" aria-label={t("languages.ownInGroup", { language: name(lang) })}>
         {OVERRIDABLE.map((o) => (
           <label key={o.key}>
-            <span>{o.label}</span>
-            <input value={own[o.key] ?? ""} placeholder={lang == "en" ? o.english : "The built-in text"} onChange={(e) => write(o.key, e.target.value)} />
+            <span>{t(o.label)}</span>
+            <input value={own[o.key] ?? ""} placeholder={lang == "en" ? o.english : t("languages.builtIn")} onChange={(e) => write(o.key, e.target.value)} />
           </label>
         ))}
       </div>

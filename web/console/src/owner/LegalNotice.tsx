@@ -4,31 +4,33 @@
 import { DEFAULT_LEGAL_TEXT, legalNotice, type PropertyValue } from "@beckon/widget";
 import { getAt } from "../lib/paths";
 import { TextField, useEditor } from "./fields";
+import { useT } from "../i18n/index";
 
 type Props = Record<string, PropertyValue | undefined>;
 
 export function LegalNoticeFields() {
+  const t = useT();
   const { value, set } = useEditor();
   const props = (getAt(value, "properties") ?? {}) as Props;
   const on = props["chat-legal-enabled"] === "true";
   const notice = legalNotice({ ...props, "chat-legal-enabled": "true" });
   return (
     <fieldset className="stack">
-      <legend>Chat legal notice</legend>
+      <legend>{t("legal.title")}</legend>
       <label className="check">
         <input type="checkbox" checked={on} onChange={(e) => set("properties.chat-legal-enabled", e.target.checked ? "true" : undefined)} />
-        <span>Visitors accept a notice before they chat</span>
+        <span>{t("legal.on")}</span>
       </label>
       {on && (
         <>
-          <TextField path="properties.chat-legal-notice" label="The sentence visitors accept" placeholder={DEFAULT_LEGAL_TEXT} hint="Write {link1}, {link2} or {link3} where a link goes." />
+          <TextField path="properties.chat-legal-notice" label={t("legal.sentence")} placeholder={DEFAULT_LEGAL_TEXT} hint={t("legal.sentenceHint")} />
           <div className="grid-fields">
             {[1, 2, 3].map((n) => (
               <LinkFields key={n} n={n} props={props} set={set} />
             ))}
           </div>
           <p className="legal-preview">
-            <span className="muted">Visitors see: </span>
+            <span className="muted">{t("legal.visitorsSee")} </span>
             <span data-testid="legal-preview">
               {notice?.parts.map((p, i) =>
                 "href" in p ? (
@@ -49,6 +51,7 @@ export function LegalNoticeFields() {
 
 /** One link: its text and address, saved as the {link, text} the widget reads. */
 function LinkFields({ n, props, set }: { n: number; props: Props; set: (path: string, v: unknown) => void }) {
+  const t = useT();
   const key = `chat-legal-link${n}`;
   // What the owner typed, even an address that is not a link yet (the widget would drop it).
   const { link, text } = typedLink(props[key]);
@@ -56,11 +59,11 @@ function LinkFields({ n, props, set }: { n: number; props: Props; set: (path: st
   return (
     <div className="stack-tight">
       <label>
-        <span>Link {n}: text</span>
-        <input value={text} placeholder={n === 1 ? "privacy policy" : ""} onChange={(e) => write({ link, text: e.target.value })} />
+        <span>{t("legal.linkText", { n })}</span>
+        <input value={text} placeholder={n === 1 ? t("legal.linkPlaceholder") : ""} onChange={(e) => write({ link, text: e.target.value })} />
       </label>
       <label>
-        <span>Link {n}: address</span>
+        <span>{t("legal.linkAddress", { n })}</span>
         <input type="url" value={link} placeholder="https://yourshop.com/privacy" onChange={(e) => write({ link: e.target.value, text })} />
       </label>
     </div>

@@ -8,6 +8,7 @@ import { previewConfig, previewPath, type PreviewControls, type Screen, type Zoo
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
 import { browserZone, hoursZone, hoursZoneText } from "../lib/zone";
 import { timezones } from "./catalogue";
+import { useT } from "../i18n/index";
 
 function nowLocal(zone: string): string {
   const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date());
@@ -19,6 +20,7 @@ function nowLocal(zone: string): string {
  * under the frames and kept in view with them (the first publication's Publish button).
  */
 export function Preview({ config, note, children }: { config: Config; note?: string; children?: ReactNode }) {
+  const t = useT();
   const domain = config.domains[0];
   const zone = domain?.timezone || browserZone();
   const [controls, setControls] = useState<PreviewControls>(() => ({
@@ -60,7 +62,7 @@ export function Preview({ config, note, children }: { config: Config; note?: str
   // Re-render shortly after the last change (typing in the editor is not re-rendered per key).
   useEffect(() => {
     if (!ready) return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       const message = {
         type: "beckon-preview",
         config: previewConfig(config, controls, location.origin),
@@ -70,7 +72,7 @@ export function Preview({ config, note, children }: { config: Config; note?: str
       };
       for (const frame of frames.current.values()) frame.contentWindow?.postMessage(message, location.origin);
     }, 200);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [ready, config, controls]);
 
   return (
@@ -79,22 +81,22 @@ export function Preview({ config, note, children }: { config: Config; note?: str
       <div className="stack preview-stick">
         <div className="row preview-head">
           <h2 id="preview-h" tabIndex={-1}>
-            Live preview
+            {t("preview.title")}
           </h2>
           <div className="row preview-choices">
             <fieldset className="inline-choice">
-              <legend className="visually-hidden">Screen</legend>
+              <legend className="visually-hidden">{t("preview.screen")}</legend>
               {(["mobile", "desktop"] as const).map((c) => (
                 <label key={c} className="check">
                   <input type="radio" name={group} checked={screen === c} onChange={() => setScreen(c)} />
-                  <span>{SCREEN_NAMES[c]}</span>
+                  <span>{t(SCREEN_NAMES[c])}</span>
                 </label>
               ))}
             </fieldset>
             {screen === "desktop" && (
               <label className="check">
                 <input type="checkbox" checked={zoom === "actual"} onChange={(e) => setZoom(e.target.checked ? "actual" : "fit")} />
-                <span>Actual size</span>
+                <span>{t("preview.actualSize")}</span>
               </label>
             )}
           </div>
@@ -102,18 +104,17 @@ export function Preview({ config, note, children }: { config: Config; note?: str
         <ScaledFrames screen={screen} zoom={zoom} placement={placement} frameRef={frameRef} />
         {children}
       </div>
-      <p className="muted hint">{note ?? "The real widget with your unsaved changes. Nothing is published until you publish."}</p>
+      <p className="muted hint">{note ?? t("preview.note")}</p>
       <p className="hint" data-testid="preview-zone">
-        Opening hours follow {hoursZoneText(applied)}
-        {applied.whose === "visitor" ? ` (here: yours, ${browserZone()})` : ""}.
+        {applied.whose === "visitor" ? t("preview.zoneYours", { zone: hoursZoneText(applied, t), browser: browserZone() }) : t("preview.zone", { zone: hoursZoneText(applied, t) })}
       </p>
       <div className="grid-fields preview-controls">
         <label>
-          <span>Time</span>
+          <span>{t("preview.time")}</span>
           <input type="datetime-local" value={controls.localTime} onChange={(e) => set("localTime", e.target.value)} />
         </label>
         <label>
-          <span>Time zone of that time</span>
+          <span>{t("preview.timeZone")}</span>
           <select value={controls.timezone} onChange={(e) => (setZonePicked(true), set("timezone", e.target.value))}>
             {[...new Set([controls.timezone, ...timezones()])].map((z) => (
               <option key={z}>{z}</option>
@@ -121,16 +122,16 @@ export function Preview({ config, note, children }: { config: Config; note?: str
           </select>
         </label>
         <label>
-          <span>Page URL</span>
+          <span>{t("preview.url")}</span>
           <input type="url" value={controls.url} onChange={(e) => set("url", e.target.value)} />
         </label>
         <label>
-          <span>Visitor's country (code)</span>
-          <input type="text" maxLength={2} placeholder="e.g. JP" value={controls.country} onChange={(e) => set("country", e.target.value)} />
+          <span>{t("preview.country")}</span>
+          <input type="text" maxLength={2} placeholder={t("preview.countryPlaceholder")} value={controls.country} onChange={(e) => set("country", e.target.value)} />
         </label>
         <label className="check">
           <input type="checkbox" checked={controls.agentsAvailable} onChange={(e) => set("agentsAvailable", e.target.checked)} />
-          <span>An agent is online</span>
+          <span>{t("preview.online")}</span>
         </label>
       </div>
     </section>

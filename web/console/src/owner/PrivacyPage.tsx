@@ -5,12 +5,14 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api } from "../api/http";
 import type { DomainInfo, VisitorExport } from "../api/types";
 import { ConfirmDialog } from "../app/ConfirmDialog";
-import { exportFileName, exportSummary, retentionChoices, retentionLabel } from "../lib/privacy";
+import { erasedSummary, exportFileName, exportSummary, retentionChoices, retentionLabel } from "../lib/privacy";
+import { consoleLanguage, useT } from "../i18n/index";
 
 export function PrivacyPage() {
+  const t = useT();
   return (
     <div className="page stack">
-      <h1>Privacy</h1>
+      <h1>{t("privacy.title")}</h1>
       <RetentionSection />
       <VisitorDataSection />
     </div>
@@ -18,6 +20,8 @@ export function PrivacyPage() {
 }
 
 function RetentionSection() {
+  const t = useT();
+  const lang = consoleLanguage();
   const [domains, setDomains] = useState<DomainInfo[]>([]);
   const [days, setDays] = useState<Record<string, number | null>>({});
   const [status, setStatus] = useState("");
@@ -34,16 +38,16 @@ function RetentionSection() {
       const r = await api.PUT("/api/v1/owner/domains/{id}/retention", { params: { path: { id: d.id } }, body: { days: value } });
       const kept = r.days ?? null;
       setDays((x) => ({ ...x, [d.id]: kept }));
-      setStatus(kept === null ? `${d.name} keeps ended conversations until you erase them.` : `${d.name} keeps ended conversations for ${retentionLabel(kept)}.`);
+      setStatus(kept === null ? t("privacy.keepsUntilErased", { domain: d.name }) : t("privacy.keepsFor", { domain: d.name, period: retentionLabel(kept, lang) }));
     } catch (e) {
       setStatus((e as Error).message);
     }
   };
   return (
     <section className="stack" aria-labelledby="retention-h">
-      <h2 id="retention-h">How long ended conversations are kept</h2>
-      <p className="muted">Older ones are removed with their messages and files. Open conversations are always kept.</p>
-      {domains.length === 0 && <p className="muted">Add a domain first.</p>}
+      <h2 id="retention-h">{t("privacy.retentionTitle")}</h2>
+      <p className="muted">{t("privacy.retentionHint")}</p>
+      {domains.length === 0 && <p className="muted">{t("privacy.addDomain")}</p>}
       <div className="grid-fields">
         {domains.map((d) => (
           <label key={d.id}>
@@ -51,7 +55,7 @@ function RetentionSection() {
             <select value={String(days[d.id] ?? "")} disabled={!(d.id in days)} onChange={(e) => change(d, e.target.value ? Number(e.target.value) : null)}>
               {retentionChoices(days[d.id] ?? null).map((n) => (
                 <option key={String(n)} value={n === null ? "" : String(n)}>
-                  {retentionLabel(n)}
+                  {retentionLabel(n, lang)}
                 </option>
               ))}
             </select>
@@ -64,6 +68,8 @@ function RetentionSection() {
 }
 
 function VisitorDataSection() {
+  const t = useT();
+  const lang = consoleLanguage();
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -72,7 +78,7 @@ function VisitorDataSection() {
     setStatus("");
     try {
       const data: VisitorExport = await api.POST("/api/v1/owner/visitor-data/export", { body: { email } });
-      setStatus(exportSummary(data));
+      setStatus(exportSummary(data, lang));
       if (!data.conversations.length) return;
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
       const a = Object.assign(document.createElement("a"), { href: url, download: exportFileName(data.email) });
@@ -86,28 +92,28 @@ function VisitorDataSection() {
     setConfirming(false);
     try {
       const r = await api.POST("/api/v1/owner/visitor-data/erase", { body: { email } });
-      setStatus(`Erased ${r.conversations} ${r.conversations === 1 ? "conversation" : "conversations"} and ${r.files} ${r.files === 1 ? "file" : "files"} of ${email.trim()}.`);
+      setStatus(erasedSummary(r, email.trim(), lang));
     } catch (e) {
       setStatus((e as Error).message);
     }
   };
   return (
     <section className="stack" aria-labelledby="visitor-data-h">
-      <h2 id="visitor-data-h">A visitor's data</h2>
-      <p className="muted">When a visitor asks what you keep about them, or asks you to delete it: find it by the e-mail address they gave in the chat.</p>
+      <h2 id="visitor-data-h">{t("privacy.visitorTitle")}</h2>
+      <p className="muted">{t("privacy.visitorHint")}</p>
       <form className="row" onSubmit={exportData}>
         <label>
-          <span>Visitor's e-mail address</span>
+          <span>{t("privacy.visitorEmail")}</span>
           <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
         </label>
-        <button type="submit">Export</button>
+        <button type="submit">{t("privacy.export")}</button>
         <button type="button" className="danger" disabled={!email.trim()} onClick={() => setConfirming(true)}>
-          Erase…
+          {t("privacy.erase")}
         </button>
       </form>
       <p role="status">{status}</p>
-      <ConfirmDialog open={confirming} title={`Erase the data of ${email.trim()}?`} confirmLabel="Erase" onConfirm={erase} onCancel={() => setConfirming(false)}>
-        Their conversations on your domains, with every message and file, are deleted for good. Export them first if the visitor asked for a copy.
+      <ConfirmDialog open={confirming} title={t("privacy.eraseTitle", { email: email.trim() })} confirmLabel={t("privacy.eraseConfirm")} onConfirm={erase} onCancel={() => setConfirming(false)}>
+        {t("privacy.eraseBody")}
       </ConfirmDialog>
     </section>
   );

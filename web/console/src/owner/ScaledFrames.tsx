@@ -6,9 +6,11 @@
 // whole once brought into view.
 import { useLayoutEffect, useRef, useState } from "react";
 import { actualSizeScroll, previewSize, type Screen, type Shown, type Zoom } from "../lib/preview";
+import { useT } from "../i18n/index";
 
-export const SCREEN_NAMES: Record<Screen, string> = { desktop: "Desktop", mobile: "Phone" };
-const FRAME_TITLES: Record<Screen, string> = { desktop: "Preview of your buttons on a desktop", mobile: "Preview of your buttons on a phone" };
+/** The catalogue keys of each screen's name and of its frame's title. */
+export const SCREEN_NAMES: Record<Screen, string> = { desktop: "preview.desktop", mobile: "preview.phone" };
+const FRAME_TITLES: Record<Screen, string> = { desktop: "preview.frameDesktop", mobile: "preview.framePhone" };
 
 export function ScaledFrames({
   screen,
@@ -23,6 +25,7 @@ export function ScaledFrames({
   /** Called with the screen's frame as it mounts (and with null as it goes). */
   frameRef: (screen: Screen, frame: HTMLIFrameElement | null) => void;
 }) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const viewportEl = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -80,10 +83,10 @@ export function ScaledFrames({
     <div ref={box} className="preview-box">
       <figure key={screen} className="preview-figure" style={{ width: (shown?.box.width ?? 0) + 2 }}>
         <figcaption className="muted hint preview-size">
-          {SCREEN_NAMES[screen]}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
+          {t(SCREEN_NAMES[screen])}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
           {shown ? (
             <>
-              , <span className="nowrap">{s < 1 ? `shown at ${Math.round(s * 100)} %` : "actual size"}</span>
+              , <span className="nowrap">{s < 1 ? t("preview.shownAt", { percent: Math.round(s * 100) }) : t("preview.actual")}</span>
             </>
           ) : null}
         </figcaption>
@@ -92,12 +95,12 @@ export function ScaledFrames({
           className={`preview-viewport ${actual ? "actual" : ""}`}
           style={{ width: shown?.box.width, height: shown?.box.height, visibility: shown ? "visible" : "hidden" }}
           // At 100 % the desktop scrolls in its box: keyboard users scroll it too.
-          {...(actual ? { tabIndex: 0, role: "region", "aria-label": "Desktop preview at actual size (scrolls)" } : {})}
+          {...(actual ? { tabIndex: 0, role: "region", "aria-label": t("preview.scrolls") } : {})}
         >
           <iframe
             ref={(frame) => frameRef(screen, frame)}
             className="preview-frame"
-            title={FRAME_TITLES[screen]}
+            title={t(FRAME_TITLES[screen])}
             src="/console/preview.html"
             width={viewport.width || undefined}
             height={viewport.height || undefined}

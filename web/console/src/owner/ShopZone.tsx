@@ -2,7 +2,8 @@
 // (every zone the browser knows, with the owner's own and the current one always among them) and
 // the plain notice a domain without one shows, with the one-click fix of taking the owner's
 // browser's zone. Which zone applies is worded by ../lib/zone.ts.
-import { browserZone, NO_SHOP_ZONE } from "../lib/zone";
+import { translate, useT } from "../i18n/index";
+import { browserZone } from "../lib/zone";
 import { timezones, type Option } from "./catalogue";
 
 /** The zones to pick from: the browser's list, plus `also` (the owner's, the current) when missing. */
@@ -11,17 +12,18 @@ export function zoneOptions(...also: (string | null | undefined)[]): Option<stri
   return zones.map((z) => ({ value: z, label: z }));
 }
 
-/** What the "no zone" choice of a zone field says. */
-export const NO_ZONE_CHOICE = "None: each visitor's own clock";
+/** What the "no zone" choice of a zone field says: t("zone.none"), here in English for callers without a t. */
+export const NO_ZONE_CHOICE = translate("en", "zone.none");
 
-/** The notice of a domain without a time zone; `fix(zone)` sets the owner's browser's zone. */
-export function NoShopZone({ fix, fixLabel }: { fix: (zone: string) => void; /** The button's words after the zone ("Use X"); default: "as your shop's time zone". */ fixLabel?: string }) {
+/** The notice of a domain without a time zone; `fix(zone)` sets the owner's browser's zone (`andSave`: and saves it). */
+export function NoShopZone({ fix, andSave }: { fix: (zone: string) => void; andSave?: boolean }) {
+  const t = useT();
   const zone = browserZone();
   return (
-    <div className="warning row" role="note" aria-label="Time zone of the opening hours">
-      <span>{NO_SHOP_ZONE}</span>
+    <div className="warning row" role="note" aria-label={t("zone.noticeLabel")}>
+      <span>{t("zone.notice")}</span>
       <button type="button" onClick={() => fix(zone)}>
-        Use {zone} {fixLabel ?? "as your shop's time zone"}
+        {t(andSave ? "zone.useAndSave" : "zone.use", { zone })}
       </button>
     </div>
   );

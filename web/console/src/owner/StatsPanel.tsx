@@ -3,7 +3,8 @@
 // equal lines are named as such), the same figures as tables (totals, and per day) for screen
 // readers and keyboard users, and the click-through of each action. Buttons and actions are named
 // from the domain's config (the draft being edited). Then the visitors' ratings of the domain's
-// chats in the period: how many and their mean, on the whole and per agent.
+// chats in the period: how many and their mean, on the whole and per agent. Figures and days are
+// written in the console's language.
 import { useEffect, useMemo, useState } from "react";
 import type { Config } from "@beckon/widget/config";
 import { api } from "../api/http";
@@ -24,6 +25,9 @@ import {
   type SeriesStyle,
 } from "../lib/chart";
 import { averageText, creditedTo } from "../lib/rating";
+import { dayText, numberText } from "../lib/figures";
+import { consoleLanguage, useT } from "../i18n/index";
+import { withParts } from "../i18n/parts";
 
 const RANGES = [7, 30, 90];
 /** The chart draws at most this many series (the largest); the tables list all. */
@@ -32,6 +36,8 @@ const MAX_LINES = 6;
 type DrawnSeries = { event: string; label: string; points: number[]; total: number; style: SeriesStyle };
 
 export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Config | null }) {
+  const t = useT();
+  const lang = consoleLanguage();
   const [days, setDays] = useState(30);
   const [by, setBy] = useState<Breakdown>("overview");
   const [data, setData] = useState<StatsAnswer | null>(null);
@@ -51,57 +57,59 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
     };
   }, [domain.id, days]);
 
-  const names = useMemo(() => itemNames(config), [config]);
+  // A new t comes with every render; the names change with the config and the language only.
+  const names = useMemo(() => itemNames(config, t), [config, lang]);
 
   if (error) return <p className="error">{error}</p>;
-  if (!data) return <p className="muted">Loading…</p>;
+  if (!data) return <p className="muted">{t("stats.loading")}</p>;
   const dayList = daysBetween(data.from.slice(0, 10), data.to.slice(0, 10));
   const all: DrawnSeries[] = toSeries(breakdownCounts(data.counts, data.items ?? [], by), dayList).map((s) => ({
     ...s,
-    label: seriesLabel(s.event, names),
+    label: seriesLabel(s.event, names, t),
     style: seriesStyle(s.event, config),
   }));
   const series = all.slice(0, MAX_LINES);
   const ctr = clickThrough(data.items ?? [], config);
-  const byLabel = BREAKDOWNS.find((b) => b.value === by)!.label;
+  const byLabel = t(BREAKDOWNS.find((b) => b.value === by)!.label);
+  const figure = (n: number) => numberText(n, lang);
   return (
     <section className="stack" aria-labelledby="stats-h">
       <div className="row">
-        <h3 id="stats-h">Statistics</h3>
+        <h3 id="stats-h">{t("stats.title")}</h3>
         <label className="inline">
-          <span>Period</span>
+          <span>{t("stats.period")}</span>
           <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {RANGES.map((r) => (
               <option key={r} value={r}>
-                Last {r} days
+                {t("stats.lastDays", { days: r })}
               </option>
             ))}
           </select>
         </label>
         <label className="inline">
-          <span>Show</span>
+          <span>{t("stats.show")}</span>
           <select value={by} onChange={(e) => setBy(e.target.value as Breakdown)}>
             {BREAKDOWNS.map((b) => (
               <option key={b.value} value={b.value}>
-                {b.label}
+                {t(b.label)}
               </option>
             ))}
           </select>
         </label>
       </div>
       {all.length === 0 ? (
-        <p className="muted">No views or clicks in this period yet.</p>
+        <p className="muted">{t("stats.none")}</p>
       ) : (
         <>
           <Chart days={dayList} series={series} title={byLabel} />
           <Legend series={series} />
-          {all.length > series.length && <p className="muted">The chart shows the {series.length} largest; the table lists all {all.length}.</p>}
+          {all.length > series.length && <p className="muted">{t("stats.largest", { shown: series.length, all: all.length })}</p>}
           <table data-testid="stats-totals">
-            <caption>Totals: {byLabel}</caption>
+            <caption>{t("stats.totals", { by: byLabel })}</caption>
             <thead>
               <tr>
-                <th scope="col">What</th>
-                <th scope="col">Total</th>
+                <th scope="col">{t("stats.what")}</th>
+                <th scope="col">{t("stats.total")}</th>
               </tr>
             </thead>
             <tbody>
@@ -111,42 +119,42 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
                     {i < MAX_LINES && <Swatch style={s.style} />}
                     {s.label}
                   </th>
-                  <td>{s.total}</td>
+                  <td>{figure(s.total)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {ctr.length > 0 && (
             <table data-testid="click-through">
-              <caption>Click-through per action (clicks ÷ views of the buttons that hold it)</caption>
+              <caption>{t("stats.ctrCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Action</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Clicks</th>
-                  <th scope="col">Click-through</th>
+                  <th scope="col">{t("stats.action")}</th>
+                  <th scope="col">{t("stats.views")}</th>
+                  <th scope="col">{t("stats.clicks")}</th>
+                  <th scope="col">{t("stats.ctr")}</th>
                 </tr>
               </thead>
               <tbody>
                 {ctr.map((row) => (
                   <tr key={row.actionId}>
-                    <th scope="row">{names.actions[row.actionId] ?? `removed (${row.actionId})`}</th>
-                    <td>{row.views}</td>
-                    <td>{row.clicks}</td>
-                    <td>{percent(row.rate)}</td>
+                    <th scope="row">{names.actions[row.actionId] ?? t("stats.removed", { id: row.actionId })}</th>
+                    <td>{figure(row.views)}</td>
+                    <td>{figure(row.clicks)}</td>
+                    <td>{percent(row.rate, lang)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
           <details>
-            <summary>Figures per day</summary>
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Figures per day">
+            <summary>{t("stats.perDay")}</summary>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={t("stats.perDay")}>
               <table>
-                <caption className="visually-hidden">Per day: {byLabel}</caption>
+                <caption className="visually-hidden">{t("stats.perDayCaption", { by: byLabel })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Day (UTC)</th>
+                    <th scope="col">{t("stats.day")}</th>
                     {all.map((s) => (
                       <th scope="col" key={s.event}>
                         {s.label}
@@ -157,9 +165,10 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
                 <tbody>
                   {dayList.map((d, di) => (
                     <tr key={d}>
+                      {/* ISO days (2026-11-28): one order for every language, as the data is. */}
                       <th scope="row">{d}</th>
                       {all.map((s) => (
-                        <td key={s.event}>{s.points[di]}</td>
+                        <td key={s.event}>{figure(s.points[di])}</td>
                       ))}
                     </tr>
                   ))}
@@ -176,39 +185,44 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
 
 /** The ratings of the period: count and mean for the site, then per agent credited. */
 function Satisfaction({ ratings }: { ratings: RatingStats }) {
+  const t = useT();
+  const lang = consoleLanguage();
   return (
     <section className="stack ratings" aria-labelledby="ratings-h" data-testid="ratings">
-      <h4 id="ratings-h">Satisfaction</h4>
+      <h4 id="ratings-h">{t("stats.satisfaction")}</h4>
       {ratings.count === 0 ? (
-        <p className="muted">No ratings in this period yet.</p>
+        <p className="muted">{t("stats.noRatings")}</p>
       ) : (
         <>
           <p data-testid="ratings-summary">
-            <strong>{averageText(ratings.average)}</strong> out of 5 on average, from {ratings.count} {ratings.count === 1 ? "rating" : "ratings"} of visitors in this period.
+            {withParts(t("stats.ratingsSummary"), {
+              average: <strong>{averageText(ratings.average, lang)}</strong>,
+              ratings: t("stats.ratings", { count: ratings.count }),
+            })}
           </p>
           <table data-testid="ratings-per-agent">
-            <caption>Ratings per agent the chat was assigned to when rated</caption>
+            <caption>{t("stats.ratingsCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Ratings</th>
-                <th scope="col">Average</th>
+                <th scope="col">{t("stats.agent")}</th>
+                <th scope="col">{t("stats.ratingsHead")}</th>
+                <th scope="col">{t("stats.average")}</th>
               </tr>
             </thead>
             <tbody>
               {ratings.agents.map((a) => (
                 <tr key={a.agentId ?? ""}>
-                  <th scope="row">{creditedTo(a)}</th>
-                  <td>{a.count}</td>
-                  <td>{averageText(a.average)}</td>
+                  <th scope="row">{creditedTo(a, t)}</th>
+                  <td>{numberText(a.count, lang)}</td>
+                  <td>{averageText(a.average, lang)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">All chats of this site</th>
-                <td>{ratings.count}</td>
-                <td>{averageText(ratings.average)}</td>
+                <th scope="row">{t("stats.allChats")}</th>
+                <td>{numberText(ratings.count, lang)}</td>
+                <td>{averageText(ratings.average, lang)}</td>
               </tr>
             </tfoot>
           </table>
@@ -248,13 +262,14 @@ function MarkerShape({ style, x, y }: { style: SeriesStyle; x: number; y: number
 
 /** What each line of the chart is, with its total; a line that another one covers says so. */
 function Legend({ series }: { series: DrawnSeries[] }) {
+  const t = useT();
   const same = sameLines(series);
   return (
-    <ul className="legend list-plain" aria-label="Chart legend">
+    <ul className="legend list-plain" aria-label={t("stats.legend")}>
       {series.map((s, i) => (
         <li key={s.event}>
-          <Swatch style={s.style} /> {s.label}: {s.total}
-          {same[i] && <span className="muted"> (the same line as {same[i]})</span>}
+          <Swatch style={s.style} /> {s.label}: {numberText(s.total, consoleLanguage())}
+          {same[i] && <span className="muted"> {t("stats.sameLine", { other: same[i] })}</span>}
         </li>
       ))}
     </ul>
@@ -262,6 +277,8 @@ function Legend({ series }: { series: DrawnSeries[] }) {
 }
 
 function Chart({ days, series, title }: { days: string[]; series: DrawnSeries[]; title: string }) {
+  const t = useT();
+  const lang = consoleLanguage();
   const W = 640;
   const H = 220;
   const pad = { l: 36, r: 12, t: 10, b: 24 };
@@ -272,19 +289,19 @@ function Chart({ days, series, title }: { days: string[]; series: DrawnSeries[];
   const y = (v: number) => H - pad.b - (v * (H - pad.t - pad.b)) / top;
   const labelEvery = Math.ceil(days.length / 6);
   return (
-    <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}, per day, ${days[0]} to ${days[days.length - 1]}; figures in the tables below`}>
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e7ec" />
-          <text x={pad.l - 4} y={y(t) + 4} textAnchor="end">
-            {t}
+    <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t("stats.chart", { by: title, from: dayText(days[0], lang), to: dayText(days[days.length - 1], lang) })}>
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={pad.l} x2={W - pad.r} y1={y(tick)} y2={y(tick)} stroke="#e3e7ec" />
+          <text x={pad.l - 4} y={y(tick) + 4} textAnchor="end">
+            {numberText(tick, lang)}
           </text>
         </g>
       ))}
       {days.map((d, i) =>
         i % labelEvery === 0 ? (
           <text key={d} x={x(i)} y={H - 6} textAnchor="middle">
-            {d.slice(5)}
+            {dayText(d, lang, true)}
           </text>
         ) : null,
       )}

@@ -5,6 +5,7 @@ import type { Problem } from "../api/http";
 import { getAt } from "../lib/paths";
 import { fieldId, problemsAt } from "../lib/problems";
 import type { Option } from "./catalogue";
+import { useT } from "../i18n/index";
 
 export type EditorState = {
   value: unknown;
@@ -164,6 +165,7 @@ const sixDigits = (hex: string) => (/^#[0-9a-f]{3}$/i.test(hex) ? hex.replace(/[
  * show `defaultColor`, the colour visitors get then (the widget's default), never a stand-in.
  */
 export function ColorField({ path, label, defaultColor, hint }: { path: string; label: string; defaultColor: string; hint?: string }) {
+  const t = useT();
   const { value, set } = useEditor();
   const v = getAt(value, path);
   const text = typeof v === "string" ? v : "";
@@ -172,8 +174,8 @@ export function ColorField({ path, label, defaultColor, hint }: { path: string; 
     <FieldFrame path={path} label={label} hint={hint}>
       {(p) => (
         <span className="row color-row">
-          <input {...p} type="text" value={text} placeholder={`${sixDigits(defaultColor)} (default)`} onChange={(e) => set(path, e.target.value || undefined)} />
-          <input type="color" aria-label={`${label}: pick`} value={shown} onChange={(e) => set(path, e.target.value)} />
+          <input {...p} type="text" value={text} placeholder={t("fields.default", { colour: sixDigits(defaultColor) })} onChange={(e) => set(path, e.target.value || undefined)} />
+          <input type="color" aria-label={t("fields.pick", { label })} value={shown} onChange={(e) => set(path, e.target.value)} />
         </span>
       )}
     </FieldFrame>

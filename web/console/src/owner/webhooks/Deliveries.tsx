@@ -6,11 +6,13 @@ import { api } from "../../api/http";
 import type { Webhook, WebhookDelivery } from "../../api/types";
 import { shortTime } from "../../lib/time";
 import { answerText, anyPending, deliveryState, eventLabel } from "./labels";
+import { useT } from "../../i18n/index";
 
 /** How often the log is asked again while a delivery is pending. */
 const REFRESH_MS = 2000;
 
 export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }) {
+  const t = useT();
   const [list, setList] = useState<WebhookDelivery[] | null>(null);
   const [status, setStatus] = useState("");
   const load = useCallback(() => {
@@ -22,13 +24,13 @@ export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }
   useEffect(load, [load, refresh]);
   useEffect(() => {
     if (!list || !anyPending(list)) return;
-    const t = setTimeout(load, REFRESH_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(load, REFRESH_MS);
+    return () => clearTimeout(timer);
   }, [list, load]);
 
   const again = async (d: WebhookDelivery) => {
     await api.POST("/api/v1/owner/webhooks/{id}/deliveries/{deliveryId}/resend", { params: { path: { id: hook.id, deliveryId: d.id } } }).then(
-      () => setStatus(`${eventLabel(d.type)} is being sent again.`),
+      () => setStatus(t("deliveries.resent", { event: eventLabel(d.type, t) })),
       (e) => setStatus(e.message),
     );
     load();
@@ -37,45 +39,45 @@ export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }
   return (
     <section className="card stack" id={`deliveries-${hook.id}`} aria-labelledby={`deliveries-${hook.id}-h`}>
       <div className="row preview-head">
-        <h2 id={`deliveries-${hook.id}-h`}>Deliveries to {hook.url}</h2>
-        <button onClick={load}>Refresh the deliveries</button>
+        <h2 id={`deliveries-${hook.id}-h`}>{t("deliveries.title", { url: hook.url })}</h2>
+        <button onClick={load}>{t("deliveries.refresh")}</button>
       </div>
       <p role="status">{status}</p>
       {list === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("deliveries.loading")}</p>
       ) : list.length === 0 ? (
-        <p className="muted">Nothing sent yet. Send a test event to try the endpoint.</p>
+        <p className="muted">{t("deliveries.none")}</p>
       ) : (
         <div className="table-scroll">
           <table>
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Response</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col">Next attempt</th>
+                <th scope="col">{t("deliveries.event")}</th>
+                <th scope="col">{t("deliveries.status")}</th>
+                <th scope="col">{t("deliveries.attempts")}</th>
+                <th scope="col">{t("deliveries.response")}</th>
+                <th scope="col">{t("deliveries.last")}</th>
+                <th scope="col">{t("deliveries.next")}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("deliveries.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {list.map((d) => (
                 <tr key={d.id}>
-                  <td>{eventLabel(d.type)}</td>
+                  <td>{eventLabel(d.type, t)}</td>
                   <td>
-                    <span className={`status-pill delivery-${d.status}`}>{deliveryState(d)}</span>
+                    <span className={`status-pill delivery-${d.status}`}>{deliveryState(d, t)}</span>
                     {d.lastError && d.status !== "succeeded" && <div className="muted hint">{d.lastError}</div>}
                   </td>
                   <td>{d.attempts}</td>
-                  <td>{answerText(d)}</td>
+                  <td>{answerText(d, t)}</td>
                   <td>{shortTime(d.lastAttemptAt)}</td>
                   <td>{shortTime(d.nextAttemptAt)}</td>
                   <td>
-                    <button onClick={() => again(d)} aria-label={`Send again: ${eventLabel(d.type)}, ${shortTime(d.createdAt)}`}>
-                      Send again
+                    <button onClick={() => again(d)} aria-label={t("deliveries.againLabel", { event: eventLabel(d.type, t), time: shortTime(d.createdAt) })}>
+                      {t("deliveries.again")}
                     </button>
                   </td>
                 </tr>

@@ -5,12 +5,15 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { api, ApiError, type Problem } from "../../api/http";
 import type { DomainInfo, Webhook, WebhookCreated } from "../../api/types";
 import { ConfirmDialog } from "../../app/ConfirmDialog";
-import { copyOrSelect } from "../../lib/clipboard";
+import { copyKeys, copyOrSelect } from "../../lib/clipboard";
+import { useT } from "../../i18n/index";
+import { withParts } from "../../i18n/parts";
 import { problemsAt } from "../../lib/problems";
 import { Deliveries } from "./Deliveries";
 import { eventLabel } from "./labels";
 
 export function WebhooksPage() {
+  const t = useT();
   const [hooks, setHooks] = useState<Webhook[]>([]);
   const [events, setEvents] = useState<string[]>([]);
   const [domains, setDomains] = useState<DomainInfo[]>([]);
@@ -30,12 +33,12 @@ export function WebhooksPage() {
   useEffect(() => {
     api.GET("/api/v1/owner/domains").then((r) => setDomains(r.domains), () => {});
   }, []);
-  const domainName = (id?: string | null) => (id ? (domains.find((d) => d.id === id)?.name ?? "one domain") : "All domains");
+  const domainName = (id?: string | null) => (id ? (domains.find((d) => d.id === id)?.name ?? t("webhooks.oneDomain")) : t("webhooks.allDomains"));
 
   const remove = async (h: Webhook) => {
     setRemoving(null);
     await api.DELETE("/api/v1/owner/webhooks/{id}", { params: { path: { id: h.id } } }).then(
-      () => setStatus(`The webhook to ${h.url} was deleted.`),
+      () => setStatus(t("webhooks.deleted", { url: h.url })),
       (e) => setStatus(e.message),
     );
     if (open === h.id) setOpen(null);
@@ -45,7 +48,7 @@ export function WebhooksPage() {
   const test = async (h: Webhook) => {
     await api.POST("/api/v1/owner/webhooks/{id}/test", { params: { path: { id: h.id } } }).then(
       () => {
-        setStatus(`A test event is on its way to ${h.url}.`);
+        setStatus(t("webhooks.testSent", { url: h.url }));
         setOpen(h.id);
         setSent((n) => n + 1);
       },
@@ -55,25 +58,22 @@ export function WebhooksPage() {
 
   return (
     <div className="page stack">
-      <h1>Webhooks</h1>
-      <p className="muted">
-        Beckon tells the tools your business runs about conversations: each event is POSTed as JSON to your address, signed
-        (Standard Webhooks), and retried for 24 hours until your endpoint answers 2xx.
-      </p>
+      <h1>{t("webhooks.title")}</h1>
+      <p className="muted">{t("webhooks.intro")}</p>
       <p role="status">{status}</p>
       {created && <Secret created={created} onDone={() => setCreated(null)} />}
       {hooks.length === 0 ? (
-        <p className="muted">No webhooks yet.</p>
+        <p className="muted">{t("webhooks.none")}</p>
       ) : (
         <div className="table-scroll">
           <table>
             <thead>
               <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Events</th>
-                <th scope="col">Domain</th>
+                <th scope="col">{t("webhooks.address")}</th>
+                <th scope="col">{t("webhooks.events")}</th>
+                <th scope="col">{t("webhooks.domain")}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("webhooks.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -81,17 +81,20 @@ export function WebhooksPage() {
               {hooks.map((h) => (
                 <tr key={h.id}>
                   <td className="webhook-url">{h.url}</td>
-                  <td>{h.events.map(eventLabel).join(", ")}</td>
+                  <td>{h.events.map((e) => eventLabel(e, t)).join(", ")}</td>
                   <td>{domainName(h.domainId)}</td>
                   <td className="row">
                     <button aria-expanded={open === h.id} aria-controls={open === h.id ? `deliveries-${h.id}` : undefined} onClick={() => setOpen(open === h.id ? null : h.id)}>
-                      Deliveries<span className="visually-hidden"> to {h.url}</span>
+                      {t("webhooks.deliveries")}
+                      <span className="visually-hidden">{t("webhooks.deliveriesTo", { url: h.url })}</span>
                     </button>
                     <button onClick={() => test(h)}>
-                      Send a test event<span className="visually-hidden"> to {h.url}</span>
+                      {t("webhooks.test")}
+                      <span className="visually-hidden">{t("webhooks.testTo", { url: h.url })}</span>
                     </button>
                     <button className="danger" onClick={() => setRemoving(h)}>
-                      Delete<span className="visually-hidden"> the webhook to {h.url}</span>
+                      {t("webhooks.delete")}
+                      <span className="visually-hidden">{t("webhooks.deleteTo", { url: h.url })}</span>
                     </button>
                   </td>
                 </tr>
@@ -106,21 +109,18 @@ export function WebhooksPage() {
         domains={domains}
         onAdded={(c) => {
           setCreated(c);
-          setStatus(`The webhook to ${c.webhook.url} was added.`);
+          setStatus(t("webhooks.added", { url: c.webhook.url }));
           reload();
         }}
       />
       <ConfirmDialog
         open={removing !== null}
-        title="Delete this webhook?"
-        confirmLabel="Delete the webhook"
+        title={t("webhooks.deleteTitle")}
+        confirmLabel={t("webhooks.deleteConfirm")}
         onConfirm={() => removing && remove(removing)}
         onCancel={() => setRemoving(null)}
       >
-        <p>
-          {removing?.url} gets no more events, and its deliveries' log is deleted with it. Events already on their way are
-          not sent.
-        </p>
+        <p>{t("webhooks.deleteBody", { url: removing?.url ?? "" })}</p>
       </ConfirmDialog>
     </div>
   );
@@ -128,6 +128,7 @@ export function WebhooksPage() {
 
 /** The new webhook's signing secret: shown this once, with Copy. */
 function Secret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
+  const t = useT();
   const [said, setSaid] = useState("");
   const code = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -135,18 +136,17 @@ function Secret({ created, onDone }: { created: WebhookCreated; onDone: () => vo
   return (
     <section className="card stack notice-secret" aria-labelledby="webhook-secret-h">
       <h2 id="webhook-secret-h" ref={heading} tabIndex={-1}>
-        Signing secret for {created.webhook.url}
+        {t("webhooks.secretTitle", { url: created.webhook.url })}
       </h2>
-      <p>
-        Keep it with your endpoint to check each delivery's <code>webhook-signature</code>. It is shown only now: Beckon will not
-        show it again.
-      </p>
-      <code ref={code} className="secret" tabIndex={0} aria-label="Signing secret">
+      <p>{withParts(t("webhooks.secretBody"), { header: <code>webhook-signature</code> })}</p>
+      <code ref={code} className="secret" tabIndex={0} aria-label={t("webhooks.secret")}>
         {created.secret}
       </code>
       <div className="row">
-        <button onClick={async () => setSaid(await copyOrSelect(created.secret, code.current))}>Copy the secret</button>
-        <button onClick={onDone}>I have kept it</button>
+        <button onClick={async () => setSaid((await copyOrSelect(created.secret, code.current)) === "copied" ? t("clipboard.copied") : t("clipboard.selected", { keys: copyKeys() }))}>
+          {t("webhooks.copySecret")}
+        </button>
+        <button onClick={onDone}>{t("webhooks.kept")}</button>
         <span role="status">{said}</span>
       </div>
     </section>
@@ -154,6 +154,7 @@ function Secret({ created, onDone }: { created: WebhookCreated; onDone: () => vo
 }
 
 function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: DomainInfo[]; onAdded: (c: WebhookCreated) => void }) {
+  const t = useT();
   const [url, setUrl] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [domainId, setDomainId] = useState("");
@@ -179,9 +180,9 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
   const domainErrors = problemsAt(problems, "domainId");
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="add-webhook-h" noValidate>
-      <h2 id="add-webhook-h">Add a webhook</h2>
+      <h2 id="add-webhook-h">{t("webhooks.addTitle")}</h2>
       <label className="field">
-        <span>Endpoint address (https)</span>
+        <span>{t("webhooks.endpoint")}</span>
         <input
           type="url"
           inputMode="url"
@@ -199,7 +200,7 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
         )}
       </label>
       <fieldset aria-describedby={eventErrors.length ? "webhook-events-err" : undefined}>
-        <legend>Events to send</legend>
+        <legend>{t("webhooks.eventsToSend")}</legend>
         <div className="stack">
           {events.map((ev) => (
             <label key={ev} className="check">
@@ -209,7 +210,7 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
                 onChange={(e) => setChosen(e.target.checked ? [...chosen, ev] : chosen.filter((c) => c !== ev))}
               />
               <span>
-                {eventLabel(ev)} <code className="muted">{ev}</code>
+                {eventLabel(ev, t)} <code className="muted">{ev}</code>
               </span>
             </label>
           ))}
@@ -222,9 +223,9 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
       </fieldset>
       {domains.length > 1 && (
         <label className="field">
-          <span>Domain</span>
+          <span>{t("webhooks.domain")}</span>
           <select value={domainId} onChange={(e) => setDomainId(e.target.value)} aria-describedby={domainErrors.length ? "webhook-domain-err" : undefined}>
-            <option value="">All domains</option>
+            <option value="">{t("webhooks.allDomains")}</option>
             {domains.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
@@ -245,7 +246,7 @@ function AddWebhook({ events, domains, onAdded }: { events: string[]; domains: D
       )}
       <div>
         <button className="primary" type="submit">
-          Add the webhook
+          {t("webhooks.add")}
         </button>
       </div>
     </form>

@@ -1,0 +1,18 @@
+// Numbers, durations and days in the console's language (Intl), for the owner's screens: "1,234"
+// ("1.234" in German), "2 minutes" ("2 Minuten", "2 minutos"), "Nov 28, 2026". Pure.
+
+/** A count or a figure, with at most `digits` decimals (exactly `digits` when `fixed`). */
+export function numberText(n: number, lang: string, digits = 0, fixed = false): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0 }).format(n);
+}
+
+/** A length of time in words: "1 minute", "90 seconds", "2 years". */
+export function durationText(value: number, unit: "second" | "minute" | "day" | "year", lang: string): string {
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(value);
+}
+
+/** A UTC day ("2026-11-28") as the language writes it: in full, or `short` (day and month: "11/28", "28.11."). */
+export function dayText(day: string, lang: string, short = false): string {
+  const options: Intl.DateTimeFormatOptions = short ? { day: "numeric", month: "numeric" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(lang, { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
