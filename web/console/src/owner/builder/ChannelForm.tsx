@@ -11,6 +11,7 @@ import { ACTION_TYPES, ICON_TYPES, type PropertyField } from "../catalogue";
 import { CheckField, ColorField, SelectField, TextField, useEditor } from "../fields";
 import { ChoiceField } from "./ChoiceField";
 import { Icon } from "./Icon";
+import { LabelTranslations } from "./LabelTranslations";
 import { ActionLooks } from "./Looks";
 import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_LABEL_BACKGROUND, DEFAULT_LABEL_TEXT } from "./colours";
 import { usePhoneLib } from "./usePhoneLib";
@@ -51,6 +52,7 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
         )}
         <TextField path={p("labelText")} label="Text beside the button" hint="Empty: only the icon" />
       </div>
+      <LabelTranslations path={p("translations")} own={action.labelText ?? ""} />
       {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} defaults={colourDefaults} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
 
       <fieldset>
