@@ -129,9 +129,9 @@ describe("builder: checks beside fields", () => {
     expect(list.length).toBeGreaterThan(200);
   });
   it("warns when the icon colour is hard to see on the button colour", () => {
-    expect(contrastWarning("#009900", "#ffffff", "icon")).toMatch(/contrast 3\.\d:1/);
-    expect(contrastWarning("#1a56db", "#ffffff", "icon")).toBe("");
-    expect(contrastWarning("red", "#ffffff", "icon")).toBe("");
+    expect(contrastWarning("#009900", "#ffffff")).toMatch(/contrast 3\.\d:1/);
+    expect(contrastWarning("#1a56db", "#ffffff")).toBe("");
+    expect(contrastWarning("red", "#ffffff")).toBe("");
   });
 });
 

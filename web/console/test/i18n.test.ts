@@ -5,6 +5,7 @@ import { en } from "../src/i18n/en";
 import de from "../src/i18n/de";
 import es from "../src/i18n/es";
 import { initialLanguage, translate } from "../src/i18n/index";
+import { ACTION_TYPES, ANIMATIONS, CONDITION_TYPES, DISPLAY_MODES, FILTER_TYPES, ICON_TYPES, MATCH_TYPES, MULTI_STATES, PLACEMENTS, placeIn, POSITIONS, WEEKDAYS } from "../src/owner/catalogue";
 
 const keys = (o: Record<string, Record<string, string>>) => Object.entries(o).flatMap(([g, t]) => Object.keys(t).map((k) => `${g}.${k}`));
 
@@ -15,6 +16,16 @@ describe("console catalogue", () => {
       expect(keys(en).filter((k) => !own.has(k))).toEqual([]);
     });
   }
+  it("the builder's catalogue of channels and options names keys English has", () => {
+    const has = (key: string) => translate("en", key) !== key;
+    const keys = [
+      ...Object.values(ACTION_TYPES).flatMap((c) => [c.label, c.value.label, c.value.hint, c.value.placeholder, ...c.properties.flatMap((p) => [p.label, p.help, ...(p.choices ?? []).map((o) => o.label)])]),
+      ...[ANIMATIONS, CONDITION_TYPES, DISPLAY_MODES, FILTER_TYPES, ICON_TYPES, MULTI_STATES, PLACEMENTS, POSITIONS, ...Object.values(MATCH_TYPES)].flat().map((o) => o.label),
+      ...PLACEMENTS.map((p) => placeIn(p.value)),
+      ...WEEKDAYS.flatMap((d) => [`catalogue.${d}`, `catalogue.${d}s`]),
+    ].filter((k): k is string => !!k);
+    expect(keys.filter((k) => !has(k))).toEqual([]);
+  });
   it("falls back to English per key", () => {
     expect(translate("de", "inbox.title")).toBe("Posteingang");
     expect(translate("es", "shell.inbox")).toBe("Bandeja de entrada");

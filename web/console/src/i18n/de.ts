@@ -2,5 +2,6 @@
 // nouns; where a sentence addresses the agent it says "Sie".
 import type { ConsoleCatalogue } from "./en";
 import frame from "./de/frame";
+import builder from "./de/builder";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default { ...frame, ...builder } satisfies ConsoleCatalogue;

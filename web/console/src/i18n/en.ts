@@ -2,7 +2,8 @@
 // (test/i18n.test.ts) and fall back to per key (./index.ts). One file per area of the console under
 // ./en/, each a set of groups ("inbox": {...}); keys are "group.key".
 import frame from "./en/frame";
+import builder from "./en/builder";
 
-export const en = { ...frame };
+export const en = { ...frame, ...builder };
 export type ConsoleMessages = typeof en;
 export type ConsoleCatalogue = { [G in keyof ConsoleMessages]?: { [K in keyof ConsoleMessages[G]]?: string } };

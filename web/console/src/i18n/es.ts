@@ -2,5 +2,6 @@
 // "tú", as the console's labels are short imperatives.
 import type { ConsoleCatalogue } from "./en";
 import frame from "./es/frame";
+import builder from "./es/builder";
 
-export default { ...frame } satisfies ConsoleCatalogue;
+export default { ...frame, ...builder } satisfies ConsoleCatalogue;

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { getAt, joinPath } from "../../lib/paths";
 import { FieldFrame, useEditor } from "../fields";
 import { LANGUAGE_OPTIONS } from "../LanguageFields";
+import { useT } from "../../i18n/index";
 import { labelLanguages, withLabelIn, type Translations } from "./edits";
 
 const languageName = (l: string) => LANGUAGE_OPTIONS.find((o) => o.value === l)?.label ?? l;
@@ -14,6 +15,7 @@ const languageName = (l: string) => LANGUAGE_OPTIONS.find((o) => o.value === l)?
 /** `path`: the action's `translations`; `own`: its label, which the other languages stand in for. */
 export function LabelTranslations({ path, own }: { path: string; own: string }) {
   const { value, set } = useEditor();
+  const t = useT();
   const translations = getAt(value, path) as Translations | undefined;
   const saved = labelLanguages(translations);
   // The rows in the order the owner added them; a language the config gains elsewhere (undo, the
@@ -46,8 +48,8 @@ export function LabelTranslations({ path, own }: { path: string; own: string }) 
 
   return (
     <fieldset className="stack-tight label-translations">
-      <legend>Label in other languages</legend>
-      <p className="muted hint">{own ? `Visitors who read your site in one of these languages see it instead of “${own}”.` : "Visitors who read your site in one of these languages see it beside the button."}</p>
+      <legend>{t("builder.otherLanguages")}</legend>
+      <p className="muted hint">{own ? t("builder.otherLanguagesHint", { own }) : t("builder.otherLanguagesHintNoOwn")}</p>
       {shown.length > 0 && (
         <ul className="list-plain stack-tight">
           {shown.map((lang) => (
@@ -63,7 +65,7 @@ export function LabelTranslations({ path, own }: { path: string; own: string }) 
                       placeholder={own}
                       onChange={(e) => set(path, withLabelIn(translations, lang, e.target.value))}
                     />
-                    <button type="button" className="subtle" onClick={() => remove(lang)} aria-label={`Remove the label in ${languageName(lang)}`}>
+                    <button type="button" className="subtle" onClick={() => remove(lang)} aria-label={t("builder.removeLabelIn", { language: languageName(lang) })}>
                       ×
                     </button>
                   </div>
@@ -76,7 +78,7 @@ export function LabelTranslations({ path, own }: { path: string; own: string }) 
       {free.length > 0 && (
         <div className="row">
           <label className="field">
-            <span>Add a language</span>
+            <span>{t("builder.addLanguage")}</span>
             <select ref={addSelect} value={adding} onChange={(e) => setPick(e.target.value)}>
               {free.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -85,8 +87,8 @@ export function LabelTranslations({ path, own }: { path: string; own: string }) 
               ))}
             </select>
           </label>
-          <button type="button" onClick={add} aria-label={`Add the label in ${languageName(adding)}`}>
-            Add
+          <button type="button" onClick={add} aria-label={t("builder.addLabelIn", { language: languageName(adding) })}>
+            {t("builder.add")}
           </button>
         </div>
       )}

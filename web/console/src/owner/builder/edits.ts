@@ -117,17 +117,9 @@ export function removeCondition(c: Config, b: number, id: string): Config {
 /** The countries (ISO codes, upper case) of a GEO condition's value ("NL, BE" or "NL BE"). */
 export const countryCodes = (matchValue: string): string[] => matchValue.toUpperCase().split(/[\s,]+/).filter(Boolean);
 
-/** Page-rule wording: how an address is compared (URL match types of spec §3.1). */
-export const URL_MATCHES: { value: MatchType; label: string }[] = [
-  { value: "SUBSTRING", label: "contains" },
-  { value: "SIMPLE", label: "starts with the path" },
-  { value: "EXACT", label: "is exactly" },
-  { value: "REGEX", label: "matches the pattern" },
-];
-export const URL_FILTERS: { value: FilterType; label: string }[] = [
-  { value: "INCLUDE", label: "Show only on pages whose address" },
-  { value: "EXCLUDE", label: "Hide on pages whose address" },
-];
+/** Page-rule wording (keys of the console's catalogue): how an address is compared (URL match types of spec §3.1). */
+export const URL_MATCHES: { value: MatchType; label: string }[] = (["SUBSTRING", "SIMPLE", "EXACT", "REGEX"] as const).map((value) => ({ value, label: `builder.url${value}` }));
+export const URL_FILTERS: { value: FilterType; label: string }[] = (["INCLUDE", "EXCLUDE"] as const).map((value) => ({ value, label: `builder.url${value}` }));
 
 /** An action's own texts per language (`translations`): language tag → `labelText` or a property → text. */
 export type Translations = Record<string, Record<string, string>>;
