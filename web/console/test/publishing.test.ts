@@ -150,6 +150,6 @@ describe("the summaries in the console's language", () => {
   it("Spanish: the same sentences in Spanish", () => {
     expect(summarizeChanges(base(), change((c) => (c.buttons[0].type = "MULTI")), undefined, es)).toEqual(["El botón: ahora es de tipo lista"]);
     expect(dayList([5, 6], es)).toBe("los sábados y los domingos");
-    expect(installedText({ installed: { url: "https://shop.example/", seenAt: new Date(0).toISOString() }, unknownHosts: [] }, 120_000, es)).toBe("Instalado en https://shop.example (visto hace 2 minutos)");
+    expect(installedText({ embedUrl: "", installed: { host: "shop.example", url: "https://shop.example/", seenAt: new Date(0).toISOString() }, unknownHosts: [] }, 120_000, es)).toBe("Instalado en https://shop.example (visto hace 2 minutos)");
   });
 });

@@ -7,6 +7,7 @@ export default {
     channelsQuestion: "Was sollen Besucher tun können?",
     channelsQuestionOf: "Was sollen Besucher mit Button {n} tun können?",
     channelsHint: "Wählen Sie einen oder mehrere. Sie können das jederzeit ändern.",
+    tileAdded: "hinzugefügt",
     yourChannels: "Ihre Kanäle",
     yourChannelsHint: "In der Reihenfolge, in der Besucher sie sehen. Wählen Sie einen aus, um ihn auszufüllen; ziehen Sie ihn oder verschieben Sie ihn mit den Pfeilen.",
     channelsInOrder: "Kanäle dieses Buttons, in Reihenfolge",

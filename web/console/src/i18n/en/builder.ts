@@ -8,6 +8,8 @@ export default {
     channelsQuestion: "What should visitors be able to do?",
     channelsQuestionOf: "What should visitors be able to do with Button {n}?",
     channelsHint: "Pick one or several. You can change it any time.",
+    // Under a channel picked on the grid: "✓ added".
+    tileAdded: "added",
     yourChannels: "Your channels",
     yourChannelsHint: "In the order visitors see them. Select one to fill it in; drag it or use the arrows to move it.",
     channelsInOrder: "Channels of this button, in order",

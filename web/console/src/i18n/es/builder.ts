@@ -7,6 +7,7 @@ export default {
     channelsQuestion: "¿Qué deben poder hacer los visitantes?",
     channelsQuestionOf: "¿Qué deben poder hacer los visitantes con el botón {n}?",
     channelsHint: "Elige uno o varios. Puedes cambiarlo cuando quieras.",
+    tileAdded: "añadido",
     yourChannels: "Tus canales",
     yourChannelsHint: "En el orden en que los ven los visitantes. Selecciona uno para completarlo; arrástralo o usa las flechas para moverlo.",
     channelsInOrder: "Canales de este botón, en orden",

@@ -68,7 +68,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
         <ul className="channel-grid list-plain" ref={grid}>
           {CHANNEL_ORDER.map((type) => (
             <li key={type}>
-              <ToggleButton className="channel-tile" isSelected={actions.some((a) => a.actionType === type)} onChange={(on) => toggle(type, on)}>
+              <ToggleButton className="channel-tile" data-added={t("builder.tileAdded")} isSelected={actions.some((a) => a.actionType === type)} onChange={(on) => toggle(type, on)}>
                 <span className="channel-icon" style={{ background: ACTION_TYPES[type].colour ?? DEFAULT_BUTTON }}>
                   <Icon name={ACTION_TYPES[type].glyph} />
                 </span>
