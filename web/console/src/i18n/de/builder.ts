@@ -421,7 +421,6 @@ export default {
     fromBottom: "Abstand von unten",
   },
   publishing: {
-    locale: "de",
     undo: "Rückgängig",
     redo: "Wiederholen",
     undoKeys: "Rückgängig ({keys})",

@@ -439,8 +439,6 @@ export default {
     fromBottom: "Distance from the bottom",
   },
   publishing: {
-    // The Intl locale of lists in the summaries ("WhatsApp, Call and E-mail"): British English, no comma before "and".
-    locale: "en-GB",
     undo: "Undo",
     redo: "Redo",
     undoKeys: "Undo ({keys})",

@@ -421,7 +421,6 @@ export default {
     fromBottom: "Distancia desde abajo",
   },
   publishing: {
-    locale: "es",
     undo: "Deshacer",
     redo: "Rehacer",
     undoKeys: "Deshacer ({keys})",

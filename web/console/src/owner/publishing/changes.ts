@@ -13,7 +13,7 @@ import { decided, type Device, missedText, onlyText, shownOn } from "../visibili
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** "WhatsApp", "WhatsApp and Call", "WhatsApp, Call and E-mail" (in British English, no comma before "and"). */
-const andList = (names: string[], t: T): string => new Intl.ListFormat(t("publishing.locale"), { type: "conjunction" }).format(names);
+const andList = (names: string[], t: T): string => new Intl.ListFormat(t("builder.locale"), { type: "conjunction" }).format(names);
 
 /** Days by index (Monday = 0) as "Saturdays", "Saturdays and Sundays", "Mondays, Tuesdays and Fridays". */
 export function dayList(days: number[], t: T = english): string {
