@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as phoneLib from "libphonenumber-js/min";
 import type { Config } from "@beckon/widget/config";
-import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, dropIndex, move, proposedType, removeChannel, removeCondition } from "../src/owner/builder/edits";
+import { addChannel, addCondition, buttonActions, buttonConditions, countryCodes, dropIndex, labelLanguages, move, proposedType, removeChannel, removeCondition, withLabelIn } from "../src/owner/builder/edits";
 import { contrastWarning } from "../src/owner/builder/contrast";
 import { dayText, weekHours } from "../src/owner/schedule";
 import { countryList, phoneProblem } from "../src/lib/phone";
@@ -49,6 +49,28 @@ describe("builder: channels on a button", () => {
     expect(move(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
     expect(move(["a", "b", "c"], 0, 1)).toEqual(["b", "a", "c"]);
     expect(move(["a", "b"], 0, -1)).toEqual(["a", "b"]);
+  });
+});
+
+describe("builder: an action's label in other languages", () => {
+  it("adds a language's label, changes it, and lists the languages in their order", () => {
+    let tr = withLabelIn(undefined, "fr", "Appelez-nous");
+    expect(tr).toEqual({ fr: { labelText: "Appelez-nous" } });
+    tr = withLabelIn(tr, "de", "Rufen Sie an");
+    tr = withLabelIn(tr, "fr", "Appelez");
+    expect(tr).toEqual({ fr: { labelText: "Appelez" }, de: { labelText: "Rufen Sie an" } });
+    expect(labelLanguages(tr)).toEqual(["fr", "de"]);
+  });
+  it("a blank label is no label: the language goes, and the translations with the last one", () => {
+    const tr = withLabelIn({ fr: { labelText: "Appelez" }, de: { labelText: "Anrufen" } }, "fr", "  ");
+    expect(tr).toEqual({ de: { labelText: "Anrufen" } });
+    expect(withLabelIn(tr, "de", "")).toBeUndefined();
+  });
+  it("keeps a language's other texts (a chat title written in the JSON editor)", () => {
+    const chat = { fr: { labelText: "Discutons", "chatmodal-header-text": "Le chat" } };
+    expect(withLabelIn(chat, "fr", "")).toEqual({ fr: { "chatmodal-header-text": "Le chat" } });
+    expect(labelLanguages({ fr: { "chatmodal-header-text": "Le chat" } })).toEqual([]);
+    expect(withLabelIn({ fr: { "chatmodal-header-text": "Le chat" } }, "fr", "Discutons")).toEqual(chat);
   });
 });
 
@@ -107,9 +129,9 @@ describe("builder: checks beside fields", () => {
     expect(list.length).toBeGreaterThan(200);
   });
   it("warns when the icon colour is hard to see on the button colour", () => {
-    expect(contrastWarning("#009900", "#ffffff", "icon")).toMatch(/contrast 3\.\d:1/);
-    expect(contrastWarning("#1a56db", "#ffffff", "icon")).toBe("");
-    expect(contrastWarning("red", "#ffffff", "icon")).toBe("");
+    expect(contrastWarning("#009900", "#ffffff")).toMatch(/contrast 3\.\d:1/);
+    expect(contrastWarning("#1a56db", "#ffffff")).toBe("");
+    expect(contrastWarning("red", "#ffffff")).toBe("");
   });
 });
 

@@ -5,6 +5,7 @@ import { en } from "../src/i18n/en";
 import de from "../src/i18n/de";
 import es from "../src/i18n/es";
 import { initialLanguage, translate } from "../src/i18n/index";
+import { ACTION_TYPES, ANIMATIONS, CONDITION_TYPES, DISPLAY_MODES, FILTER_TYPES, ICON_TYPES, MATCH_TYPES, MULTI_STATES, PLACEMENTS, placeIn, POSITIONS, WEEKDAYS } from "../src/owner/catalogue";
 
 const AREAS = import.meta.glob<{ default: Record<string, unknown> }>("../src/i18n/*/*.ts", { eager: true });
 
@@ -24,6 +25,16 @@ describe("console catalogue", () => {
       const groups = areas.flatMap(([, m]) => Object.keys(m.default));
       expect(groups.length, lang).toBe(new Set(groups).size);
     }
+  });
+  it("the builder's catalogue of channels and options names keys English has", () => {
+    const has = (key: string) => translate("en", key) !== key;
+    const keys = [
+      ...Object.values(ACTION_TYPES).flatMap((c) => [c.label, c.value.label, c.value.hint, c.value.placeholder, ...c.properties.flatMap((p) => [p.label, p.help, ...(p.choices ?? []).map((o) => o.label)])]),
+      ...[ANIMATIONS, CONDITION_TYPES, DISPLAY_MODES, FILTER_TYPES, ICON_TYPES, MULTI_STATES, PLACEMENTS, POSITIONS, ...Object.values(MATCH_TYPES)].flat().map((o) => o.label),
+      ...PLACEMENTS.map((p) => placeIn(p.value)),
+      ...WEEKDAYS.flatMap((d) => [`catalogue.${d}`, `catalogue.${d}s`]),
+    ].filter((k): k is string => !!k);
+    expect(keys.filter((k) => !has(k))).toEqual([]);
   });
   it("falls back to English per key", () => {
     expect(translate("de", "inbox.title")).toBe("Posteingang");

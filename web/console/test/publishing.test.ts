@@ -3,6 +3,7 @@ import type { Config } from "@beckon/widget/config";
 import { dayList, goingLive, summarizeChanges } from "../src/owner/publishing/changes";
 import { ago, installedText, unknownHostText } from "../src/owner/publishing/installation";
 import { changedPath, edit, MERGE_MS, redo, start, undo } from "../src/owner/publishing/undo";
+import { translate } from "../src/i18n/index";
 
 const base = (): Config => ({
   userId: "u",
@@ -60,8 +61,8 @@ describe("change summary (published → draft)", () => {
     expect(summarizeChanges(weekdays, noSaturday)).toEqual(["Call hidden on Saturdays"]);
     expect(summarizeChanges(noSaturday, weekdays)).toEqual(["Call shown on Saturdays"]);
     expect(summarizeChanges(noSaturday, base())).toEqual(["Call shown at all times"]);
-    expect(dayList(["Saturday", "Sunday"])).toBe("Saturdays and Sundays");
-    expect(dayList(["Monday", "Tuesday", "Friday"])).toBe("Mondays, Tuesdays and Fridays");
+    expect(dayList([5, 6])).toBe("Saturdays and Sundays");
+    expect(dayList([0, 1, 4])).toBe("Mondays, Tuesdays and Fridays");
   });
 
   it("tells channels and buttons added, removed, moved and turned off", () => {
@@ -132,5 +133,23 @@ describe("installation check words", () => {
     expect(ago("2026-01-01T09:00:00Z", now)).toBe("3 hours ago");
     expect(ago("2025-12-31T12:00:00Z", now)).toBe("1 day ago");
     expect(unknownHostText({ host: "shpo.example", url: "https://shpo.example/cart", seenAt: "2026-01-01T11:59:00Z" }, "shop.example", now)).toMatch(/^The snippet was loaded by https:\/\/shpo\.example\/cart \(1 minute ago\), which is not shop\.example/);
+  });
+});
+
+describe("the summaries in the console's language", () => {
+  const de = (key: string, vars?: Record<string, string | number>) => translate("de", key, vars);
+  const es = (key: string, vars?: Record<string, string | number>) => translate("es", key, vars);
+  it("German: channels, places, days and lists in German", () => {
+    expect(goingLive(change((c) => (c.buttons[0].type = "MULTI")), de)).toEqual(["Ein Button für WhatsApp und Anruf unten rechts"]);
+    const weekdays = change((c) => (c.actions![1].schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" }));
+    expect(summarizeChanges(base(), weekdays, "de-DE", de)).toEqual(["Anruf samstags und sonntags ausgeblendet", "Anruf: Zeiten auf 09:00–17:00 gesetzt"]);
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].options = { placement: "TOP_LEFT" })), undefined, de)).toEqual(["Der Button auf den Platz oben links verschoben"]);
+    expect(summarizeChanges(base(), change((c) => (c.actions![0].properties = { message: "Hallo" })), undefined, de)).toEqual(["WhatsApp: „Nachricht, mit der Besucher beginnen“ geändert"]);
+    expect(dayList([0, 1, 4], de)).toBe("montags, dienstags und freitags");
+  });
+  it("Spanish: the same sentences in Spanish", () => {
+    expect(summarizeChanges(base(), change((c) => (c.buttons[0].type = "MULTI")), undefined, es)).toEqual(["El botón: ahora es de tipo lista"]);
+    expect(dayList([5, 6], es)).toBe("los sábados y los domingos");
+    expect(installedText({ embedUrl: "", installed: { host: "shop.example", url: "https://shop.example/", seenAt: new Date(0).toISOString() }, unknownHosts: [] }, 120_000, es)).toBe("Instalado en https://shop.example (visto hace 2 minutos)");
   });
 });

@@ -120,8 +120,8 @@ describe("in the console's language", () => {
   const es = (key: string, vars?: Vars) => translate("es", key, vars);
   it("says why a button is hidden and offers the fix in Spanish", () => {
     const c = defaults();
-    expect(missedText(c, 1, undefined, es)).toBe(
-      "no se mostrará: una página muestra un solo botón (Botón 1) mientras «Permitir varios botones en una página» esté desactivado; y Botón 1 ya está abajo a la derecha, y en cada posición cabe un solo botón.",
+    expect(missedText(c, 1, es)).toBe(
+      "no se mostrará: una página muestra solo un botón (Botón 1) mientras «Permitir varios botones en una página» está desactivado; y Botón 1 ya ocupa el lugar abajo a la derecha, y en cada lugar cabe un botón.",
     );
     expect(fixes(c, 1, es).map((f) => f.label)).toEqual(["Permitir varios botones y mover este abajo en el centro"]);
   });

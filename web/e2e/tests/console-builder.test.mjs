@@ -2,16 +2,18 @@
 // only what it asks for, shown by the real widget in the preview and accepted by the server;
 // page rules answered by the test box the same way the widget answers; a button's channels
 // reordered with the keyboard alone; a domain's buttons reordered by mouse drag, keyboard drag and
-// Move up/down. Real server, real console, real widget, axe on each screen.
+// Move up/down; a channel's label in French, published, on a French page and an English one.
+// Real server, real console, real widget, axe on each screen.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { beckonFixture } from "../lib/fixture.mjs";
+import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually } from "../lib/wait.mjs";
 import { addDomain, channelOrder, choose, form, pickChannel, preview, row, saveDraft, savedConfig, tile } from "../lib/builder.mjs";
 
-const fx = beckonFixture({ owner: { viewport: { width: 1280, height: 900 } } });
+const fx = beckonFixture({ site: true, owner: { viewport: { width: 1280, height: 900 } } });
 // With SCREENSHOTS=dir, the hidden-button warning and its fixed state go there (docs/screenshots/).
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (name) => SHOTS && fx.owner.page.screenshot({ path: join(SHOTS, name) });
@@ -318,4 +320,51 @@ test("a button the widget will not show says so where it is built, with the fix;
   const saved = await savedConfig(page, domainId);
   assert.equal(saved.domains[0].properties.allowMultipleButtons, true);
   assert.deepEqual(saved.buttons.map((b) => b.options.placement), ["BOTTOM_RIGHT", "BOTTOM_CENTER"]);
+});
+
+test("a channel's label in French: added in its form, published, a French page shows it and an English page the channel's own", async () => {
+  const { page } = fx.owner;
+  const host = "words.test";
+  const domainId = await addDomain(page, fx.server.origin, host);
+  await pickChannel(page, "Call");
+  const f = form(page, "Call");
+  await f.getByLabel("Your phone number", { exact: true }).fill("+31 20 123 4567");
+  const words = f.getByRole("group", { name: "Label in other languages" });
+  const focused = (locator) => locator.and(page.locator(":focus")).waitFor();
+
+  // Keyboard only: the language to add, Add, and the focus is in the new field.
+  await words.getByLabel("Add a language").selectOption("fr");
+  await words.getByRole("button", { name: "Add the label in français (fr)" }).press("Enter");
+  await focused(words.getByLabel("français (fr)", { exact: true }));
+  await page.keyboard.type("Appelez-nous");
+  // A second language, added and removed again: the focus goes back to where languages are added.
+  await words.getByLabel("Add a language").selectOption("de");
+  await words.getByRole("button", { name: "Add the label in Deutsch (de)" }).press("Enter");
+  await focused(words.getByLabel("Deutsch (de)", { exact: true }));
+  await page.keyboard.type("Rufen Sie an");
+  await words.getByRole("button", { name: "Remove the label in Deutsch (de)" }).press("Enter");
+  await words.getByLabel("Deutsch (de)", { exact: true }).waitFor({ state: "detached" });
+  await focused(words.getByLabel("Add a language"));
+  assert.deepEqual(await axeViolations(page, "body"), [], "labels in other languages");
+  await words.scrollIntoViewIfNeeded();
+  await shot("builder-label-languages.png");
+
+  // Published from the first publication's button (the draft is saved first).
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByText("Published: version 1 is live.", { exact: false }).first().waitFor();
+  const saved = await savedConfig(page, domainId);
+  assert.deepEqual(saved.actions[0].translations, { fr: { labelText: "Appelez-nous" } });
+
+  // A visitor's page in French and one in English (the browser English in both).
+  const label = async (lang) => {
+    const visitor = await openPage(fx.browser, { locale: "en-US" });
+    await visitor.page.goto(fx.site.page(`/${lang}`, { lang, domainId, host }));
+    const button = visitor.page.locator('.call-now-button [data-action-type="PHONE"]');
+    await button.waitFor();
+    const text = (await button.innerText()).trim();
+    await visitor.context.close();
+    return text;
+  };
+  assert.equal(await label("fr"), "Appelez-nous");
+  assert.equal(await label("en"), "Call");
 });

@@ -3,7 +3,8 @@
 // after a reload (the choice is remembered in this browser); a conversation, its reply box and the
 // visitor's messages speak German too, times in German form; a browser that prefers Spanish gets
 // the login page in Spanish; an owner reads the Domains list, Privacy and Webhooks in Spanish (and
-// German), on a desktop and on a phone, where nothing sticks out of the screen. Axe clean.
+// German), on a desktop and on a phone, where nothing sticks out of the screen; an owner's button
+// builder speaks German too, nothing overflowing at a desktop's width or a phone's. Axe clean.
 // Screenshots: SCREENSHOTS=dir.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,6 +15,7 @@ import { openApiVisitor, openConsole } from "../lib/console.mjs";
 import { openPage } from "../lib/browser.mjs";
 import { DEMO, login } from "../lib/beckon.mjs";
 import { CEILING } from "../lib/wait.mjs";
+import { addDomain, choose, pickChannel } from "../lib/builder.mjs";
 
 const fx = beckonFixture();
 
@@ -211,3 +213,57 @@ async function wholeShot(page, name) {
   await page.screenshot({ path: join(process.env.SCREENSHOTS, name) });
   await page.setViewportSize(size);
 }
+
+async function pickLanguage(page, lang, nowLabelled) {
+  await page.getByRole("button", { name: "Notification settings" }).click();
+  await page.getByLabel("Language of the console").selectOption(lang);
+  await page.getByLabel(nowLabelled).waitFor();
+  await page.keyboard.press("Escape");
+}
+
+/** The builder's cards and fieldsets whose content is wider than they are (a long word that does not wrap). */
+const overflowing = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".builder .card, .builder fieldset, .first-publish")].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.querySelector("h2, h3, legend")?.textContent ?? el.className),
+  );
+
+test("an owner's button builder speaks German once Deutsch is picked in Settings", async () => {
+  const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } });
+  await addDomain(page, fx.server.origin, "deutsch.test");
+  await pickChannel(page, "WhatsApp");
+  await pickLanguage(page, "de", "Sprache der Konsole");
+
+  // The same draft, now in German: the question, the channels, the form, the look, the first publication.
+  await page.getByRole("heading", { name: "Was sollen Besucher tun können?" }).waitFor();
+  const picked = page.getByRole("button", { name: "WhatsApp", exact: true, pressed: true });
+  assert.match(await picked.evaluate((el) => getComputedStyle(el, "::after").content), /hinzugefügt/);
+  await page.getByRole("button", { name: "Anruf", exact: true, pressed: false }).waitFor();
+  await page.getByRole("heading", { name: "Ihre Kanäle" }).waitFor();
+  await page.getByLabel("Ihre WhatsApp-Nummer", { exact: true }).fill("+31 6 1234 5678");
+  await page.getByRole("group", { name: "Beschriftung in anderen Sprachen" }).getByRole("button", { name: /^Beschriftung auf .* hinzufügen$/ }).waitFor();
+  await page.getByRole("heading", { name: "So sieht der Button aus" }).waitFor();
+  assert.ok(await page.getByRole("radio", { name: "Unten rechts" }).isChecked());
+  await page.getByRole("heading", { name: "Wann und wo er erscheint" }).waitFor();
+  const live = page.getByRole("list", { name: "Was live geht" }).getByRole("listitem");
+  assert.deepEqual(await live.allTextContents(), ["Ein Button für WhatsApp unten rechts"]);
+  assert.equal(await page.getByText("What should visitors be able to do?").count(), 0);
+  // Opening hours with the German days, the longest words the builder shows.
+  await choose(page.locator("section.channel-form"), "Zu festen Zeiten");
+  await page.getByRole("group", { name: "Zeiten nach Tag" }).getByLabel("Donnerstag von").waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), []);
+  assert.deepEqual(await overflowing(page), [], "at 1280 px");
+  /** Screenshots (the builder scrolls inside the page) with each of these headings at the top. */
+  const shots = async (name, headings) => {
+    for (const [i, heading] of headings.entries()) {
+      await page.getByRole("heading", { name: heading }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}-${i + 1}.png`) });
+    }
+  };
+  await shots("builder-de", ["Was sollen Besucher tun können?", "So sieht der Button aus"]);
+
+  // A phone's width: the long German words wrap inside their cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.deepEqual(await overflowing(page), [], "at 390 px");
+  await shots("builder-de-390", ["Ihre Kanäle", "WhatsApp", "So sieht der Button aus", "Wann und wo er erscheint"]);
+  await context.close();
+});

@@ -4,9 +4,11 @@ import type { ConsoleCatalogue } from "./en";
 import frame from "./de/frame";
 import agent from "./de/agent";
 import owner from "./de/owner";
+import builder from "./de/builder";
 
 export default {
   ...frame,
   ...agent,
   ...owner,
+  ...builder,
 } satisfies ConsoleCatalogue;

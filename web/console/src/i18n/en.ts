@@ -4,11 +4,13 @@
 import frame from "./en/frame";
 import agent from "./en/agent";
 import owner from "./en/owner";
+import builder from "./en/builder";
 
 export const en = {
   ...frame,
   ...agent,
   ...owner,
+  ...builder,
 };
 export type ConsoleMessages = typeof en;
 export type ConsoleCatalogue = { [G in keyof ConsoleMessages]?: { [K in keyof ConsoleMessages[G]]?: string } };

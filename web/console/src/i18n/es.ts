@@ -4,9 +4,11 @@ import type { ConsoleCatalogue } from "./en";
 import frame from "./es/frame";
 import agent from "./es/agent";
 import owner from "./es/owner";
+import builder from "./es/builder";
 
 export default {
   ...frame,
   ...agent,
   ...owner,
+  ...builder,
 } satisfies ConsoleCatalogue;

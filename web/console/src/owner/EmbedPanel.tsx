@@ -12,7 +12,7 @@ import { fullTime } from "../lib/time";
 import { FirstPublish } from "./publishing/FirstPublish";
 import { InstallationStatus } from "./publishing/InstallationStatus";
 import { PublishDialog } from "./publishing/PublishDialog";
-import { publishedText, SAVED_FIRST } from "./publishing/usePublish";
+import { publishedText } from "./publishing/usePublish";
 import { VersionHistory } from "./publishing/VersionHistory";
 
 export function EmbedPanel({
@@ -45,7 +45,7 @@ export function EmbedPanel({
         <>
           <p className="muted">
             {t("embed.publishedAt", { version: domain.config.publishedVersion ?? "", time: fullTime(domain.config.publishedAt) })}
-            {dirty && ` ${SAVED_FIRST}`}
+            {dirty && ` ${t("publishing.savedFirst")}`}
           </p>
           <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />
         </>
@@ -92,7 +92,7 @@ function NowEmbed({ version }: { version: number }) {
   }, []);
   return (
     <p ref={ref} tabIndex={-1} className="notice">
-      {publishedText(version)} {t("embed.nowEmbed")}
+      {publishedText(version, t)} {t("embed.nowEmbed")}
     </p>
   );
 }

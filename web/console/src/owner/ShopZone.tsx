@@ -2,7 +2,7 @@
 // (every zone the browser knows, with the owner's own and the current one always among them) and
 // the plain notice a domain without one shows, with the one-click fix of taking the owner's
 // browser's zone. Which zone applies is worded by ../lib/zone.ts.
-import { translate, useT } from "../i18n/index";
+import { useT } from "../i18n/index";
 import { browserZone } from "../lib/zone";
 import { timezones, type Option } from "./catalogue";
 
@@ -11,9 +11,6 @@ export function zoneOptions(...also: (string | null | undefined)[]): Option<stri
   const zones = [...new Set([...also.filter((z): z is string => !!z), ...timezones()])].sort((a, b) => a.localeCompare(b));
   return zones.map((z) => ({ value: z, label: z }));
 }
-
-/** What the "no zone" choice of a zone field says: t("zone.none"), here in English for callers without a t. */
-export const NO_ZONE_CHOICE = translate("en", "zone.none");
 
 /** The notice of a domain without a time zone; `fix(zone)` sets the owner's browser's zone (`andSave`: and saves it). */
 export function NoShopZone({ fix, andSave }: { fix: (zone: string) => void; andSave?: boolean }) {

@@ -19,54 +19,28 @@ import type {
   Position,
 } from "@beckon/widget/config";
 import { DEFAULT_PLACEHOLDER, DEFAULT_STATUS, DEFAULT_WELCOME, HEADER_COLORS, NOBODY_ONLINE } from "@beckon/widget";
+import { english } from "../i18n/t";
 import { readableShade } from "./builder/colours";
 
+/** A choice: its value and its label, a key of the console's catalogue (i18n/en/builder.ts "catalogue"). */
 export type Option<T extends string> = { value: T; label: string };
 
-const opts = <T extends string>(pairs: [T, string][]): Option<T>[] => pairs.map(([value, label]) => ({ value, label }));
+/** Options whose labels are the catalogue's keys `catalogue.{prefix}{value}`. */
+const keyed = <T extends string>(prefix: string, values: T[]): Option<T>[] => values.map((value) => ({ value, label: `catalogue.${prefix}${value}` }));
 
-export const BUTTON_TYPES = opts<ButtonType>([
-  ["SINGLE", "Single (one round button)"],
-  ["FULL", "Full width bar"],
-  ["MULTI", "Multi (opens a list)"],
-  ["DOTS", "Dots (opens a list)"],
-]);
-export const PLACEMENTS = opts<Placement>([
-  ["BOTTOM_RIGHT", "Bottom right"],
-  ["BOTTOM_CENTER", "Bottom centre"],
-  ["BOTTOM_LEFT", "Bottom left"],
-  ["MIDDLE_RIGHT", "Middle right"],
-  ["MIDDLE_LEFT", "Middle left"],
-  ["TOP_RIGHT", "Top right"],
-  ["TOP_CENTER", "Top centre"],
-  ["TOP_LEFT", "Top left"],
-]);
-export const POSITIONS = opts<Position>([
-  ["FIXED", "Fixed to the screen"],
-  ["ABSOLUTE", "Inside an element (attach to)"],
-]);
-export const DISPLAY_MODES = opts<DisplayMode>([
-  ["ALWAYS", "Phones and desktops"],
-  ["MOBILE_ONLY", "Phones only"],
-  ["DESKTOP_ONLY", "Desktops only"],
-]);
-export const ANIMATIONS = opts<Animation>([
-  ["NONE", "None"],
-  ["SHAKE", "Shake"],
-  ["TADA", "Tada"],
-  ["SONAR_LIGHT", "Sonar (light)"],
-  ["SONAR_DARK", "Sonar (dark)"],
-]);
-export const ICON_TYPES = opts<IconType>([
-  ["FONT", "Built-in icon"],
-  ["FONT_MATERIAL", "Material icon name"],
-  ["SVG", "SVG"],
-  ["CUSTOM", "Custom image"],
-]);
-export const MULTI_STATES = opts<MultiButtonState>([
-  ["CLOSED", "Closed"],
-  ["OPEN", "Open"],
-]);
+/** The options with their labels in the console's language (`t` of useT()). */
+export const translated = <T extends string>(t: (key: string) => string, options: Option<T>[]): Option<T>[] => options.map((o) => ({ ...o, label: t(o.label) }));
+
+/** Each button type's name inside a sentence ("Button 1 is now multi"), a catalogue key. */
+export const BUTTON_TYPE_NAMES: Record<ButtonType, string> = { SINGLE: "catalogue.typeSINGLE", FULL: "catalogue.typeFULL", MULTI: "catalogue.typeMULTI", DOTS: "catalogue.typeDOTS" };
+export const PLACEMENTS = keyed<Placement>("", ["BOTTOM_RIGHT", "BOTTOM_CENTER", "BOTTOM_LEFT", "MIDDLE_RIGHT", "MIDDLE_LEFT", "TOP_RIGHT", "TOP_CENTER", "TOP_LEFT"]);
+/** A place inside a sentence ("Move it to the bottom right"), a catalogue key. */
+export const placeIn = (p: Placement): string => `catalogue.in${p}`;
+export const POSITIONS = keyed<Position>("position", ["FIXED", "ABSOLUTE"]);
+export const DISPLAY_MODES = keyed<DisplayMode>("display", ["ALWAYS", "MOBILE_ONLY", "DESKTOP_ONLY"]);
+export const ANIMATIONS = keyed<Animation>("anim", ["NONE", "SHAKE", "TADA", "SONAR_LIGHT", "SONAR_DARK"]);
+export const ICON_TYPES = keyed<IconType>("icon", ["FONT", "FONT_MATERIAL", "SVG", "CUSTOM"]);
+export const MULTI_STATES = keyed<MultiButtonState>("", ["CLOSED", "OPEN"]);
 /**
  * The "Powered by Beckon" line under the chat and the button lists: every domain type shows it but
  * PRO (spec §1, §6). On a self-hosted Beckon there are no plans to buy, so the console offers the
@@ -77,30 +51,20 @@ export const showsBranding = (type: DomainType | undefined): boolean => type !==
 /** The domain type for showing the line or not; a type that already does what is asked stays. */
 export const typeForBranding = (show: boolean, type: DomainType | undefined): DomainType =>
   show === showsBranding(type) && type ? type : show ? "FREE" : "PRO";
-export const FILTER_TYPES = opts<FilterType>([
-  ["INCLUDE", "Show only when it matches"],
-  ["EXCLUDE", "Hide when it matches"],
-]);
-export const CONDITION_TYPES = opts<ConditionType>([
-  ["URL", "Page URL"],
-  ["GEO", "Visitor's country"],
-  ["CHAT", "Agents available"],
-]);
+export const FILTER_TYPES = keyed<FilterType>("filter", ["INCLUDE", "EXCLUDE"]);
+export const CONDITION_TYPES = keyed<ConditionType>("condition", ["URL", "GEO", "CHAT"]);
 export const MATCH_TYPES: Record<ConditionType, Option<MatchType>[]> = {
-  URL: opts<MatchType>([
-    ["SIMPLE", "Path starts with"],
-    ["SUBSTRING", "URL contains"],
-    ["EXACT", "URL is exactly"],
-    ["REGEX", "URL matches the regular expression"],
-  ]),
-  GEO: opts<MatchType>([["COUNTRY_CODE", "Country code is (e.g. NL)"]]),
-  CHAT: opts<MatchType>([["AGENTS_AVAILABLE", "An agent is online"]]),
+  URL: keyed<MatchType>("match", ["SIMPLE", "SUBSTRING", "EXACT", "REGEX"]),
+  GEO: keyed<MatchType>("match", ["COUNTRY_CODE"]),
+  CHAT: keyed<MatchType>("match", ["AGENTS_AVAILABLE"]),
 };
 
 /**
  * A property of an action type (spec §3.1, §3.4), as the builder asks for it: a label and help in
- * the owner's words, and for a choice its options with plain labels ("" is the widget's default).
- * `shownWhenEmpty` is the text visitors get while it is not set (written out on a new action).
+ * the owner's words, and for a choice its options with plain labels ("" is the widget's default);
+ * labels and help are keys of the console's catalogue ("catalogue.…", help with {status} and
+ * {nobody}: HELP_VARS). `shownWhenEmpty` is the text visitors get while it is not set (the widget's
+ * own, written out on a new action).
  */
 export type PropertyField = {
   key: string;
@@ -111,11 +75,17 @@ export type PropertyField = {
   shownWhenEmpty?: string;
 };
 
-/** What the main value of an action is, asked in the owner's words; `phone` values get a plausibility check. */
+/** The widget's texts a property's help quotes. */
+export const HELP_VARS = { status: DEFAULT_STATUS, nobody: NOBODY_ONLINE };
+
+/**
+ * What the main value of an action is, asked in the owner's words (catalogue keys: the question,
+ * a hint, an example as placeholder); `phone` values get a plausibility check.
+ */
 export type ValueQuestion = { label: string; hint?: string; placeholder?: string; input: "phone" | "email" | "url" | "text" | "none" };
 
 export type ChannelInfo = {
-  /** The channel's name on the grid and in headings. */
+  /** The channel's name on the grid and in headings, a catalogue key. */
   label: string;
   /** The widget's built-in glyph (web/widget/src/loader/render/icons.ts). */
   glyph: string;
@@ -130,22 +100,16 @@ export type ChannelInfo = {
   colour?: string;
 };
 
-const yesNo = (yes: string, no: string): Option<string>[] => [
-  { value: "", label: "Default" },
-  { value: "true", label: yes },
-  { value: "false", label: no },
-];
-const PHONE_HINT = "With the country code, e.g. +31 6 1234 5678.";
+/** A catalogue key. */
+const k = (key: string) => `catalogue.${key}`;
+const choice = (value: string, label: string): Option<string> => ({ value, label: k(label) });
+const yesNo = (yes: string, no: string): Option<string>[] => [choice("", "default"), choice("true", yes), choice("false", no)];
+const PHONE_HINT = k("phoneHint");
 /** On a computer, which cannot place calls: the call panel (number, Copy, QR code) or the plain link (docs/configuration.md). */
-const DESKTOP_LINK = {
-  key: "desktop-plain-link",
-  label: "On a computer",
-  choices: [
-    { value: "", label: "Show the number, Copy and a QR code to scan" },
-    { value: "true", label: "Keep the plain link" },
-  ],
-};
-const PX = "In pixels.";
+const DESKTOP_LINK: PropertyField = { key: "desktop-plain-link", label: k("desktopLink"), choices: [choice("", "desktopPanel"), choice("true", "desktopPlain")] };
+const PX = k("inPixels");
+const OPEN_AS = k("openAs");
+const START_MESSAGE = k("startMessage");
 
 /**
  * Each action type (spec §3.1, §3.4; how the widget reads each value is in
@@ -153,209 +117,189 @@ const PX = "In pixels.";
  * channels start in their brand colours (WhatsApp and Messenger use the spec's, as their modals do).
  */
 export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
-  PHONE: { label: "Call", glyph: "phone", value: { label: "Your phone number", hint: PHONE_HINT, placeholder: "+31 20 123 4567", input: "phone" }, main: [], properties: [DESKTOP_LINK] },
+  PHONE: { label: k("PHONE"), glyph: "phone", value: { label: k("PHONE_value"), hint: PHONE_HINT, placeholder: k("phoneExample"), input: "phone" }, main: [], properties: [DESKTOP_LINK] },
   WHATSAPP: {
-    label: "WhatsApp",
+    label: k("WHATSAPP"),
     glyph: "whatsapp",
-    value: { label: "Your WhatsApp number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
+    value: { label: k("WHATSAPP_value"), hint: PHONE_HINT, placeholder: k("mobileExample"), input: "phone" },
     colour: readableShade(HEADER_COLORS.whatsapp),
     main: ["message", "whatsapp-dialog-type"],
     properties: [
-      { key: "message", label: "Message visitors start with", kind: "textarea", help: "Already typed in WhatsApp when it opens; visitors can change it." },
-      {
-        key: "whatsapp-dialog-type",
-        label: "Open as",
-        choices: [
-          { value: "", label: "WhatsApp directly" },
-          { value: "popout", label: "A chat preview on your page first" },
-        ],
-      },
+      { key: "message", label: START_MESSAGE, kind: "textarea", help: k("whatsappMessageHelp") },
+      { key: "whatsapp-dialog-type", label: OPEN_AS, choices: [choice("", "whatsappDirect"), choice("popout", "chatPreview")] },
       DESKTOP_LINK,
     ],
   },
   FACEBOOK: {
-    label: "Messenger",
+    label: k("FACEBOOK"),
     glyph: "facebook",
-    value: { label: "Your Facebook page (name or id)", hint: "As in facebook.com/yourpage.", placeholder: "yourpage", input: "text" },
+    value: { label: k("FACEBOOK_value"), hint: k("FACEBOOK_hint"), placeholder: k("FACEBOOK_example"), input: "text" },
     colour: readableShade(HEADER_COLORS.facebook),
     main: ["facebook-dialog-type"],
     properties: [
-      {
-        key: "facebook-dialog-type",
-        label: "Open as",
-        choices: [
-          { value: "", label: "Messenger directly" },
-          { value: "popout", label: "A chat preview on your page first" },
-          { value: "widget", label: "Facebook's chat on your page" },
-        ],
-      },
-      { key: "facebook-widget-default-state", label: "Facebook's chat starts", choices: [{ value: "", label: "Closed" }, { value: "open", label: "Open" }] },
-      { key: "facebook-app-id", label: "Facebook app id", help: "Only for Facebook's chat on your page." },
-      { key: "facebook-ref", label: "Reference sent to your page", help: "Tells you where the conversation started (m.me ref)." },
-      { key: "facebook-welcome-message", label: "Welcome message in the preview" },
+      { key: "facebook-dialog-type", label: OPEN_AS, choices: [choice("", "messengerDirect"), choice("popout", "chatPreview"), choice("widget", "facebookWidget")] },
+      { key: "facebook-widget-default-state", label: k("facebookStarts"), choices: [choice("", "CLOSED"), choice("open", "OPEN")] },
+      { key: "facebook-app-id", label: k("facebookAppId"), help: k("facebookAppIdHelp") },
+      { key: "facebook-ref", label: k("facebookRef"), help: k("facebookRefHelp") },
+      { key: "facebook-welcome-message", label: k("facebookWelcome") },
     ],
   },
   EMAIL: {
-    label: "E-mail",
+    label: k("EMAIL"),
     glyph: "email",
-    value: { label: "Your e-mail address", placeholder: "hello@yourshop.com", input: "email" },
+    value: { label: k("EMAIL_value"), placeholder: k("EMAIL_example"), input: "email" },
     main: ["subject"],
     properties: [
-      { key: "subject", label: "Subject of the e-mail" },
-      { key: "body", label: "Text the e-mail starts with", kind: "textarea" },
-      { key: "cc", label: "Copy to (cc)", help: "Addresses separated by commas." },
-      { key: "bcc", label: "Hidden copy to (bcc)", help: "Addresses separated by commas." },
+      { key: "subject", label: k("subject") },
+      { key: "body", label: k("body"), kind: "textarea" },
+      { key: "cc", label: k("cc"), help: k("addressesHelp") },
+      { key: "bcc", label: k("bcc"), help: k("addressesHelp") },
     ],
   },
   SMS: {
-    label: "SMS",
+    label: k("SMS"),
     glyph: "sms",
-    value: { label: "Your mobile number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" },
+    value: { label: k("SMS_value"), hint: PHONE_HINT, placeholder: k("mobileExample"), input: "phone" },
     main: ["message"],
-    properties: [{ key: "message", label: "Message visitors start with", kind: "textarea" }, DESKTOP_LINK],
+    properties: [{ key: "message", label: START_MESSAGE, kind: "textarea" }, DESKTOP_LINK],
   },
-  TELEGRAM: { label: "Telegram", glyph: "telegram", value: { label: "Your Telegram username", hint: "As in t.me/username.", placeholder: "yourshop", input: "text" }, colour: readableShade("#229ed9"), main: [], properties: [] },
+  TELEGRAM: {
+    label: k("TELEGRAM"),
+    glyph: "telegram",
+    value: { label: k("TELEGRAM_value"), hint: k("TELEGRAM_hint"), placeholder: k("shopExample"), input: "text" },
+    colour: readableShade("#229ed9"),
+    main: [],
+    properties: [],
+  },
   VIBER: {
-    label: "Viber",
+    label: k("VIBER"),
     glyph: "viber",
-    value: { label: "Your Viber number", hint: `${PHONE_HINT} For a public account: its URI.`, placeholder: "+31 6 1234 5678", input: "text" },
+    value: { label: k("VIBER_value"), hint: k("VIBER_hint"), placeholder: k("mobileExample"), input: "text" },
     colour: readableShade("#7360f2"),
     main: ["viber-link-type"],
     properties: [
-      {
-        key: "viber-link-type",
-        label: "Open as",
-        choices: [
-          { value: "", label: "A chat with this number" },
-          { value: "ADD_NUMBER", label: "Add this number to contacts" },
-          { value: "PA_CHAT", label: "A chat with a public account" },
-        ],
-      },
-      { key: "viber-content", label: "Context (public account)", help: "Passed to the public account's bot." },
-      { key: "viber-text", label: "Message visitors start with (public account)" },
+      { key: "viber-link-type", label: OPEN_AS, choices: [choice("", "viberChat"), choice("ADD_NUMBER", "viberAdd"), choice("PA_CHAT", "viberPublic")] },
+      { key: "viber-content", label: k("viberContent"), help: k("viberContentHelp") },
+      { key: "viber-text", label: k("viberText") },
     ],
   },
   LINE: {
-    label: "LINE",
+    label: k("LINE"),
     glyph: "line",
-    value: { label: "Your LINE id", hint: "Start official accounts with @.", placeholder: "@yourshop", input: "text" },
+    value: { label: k("LINE_value"), hint: k("LINE_hint"), placeholder: k("LINE_example"), input: "text" },
     colour: readableShade("#06c755"),
     main: ["line-link-type", "line-message"],
     properties: [
-      { key: "line-link-type", label: "Open as", choices: [{ value: "", label: "A message to you" }, { value: "PROFILE", label: "Your profile" }] },
-      { key: "line-message", label: "Message visitors start with" },
+      { key: "line-link-type", label: OPEN_AS, choices: [choice("", "lineMessage"), choice("PROFILE", "lineProfile")] },
+      { key: "line-message", label: START_MESSAGE },
     ],
   },
   WECHAT: {
-    label: "WeChat",
+    label: k("WECHAT"),
     glyph: "wechat",
-    value: { label: "Your WeChat id (or a web link)", placeholder: "yourshop", input: "text" },
+    value: { label: k("WECHAT_value"), placeholder: k("shopExample"), input: "text" },
     colour: readableShade("#07c160"),
     main: [],
-    properties: [{ key: "wechat-link-type", label: "Open as", choices: [{ value: "", label: "A chat" }, { value: "URL", label: "A web link" }] }],
+    properties: [{ key: "wechat-link-type", label: OPEN_AS, choices: [choice("", "aChat"), choice("URL", "webLink")] }],
   },
   ZALO: {
-    label: "Zalo",
+    label: k("ZALO"),
     glyph: "zalo",
-    value: { label: "Your Zalo number, official account id or group code", placeholder: "+84 912 345 678", input: "text" },
+    value: { label: k("ZALO_value"), placeholder: k("ZALO_example"), input: "text" },
     colour: readableShade("#0068ff"),
     main: ["zalo-link-type"],
-    properties: [
-      {
-        key: "zalo-link-type",
-        label: "This is",
-        choices: [
-          { value: "", label: "A phone number" },
-          { value: "OA", label: "An official account" },
-          { value: "GROUP", label: "A group" },
-          { value: "INVITE", label: "A group invitation" },
-        ],
-      },
-    ],
+    properties: [{ key: "zalo-link-type", label: k("zaloIs"), choices: [choice("", "zaloPhone"), choice("OA", "zaloOA"), choice("GROUP", "zaloGroup"), choice("INVITE", "zaloInvite")] }],
   },
-  SIGNAL: { label: "Signal", glyph: "signal", value: { label: "Your Signal number", hint: PHONE_HINT, placeholder: "+31 6 1234 5678", input: "phone" }, colour: readableShade("#3a76f0"), main: [], properties: [] },
+  SIGNAL: {
+    label: k("SIGNAL"),
+    glyph: "signal",
+    value: { label: k("SIGNAL_value"), hint: PHONE_HINT, placeholder: k("mobileExample"), input: "phone" },
+    colour: readableShade("#3a76f0"),
+    main: [],
+    properties: [],
+  },
   SKYPE: {
-    label: "Skype",
+    label: k("SKYPE"),
     glyph: "skype",
-    value: { label: "Your Skype name", placeholder: "yourshop", input: "text" },
+    value: { label: k("SKYPE_value"), placeholder: k("shopExample"), input: "text" },
     colour: readableShade("#00aff0"),
     main: ["skype-link-type"],
-    properties: [{ key: "skype-link-type", label: "Open as", choices: [{ value: "", label: "A call" }, { value: "CHAT", label: "A chat" }] }],
+    properties: [{ key: "skype-link-type", label: OPEN_AS, choices: [choice("", "aCall"), choice("CHAT", "aChat")] }],
   },
   MAP: {
-    label: "Map",
+    label: k("MAP"),
     glyph: "map",
-    value: { label: "Your address", placeholder: "Damrak 1, Amsterdam", input: "text" },
+    value: { label: k("MAP_value"), placeholder: k("MAP_example"), input: "text" },
     main: ["map-query-type"],
-    properties: [{ key: "map-query-type", label: "Open as", choices: [{ value: "", label: "Your place on the map" }, { value: "directions", label: "Directions to you" }] }],
+    properties: [{ key: "map-query-type", label: OPEN_AS, choices: [choice("", "mapPlace"), choice("directions", "mapDirections")] }],
   },
   LINK: {
-    label: "Link",
+    label: k("LINK"),
     glyph: "link",
-    value: { label: "Address of the page", placeholder: "https://yourshop.com/offers", input: "url" },
+    value: { label: k("LINK_value"), placeholder: k("LINK_example"), input: "url" },
     main: ["link-target"],
     properties: [
-      { key: "link-target", label: "Open in", choices: [{ value: "", label: "The same tab" }, { value: "_blank", label: "A new tab" }] },
-      { key: "link-download-enabled", label: "Download the file instead of opening it", choices: yesNo("Yes, download", "No, open it") },
-      { key: "link-download", label: "Name of the downloaded file", help: "Only when downloading." },
+      { key: "link-target", label: k("openIn"), choices: [choice("", "sameTab"), choice("_blank", "newTab")] },
+      { key: "link-download-enabled", label: k("download"), choices: yesNo("downloadYes", "downloadNo") },
+      { key: "link-download", label: k("downloadName"), help: k("downloadNameHelp") },
     ],
   },
-  ANCHOR: { label: "Scroll to section", glyph: "anchor", value: { label: "Id of the section", hint: "The id of an element on your page, e.g. #contact.", placeholder: "#contact", input: "text" }, main: [], properties: [] },
+  ANCHOR: { label: k("ANCHOR"), glyph: "anchor", value: { label: k("ANCHOR_value"), hint: k("ANCHOR_hint"), placeholder: k("ANCHOR_example"), input: "text" }, main: [], properties: [] },
   TALLY: {
-    label: "Form (Tally)",
+    label: k("TALLY"),
     glyph: "tally",
-    value: { label: "Your Tally form (link or id)", placeholder: "https://tally.so/r/abc123", input: "text" },
+    value: { label: k("TALLY_value"), placeholder: k("TALLY_example"), input: "text" },
     main: [],
     properties: [
-      { key: "tally-hide-title", label: "Form title", choices: yesNo("Hidden", "Shown") },
-      { key: "tally-transparent-background", label: "Background", choices: yesNo("Transparent", "The form's own") },
-      { key: "tally-align-left", label: "Alignment", choices: yesNo("Left", "Centred") },
+      { key: "tally-hide-title", label: k("tallyTitle"), choices: yesNo("hidden", "shown") },
+      { key: "tally-transparent-background", label: k("tallyBackground"), choices: yesNo("transparent", "formsOwn") },
+      { key: "tally-align-left", label: k("tallyAlign"), choices: yesNo("left", "centred") },
     ],
   },
   IFRAME: {
-    label: "Page in a window",
+    label: k("IFRAME"),
     glyph: "iframe",
-    value: { label: "Address of the page to show", placeholder: "https://yourshop.com/booking", input: "url" },
+    value: { label: k("IFRAME_value"), placeholder: k("IFRAME_example"), input: "url" },
     main: ["iframe-title"],
-    properties: [{ key: "iframe-title", label: "Title of the window", help: "Empty: the button's text." }],
+    properties: [{ key: "iframe-title", label: k("iframeTitle"), help: k("iframeTitleHelp") }],
   },
   CHAT: {
-    label: "Live chat",
+    label: k("CHAT"),
     glyph: "chat",
     value: { label: "", input: "none" },
     main: ["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-messages", "chatmodal-placeholder-message", "chatmodal-header-background-color", "chatmodal-header-text-color"],
     properties: [
-      { key: "chatmodal-header-text", label: "Title of the chat window", help: "Empty: “Chat”." },
+      { key: "chatmodal-header-text", label: k("chatTitle"), help: k("chatTitleHelp") },
       // Not written out on a new chat: left empty, the widget promises an answer time only while
       // one of the team is online (widget/src/app/chat/core/presence.ts statusLine).
-      { key: "chatmodal-header-subtext", label: "Status text under the title", help: `Empty: visitors see “${DEFAULT_STATUS}” while one of you is online, and “${NOBODY_ONLINE}” when nobody is.` },
-      { key: "chatmodal-header-background-color", label: "Title bar colour", kind: "color" },
-      { key: "chatmodal-header-text-color", label: "Title text colour", kind: "color", help: "Empty: white or black, whichever reads better." },
-      { key: "chatmodal-messages", label: "Welcome messages", kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME, help: "One per line; they appear one after the other." },
-      { key: "chatmodal-placeholder-message", label: "Text in the empty message box", shownWhenEmpty: DEFAULT_PLACEHOLDER },
-      { key: "chatmodal-animate-messages", label: "Welcome messages appear", choices: yesNo("One after the other", "All at once") },
-      { key: "chatmodal-message-spacing", label: "Time between welcome messages (ms)", kind: "number" },
-      { key: "chatmodal-show-agent-bar", label: "Agent status bar", choices: yesNo("Shown", "Hidden") },
-      { key: "chatmodal-agent-bar-message", label: "Text of the agent status bar" },
-      { key: "chatmodal-show-menu-button", label: "Menu button (with “End chat”)", choices: yesNo("Shown", "Hidden") },
-      { key: "chatmodal-customer-message", label: "Text already typed in the message box" },
-      { key: "chatmodal-customer-message-enabled", label: "Type that text for visitors", choices: yesNo("Yes", "No") },
-      { key: "chatmodal-send-icon-color", label: "Send icon colour", kind: "color" },
-      { key: "chatmodal-background-color", label: "Window background", kind: "color" },
-      { key: "chatmodal-width", label: "Window width", kind: "number", help: PX },
-      { key: "chatmodal-height", label: "Window height", kind: "number", help: PX },
-      { key: "show-notification-count", label: "Unread count on the button", choices: yesNo("Shown", "Hidden") },
+      { key: "chatmodal-header-subtext", label: k("chatStatus"), help: k("chatStatusHelp") },
+      { key: "chatmodal-header-background-color", label: k("chatHeaderBackground"), kind: "color" },
+      { key: "chatmodal-header-text-color", label: k("chatHeaderText"), kind: "color", help: k("chatHeaderTextHelp") },
+      { key: "chatmodal-messages", label: k("chatMessages"), kind: "textarea", shownWhenEmpty: DEFAULT_WELCOME, help: k("chatMessagesHelp") },
+      { key: "chatmodal-placeholder-message", label: k("chatPlaceholder"), shownWhenEmpty: DEFAULT_PLACEHOLDER },
+      { key: "chatmodal-animate-messages", label: k("chatAnimate"), choices: yesNo("oneByOne", "allAtOnce") },
+      { key: "chatmodal-message-spacing", label: k("chatSpacing"), kind: "number" },
+      { key: "chatmodal-show-agent-bar", label: k("agentBar"), choices: yesNo("shown", "hidden") },
+      { key: "chatmodal-agent-bar-message", label: k("agentBarText") },
+      { key: "chatmodal-show-menu-button", label: k("menuButton"), choices: yesNo("shown", "hidden") },
+      { key: "chatmodal-customer-message", label: k("customerMessage") },
+      { key: "chatmodal-customer-message-enabled", label: k("customerMessageOn"), choices: yesNo("yes", "no") },
+      { key: "chatmodal-send-icon-color", label: k("sendIcon"), kind: "color" },
+      { key: "chatmodal-background-color", label: k("windowBackground"), kind: "color" },
+      { key: "chatmodal-width", label: k("windowWidth"), kind: "number", help: PX },
+      { key: "chatmodal-height", label: k("windowHeight"), kind: "number", help: PX },
+      { key: "show-notification-count", label: k("unreadCount"), choices: yesNo("shown", "hidden") },
     ],
   },
   INTERCOM: {
-    label: "Intercom",
+    label: k("INTERCOM"),
     glyph: "intercom",
-    value: { label: "Your Intercom app id", placeholder: "abc12def", input: "text" },
+    value: { label: k("INTERCOM_value"), placeholder: k("INTERCOM_example"), input: "text" },
     main: [],
     properties: [
-      { key: "intercom-alignment", label: "Intercom's launcher side", choices: [{ value: "", label: "Right" }, { value: "left", label: "Left" }] },
-      { key: "intercom-horizontal-padding", label: "Distance from the side", kind: "number", help: PX },
-      { key: "intercom-vertical-padding", label: "Distance from the bottom", kind: "number", help: PX },
+      { key: "intercom-alignment", label: k("intercomSide"), choices: [choice("", "right"), choice("left", "left")] },
+      { key: "intercom-horizontal-padding", label: k("fromSide"), kind: "number", help: PX },
+      { key: "intercom-vertical-padding", label: k("fromBottom"), kind: "number", help: PX },
     ],
   },
 };
@@ -363,11 +307,8 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
 /** The channels in the order the builder's grid offers them. */
 export const CHANNEL_ORDER = Object.keys(ACTION_TYPES) as ActionType[];
 
-export const ACTION_TYPE_OPTIONS = (Object.keys(ACTION_TYPES) as ActionType[])
-  .map((t) => ({ value: t, label: ACTION_TYPES[t].label }))
-  .sort((a, b) => a.label.localeCompare(b.label));
-
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** The days of the week, Monday first: `catalogue.{day}` is its name, `catalogue.{day}s` every such day ("Saturdays"). */
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 /** IANA zones the browser knows (for the schedule's timezone picker). */
 export function timezones(): string[] {
@@ -386,6 +327,8 @@ export function freshId(prefix: string, taken: { id: string }[]): string {
 /**
  * A new action: its type's label and brand colour, and its texts that visitors would otherwise
  * get as defaults written out (such as the chat's welcome message), so the owner sees and edits them.
+ * They are written in English whatever the console's language, as the widget's own defaults are:
+ * what visitors read is the owner's to word.
  */
 export function newAction(id: string, actionType: ActionType): Action {
   const info = ACTION_TYPES[actionType];
@@ -394,7 +337,7 @@ export function newAction(id: string, actionType: ActionType): Action {
     id,
     actionType,
     actionValue: "",
-    labelText: info.label,
+    labelText: english(info.label),
     ...(info.colour ? { backgroundColor: info.colour } : {}),
     ...(Object.keys(texts).length ? { properties: texts } : {}),
     iconEnabled: true,

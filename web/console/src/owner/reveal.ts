@@ -1,10 +1,10 @@
 // How a button appears as the page scrolls, as the one choice the builder offers: right away, after
 // a number of pixels (revealAtHeight), or after the first screen (revealAfterFirstScreen, Beckon's
 // extension: one viewport height, whatever the device). Every function here returns no scroll rule
-// or one crates/model accepts, so what the builder writes always saves. Pure (the words: the `t`
-// given, by default the console's language as it is now).
+// or one crates/model accepts, so what the builder writes always saves. Pure; its words are in the
+// console's language given (`t`), English by default.
 import type { ScrollOptions } from "@beckon/widget/config";
-import { tNow, type Translate } from "../i18n/index";
+import { english, type T } from "../i18n/t";
 
 export type Reveal = "now" | "pixels" | "screen";
 
@@ -41,12 +41,13 @@ export type HeightField = "revealAtHeight" | "hideAtHeight";
  * field. Empty or 0 means no such height (the widget reads 0 so); a rule left with nothing to do
  * is no rule. Text that is not a whole number leaves the rule as it was and says so.
  */
-export function withHeight(scroll: ScrollOptions | undefined, field: HeightField, text: string, t: Translate = tNow): { scroll: ScrollOptions | undefined; problem: string } {
+export function withHeight(scroll: ScrollOptions | undefined, field: HeightField, text: string, t: T = english): { scroll: ScrollOptions | undefined; problem: string } {
   const typed = text.trim();
-  if (typed !== "" && !/^\d+$/.test(typed)) return { scroll, problem: t("reveal.wholeNumber") };
+  if (typed !== "" && !/^\d+$/.test(typed)) return { scroll, problem: t("builder.wholeNumber") };
   const n = typed === "" ? 0 : Number(typed);
   const { [field]: _old, ...rest } = scroll ?? {};
   const next = scrollRule(n >= 1 ? { ...rest, [field]: n } : rest);
-  if (field === "revealAtHeight" && n < 1) return { scroll: next, problem: t(typed === "0" ? "reveal.howManyZero" : "reveal.howMany") };
+  if (field === "revealAtHeight" && n < 1)
+    return { scroll: next, problem: t(typed === "0" ? "builder.howManyPixelsZero" : "builder.howManyPixels") };
   return { scroll: next, problem: "" };
 }

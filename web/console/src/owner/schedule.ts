@@ -2,11 +2,11 @@
 // disagree: each day's window is read by the widget's own rule (dayWindow in
 // web/widget/src/shared/schedule.ts: hours by day when given, else the shared start/stop on
 // the ticked days, missing days meaning every day and missing times the whole day), and a week is
-// written in the shortest form that means exactly it. Pure: the words are the `t` given (by default
-// the console's language as it is now); the times are the owner's browser's, as its time fields.
+// written in the shortest form that means exactly it. Pure; its words are in the console's language
+// given (`t`), English by default, its times as the browser writes them (clockText).
 import type { DayWindow, Schedule } from "@beckon/widget/config";
 import { dayWindow, scheduledNow } from "@beckon/widget";
-import { tNow, type Translate } from "../i18n/index";
+import { english, type T } from "../i18n/t";
 
 /** Office hours: what an action limited to a schedule starts with. */
 export const OFFICE_DAYS = [true, true, true, true, true, false, false];
@@ -114,15 +114,15 @@ export function hourText(hour: number, locale?: string): string {
 }
 
 /** A window in words: "09:00–17:00", "22:00–02:00 (next day)", "all day" (times in `locale`, see clockText). */
-export function windowText(w: DayWindow, locale?: string, t: Translate = tNow): string {
-  if (w.start === w.stop) return t("schedule.allDay");
+export function windowText(w: DayWindow, locale?: string, t: T = english): string {
+  if (w.start === w.stop) return t("builder.allDay");
   const text = `${clockText(w.start, locale)}–${clockText(w.stop, locale)}`;
-  return w.start < w.stop ? text : t("schedule.nextDay", { window: text });
+  return w.start < w.stop ? text : t("builder.nextDay", { window: text });
 }
 
 /** What day `i` (Monday = 0) of a limited schedule offers, in words, as the widget reads it. */
-export function dayText(schedule: Schedule, i: number, locale?: string, t: Translate = tNow): string {
+export function dayText(schedule: Schedule, i: number, locale?: string, t: T = english): string {
   const w = weekWindows(schedule)[i];
-  if (schedule.outsideHours) return !w ? t("schedule.allDay") : w.start === w.stop ? t("schedule.closed") : t("schedule.allDayExcept", { window: windowText(w, locale, t) });
-  return w ? windowText(w, locale, t) : t("schedule.closed");
+  if (schedule.outsideHours) return t(!w ? "builder.allDay" : w.start === w.stop ? "builder.closedDay" : "builder.allDayExcept", w ? { window: windowText(w, locale, t) } : undefined);
+  return w ? windowText(w, locale, t) : t("builder.closedDay");
 }

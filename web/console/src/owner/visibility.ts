@@ -4,12 +4,12 @@
 // agent and hours rule taken as met: those depend on the visit (the builder shows them where they
 // are set); what is left are the owner's choices that hide a button whatever the visit: switched
 // off, no channel, the device, "Allow several buttons on a page" off, its place taken by an earlier
-// button. For the last two it proposes one-click fixes, each checked with the same decision. Pure:
-// the texts are worded by the `t` given (by default the console's language as it is now).
+// button. For the last two it proposes one-click fixes, each checked with the same decision. Pure;
+// its words are in the console's language given (`t`), English by default.
 import type { Button, Config, Placement } from "@beckon/widget/config";
 import { collides, decide, displayOk, type DecidedButton, type RuntimeParams } from "@beckon/widget";
-import { tNow, type Translate } from "../i18n/index";
-import { PLACEMENTS } from "./catalogue";
+import { english, type T } from "../i18n/t";
+import { PLACEMENTS, placeIn } from "./catalogue";
 
 export type Device = "desktop" | "phone";
 export const DEVICES: Device[] = ["desktop", "phone"];
@@ -98,7 +98,7 @@ const shownAll = (c: Config) => DEVICES.map((d) => shownIds(c, d));
  * counts only when, by the widget's decision, the button then shows on every device it was meant
  * for and every button shown before still shows.
  */
-export function fixes(config: Config, b: number, t: Translate = tNow): Fix[] {
+export function fixes(config: Config, b: number, t: T = english): Fix[] {
   const missed = missedOn(config, b);
   if (!missed.length) return [];
   const before = shownAll(config);
@@ -109,39 +109,38 @@ export function fixes(config: Config, b: number, t: Translate = tNow): Fix[] {
     return meant.every((d) => after[DEVICES.indexOf(d)].has(id)) && before.every((set, i) => [...set].every((x) => after[i].has(x)));
   };
   const several = !severalAllowed(config);
-  if (several && works(allowSeveral(config))) return [{ label: t("domainSettings.several"), apply: allowSeveral }];
+  if (several && works(allowSeveral(config))) return [{ label: t("builder.allowSeveral"), apply: allowSeveral }];
   const current = placementOf(config.buttons[b]);
   const row = current.split("_")[0];
   const order = [...PLACEMENTS.filter((p) => p.value.startsWith(row)), ...PLACEMENTS.filter((p) => !p.value.startsWith(row))].filter((p) => p.value !== current);
   for (const p of order) {
     const apply = (c: Config) => moveButton(several ? allowSeveral(c) : c, b, p.value);
     if (works(apply(config))) {
-      const where = t(`visibility.${p.value}`);
-      return [{ label: t(several ? "visibility.allowAndMove" : "visibility.move", { where }), apply }];
+      const place = t(placeIn(p.value));
+      return [{ label: t(several ? "builder.allowAndMove" : "builder.moveTo", { place }), apply }];
     }
   }
   return [];
 }
 
 /** "Button 2" as the builder's list names it. */
-export const buttonName = (b: number, t: Translate = tNow) => t("visibility.button", { n: b + 1 });
+export const buttonName = (b: number, t: T = english) => t("builder.button", { n: b + 1 });
 
-/** A reason in the owner's words, naming the button that shows instead by `name` (default: buttonName). */
-export function reasonText(config: Config, b: number, r: Reason, name?: (b: number) => string, t: Translate = tNow): string {
-  const named = name ?? ((i: number) => buttonName(i, t));
+/** A reason in the owner's words, naming the button that shows instead by `name`. */
+export function reasonText(config: Config, b: number, r: Reason, t: T = english): string {
   switch (r.why) {
     case "off":
-      return t("visibility.off");
+      return t("builder.whySwitchedOff");
     case "empty":
-      return t("visibility.empty");
+      return t("builder.whyEmpty");
     case "device":
-      return t(config.buttons[b].options?.displayMode === "MOBILE_ONLY" ? "visibility.phonesOnly" : "visibility.desktopsOnly");
+      return t(config.buttons[b].options?.displayMode === "MOBILE_ONLY" ? "builder.whyPhonesOnly" : "builder.whyDesktopsOnly");
     case "one-only":
-      return t("visibility.oneOnly", { name: named(r.by), setting: t("domainSettings.several") });
+      return t("builder.whyOneOnly", { button: buttonName(r.by, t) });
     case "place":
-      return t("visibility.place", { name: named(r.by), where: t(`visibility.${placementOf(config.buttons[r.by])}`) });
+      return t("builder.whyPlace", { button: buttonName(r.by, t), place: t(placeIn(placementOf(config.buttons[r.by]))) });
     default:
-      return t("visibility.widget");
+      return t("builder.whyWidget");
   }
 }
 
@@ -150,18 +149,16 @@ export function reasonText(config: Config, b: number, r: Reason, name?: (b: numb
  * show (on phones): <reasons>". Reasons differ by device only through earlier device-only buttons;
  * the first device's reasons are given.
  */
-export function missedText(config: Config, b: number, name?: (b: number) => string, t: Translate = tNow): string | null {
+export function missedText(config: Config, b: number, t: T = english): string | null {
   const missed = missedOn(config, b);
   if (!missed.length) return null;
   const f = fate(config, b, missed[0]);
-  const reasons = (f.shows ? [] : f.reasons.map((r) => reasonText(config, b, r, name, t))).join(t("visibility.and"));
-  const key = missed.length === 2 ? "visibility.missed" : missed[0] === "phone" ? "visibility.missedPhones" : "visibility.missedDesktops";
-  return t(key, { reasons });
+  const reasons = (f.shows ? [] : f.reasons.map((r) => reasonText(config, b, r, t))).join(t("builder.reasonsJoin"));
+  return t(missed.length === 2 ? "builder.willNotShow" : missed[0] === "phone" ? "builder.willNotShowPhones" : "builder.willNotShowDesktops", { reasons });
 }
 
 /** The devices button `b` shows on (empty: none). */
 export const shownOn = (config: Config, b: number): Device[] => DEVICES.filter((d) => fate(config, b, d).shows);
 
 /** " (phones only)", " (desktops only)", or "" when it shows on both. */
-export const onlyText = (devices: Device[], t: Translate = tNow) =>
-  devices.length === 1 ? t(devices[0] === "phone" ? "visibility.phonesOnlyShort" : "visibility.desktopsOnlyShort") : "";
+export const onlyText = (devices: Device[], t: T = english) => (devices.length === 1 ? t(devices[0] === "phone" ? "builder.phonesOnly" : "builder.desktopsOnly") : "");

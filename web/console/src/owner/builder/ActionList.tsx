@@ -6,6 +6,8 @@ import { Button } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
 import type { Action } from "@beckon/widget/config";
 import { ACTION_TYPES } from "../catalogue";
+import { english } from "../../i18n/t";
+import { useT } from "../../i18n/index";
 import { Icon } from "./Icon";
 import { DragHandle, MoveButtons, useReorder } from "./Reorder";
 
@@ -31,7 +33,12 @@ export function ActionList({
     actions.map((a) => a.id),
     onMove,
   );
-  const name = (a: Action) => `${ACTION_TYPES[a.actionType].label}${a.labelText && a.labelText !== ACTION_TYPES[a.actionType].label ? ` “${a.labelText}”` : ""}`;
+  const t = useT();
+  // The channel, with its label when the owner changed it (a new action's label is the channel's English name).
+  const name = (a: Action) => {
+    const channel = t(ACTION_TYPES[a.actionType].label);
+    return a.labelText && a.labelText !== channel && a.labelText !== english(ACTION_TYPES[a.actionType].label) ? t("builder.named", { channel, label: a.labelText }) : channel;
+  };
   return (
     <GridList
       aria-label={label}
@@ -59,12 +66,12 @@ export function ActionList({
             </span>
             <span className="action-name">
               <strong>{name(a)}</strong>
-              <span className="muted">{a.actionType === "CHAT" ? "Chat window on your page" : a.actionValue || "Not set yet"}</span>
+              <span className="muted">{a.actionType === "CHAT" ? t("builder.chatOnPage") : a.actionValue || t("builder.notSetYet")}</span>
             </span>
-            {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
+            {n > 0 && <span className="badge">{t("builder.problems", { count: n })}</span>}
             <span className="row-actions">
               <MoveButtons name={name(a)} index={i} count={actions.length} onMove={onMove} />
-              <Button className="subtle danger" onPress={() => onRemove(a.id)} aria-label={`Remove ${name(a)}`}>
+              <Button className="subtle danger" onPress={() => onRemove(a.id)} aria-label={t("builder.remove", { name: name(a) })}>
                 ×
               </Button>
             </span>

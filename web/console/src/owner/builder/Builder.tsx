@@ -9,8 +9,9 @@ import { ToggleButton } from "react-aria-components/ToggleButton";
 import type { ActionType, Config } from "@beckon/widget/config";
 import { joinPath } from "../../lib/paths";
 import { problemsUnder } from "../../lib/problems";
-import { ACTION_TYPES, CHANNEL_ORDER, POSITIONS } from "../catalogue";
-import { CheckField, SelectField, TextField, useEditor } from "../fields";
+import { ACTION_TYPES, CHANNEL_ORDER, ICON_TYPES, MULTI_STATES, POSITIONS, translated } from "../catalogue";
+import { CheckField, ColorField, SelectField, TextField, useEditor } from "../fields";
+import { useT } from "../../i18n/index";
 import { ActionList } from "./ActionList";
 import { ButtonFate } from "./ButtonFate";
 import { ButtonList } from "./ButtonList";
@@ -22,11 +23,10 @@ import { ButtonLooks } from "./Looks";
 import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
 import type { Draft } from "./useDraft";
 import { WhenWhere } from "./WhenWhere";
-import { MULTI_STATES, ICON_TYPES } from "../catalogue";
-import { ColorField } from "../fields";
 
 export function Builder({ config, replace }: { config: Config; replace: Draft["replace"] }) {
   const { problems } = useEditor();
+  const t = useT();
   const [b, setB] = useState(0);
   const at = Math.min(b, Math.max(config.buttons.length - 1, 0));
   const button = config.buttons[at];
@@ -63,16 +63,16 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
       {button && <ButtonFate config={config} b={at} replace={replace} />}
 
       <section aria-labelledby="channels-h" className="stack card">
-        <h2 id="channels-h">{config.buttons.length > 1 ? `What should visitors be able to do with Button ${at + 1}?` : "What should visitors be able to do?"}</h2>
-        <p className="muted">Pick one or several. You can change it any time.</p>
+        <h2 id="channels-h">{config.buttons.length > 1 ? t("builder.channelsQuestionOf", { n: at + 1 }) : t("builder.channelsQuestion")}</h2>
+        <p className="muted">{t("builder.channelsHint")}</p>
         <ul className="channel-grid list-plain" ref={grid}>
-          {CHANNEL_ORDER.map((t) => (
-            <li key={t}>
-              <ToggleButton className="channel-tile" isSelected={actions.some((a) => a.actionType === t)} onChange={(on) => toggle(t, on)}>
-                <span className="channel-icon" style={{ background: ACTION_TYPES[t].colour ?? DEFAULT_BUTTON }}>
-                  <Icon name={ACTION_TYPES[t].glyph} />
+          {CHANNEL_ORDER.map((type) => (
+            <li key={type}>
+              <ToggleButton className="channel-tile" data-added={t("builder.tileAdded")} isSelected={actions.some((a) => a.actionType === type)} onChange={(on) => toggle(type, on)}>
+                <span className="channel-icon" style={{ background: ACTION_TYPES[type].colour ?? DEFAULT_BUTTON }}>
+                  <Icon name={ACTION_TYPES[type].glyph} />
                 </span>
-                <span>{ACTION_TYPES[t].label}</span>
+                <span>{t(ACTION_TYPES[type].label)}</span>
               </ToggleButton>
             </li>
           ))}
@@ -81,10 +81,10 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
 
       {button && actions.length > 0 && (
         <section aria-labelledby="your-channels-h" className="stack card">
-          <h2 id="your-channels-h">Your channels</h2>
-          <p className="muted">In the order visitors see them. Select one to fill it in; drag it or use the arrows to move it.</p>
+          <h2 id="your-channels-h">{t("builder.yourChannels")}</h2>
+          <p className="muted">{t("builder.yourChannelsHint")}</p>
           <ActionList
-            label="Channels of this button, in order"
+            label={t("builder.channelsInOrder")}
             actions={actions}
             selected={open}
             onSelect={setOpen}
@@ -98,38 +98,38 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
 
       {button && (
         <section aria-labelledby="look-h" className="stack card">
-          <h2 id="look-h">How the button looks</h2>
+          <h2 id="look-h">{t("builder.lookTitle")}</h2>
           <div className="shape-layout">
-            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(t) => replace((c) => updateButton(c, at, (x) => withType(x, t)))} />
+            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(type) => replace((c) => updateButton(c, at, (x) => withType(x, type)))} />
             <PlacementPicker value={button.options?.placement ?? "BOTTOM_RIGHT"} onChange={(pl) => replace((c) => updateButton(c, at, (x) => ({ ...x, options: { ...x.options, placement: pl } })))} />
           </div>
           <ButtonLooks base={bp("options")} animation={button.options?.animation ?? "NONE"} colour={actions[0]?.backgroundColor || DEFAULT_BUTTON} />
           <details className="more">
-            <summary>More options</summary>
+            <summary>{t("builder.moreOptions")}</summary>
             <div className="stack">
               <div className="grid-fields">
-                <SelectField path={bp("options", "position")} label="Position" options={POSITIONS} optional="Fixed to the screen" />
-                <TextField path={bp("options", "attachTo")} label="Inside the element with id" hint="Only for a button inside an element" />
-                <TextField path={bp("options", "cssClasses")} label="Extra CSS classes" />
-                <CheckField path={bp("active")} label="Button switched on" defaultValue />
-                <TextField path={bp("id")} label="Internal name" required hint="Used in statistics" />
+                <SelectField path={bp("options", "position")} label={t("builder.position")} options={translated(t, POSITIONS)} optional={t("catalogue.positionFIXED")} />
+                <TextField path={bp("options", "attachTo")} label={t("builder.attachTo")} hint={t("builder.attachToHint")} />
+                <TextField path={bp("options", "cssClasses")} label={t("builder.cssClasses")} />
+                <CheckField path={bp("active")} label={t("builder.active")} defaultValue />
+                <TextField path={bp("id")} label={t("builder.internalName")} required hint={t("builder.buttonInternalNameHint")} />
               </div>
               {(button.type === "MULTI" || button.type === "DOTS") && (
                 <fieldset>
-                  <legend>The button that opens the list</legend>
+                  <legend>{t("builder.listButton")}</legend>
                   <div className="grid-fields">
-                    <SelectField path={bp("multiButtonOptions", "defaultState")} label="Starts" options={MULTI_STATES} optional="Closed" />
+                    <SelectField path={bp("multiButtonOptions", "defaultState")} label={t("builder.listStarts")} options={translated(t, MULTI_STATES)} optional={t("catalogue.CLOSED")} />
                     {(["Close", "Open"] as const).map((s) => (
                       <div key={s} className="stack-tight">
                         {/* The "Open" fields are the button that opens the list: shown while it is closed (widget: loader/render). */}
-                        <strong>{s === "Open" ? "While the list is closed" : "While the list is open"}</strong>
-                        <TextField path={bp("multiButtonOptions", `labelText${s}`)} label="Text beside it" />
-                        <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label="Colour" defaultColor={DEFAULT_BUTTON} />
-                        <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label="Icon colour" defaultColor={DEFAULT_ICON} />
-                        <SelectField path={bp("multiButtonOptions", `iconType${s}`)} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
-                        <TextField path={bp("multiButtonOptions", `iconText${s}`)} label="Icon name or SVG" />
-                        <TextField path={bp("multiButtonOptions", `iconClass${s}`)} label="Icon CSS class" />
-                        <TextField path={bp("multiButtonOptions", `iconBackgroundImage${s}`)} label="Icon picture (address)" />
+                        <strong>{s === "Open" ? t("builder.whileClosed") : t("builder.whileOpen")}</strong>
+                        <TextField path={bp("multiButtonOptions", `labelText${s}`)} label={t("builder.textBesideIt")} />
+                        <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label={t("builder.colour")} defaultColor={DEFAULT_BUTTON} />
+                        <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label={t("builder.iconColour")} defaultColor={DEFAULT_ICON} />
+                        <SelectField path={bp("multiButtonOptions", `iconType${s}`)} label={t("builder.iconKind")} options={translated(t, ICON_TYPES)} optional={t("catalogue.iconFONT")} />
+                        <TextField path={bp("multiButtonOptions", `iconText${s}`)} label={t("builder.iconName")} />
+                        <TextField path={bp("multiButtonOptions", `iconClass${s}`)} label={t("builder.iconClass")} />
+                        <TextField path={bp("multiButtonOptions", `iconBackgroundImage${s}`)} label={t("builder.iconPicture")} />
                       </div>
                     ))}
                   </div>
@@ -142,17 +142,17 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
 
       {button && (
         <section aria-labelledby="where-h" className="stack card">
-          <h2 id="where-h">When and where it shows</h2>
+          <h2 id="where-h">{t("builder.whereTitle")}</h2>
           <WhenWhere config={config} b={at} replace={replace} />
         </section>
       )}
 
       <section aria-labelledby="page-options-h" className="stack card">
-        <h2 id="page-options-h">On every page</h2>
+        <h2 id="page-options-h">{t("builder.everyPage")}</h2>
         <div className="grid-fields">
-          <CheckField path="options.reportStats" label="Count views and clicks (statistics)" defaultValue />
-          <CheckField path="options.debugMode" label="Debug messages in the browser console" />
-          <TextField path="options.errorReportingUrl" label="Send widget errors to (address)" type="url" />
+          <CheckField path="options.reportStats" label={t("builder.reportStats")} defaultValue />
+          <CheckField path="options.debugMode" label={t("builder.debugMode")} />
+          <TextField path="options.errorReportingUrl" label={t("builder.errorUrl")} type="url" />
         </div>
       </section>
     </div>

@@ -4,19 +4,21 @@
 import type { Config } from "@beckon/widget/config";
 import { buttonName, fixes, missedText } from "../visibility";
 import type { Draft } from "./useDraft";
+import { useT } from "../../i18n/index";
 
 export function ButtonFate({ config, b, replace }: { config: Config; b: number; replace: Draft["replace"] }) {
-  const text = missedText(config, b);
+  const t = useT();
+  const text = missedText(config, b, t);
   // A live region that stays mounted, so the warning is announced as it appears.
   return (
     <div role="status" className="button-fate">
       {text && (
         <div className="warn stack-tight" data-testid="button-fate">
           <p>
-            <strong>{buttonName(b)}</strong> {text}
+            <strong>{buttonName(b, t)}</strong> {text}
           </p>
           <div className="row">
-            {fixes(config, b).map((f) => (
+            {fixes(config, b, t).map((f) => (
               <button key={f.label} onClick={() => replace((c) => f.apply(c))}>
                 {f.label}
               </button>

@@ -8,6 +8,7 @@ import { joinPath } from "../../lib/paths";
 import { problemsUnder } from "../../lib/problems";
 import { ACTION_TYPES, freshId, newButton } from "../catalogue";
 import { useEditor } from "../fields";
+import { useT } from "../../i18n/index";
 import { missedOn } from "../visibility";
 import { buttonActions, move } from "./edits";
 import { DragHandle, MoveButtons, useReorder } from "./Reorder";
@@ -20,10 +21,11 @@ function rowKeys(config: Config): string[] {
 
 export function ButtonList({ config, at, select, replace, onAdded }: { config: Config; at: number; select: (i: number) => void; replace: Draft["replace"]; onAdded: (i: number) => void }) {
   const { problems } = useEditor();
+  const t = useT();
   const keys = rowKeys(config);
   const name = (i: number) => {
-    const list = buttonActions(config, i).map((a) => ACTION_TYPES[a.actionType].label);
-    return `Button ${i + 1}${list.length ? `: ${list.join(", ")}` : ""}`;
+    const list = buttonActions(config, i).map((a) => t(ACTION_TYPES[a.actionType].label));
+    return list.length ? t("builder.buttonWithChannels", { n: i + 1, channels: list.join(", ") }) : t("builder.button", { n: i + 1 });
   };
   // The button being built stays selected wherever it (or another) moves.
   const onMove = (from: number, to: number) => {
@@ -45,15 +47,15 @@ export function ButtonList({ config, at, select, replace, onAdded }: { config: C
     return (
       <div className="row">
         <button className="subtle" onClick={add} hidden={config.buttons.length === 0}>
-          Add another button
+          {t("builder.addButton")}
         </button>
       </div>
     );
   const rows = config.buttons.map((b, i) => ({ key: keys[i], index: i, button: b }));
   return (
     <section aria-labelledby="buttons-h" className="stack-tight card">
-      <h2 id="buttons-h">Your buttons</h2>
-      <p className="muted">A page shows them in this order. Select one to build it; drag it or use the arrows to move it.</p>
+      <h2 id="buttons-h">{t("builder.yourButtons")}</h2>
+      <p className="muted">{t("builder.yourButtonsHint")}</p>
       <GridList
         aria-labelledby="buttons-h"
         className="action-list button-list"
@@ -77,11 +79,11 @@ export function ButtonList({ config, at, select, replace, onAdded }: { config: C
               <span className="action-name">
                 <strong>{name(i)}</strong>
               </span>
-              {n > 0 && <span className="badge">{n} problem{n > 1 ? "s" : ""}</span>}
+              {n > 0 && <span className="badge">{t("builder.problems", { count: n })}</span>}
               <MissedBadge config={config} b={i} />
               <span className="row-actions">
                 <MoveButtons name={name(i)} index={i} count={rows.length} onMove={onMove} />
-                <Button className="subtle danger" onPress={() => remove(i)} aria-label={`Remove ${name(i)}`}>
+                <Button className="subtle danger" onPress={() => remove(i)} aria-label={t("builder.remove", { name: name(i) })}>
                   ×
                 </Button>
               </span>
@@ -90,7 +92,7 @@ export function ButtonList({ config, at, select, replace, onAdded }: { config: C
         }}
       </GridList>
       <div className="row">
-        <button onClick={add}>Add another button</button>
+        <button onClick={add}>{t("builder.addButton")}</button>
       </div>
     </section>
   );
@@ -98,7 +100,8 @@ export function ButtonList({ config, at, select, replace, onAdded }: { config: C
 
 /** "Not shown" on a button the widget will leave out on a screen it is meant for (what and why: ButtonFate). */
 function MissedBadge({ config, b }: { config: Config; b: number }) {
+  const t = useT();
   const missed = missedOn(config, b);
   if (!missed.length) return null;
-  return <span className="badge badge-warn">{missed.length === 2 ? "Not shown" : missed[0] === "phone" ? "Not shown on phones" : "Not shown on desktops"}</span>;
+  return <span className="badge badge-warn">{t(missed.length === 2 ? "builder.notShown" : missed[0] === "phone" ? "builder.notShownPhones" : "builder.notShownDesktops")}</span>;
 }

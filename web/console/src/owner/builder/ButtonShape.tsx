@@ -4,13 +4,10 @@
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { ButtonType, Placement } from "@beckon/widget/config";
+import { useT } from "../../i18n/index";
 
-const TYPES: { value: ButtonType; label: string; note: string }[] = [
-  { value: "SINGLE", label: "One button", note: "For one channel" },
-  { value: "MULTI", label: "A button that opens a list", note: "For a few channels" },
-  { value: "FULL", label: "A bar across the screen", note: "Up to 5, best on phones" },
-  { value: "DOTS", label: "Dots that open a list", note: "Up to 10" },
-];
+/** The types in the order offered; each is "builder.type{TYPE}" with a note "…_note". */
+const TYPES: ButtonType[] = ["SINGLE", "MULTI", "FULL", "DOTS"];
 
 /** A phone-shaped outline with the type drawn in its bottom right corner. */
 function TypePicture({ type }: { type: ButtonType }) {
@@ -42,16 +39,17 @@ function TypePicture({ type }: { type: ButtonType }) {
 }
 
 export function TypePicker({ value, suggested, onChange, count }: { value: ButtonType; suggested: ButtonType; onChange: (t: ButtonType) => void; count: number }) {
+  const t = useT();
   return (
     <RadioGroup className="stack-tight" value={value} onChange={(v) => onChange(v as ButtonType)} orientation="horizontal">
-      <Label className="field-label">Button type</Label>
+      <Label className="field-label">{t("builder.buttonType")}</Label>
       <div className="picture-choices">
-        {TYPES.map((t) => (
-          <Radio key={t.value} value={t.value} className="picture-choice">
-            <TypePicture type={t.value} />
+        {TYPES.map((type) => (
+          <Radio key={type} value={type} className="picture-choice">
+            <TypePicture type={type} />
             <span>
-              <strong>{t.label}</strong>
-              <span className="muted">{t.value === suggested && count > 0 ? `Suggested for ${count} channel${count > 1 ? "s" : ""}` : t.note}</span>
+              <strong>{t(`builder.type${type}`)}</strong>
+              <span className="muted">{type === suggested && count > 0 ? t("builder.suggested", { count }) : t(`builder.type${type}_note`)}</span>
             </span>
           </Radio>
         ))}
@@ -60,27 +58,29 @@ export function TypePicker({ value, suggested, onChange, count }: { value: Butto
   );
 }
 
-const PLACES: { value: Placement; label: string; row: number; col: number }[] = [
-  { value: "TOP_LEFT", label: "Top left", row: 1, col: 1 },
-  { value: "TOP_CENTER", label: "Top centre", row: 1, col: 2 },
-  { value: "TOP_RIGHT", label: "Top right", row: 1, col: 3 },
-  { value: "MIDDLE_LEFT", label: "Middle left", row: 2, col: 1 },
-  { value: "MIDDLE_RIGHT", label: "Middle right", row: 2, col: 3 },
-  { value: "BOTTOM_LEFT", label: "Bottom left", row: 3, col: 1 },
-  { value: "BOTTOM_CENTER", label: "Bottom centre", row: 3, col: 2 },
-  { value: "BOTTOM_RIGHT", label: "Bottom right", row: 3, col: 3 },
+/** Each place on the page outline (its name: the catalogue's "catalogue.{PLACE}"). */
+const PLACES: { value: Placement; row: number; col: number }[] = [
+  { value: "TOP_LEFT", row: 1, col: 1 },
+  { value: "TOP_CENTER", row: 1, col: 2 },
+  { value: "TOP_RIGHT", row: 1, col: 3 },
+  { value: "MIDDLE_LEFT", row: 2, col: 1 },
+  { value: "MIDDLE_RIGHT", row: 2, col: 3 },
+  { value: "BOTTOM_LEFT", row: 3, col: 1 },
+  { value: "BOTTOM_CENTER", row: 3, col: 2 },
+  { value: "BOTTOM_RIGHT", row: 3, col: 3 },
 ];
 
 export function PlacementPicker({ value, onChange }: { value: Placement; onChange: (p: Placement) => void }) {
+  const t = useT();
   return (
     <RadioGroup className="stack-tight" value={value} onChange={(v) => onChange(v as Placement)}>
-      <Label className="field-label">Where on the page</Label>
+      <Label className="field-label">{t("builder.wherePage")}</Label>
       <div className="page-outline">
         <span className="page-outline-bar" aria-hidden="true" />
         {PLACES.map((p) => (
           <Radio key={p.value} value={p.value} className="place" style={{ gridRow: p.row + 1, gridColumn: p.col }}>
             <span className="place-dot" aria-hidden="true" />
-            <span className="place-label">{p.label}</span>
+            <span className="place-label">{t(`catalogue.${p.value}`)}</span>
           </Radio>
         ))}
       </div>

@@ -7,10 +7,12 @@ import type { Action, Config } from "@beckon/widget/config";
 import { getAt, joinPath } from "../../lib/paths";
 import { phoneProblem } from "../../lib/phone";
 import { problemsUnder } from "../../lib/problems";
-import { ACTION_TYPES, ICON_TYPES, type PropertyField } from "../catalogue";
+import { ACTION_TYPES, HELP_VARS, ICON_TYPES, translated, type PropertyField } from "../catalogue";
+import { useT } from "../../i18n/index";
 import { CheckField, ColorField, SelectField, TextField, useEditor } from "../fields";
 import { ChoiceField } from "./ChoiceField";
 import { Icon } from "./Icon";
+import { LabelTranslations } from "./LabelTranslations";
 import { ActionLooks } from "./Looks";
 import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_LABEL_BACKGROUND, DEFAULT_LABEL_TEXT } from "./colours";
 import { usePhoneLib } from "./usePhoneLib";
@@ -23,7 +25,8 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
   const info = ACTION_TYPES[action.actionType];
   const lib = usePhoneLib();
   const { problems } = useEditor();
-  const warning = info.value.input === "phone" && lib ? phoneProblem(lib, action.actionValue) : "";
+  const t = useT();
+  const warning = info.value.input === "phone" && lib ? phoneProblem(lib, action.actionValue, t) : "";
   const main = info.properties.filter((f) => info.main.includes(f.key));
   const more = info.properties.filter((f) => !info.main.includes(f.key));
   const moreProblems = problemsUnder(problems, p("properties")) + problemsUnder(problems, p("id"));
@@ -35,47 +38,48 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
         <span className="channel-icon" style={{ background: action.backgroundColor || DEFAULT_BUTTON }}>
           <Icon name={info.glyph} size={20} />
         </span>
-        {info.label}
+        {t(info.label)}
       </h3>
       <div className="grid-fields">
         {info.value.input !== "none" && (
           <TextField
             path={p("actionValue")}
-            label={info.value.label}
-            hint={info.value.hint}
-            placeholder={info.value.placeholder}
+            label={t(info.value.label)}
+            hint={info.value.hint && t(info.value.hint)}
+            placeholder={info.value.placeholder && t(info.value.placeholder)}
             required
             type={info.value.input === "phone" ? "tel" : info.value.input === "email" ? "email" : info.value.input === "url" ? "url" : "text"}
             warning={warning}
           />
         )}
-        <TextField path={p("labelText")} label="Text beside the button" hint="Empty: only the icon" />
+        <TextField path={p("labelText")} label={t("builder.textBesideButton")} hint={t("builder.onlyIcon")} />
       </div>
+      <LabelTranslations path={p("translations")} own={action.labelText ?? ""} />
       {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} defaults={colourDefaults} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
 
       <fieldset>
-        <legend>Looks</legend>
+        <legend>{t("builder.looks")}</legend>
         <ActionLooks action={action} base={p()} />
       </fieldset>
       {action.actionType === "CHAT" && <WhenAway config={config} b={b} index={index} replace={replace} />}
       <fieldset>
-        <legend>Opening hours</legend>
+        <legend>{t("builder.openingHours")}</legend>
         <WeeklyHours base={p("schedule")} />
       </fieldset>
       <details className="more" open={moreProblems > 0 || undefined}>
-        <summary>More options{moreProblems > 0 ? ` (${moreProblems} problem${moreProblems > 1 ? "s" : ""})` : ""}</summary>
+        <summary>{moreProblems > 0 ? t("builder.moreOptionsProblems", { count: moreProblems }) : t("builder.moreOptions")}</summary>
         <div className="grid-fields">
           {more.map((f) => (
             <PropertyInput key={f.key} field={f} path={p("properties", f.key)} defaults={colourDefaults} />
           ))}
-          <ColorField path={p("labelTextColor")} label="Text colour beside the button" defaultColor={DEFAULT_LABEL_TEXT} />
-          <ColorField path={p("labelBackgroundColor")} label="Background of that text" defaultColor={DEFAULT_LABEL_BACKGROUND} />
-          <CheckField path={p("iconEnabled")} label="Show an icon" defaultValue />
-          <SelectField path={p("iconType")} label="Kind of icon" options={ICON_TYPES} optional="Built-in icon" />
-          <TextField path={p("iconText")} label="Icon name or SVG" hint="A built-in icon's or Material icon's name, or SVG markup" />
-          <TextField path={p("iconBackgroundImage")} label="Icon picture (address)" type="url" hint="For a custom image icon" />
-          <TextField path={p("iconClass")} label="Icon CSS class" />
-          <TextField path={p("id")} label="Internal name" required hint="Used in statistics and by other buttons" />
+          <ColorField path={p("labelTextColor")} label={t("builder.labelTextColour")} defaultColor={DEFAULT_LABEL_TEXT} />
+          <ColorField path={p("labelBackgroundColor")} label={t("builder.labelBackground")} defaultColor={DEFAULT_LABEL_BACKGROUND} />
+          <CheckField path={p("iconEnabled")} label={t("builder.showIcon")} defaultValue />
+          <SelectField path={p("iconType")} label={t("builder.iconKind")} options={translated(t, ICON_TYPES)} optional={t("catalogue.iconFONT")} />
+          <TextField path={p("iconText")} label={t("builder.iconName")} hint={t("builder.iconNameHint")} />
+          <TextField path={p("iconBackgroundImage")} label={t("builder.iconPicture")} type="url" hint={t("builder.iconPictureHint")} />
+          <TextField path={p("iconClass")} label={t("builder.iconClass")} />
+          <TextField path={p("id")} label={t("builder.internalName")} required hint={t("builder.actionInternalNameHint")} />
         </div>
       </details>
     </section>
@@ -84,10 +88,13 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
 
 /** A property by its kind: a choice as radios, a colour, a number, a long or a short text. */
 function PropertyInput({ field: f, path, defaults = {} }: { field: PropertyField; path: string; defaults?: Record<string, string> }) {
-  if (f.choices) return <ChoiceField path={path} label={f.label} options={f.choices} hint={f.help} />;
-  if (f.kind === "color") return <ColorField path={path} label={f.label} defaultColor={defaults[f.key] ?? DEFAULT_BUTTON} hint={f.help} />;
-  if (f.kind === "number") return <PropertyNumber path={path} label={f.label} hint={f.help} />;
-  return <TextField path={path} label={f.label} hint={f.help ?? (f.shownWhenEmpty && `Empty: visitors see “${f.shownWhenEmpty}”.`)} multiline={f.kind === "textarea"} placeholder={f.shownWhenEmpty} />;
+  const t = useT();
+  const label = t(f.label);
+  const help = f.help && t(f.help, HELP_VARS);
+  if (f.choices) return <ChoiceField path={path} label={label} options={translated(t, f.choices)} hint={help} />;
+  if (f.kind === "color") return <ColorField path={path} label={label} defaultColor={defaults[f.key] ?? DEFAULT_BUTTON} hint={help} />;
+  if (f.kind === "number") return <PropertyNumber path={path} label={label} hint={help} />;
+  return <TextField path={path} label={label} hint={help || (f.shownWhenEmpty && t("builder.emptyVisitorsSee", { text: f.shownWhenEmpty }))} multiline={f.kind === "textarea"} placeholder={f.shownWhenEmpty} />;
 }
 
 /** A number kept as a string (property values are strings in the config). */
@@ -99,9 +106,10 @@ function PropertyNumber({ path, label, hint }: { path: string; label: string; hi
 function ChatSettings({ base, defaults }: { base: string; defaults: Record<string, string> }) {
   const info = ACTION_TYPES.CHAT;
   const f = (key: string) => info.properties.find((x) => x.key === key)!;
+  const t = useT();
   return (
     <fieldset className="stack">
-      <legend>Chat window</legend>
+      <legend>{t("builder.chatWindow")}</legend>
       <div className="grid-fields">
         {["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-placeholder-message"].map((k) => (
           <PropertyInput key={k} field={f(k)} path={`${base}.${k}`} />
@@ -125,6 +133,7 @@ const messagesValue = (rows: string[]): string | undefined => {
 
 function WelcomeMessages({ path }: { path: string }) {
   const { value, set } = useEditor();
+  const t = useT();
   const raw = getAt(value, path);
   // The rows on screen: the saved messages, plus a row just added and not written in yet.
   const [rows, setRows] = useState(() => messageRows(raw));
@@ -152,27 +161,27 @@ function WelcomeMessages({ path }: { path: string }) {
   return (
     <div className="stack-tight">
       <span className="field-label" id="welcome-h">
-        Welcome messages
+        {t("builder.welcomeMessages")}
       </span>
-      <p className="muted hint">They appear one after the other when a visitor opens the chat. An empty one is left out.</p>
+      <p className="muted hint">{t("builder.welcomeHint")}</p>
       <ol className="list-plain stack-tight" aria-labelledby="welcome-h">
         {rows.map((m, i) => (
           <li key={i} className="row">
-            <input ref={(el) => void (inputs.current[i] = el)} aria-label={`Welcome message ${i + 1}`} value={m} onChange={(e) => write(rows.map((x, j) => (j === i ? e.target.value.replace(/\n/g, " ") : x)))} />
-            <button className="subtle" disabled={i === 0} onClick={() => write(move(rows, i, i - 1))} aria-label={`Move welcome message ${i + 1} up`}>
+            <input ref={(el) => void (inputs.current[i] = el)} aria-label={t("builder.welcomeN", { n: i + 1 })} value={m} onChange={(e) => write(rows.map((x, j) => (j === i ? e.target.value.replace(/\n/g, " ") : x)))} />
+            <button className="subtle" disabled={i === 0} onClick={() => write(move(rows, i, i - 1))} aria-label={t("builder.welcomeUp", { n: i + 1 })}>
               ↑
             </button>
-            <button className="subtle" disabled={i === rows.length - 1} onClick={() => write(move(rows, i, i + 1))} aria-label={`Move welcome message ${i + 1} down`}>
+            <button className="subtle" disabled={i === rows.length - 1} onClick={() => write(move(rows, i, i + 1))} aria-label={t("builder.welcomeDown", { n: i + 1 })}>
               ↓
             </button>
-            <button className="subtle" onClick={() => write(rows.filter((_, j) => j !== i))} aria-label={`Remove welcome message ${i + 1}`}>
+            <button className="subtle" onClick={() => write(rows.filter((_, j) => j !== i))} aria-label={t("builder.welcomeRemove", { n: i + 1 })}>
               ×
             </button>
           </li>
         ))}
       </ol>
       <div>
-        <button onClick={add}>Add a welcome message</button>
+        <button onClick={add}>{t("builder.welcomeAdd")}</button>
       </div>
     </div>
   );
@@ -181,10 +190,11 @@ function WelcomeMessages({ path }: { path: string }) {
 /** The "Powered by Beckon" line under the chat: shown unless the domain's type is PRO (the widget's branded(), app/modal/Modal.tsx; Settings offers it as a choice). */
 function Branding() {
   const { value } = useEditor();
+  const t = useT();
   const pro = (getAt(value, "domains[0].type") as string | undefined) === "PRO";
   return (
     <p className="muted hint" data-testid="branding">
-      {pro ? "No “Powered by Beckon” line under the chat (Settings)." : "Visitors see “Powered by Beckon” under the chat; you can turn it off in Settings."}
+      {t(pro ? "builder.brandingOff" : "builder.brandingOn")}
     </p>
   );
 }

@@ -7,7 +7,8 @@ import { Label } from "react-aria-components/Label";
 import type { Action, Animation } from "@beckon/widget/config";
 import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
 import { contrastWarning } from "./contrast";
-import { ACTION_TYPES } from "../catalogue";
+import { ACTION_TYPES, ANIMATIONS } from "../catalogue";
+import { useT } from "../../i18n/index";
 import { ColorField, NumberField, useEditor } from "../fields";
 import { Icon, ICON_CHOICES } from "./Icon";
 
@@ -16,24 +17,25 @@ export const PALETTE = [DEFAULT_BUTTON, "#1a56db", "#111827", "#c2410c", "#7e3af
 
 export function ActionLooks({ action, base }: { action: Action; base: string }) {
   const { set } = useEditor();
+  const t = useT();
   const info = ACTION_TYPES[action.actionType];
   const bg = action.backgroundColor || DEFAULT_BUTTON;
   const swatches = [...new Set([info.colour, ...PALETTE].filter((c): c is string => !!c))];
-  const warning = contrastWarning(bg, action.iconColor || DEFAULT_ICON, "icon");
+  const warning = contrastWarning(bg, action.iconColor || DEFAULT_ICON, t);
   const icon = (action.iconType ?? "FONT") === "FONT" && action.iconText ? action.iconText : info.glyph;
   return (
     <div className="stack">
       <div className="stack-tight">
-        <RadioGroup aria-label="Button colour choices" className="swatches" value={swatches.includes(bg.toLowerCase()) ? bg.toLowerCase() : ""} onChange={(c) => set(`${base}.backgroundColor`, c)} orientation="horizontal">
+        <RadioGroup aria-label={t("builder.colourChoices")} className="swatches" value={swatches.includes(bg.toLowerCase()) ? bg.toLowerCase() : ""} onChange={(c) => set(`${base}.backgroundColor`, c)} orientation="horizontal">
           {swatches.map((c) => (
-            <Radio key={c} value={c} className="swatch-item" aria-label={c === info.colour ? `${info.label} colour ${c}` : c}>
+            <Radio key={c} value={c} className="swatch-item" aria-label={c === info.colour ? t("builder.brandColour", { channel: t(info.label), colour: c }) : c}>
               <span className="color-swatch" style={{ background: c }} aria-hidden="true" />
             </Radio>
           ))}
         </RadioGroup>
         <div className="grid-fields">
-          <ColorField path={`${base}.backgroundColor`} label="Button colour" defaultColor={DEFAULT_BUTTON} />
-          <ColorField path={`${base}.iconColor`} label="Icon colour" defaultColor={DEFAULT_ICON} />
+          <ColorField path={`${base}.backgroundColor`} label={t("builder.buttonColour")} defaultColor={DEFAULT_BUTTON} />
+          <ColorField path={`${base}.iconColor`} label={t("builder.iconColour")} defaultColor={DEFAULT_ICON} />
         </div>
         {warning && (
           <p className="warn" role="status">
@@ -47,7 +49,7 @@ export function ActionLooks({ action, base }: { action: Action; base: string }) 
         onChange={(v) => (set(`${base}.iconType`, "FONT"), set(`${base}.iconText`, v === info.glyph ? undefined : v), set(`${base}.iconEnabled`, true))}
         orientation="horizontal"
       >
-        <Label className="field-label">Icon</Label>
+        <Label className="field-label">{t("builder.icon")}</Label>
         <div className="icon-choices">
           {ICON_CHOICES.map((g) => (
             <Radio key={g} value={g} className="icon-choice" aria-label={g}>
@@ -60,33 +62,26 @@ export function ActionLooks({ action, base }: { action: Action; base: string }) 
   );
 }
 
-const ANIMATIONS: { value: Animation; label: string }[] = [
-  { value: "NONE", label: "None" },
-  { value: "SHAKE", label: "Shake" },
-  { value: "TADA", label: "Tada" },
-  { value: "SONAR_LIGHT", label: "Sonar, light" },
-  { value: "SONAR_DARK", label: "Sonar, dark" },
-];
-
 export function ButtonLooks({ base, animation, colour }: { base: string; animation: Animation; colour: string }) {
   const { set } = useEditor();
+  const t = useT();
   return (
     <div className="stack">
       <RadioGroup className="stack-tight" value={animation} onChange={(v) => set(`${base}.animation`, v)} orientation="horizontal">
-        <Label className="field-label">Animation to draw attention</Label>
+        <Label className="field-label">{t("builder.animation")}</Label>
         <div className="picture-choices">
           {ANIMATIONS.map((a) => (
             <Radio key={a.value} value={a.value} className="picture-choice">
               <span className={`anim-demo anim-${a.value.toLowerCase()}`} style={{ background: colour }} aria-hidden="true" />
-              <span>{a.label}</span>
+              <span>{t(a.label)}</span>
             </Radio>
           ))}
         </div>
-        <p className="muted hint">Visitors who ask their device for less motion see no animation.</p>
+        <p className="muted hint">{t("builder.animationHint")}</p>
       </RadioGroup>
       <div className="grid-fields">
-        <NumberField path={`${base}.scale`} label="Size" hint="1 is normal, 1.2 is a fifth larger" />
-        <NumberField path={`${base}.zindex`} label="Stacking order (z-index)" allowAuto hint="Raise it when something on your site covers the button" />
+        <NumberField path={`${base}.scale`} label={t("builder.size")} hint={t("builder.sizeHint")} />
+        <NumberField path={`${base}.zindex`} label={t("builder.zindex")} allowAuto hint={t("builder.zindexHint")} />
       </div>
     </div>
   );

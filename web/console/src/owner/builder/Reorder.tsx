@@ -3,6 +3,7 @@
 // handle, arrows, Enter), and the row's "Move up" / "Move down" buttons for those who prefer them.
 import { Button } from "react-aria-components/Button";
 import { useDragAndDrop } from "react-aria-components/useDragAndDrop";
+import { useT } from "../../i18n/index";
 import { dropIndex } from "./edits";
 
 /** Drag and drop hooks for a GridList whose rows are `keys`, in order; a drop calls `onMove(from, to)`. */
@@ -21,8 +22,9 @@ export function useReorder(keys: string[], onMove: (from: number, to: number) =>
 
 /** A row's drag handle (React Aria's `slot="drag"`), named after the row. */
 export function DragHandle({ name }: { name: string }) {
+  const t = useT();
   return (
-    <Button slot="drag" className="drag-handle" aria-label={`Drag ${name}`}>
+    <Button slot="drag" className="drag-handle" aria-label={t("builder.drag", { name })}>
       ⠿
     </Button>
   );
@@ -30,12 +32,13 @@ export function DragHandle({ name }: { name: string }) {
 
 /** "Move … up" and "Move … down" for the row at `index` of `count`. */
 export function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (from: number, to: number) => void }) {
+  const t = useT();
   return (
     <>
-      <Button className="subtle" isDisabled={index === 0} onPress={() => onMove(index, index - 1)} aria-label={`Move ${name} up`}>
+      <Button className="subtle" isDisabled={index === 0} onPress={() => onMove(index, index - 1)} aria-label={t("builder.moveUp", { name })}>
         ↑
       </Button>
-      <Button className="subtle" isDisabled={index === count - 1} onPress={() => onMove(index, index + 1)} aria-label={`Move ${name} down`}>
+      <Button className="subtle" isDisabled={index === count - 1} onPress={() => onMove(index, index + 1)} aria-label={t("builder.moveDown", { name })}>
         ↓
       </Button>
     </>

@@ -6,32 +6,33 @@
 import type { Action, Config } from "@beckon/widget/config";
 import { joinPath } from "../../lib/paths";
 import { ACTION_TYPES } from "../catalogue";
+import { useT } from "../../i18n/index";
 import { CheckField, NumberField, SelectField } from "../fields";
 import { buttonActions } from "./edits";
 
 /** Actions that open a surface in the page (a chat or a modal), which a trigger can open. */
 const OPENS_IN_PAGE = new Set(["CHAT", "IFRAME", "TALLY", "INTERCOM"]);
 
-const name = (a: Action) => a.labelText?.trim() || ACTION_TYPES[a.actionType].label;
-
 export function Triggers({ config, b }: { config: Config; b: number }) {
+  const t = useT();
+  const name = (a: Action) => a.labelText?.trim() || t(ACTION_TYPES[a.actionType].label);
   const base = (...k: string[]) => joinPath("buttons", b, "options", "triggers", ...k);
   const surfaces = buttonActions(config, b).filter((a) => OPENS_IN_PAGE.has(a.actionType));
   const opens = config.buttons[b]?.options?.triggers?.openAction;
   return (
     <fieldset className="stack-tight">
-      <legend>Moment</legend>
-      <p className="muted hint">Empty: the button shows as soon as the page loads. From its page view on, the first of the other moments that comes shows it.</p>
+      <legend>{t("builder.moment")}</legend>
+      <p className="muted hint">{t("builder.momentHint")}</p>
       <div className="grid-fields">
-        <NumberField path={base("afterSeconds")} label="Appears after (seconds on the page)" />
-        <NumberField path={base("afterScrollPercent")} label="Appears after scrolling (% of the page)" />
-        <NumberField path={base("afterPageViews")} label="Appears from page view (in a visit)" hint="2: not on the first page a visitor sees" />
-        <CheckField path={base("exitIntent")} label="Appears when the visitor is about to leave (desktops)" />
+        <NumberField path={base("afterSeconds")} label={t("builder.afterSeconds")} />
+        <NumberField path={base("afterScrollPercent")} label={t("builder.afterScroll")} />
+        <NumberField path={base("afterPageViews")} label={t("builder.afterViews")} hint={t("builder.afterViewsHint")} />
+        <CheckField path={base("exitIntent")} label={t("builder.exitIntent")} />
       </div>
       {surfaces.length > 0 && (
         <div className="grid-fields">
-          <SelectField path={base("openAction")} label="Opens by itself when it appears" options={surfaces.map((a) => ({ value: a.id, label: name(a) }))} optional="Nothing" />
-          {opens && <CheckField path={base("openEveryTime")} label="Every time, not once per visit" />}
+          <SelectField path={base("openAction")} label={t("builder.opensItself")} options={surfaces.map((a) => ({ value: a.id, label: name(a) }))} optional={t("builder.nothing")} />
+          {opens && <CheckField path={base("openEveryTime")} label={t("builder.everyTime")} />}
         </div>
       )}
     </fieldset>

@@ -13,19 +13,21 @@ import type { Schedule } from "@beckon/widget/config";
 import { getAt } from "../../lib/paths";
 import { hoursZone, hoursZoneText } from "../../lib/zone";
 import { WEEKDAYS } from "../catalogue";
-import { NoShopZone, NO_ZONE_CHOICE, zoneOptions } from "../ShopZone";
+import { NoShopZone, zoneOptions } from "../ShopZone";
 import { CheckField, SelectField, useEditor } from "../fields";
+import { useT } from "../../i18n/index";
 import { copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows } from "../schedule";
 
 const SHOP_ZONE = "domains[0].timezone";
 
-/** The grid's question and its two answers; `outside` offers "outside these hours instead". */
+/** The grid's question and its two answers (keys of the console's catalogue); `outside` offers "outside these hours instead". */
 export type HoursWords = { question: string; always: string; hours: string; column: string; outside: boolean };
 
-const OFFERED: HoursWords = { question: "When is it offered?", always: "Always", hours: "At set hours", column: "Offered", outside: true };
+const OFFERED: HoursWords = { question: "builder.offeredQuestion", always: "builder.always", hours: "builder.atSetHours", column: "builder.offered", outside: true };
 
 export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: HoursWords }) {
   const { value, set, problems } = useEditor();
+  const t = useT();
   const schedule = getAt(value, base) as Schedule | undefined;
   // The shop's zone is the draft's domain entry's (saved with the draft, written back to the domain).
   const shopZone = getAt(value, SHOP_ZONE) as string | undefined;
@@ -46,36 +48,37 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
         onChange={(v) => set(base, v === "always" ? { ...schedule, showAlways: true } : limitedSchedule(schedule))}
         orientation="horizontal"
       >
-        <Label className="field-label">{words.question}</Label>
+        <Label className="field-label">{t(words.question)}</Label>
         <div className="row">
           <Radio value="always" className="choice">
-            {words.always}
+            {t(words.always)}
           </Radio>
           <Radio value="hours" className="choice">
-            {words.hours}
+            {t(words.hours)}
           </Radio>
         </div>
       </RadioGroup>
       {!always && hours && (
         <>
-          <p className="muted hint">Each day has its own hours. An end earlier than the start runs until that time the next morning; the same start and end is the whole day.</p>
-          <div className="week-days" role="group" aria-label="Hours by day">
-            {WEEKDAYS.map((d, i) => {
+          <p className="muted hint">{t("builder.hoursHint")}</p>
+          <div className="week-days" role="group" aria-label={t("builder.hoursByDay")}>
+            {WEEKDAYS.map((key, i) => {
+              const d = t(`catalogue.${key}`);
               const w = week[i];
               return (
-                <div key={d} className="week-day">
+                <div key={key} className="week-day">
                   <label className="check week-day-name">
                     <input type="checkbox" checked={!!w} onChange={(e) => change(setDayOpen(schedule!, i, e.target.checked))} />
                     <span>{d}</span>
                   </label>
                   {w ? (
                     <>
-                      <input type="time" className="week-time" aria-label={`${d} from`} value={w.start} onChange={(e) => change(setDayTime(schedule!, i, "start", e.target.value))} />
+                      <input type="time" className="week-time" aria-label={t("builder.dayFrom", { day: d })} value={w.start} onChange={(e) => change(setDayTime(schedule!, i, "start", e.target.value))} />
                       <span aria-hidden="true">–</span>
-                      <input type="time" className="week-time" aria-label={`${d} until`} value={w.stop} onChange={(e) => change(setDayTime(schedule!, i, "stop", e.target.value))} />
+                      <input type="time" className="week-time" aria-label={t("builder.dayUntil", { day: d })} value={w.stop} onChange={(e) => change(setDayTime(schedule!, i, "stop", e.target.value))} />
                     </>
                   ) : (
-                    <span className="muted">Closed</span>
+                    <span className="muted">{t("builder.closed")}</span>
                   )}
                 </div>
               );
@@ -83,15 +86,15 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
           </div>
           {firstOpen >= 0 && !sameEveryOpenDay && (
             <button type="button" className="link week-copy" onClick={() => change(copyDayToOpenDays(schedule!, firstOpen))}>
-              Use {WEEKDAYS[firstOpen]}’s hours on every open day
+              {t("builder.copyDay", { day: t(`catalogue.${WEEKDAYS[firstOpen]}`) })}
             </button>
           )}
           <table className="week">
-            <caption className="visually-hidden">The week as visitors get it</caption>
+            <caption className="visually-hidden">{t("builder.weekCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">{words.column}</th>
+                <th scope="col">{t("builder.day")}</th>
+                <th scope="col">{t(words.column)}</th>
                 <th scope="col" className="week-hours-head" aria-hidden="true">
                   {[6, 12, 18].map((h) => (
                     <span key={h} style={{ left: `${(h / 24) * 100}%` }}>
@@ -102,10 +105,10 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
               </tr>
             </thead>
             <tbody>
-              {WEEKDAYS.map((d, i) => (
-                <tr key={d}>
-                  <th scope="row">{d}</th>
-                  <td className="week-text">{dayText(schedule!, i)}</td>
+              {WEEKDAYS.map((key, i) => (
+                <tr key={key}>
+                  <th scope="row">{t(`catalogue.${key}`)}</th>
+                  <td className="week-text">{dayText(schedule!, i, undefined, t)}</td>
                   <td className="week-bar" aria-hidden="true">
                     {hours[i].map((on, h) => (
                       <span key={h} className={on ? "on" : ""} />
@@ -122,12 +125,12 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
           <div className="grid-fields">
             <SelectField
               path={`${base}.timezone`}
-              label="Time zone"
+              label={t("builder.timeZone")}
               options={zoneOptions(schedule?.timezone)}
-              optional={shopZone ? `Your shop's (${shopZone})` : NO_ZONE_CHOICE}
-              hint={`These hours follow ${hoursZoneText(hoursZone(shopZone, schedule?.timezone))}.`}
+              optional={shopZone ? t("builder.shopZone", { zone: shopZone }) : t("zone.none")}
+              hint={t("builder.hoursFollow", { zone: hoursZoneText(hoursZone(shopZone, schedule?.timezone), t) })}
             />
-            {words.outside && <CheckField path={`${base}.outsideHours`} label="Offer it outside these hours instead" />}
+            {words.outside && <CheckField path={`${base}.outsideHours`} label={t("builder.outsideHours")} />}
           </div>
         </>
       )}

@@ -9,10 +9,12 @@ import type { Config } from "@beckon/widget/config";
 import { joinPath } from "../../lib/paths";
 import { addCondition, buttonConditions, removeCondition } from "./edits";
 import { WeeklyHours, type HoursWords } from "./WeeklyHours";
+import { useT } from "../../i18n/index";
 
-const BACK: HoursWords = { question: "Tell visitors when you're back?", always: "No", hours: "Yes, from our opening hours", column: "Open", outside: false };
+const BACK: HoursWords = { question: "builder.backQuestion", always: "builder.no", hours: "builder.yesOpeningHours", column: "builder.open", outside: false };
 
 export function WhenAway({ config, b, index, replace }: { config: Config; b: number; index: number; replace: (f: (c: Config) => Config) => void }) {
+  const t = useT();
   const hiding = buttonConditions(config, b, "CHAT").find((c) => c.condition.filterType === "INCLUDE");
   const choose = (v: string) =>
     replace((c) =>
@@ -22,23 +24,21 @@ export function WhenAway({ config, b, index, replace }: { config: Config; b: num
     );
   return (
     <fieldset className="stack">
-      <legend>When nobody is online</legend>
+      <legend>{t("builder.nobodyOnline")}</legend>
       <RadioGroup className="stack-tight" value={hiding ? "hide" : "messages"} onChange={choose}>
-        <Label className="visually-hidden">When nobody is online</Label>
+        <Label className="visually-hidden">{t("builder.nobodyOnline")}</Label>
         <Radio value="messages" className="choice">
-          Take messages
+          {t("builder.takeMessages")}
         </Radio>
         <Radio value="hide" className="choice">
-          Hide the button
+          {t("builder.hideButton")}
         </Radio>
       </RadioGroup>
       {hiding ? (
-        <p className="muted hint">The button shows only while an agent of yours is online in the console.</p>
+        <p className="muted hint">{t("builder.hideHint")}</p>
       ) : (
         <>
-          <p className="muted hint">
-            Visitors read “We're away right now. Leave a message and we'll reply here and by e-mail.” Their chat waits in your inbox under Waiting.
-          </p>
+          <p className="muted hint">{t("builder.awayHint")}</p>
           <WeeklyHours base={joinPath("actions", index, "openingHours")} words={BACK} />
         </>
       )}

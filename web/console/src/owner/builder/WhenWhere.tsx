@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
-import type { Button, Condition, Config, DisplayMode, FilterType, MatchType, ScrollOptions } from "@beckon/widget/config";
+import type { Button, Condition, Config, FilterType, MatchType, ScrollOptions } from "@beckon/widget/config";
 import { conditionMatches, conditionsPass } from "@beckon/widget";
 import { joinPath } from "../../lib/paths";
 import { countryList } from "../../lib/phone";
@@ -14,25 +14,22 @@ import { Triggers } from "./Triggers";
 import { revealOf, scrollRule, withHeight, withReveal, type HeightField, type Reveal } from "../reveal";
 import { addCondition, buttonConditions, countryCodes, removeCondition, updateButton, URL_FILTERS, URL_MATCHES } from "./edits";
 import { usePhoneLib } from "./usePhoneLib";
-
-const DEVICES: { value: DisplayMode; label: string }[] = [
-  { value: "ALWAYS", label: "Phones and desktops" },
-  { value: "MOBILE_ONLY", label: "Phones only" },
-  { value: "DESKTOP_ONLY", label: "Desktops only" },
-];
+import { consoleLanguage, useT } from "../../i18n/index";
+import { DISPLAY_MODES, translated } from "../catalogue";
 
 export function WhenWhere({ config, b, replace }: { config: Config; b: number; replace: (f: (c: Config) => Config) => void }) {
   const button = config.buttons[b];
   const p = (...k: (string | number)[]) => joinPath("buttons", b, ...k);
   const { set } = useEditor();
+  const t = useT();
   return (
     <div className="stack">
       <RadioGroup className="stack-tight" value={button.options?.displayMode ?? "ALWAYS"} onChange={(v) => set(p("options", "displayMode"), v)} orientation="horizontal">
-        <Label className="field-label">Show on</Label>
+        <Label className="field-label">{t("builder.showOn")}</Label>
         <div className="row">
-          {DEVICES.map((d) => (
+          {DISPLAY_MODES.map((d) => (
             <Radio key={d.value} value={d.value} className="choice">
-              {d.label}
+              {t(d.label)}
             </Radio>
           ))}
         </div>
@@ -54,35 +51,36 @@ function PageRules({ config, b, replace }: Part) {
   const [url, setUrl] = useState(`https://${domain}/`);
   const conds = rules.map((r) => r.condition);
   const shows = conditionsPass(conds, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false });
+  const t = useT();
   return (
     <fieldset className="stack-tight">
-      <legend>Pages</legend>
-      {rules.length === 0 && <p className="muted">On every page of your site.</p>}
+      <legend>{t("builder.pages")}</legend>
+      {rules.length === 0 && <p className="muted">{t("builder.everyPageOfSite")}</p>}
       <ul className="list-plain stack-tight">
         {rules.map(({ condition, index }, n) => (
           <li key={condition.id} className="rule row">
-            <SelectField path={`conditions[${index}].filterType`} label={`Rule ${n + 1}`} options={URL_FILTERS} />
-            <SelectField path={`conditions[${index}].matchType`} label={`Rule ${n + 1}: how to compare`} options={URL_MATCHES} />
-            <TextField path={`conditions[${index}].matchValue`} label={`Rule ${n + 1}: address part`} required placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
-            <span className="muted rule-test" aria-label={`Rule ${n + 1} on the test address`}>
-              {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? "matches the address below" : "does not match the address below"}
+            <SelectField path={`conditions[${index}].filterType`} label={t("builder.rule", { n: n + 1 })} options={translated(t, URL_FILTERS)} />
+            <SelectField path={`conditions[${index}].matchType`} label={t("builder.ruleCompare", { n: n + 1 })} options={translated(t, URL_MATCHES)} />
+            <TextField path={`conditions[${index}].matchValue`} label={t("builder.rulePart", { n: n + 1 })} required placeholder={condition.matchType === "REGEX" ? "^https://shop\\.example/(nl|be)/" : "/contact"} />
+            <span className="muted rule-test" aria-label={t("builder.ruleOnTest", { n: n + 1 })}>
+              {conditionMatches(condition, { url, domain, now: new Date(), desktop: true, debug: false, reportStats: false }) ? t("builder.matchesBelow") : t("builder.notMatchesBelow")}
             </span>
             <button className="subtle" onClick={() => replace((c) => removeCondition(c, b, condition.id))}>
-              Remove rule {n + 1}
+              {t("builder.removeRule", { n: n + 1 })}
             </button>
           </li>
         ))}
       </ul>
       <div className="row">
-        <button onClick={() => replace((c) => addCondition(c, b, { filterType: "INCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "" }))}>Add a page rule</button>
+        <button onClick={() => replace((c) => addCondition(c, b, { filterType: "INCLUDE", conditionType: "URL", matchType: "SUBSTRING", matchValue: "" }))}>{t("builder.addRule")}</button>
       </div>
       <div className="row test-box">
         <label>
-          <span>Try an address</span>
+          <span>{t("builder.tryAddress")}</span>
           <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
         </label>
         <output aria-live="polite" className={shows ? "ok" : "warn"}>
-          {shows ? "The button shows on this page." : "The button is hidden on this page."}
+          {shows ? t("builder.showsHere") : t("builder.hiddenHere")}
         </output>
       </div>
     </fieldset>
@@ -91,7 +89,10 @@ function PageRules({ config, b, replace }: Part) {
 
 function Countries({ config, b, replace }: Part) {
   const lib = usePhoneLib();
-  const all = useMemo(() => (lib ? countryList(lib) : []), [lib]);
+  const t = useT();
+  // Country names in the console's language (useT re-renders this when it changes).
+  const lang = consoleLanguage();
+  const all = useMemo(() => (lib ? countryList(lib, lang) : []), [lib, lang]);
   const geo = buttonConditions(config, b, "GEO")[0];
   const codes = geo ? countryCodes(geo.condition.matchValue) : [];
   const [query, setQuery] = useState("");
@@ -109,22 +110,22 @@ function Countries({ config, b, replace }: Part) {
 
   return (
     <fieldset className="stack-tight">
-      <legend>Countries</legend>
+      <legend>{t("builder.countries")}</legend>
       {codes.length > 0 ? (
         <>
-          <RadioGroup className="row" aria-label="Countries rule" value={geo!.condition.filterType} onChange={(v) => write(codes, v as FilterType)} orientation="horizontal">
+          <RadioGroup className="row" aria-label={t("builder.countriesRule")} value={geo!.condition.filterType} onChange={(v) => write(codes, v as FilterType)} orientation="horizontal">
             <Radio value="INCLUDE" className="choice">
-              Only for visitors from
+              {t("builder.onlyFrom")}
             </Radio>
             <Radio value="EXCLUDE" className="choice">
-              Not for visitors from
+              {t("builder.notFrom")}
             </Radio>
           </RadioGroup>
           <ul className="list-plain row">
             {codes.map((code) => (
               <li key={code} className="chip">
                 {name(code)}
-                <button className="subtle" aria-label={`Remove ${name(code)}`} onClick={() => write(codes.filter((c) => c !== code))}>
+                <button className="subtle" aria-label={t("builder.remove", { name: name(code) })} onClick={() => write(codes.filter((c) => c !== code))}>
                   ×
                 </button>
               </li>
@@ -132,18 +133,18 @@ function Countries({ config, b, replace }: Part) {
           </ul>
         </>
       ) : (
-        <p className="muted">For visitors from every country.</p>
+        <p className="muted">{t("builder.everyCountry")}</p>
       )}
       <label>
-        <span>Find a country</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. Netherlands" />
+        <span>{t("builder.findCountry")}</span>
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("builder.countryExample")} />
       </label>
       {shown.length > 0 && (
-        <ul className="list-plain country-results" aria-label="Countries found">
+        <ul className="list-plain country-results" aria-label={t("builder.countriesFound")}>
           {shown.map((c) => (
             <li key={c.code}>
               <button className="subtle" disabled={codes.includes(c.code)} onClick={() => (write([...codes, c.code]), setQuery(""))}>
-                Add {c.name}
+                {t("builder.addCountry", { country: c.name })}
               </button>
             </li>
           ))}
@@ -155,6 +156,7 @@ function Countries({ config, b, replace }: Part) {
 
 function AgentOnline({ config, b, replace }: Part) {
   const chat = buttonConditions(config, b, "CHAT")[0];
+  const t = useT();
   return (
     <label className="check">
       <input
@@ -166,13 +168,14 @@ function AgentOnline({ config, b, replace }: Part) {
           )
         }
       />
-      <span>Only while an agent is online</span>
+      <span>{t("builder.onlyAgentOnline")}</span>
     </label>
   );
 }
 
 function ScrollReveal({ button, base }: { button: Button; base: string }) {
   const { set } = useEditor();
+  const t = useT();
   const scroll = button.options?.scroll;
   // What the owner last typed into a pixel field, kept while the rule is still the one it wrote
   // (an undo or another choice replaces it): an emptied field stays empty, with its message, and
@@ -181,7 +184,7 @@ function ScrollReveal({ button, base }: { button: Button; base: string }) {
   const current = typed && typed.wrote === scroll ? typed : null;
   const reveal = current?.field === "revealAtHeight" && current.problem ? "pixels" : revealOf(scroll);
   const type = (field: HeightField, text: string) => {
-    const next = withHeight(scroll, field, text);
+    const next = withHeight(scroll, field, text, t);
     setTyped({ field, text, problem: next.problem, wrote: next.scroll });
     set(base, next.scroll);
   };
@@ -191,24 +194,24 @@ function ScrollReveal({ button, base }: { button: Button; base: string }) {
   };
   return (
     <fieldset className="stack-tight">
-      <legend>Scrolling</legend>
-      <RadioGroup aria-label="Appears" className="row" value={reveal} onChange={(v) => choose(v as Reveal)} orientation="horizontal">
+      <legend>{t("builder.scrolling")}</legend>
+      <RadioGroup aria-label={t("builder.appears")} className="row" value={reveal} onChange={(v) => choose(v as Reveal)} orientation="horizontal">
         <Radio value="now" className="choice">
-          Right away
+          {t("builder.rightAway")}
         </Radio>
         <Radio value="pixels" className="choice">
-          After scrolling a number of pixels
+          {t("builder.afterPixels")}
         </Radio>
         <Radio value="screen" className="choice">
-          After the first screen
+          {t("builder.afterScreen")}
         </Radio>
       </RadioGroup>
-      {reveal === "screen" && <p className="muted hint">Once visitors have scrolled one screen down, whatever the size of their screen. A page shorter than two screens never shows it.</p>}
+      {reveal === "screen" && <p className="muted hint">{t("builder.screenHint")}</p>}
       {(reveal !== "now" || scroll?.hideAtHeight !== undefined || current?.field === "hideAtHeight") && (
         <div className="grid-fields">
-          {reveal === "pixels" && <PixelField path={`${base}.revealAtHeight`} label="Appears after scrolling (pixels)" value={scroll?.revealAtHeight} typed={current?.field === "revealAtHeight" ? current : null} onType={(t) => type("revealAtHeight", t)} />}
-          <PixelField path={`${base}.hideAtHeight`} label="Hides again after (pixels)" hint="Empty: stays" value={scroll?.hideAtHeight} typed={current?.field === "hideAtHeight" ? current : null} onType={(t) => type("hideAtHeight", t)} />
-          <CheckField path={`${base}.neverHide`} label="Never hide once shown" onToggle={(on) => set(base, scrollRule({ ...scroll, neverHide: on || undefined }))} />
+          {reveal === "pixels" && <PixelField path={`${base}.revealAtHeight`} label={t("builder.appearsPixels")} value={scroll?.revealAtHeight} typed={current?.field === "revealAtHeight" ? current : null} onType={(t) => type("revealAtHeight", t)} />}
+          <PixelField path={`${base}.hideAtHeight`} label={t("builder.hidesPixels")} hint={t("builder.emptyStays")} value={scroll?.hideAtHeight} typed={current?.field === "hideAtHeight" ? current : null} onType={(t) => type("hideAtHeight", t)} />
+          <CheckField path={`${base}.neverHide`} label={t("builder.neverHide")} onToggle={(on) => set(base, scrollRule({ ...scroll, neverHide: on || undefined }))} />
         </div>
       )}
     </fieldset>

@@ -117,14 +117,27 @@ export function removeCondition(c: Config, b: number, id: string): Config {
 /** The countries (ISO codes, upper case) of a GEO condition's value ("NL, BE" or "NL BE"). */
 export const countryCodes = (matchValue: string): string[] => matchValue.toUpperCase().split(/[\s,]+/).filter(Boolean);
 
-/** Page-rule wording: how an address is compared (URL match types of spec §3.1). */
-export const URL_MATCHES: { value: MatchType; label: string }[] = [
-  { value: "SUBSTRING", label: "contains" },
-  { value: "SIMPLE", label: "starts with the path" },
-  { value: "EXACT", label: "is exactly" },
-  { value: "REGEX", label: "matches the pattern" },
-];
-export const URL_FILTERS: { value: FilterType; label: string }[] = [
-  { value: "INCLUDE", label: "Show only on pages whose address" },
-  { value: "EXCLUDE", label: "Hide on pages whose address" },
-];
+/** Page-rule wording (keys of the console's catalogue): how an address is compared (URL match types of spec §3.1). */
+export const URL_MATCHES: { value: MatchType; label: string }[] = (["SUBSTRING", "SIMPLE", "EXACT", "REGEX"] as const).map((value) => ({ value, label: `builder.url${value}` }));
+export const URL_FILTERS: { value: FilterType; label: string }[] = (["INCLUDE", "EXCLUDE"] as const).map((value) => ({ value, label: `builder.url${value}` }));
+
+/** An action's own texts per language (`translations`): language tag → `labelText` or a property → text. */
+export type Translations = Record<string, Record<string, string>>;
+
+/** The languages `translations` gives the action's label in, in their order. */
+export const labelLanguages = (translations: Translations | undefined): string[] =>
+  Object.keys(translations ?? {}).filter((l) => typeof translations![l]?.labelText === "string");
+
+/**
+ * `translations` with the label in `lang` set to `text`. A blank text removes that label (the
+ * widget would show an empty label, not the action's own); a language left with no text is
+ * dropped, and so is `translations` when none is left (undefined). Other texts of a language
+ * (written in the JSON editor, e.g. a chat's title) are kept.
+ */
+export function withLabelIn(translations: Translations | undefined, lang: string, text: string): Translations | undefined {
+  const { labelText: _old, ...others } = translations?.[lang] ?? {};
+  const texts = text.trim() ? { ...(translations?.[lang] ?? {}), labelText: text } : others;
+  const next: Translations = { ...translations, [lang]: texts };
+  if (!Object.keys(texts).length) delete next[lang];
+  return Object.keys(next).length ? next : undefined;
+}

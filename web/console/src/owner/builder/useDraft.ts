@@ -8,6 +8,7 @@ import type { Config } from "@beckon/widget/config";
 import { api, ApiError, modelConfig, type Problem } from "../../api/http";
 import { setAt } from "../../lib/paths";
 import { useStatusFor } from "../../lib/useStatusFor";
+import { useT } from "../../i18n/index";
 
 export type Draft = {
   /** The config being edited, null until loaded. */
@@ -37,6 +38,7 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
   // "Draft saved." is about the config just saved: any change after it makes it untrue.
   const [message, setMessage] = useStatusFor([config]);
   const [error, setError] = useState("");
+  const t = useT();
 
   const reload = useCallback(async () => {
     const c = modelConfig(await api.GET("/api/v1/owner/domains/{id}/config", { params: { path: { id: domainId } } }));
@@ -63,13 +65,13 @@ export function useDraft(domainId: string, onSaved?: () => void): Draft {
       setConfig(savedConfig);
       setSaved(savedConfig);
       setProblems([]);
-      if (!quiet) setMessage("Draft saved.", [savedConfig]);
+      if (!quiet) setMessage(t("builder.draftSaved"), [savedConfig]);
       onSaved?.();
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.problems.length) {
         setProblems(e.problems);
-        setError(`The draft was not saved: ${e.problems.length} problem${e.problems.length > 1 ? "s" : ""} to fix (shown next to each field).`);
+        setError(t("builder.draftNotSaved", { count: e.problems.length }));
       } else setError((e as Error).message);
       return false;
     }

@@ -7,31 +7,33 @@ import type { Config } from "@beckon/widget/config";
 import type { DomainInfo } from "../../api/types";
 import { goingLive } from "./changes";
 import { LeftOut } from "./LeftOut";
-import { SAVED_FIRST, usePublish } from "./usePublish";
+import { usePublish } from "./usePublish";
+import { useT } from "../../i18n/index";
 
 export function FirstPublish({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
   const { publish, busy, error } = usePublish({ domain, dirty, save, onPublished });
-  const live = goingLive(config);
+  const t = useT();
+  const live = goingLive(config, t);
   return (
     <div className="card first-publish">
       <div className="first-publish-what" id="first-publish-what">
         {live.length ? (
           <>
-            <p>Not published yet. Publish puts this on {domain.name}:</p>
-            <ul className="change-list" aria-label="What goes live">
+            <p>{t("publishing.notYetPuts", { domain: domain.name })}</p>
+            <ul className="change-list" aria-label={t("publishing.whatGoesLive")}>
               {live.map((line, i) => (
                 <li key={i}>{line}</li>
               ))}
             </ul>
           </>
         ) : (
-          <p>Not published yet. Pick what visitors can do, then publish it here.</p>
+          <p>{t("publishing.notYetPick")}</p>
         )}
         <LeftOut config={config} />
-        {dirty && live.length > 0 && <p className="muted">{SAVED_FIRST}</p>}
+        {dirty && live.length > 0 && <p className="muted">{t("publishing.savedFirst")}</p>}
       </div>
       <button className="primary" onClick={publish} disabled={busy || !live.length} aria-describedby="first-publish-what">
-        {busy ? "Publishing…" : "Publish"}
+        {t(busy ? "publishing.publishing" : "publishing.publish")}
       </button>
       {error && (
         <p className="error" role="alert">

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
+import { useT } from "../../i18n/index";
 import { installedText, unknownHostText, type Installation } from "./installation";
 
 export const POLL_MS = 3000;
@@ -12,6 +13,7 @@ export const POLL_MS = 3000;
 export function InstallationStatus({ domain, started }: { domain: DomainInfo; started: boolean }) {
   const [check, setCheck] = useState<Installation | null>(null);
   const [now, setNow] = useState(Date.now());
+  const t = useT();
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
@@ -38,11 +40,11 @@ export function InstallationStatus({ domain, started }: { domain: DomainInfo; st
     <div className="stack installation">
       <p role="status" className={check.installed ? "notice" : "muted"}>
         {!check.installed && <span className="spinner" aria-hidden="true" />}
-        {installedText(check, now)}
+        {installedText(check, now, t)}
       </p>
       {check.unknownHosts.map((s) => (
         <p key={s.host} className="warning" role="alert">
-          {unknownHostText(s, domain.name, now)}
+          {unknownHostText(s, domain.name, now, t)}
         </p>
       ))}
     </div>

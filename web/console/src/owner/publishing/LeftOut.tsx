@@ -2,14 +2,16 @@
 // decision), in the publish summaries; nothing when everything shows.
 import type { Config } from "@beckon/widget/config";
 import { leftOut } from "./changes";
+import { useT } from "../../i18n/index";
 
 export function LeftOut({ config }: { config: Config }) {
-  const lines = leftOut(config);
+  const t = useT();
+  const lines = leftOut(config, t);
   if (!lines.length) return null;
   return (
     <div className="warning left-out">
-      <p>Will not show:</p>
-      <ul className="change-list" aria-label="What will not show">
+      <p>{t("publishing.willNotShow")}</p>
+      <ul className="change-list" aria-label={t("publishing.whatWillNotShow")}>
         {lines.map((l, i) => (
           <li key={i}>{l}</li>
         ))}

@@ -9,10 +9,12 @@ import { api, ApiError, modelConfig } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
 import { goingLive, summarizeChanges } from "./changes";
 import { LeftOut } from "./LeftOut";
-import { publishedText, SAVED_FIRST, usePublish } from "./usePublish";
+import { publishedText, usePublish } from "./usePublish";
+import { useT } from "../../i18n/index";
 
 export function PublishDialog({ domain, config, dirty, save, onPublished }: { domain: DomainInfo; config: Config | null; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   const [changes, setChanges] = useState<string[] | null>(null);
   // Before the first publication the changes are what goes live; after it, what goes live is said too.
   const [firstTime, setFirstTime] = useState(false);
@@ -31,7 +33,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
         throw e;
       });
       setFirstTime(!published);
-      setChanges(summarizeChanges(published, config));
+      setChanges(summarizeChanges(published, config, undefined, t));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -40,23 +42,23 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
     const version = await publishDraft();
     if (version === null) return;
     dialog.current?.close();
-    setStatus(publishedText(version));
+    setStatus(publishedText(version, t));
   };
   const nothing = changes !== null && changes.length === 0;
   return (
     <div className="row">
       <button className="primary" onClick={open} disabled={!config}>
-        Publish…
+        {t("publishing.publishDialog")}
       </button>
       <span role="status">{status}</span>
       <dialog ref={dialog} className="dialog" aria-labelledby="publish-dialog-h" onClose={() => setBusy(false)}>
-        <h3 id="publish-dialog-h">Publish {domain.name}?</h3>
-        {changes === null && !error && <p className="muted">Comparing with the published version…</p>}
-        {nothing && <p>No changes since the published version.</p>}
+        <h3 id="publish-dialog-h">{t("publishing.publishDomain", { domain: domain.name })}</h3>
+        {changes === null && !error && <p className="muted">{t("publishing.comparing")}</p>}
+        {nothing && <p>{t("publishing.noChanges")}</p>}
         {changes && changes.length > 0 && (
           <>
-            <p>{domain.config.publishedVersion ? `What changes for visitors since version ${domain.config.publishedVersion}:` : "What visitors will get:"}</p>
-            <ul className="change-list" aria-label="Changes">
+            <p>{domain.config.publishedVersion ? t("publishing.changesSince", { version: domain.config.publishedVersion }) : t("publishing.visitorsWillGet")}</p>
+            <ul className="change-list" aria-label={t("publishing.changes")}>
               {changes.map((c, i) => (
                 <li key={i}>{c}</li>
               ))}
@@ -65,7 +67,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
           </>
         )}
         {changes && config && <LeftOut config={config} />}
-        {dirty && <p className="muted">{SAVED_FIRST}</p>}
+        {dirty && <p className="muted">{t("publishing.savedFirst")}</p>}
         {error && (
           <p className="error" role="alert">
             {error}
@@ -73,9 +75,9 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
         )}
         <div className="row dialog-actions">
           <button className="primary" onClick={publish} disabled={busy || changes === null || nothing}>
-            {busy ? "Publishing…" : "Publish now"}
+            {t(busy ? "publishing.publishing" : "publishing.publishNow")}
           </button>
-          <button onClick={() => dialog.current?.close()}>Cancel</button>
+          <button onClick={() => dialog.current?.close()}>{t("publishing.cancel")}</button>
         </div>
       </dialog>
     </div>
@@ -84,12 +86,13 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
 
 /** What visitors get once published (goingLive: the widget's own decision). */
 function LiveList({ config }: { config: Config }) {
-  const live = goingLive(config);
+  const t = useT();
+  const live = goingLive(config, t);
   return (
     <>
-      <p>{live.length ? "Visitors will then get:" : "Visitors will then get no button."}</p>
+      <p>{t(live.length ? "publishing.thenGet" : "publishing.thenNoButton")}</p>
       {live.length > 0 && (
-        <ul className="change-list" aria-label="What visitors get">
+        <ul className="change-list" aria-label={t("publishing.whatVisitorsGet")}>
           {live.map((l, i) => (
             <li key={i}>{l}</li>
           ))}

@@ -7,6 +7,7 @@ import type { ConfigVersion, DomainInfo } from "../../api/types";
 import { fullTime } from "../../lib/time";
 import { useStatusFor } from "../../lib/useStatusFor";
 import { Preview } from "../Preview";
+import { useT } from "../../i18n/index";
 
 /** `draft`: the draft being edited; `onRestored` resolves to the draft the restore made. */
 export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { domain: DomainInfo; draft: Config | null; dirty: boolean; onRestored: () => Promise<Config>; refresh: number }) {
@@ -15,6 +16,7 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
   // "Version 1 is now the draft" holds until the draft changes or a version is published.
   const [status, setStatus] = useStatusFor([draft, domain.config.publishedVersion, refresh]);
   const [error, setError] = useState("");
+  const t = useT();
   // The preview opens below the list: it is brought into view, and focus goes to it (and back to
   // its version's Preview button when it closes).
   const shown = useRef<HTMLDivElement>(null);
@@ -52,12 +54,12 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
     }
   };
   const restore = async (v: number) => {
-    if (dirty && !confirm("Restoring replaces your unsaved changes. Restore anyway?")) return;
+    if (dirty && !confirm(t("publishing.restoreQuestion"))) return;
     setError("");
     try {
       await api.POST("/api/v1/owner/domains/{id}/versions/{version}/restore", { params: { path: { id: domain.id, version: String(v) } } });
       const restored = await onRestored();
-      setStatus(`Version ${v} is now the draft. Publish it to put it live.`, [restored, domain.config.publishedVersion, refresh]);
+      setStatus(t("publishing.restored", { version: v }), [restored, domain.config.publishedVersion, refresh]);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -65,25 +67,25 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
 
   return (
     <section className="stack" aria-labelledby="history-h">
-      <h3 id="history-h">History</h3>
-      {versions?.length === 0 && <p className="muted">Nothing published yet: each publication will be listed here.</p>}
+      <h3 id="history-h">{t("publishing.history")}</h3>
+      {versions?.length === 0 && <p className="muted">{t("publishing.nothingPublished")}</p>}
       {versions && versions.length > 0 && (
-        <ol className="version-list" aria-label="Published versions">
+        <ol className="version-list" aria-label={t("publishing.versions")}>
           {versions.map((v) => (
             <li key={v.version} className="version" aria-current={viewing?.version === v.version ? "true" : undefined}>
               <span className="version-what">
-                <strong>Version {v.version}</strong>
-                {v.current && <span className="badge">Live</span>}
+                <strong>{t("publishing.version", { version: v.version })}</strong>
+                {v.current && <span className="badge">{t("publishing.live")}</span>}
               </span>
               <span className="muted">
-                {fullTime(v.publishedAt)} · {v.publishedBy ? v.publishedBy.name : "from the command line"}
+                {fullTime(v.publishedAt)} · {v.publishedBy ? v.publishedBy.name : t("publishing.fromCommandLine")}
               </span>
               <span className="row version-actions">
-                <button id={`preview-version-${v.version}`} onClick={() => view(v.version)} aria-label={`Preview version ${v.version}`}>
-                  Preview
+                <button id={`preview-version-${v.version}`} onClick={() => view(v.version)} aria-label={t("publishing.previewVersion", { version: v.version })}>
+                  {t("publishing.preview")}
                 </button>
-                <button onClick={() => restore(v.version)} aria-label={`Restore as draft: version ${v.version}`}>
-                  Restore as draft
+                <button onClick={() => restore(v.version)} aria-label={t("publishing.restoreVersion", { version: v.version })}>
+                  {t("publishing.restore")}
                 </button>
               </span>
             </li>
@@ -97,12 +99,12 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
         </p>
       )}
       {viewing && (
-        <div ref={shown} tabIndex={-1} className="stack card version-preview" aria-label={`Version ${viewing.version} in the preview`} role="region">
+        <div ref={shown} tabIndex={-1} className="stack card version-preview" aria-label={t("publishing.versionInPreview", { version: viewing.version })} role="region">
           <div className="row">
-            <strong>Showing version {viewing.version}</strong>
-            <button onClick={close}>Close the preview</button>
+            <strong>{t("publishing.showingVersion", { version: viewing.version })}</strong>
+            <button onClick={close}>{t("publishing.closePreview")}</button>
           </div>
-          <Preview key={viewing.version} config={viewing.config} note={`The real widget with version ${viewing.version} as it was published. Restore it to edit or publish it again.`} />
+          <Preview key={viewing.version} config={viewing.config} note={t("publishing.previewNote", { version: viewing.version })} />
         </div>
       )}
     </section>

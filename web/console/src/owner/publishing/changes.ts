@@ -1,8 +1,10 @@
 // What changed between two configs, in the owner's words ("WhatsApp number changed", "Phone call
 // hidden on Saturdays"): the publish dialog shows it for the published version → the draft; and
-// what a first publication puts live ("A button for WhatsApp at the bottom right"). Pure.
+// what a first publication puts live ("A button for WhatsApp at the bottom right"). Pure; the words
+// are in the console's language given (`t`, i18n/en/builder.ts "publishing"), English by default.
 import type { Action, Button, Config, Schedule } from "@beckon/widget/config";
-import { ACTION_TYPES, BUTTON_TYPES, PLACEMENTS, WEEKDAYS } from "../catalogue";
+import { english, type T } from "../../i18n/t";
+import { ACTION_TYPES, BUTTON_TYPE_NAMES, placeIn, WEEKDAYS } from "../catalogue";
 import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
 import { ACTION_LIMIT } from "@beckon/widget";
 import { buttonActions } from "../builder/edits";
@@ -10,58 +12,57 @@ import { decided, type Device, missedText, onlyText, shownOn } from "../visibili
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-const plural = (day: string) => `${day}s`;
+/** "WhatsApp", "WhatsApp and Call", "WhatsApp, Call and E-mail" (in British English, no comma before "and"). */
+const andList = (names: string[], t: T): string => new Intl.ListFormat(t("builder.locale"), { type: "conjunction" }).format(names);
 
-// The console writes British English: no comma before "and".
-const andFormat = new Intl.ListFormat("en-GB", { type: "conjunction" });
-
-/** "WhatsApp", "WhatsApp and Call", "WhatsApp, Call and E-mail". */
-const andList = (names: string[]): string => andFormat.format(names);
-
-/** "Saturdays", "Saturdays and Sundays", "Mondays, Tuesdays and Fridays". */
-export function dayList(days: string[]): string {
-  return andList(days.map(plural));
+/** Days by index (Monday = 0) as "Saturdays", "Saturdays and Sundays", "Mondays, Tuesdays and Fridays". */
+export function dayList(days: number[], t: T = english): string {
+  return andList(days.map((i) => t(`catalogue.${WEEKDAYS[i]}s`)), t);
 }
 
 /** What the owner calls an action: its channel, and its label when two actions share a channel. */
-function actionNamer(config: Config): (a: Action) => string {
+function actionNamer(config: Config, t: T): (a: Action) => string {
   const actions = config.actions ?? [];
   return (a) => {
-    const channel = ACTION_TYPES[a.actionType]?.label ?? a.actionType;
+    const type = ACTION_TYPES[a.actionType];
+    const channel = type ? t(type.label) : a.actionType;
     const twins = actions.filter((x) => x.actionType === a.actionType).length > 1;
-    return twins && a.labelText ? `${channel} "${a.labelText}"` : channel;
+    return twins && a.labelText ? t("publishing.named", { channel, label: a.labelText }) : channel;
   };
 }
 
-/** What the owner calls a button: "The button" when there is one, else by its place. */
-function buttonNamer(config: Config): (b: Button) => string {
+/**
+ * What the owner calls a button: "The button" when there is one, else by its place; `within` a
+ * sentence ("added to the button").
+ */
+function buttonNamer(config: Config, t: T): (b: Button, within?: boolean) => string {
   const buttons = config.buttons ?? [];
-  return (b) => {
-    if (buttons.length <= 1) return "The button";
+  return (b, within = false) => {
+    if (buttons.length <= 1) return t(within ? "publishing.theButtonIn" : "publishing.theButton");
     const i = buttons.findIndex((x) => x.id === b.id);
-    return `Button ${i + 1}`;
+    return t(within ? "publishing.buttonIn" : "publishing.button", { n: i + 1 });
   };
 }
 
-const label = <T extends string>(list: { value: T; label: string }[], v: T | undefined) => list.find((o) => o.value === v)?.label ?? String(v ?? "");
+const indices = (keep: (i: number) => unknown): number[] => WEEKDAYS.map((_, i) => i).filter(keep);
 
-function scheduleChanges(name: string, before: Schedule | undefined, after: Schedule | undefined, locale?: string): string[] {
+function scheduleChanges(name: string, before: Schedule | undefined, after: Schedule | undefined, locale: string | undefined, t: T): string[] {
   const wasAlways = !before || before.showAlways;
   const isAlways = !after || after.showAlways;
   if (wasAlways && isAlways) return [];
-  if (isAlways) return [`${name} shown at all times`];
+  if (isAlways) return [t("publishing.shownAlways", { name })];
   const out: string[] = [];
   if (!!after?.outsideHours !== (!wasAlways && !!before?.outsideHours)) {
-    out.push(after?.outsideHours ? `${name} shown outside its hours` : `${name} shown during its hours`);
+    out.push(t(after?.outsideHours ? "publishing.shownOutside" : "publishing.shownDuring", { name }));
   }
   const was = wasAlways ? Array<Day>(7).fill(WHOLE_DAY) : weekWindows(before);
   const now = weekWindows(after);
-  const hidden = WEEKDAYS.filter((_, i) => was[i] && !now[i]);
-  const shown = WEEKDAYS.filter((_, i) => !was[i] && now[i]);
-  if (hidden.length) out.push(`${name} hidden on ${dayList(hidden)}`);
-  if (shown.length) out.push(`${name} shown on ${dayList(shown)}`);
-  out.push(...hoursChanges(name, wasAlways ? null : was, now, locale));
-  if (!wasAlways && (before?.timezone ?? "") !== (after?.timezone ?? "")) out.push(`${name} time zone changed`);
+  const hidden = indices((i) => was[i] && !now[i]);
+  const shown = indices((i) => !was[i] && now[i]);
+  if (hidden.length) out.push(t("publishing.hiddenOn", { name, days: dayList(hidden, t) }));
+  if (shown.length) out.push(t("publishing.shownOn", { name, days: dayList(shown, t) }));
+  out.push(...hoursChanges(name, wasAlways ? null : was, now, locale, t));
+  if (!wasAlways && (before?.timezone ?? "") !== (after?.timezone ?? "")) out.push(t("publishing.zoneChanged", { name }));
   return out;
 }
 
@@ -70,23 +71,23 @@ function scheduleChanges(name: string, before: Schedule | undefined, after: Sche
  * else one per new window with its days ("hours set to 10:00–14:00 on Saturdays"). was: the week
  * before, or null when the action was offered at all times.
  */
-function hoursChanges(name: string, was: Day[] | null, now: Day[], locale?: string): string[] {
-  const text = (w: Day) => (w ? windowText(w, locale) : "");
+function hoursChanges(name: string, was: Day[] | null, now: Day[], locale: string | undefined, t: T): string[] {
+  const text = (w: Day) => (w ? windowText(w, locale, t) : "");
   const open = now.filter(Boolean);
   const shared = open.every((w) => text(w) === text(open[0]));
   if (shared && open.length) {
     const before = was?.filter(Boolean) ?? [];
     const wasShared = before.every((w) => text(w) === text(before[0]));
     const same = was && wasShared && before.length && text(before[0]) === text(open[0]);
-    return same ? [] : [`${name} hours set to ${text(open[0])}`];
+    return same ? [] : [t("publishing.hoursSet", { name, hours: text(open[0]) })];
   }
   // Days open now whose window is new to them, grouped by that window.
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, number[]>();
   now.forEach((w, i) => {
     if (!w || (was && text(was[i]) === text(w))) return;
-    groups.set(text(w), [...(groups.get(text(w)) ?? []), WEEKDAYS[i]]);
+    groups.set(text(w), [...(groups.get(text(w)) ?? []), i]);
   });
-  return [...groups].map(([window, days]) => `${name} hours set to ${window} on ${dayList(days)}`);
+  return [...groups].map(([hours, days]) => t("publishing.hoursSetOn", { name, hours, days: dayList(days, t) }));
 }
 
 const LOOK_FIELDS: (keyof Action)[] = [
@@ -101,46 +102,57 @@ const LOOK_FIELDS: (keyof Action)[] = [
   "labelBackgroundColor",
 ];
 
-/** "WhatsApp number" from the builder's field label ("Your WhatsApp number"). */
-function valueName(t: Action["actionType"]): string {
-  const v = ACTION_TYPES[t]?.value as unknown;
-  const text = typeof v === "string" ? v : ((v as { label?: string } | undefined)?.label ?? "Value");
-  const bare = text.replace(/^Your /, "");
-  return bare.charAt(0).toUpperCase() + bare.slice(1);
+/**
+ * An action's main value changed: "WhatsApp number changed" (English: the question without "Your";
+ * other languages may say the channel and the question, "WhatsApp: „Ihre WhatsApp-Nummer“ geändert").
+ */
+function valueChanged(name: string, type: Action["actionType"], t: T): string {
+  const info = ACTION_TYPES[type];
+  const channel = info ? t(info.label) : type;
+  const question = info?.value.label ? t(info.value.label) : type;
+  const bare = question.replace(/^Your /, "");
+  const value = bare.charAt(0).toUpperCase() + bare.slice(1);
+  return t("publishing.valueChanged", { value, channel, question, which: name === channel ? "" : t("publishing.which", { name }) });
 }
 
-function actionChanges(name: string, before: Action, after: Action, locale?: string): string[] {
+function actionChanges(name: string, before: Action, after: Action, locale: string | undefined, t: T): string[] {
   const out: string[] = [];
   const type = ACTION_TYPES[after.actionType];
-  if (before.actionType !== after.actionType) out.push(`${ACTION_TYPES[before.actionType]?.label ?? before.actionType} changed to ${type?.label ?? after.actionType}`);
-  else if (before.actionValue !== after.actionValue) out.push(`${valueName(after.actionType)} changed${name === type?.label ? "" : ` (${name})`}`);
-  if ((before.labelText ?? "") !== (after.labelText ?? "")) out.push(after.labelText ? `${name}: label changed to "${after.labelText}"` : `${name}: label removed`);
-  if (LOOK_FIELDS.some((k) => !same(before[k], after[k]))) out.push(`${name}: look changed`);
+  const channel = (a: Action) => (ACTION_TYPES[a.actionType] ? t(ACTION_TYPES[a.actionType].label) : a.actionType);
+  if (before.actionType !== after.actionType) out.push(t("publishing.typeChanged", { from: channel(before), to: channel(after) }));
+  else if (before.actionValue !== after.actionValue) out.push(valueChanged(name, after.actionType, t));
+  if ((before.labelText ?? "") !== (after.labelText ?? "")) out.push(after.labelText ? t("publishing.labelChanged", { name, label: after.labelText }) : t("publishing.labelRemoved", { name }));
+  if (LOOK_FIELDS.some((k) => !same(before[k], after[k]))) out.push(t("publishing.lookChanged", { name }));
   const props = new Set([...Object.keys(before.properties ?? {}), ...Object.keys(after.properties ?? {})]);
   for (const key of props) {
     if ((before.properties?.[key] ?? "") === (after.properties?.[key] ?? "")) continue;
     const field = type?.properties.find((p) => p.key === key);
-    out.push(`${name}: ${(field?.label ?? key).toLowerCase()} changed`);
+    const label = field ? t(field.label) : key;
+    out.push(t("publishing.propertyChanged", { name, field: label.toLowerCase(), Field: label }));
   }
-  out.push(...scheduleChanges(name, before.schedule, after.schedule, locale));
+  out.push(...scheduleChanges(name, before.schedule, after.schedule, locale, t));
   return out;
 }
 
-function buttonChanges(name: string, before: Button, after: Button, nameAction: (id: string) => string): string[] {
+/**
+ * What changed on a button. `told`: the channels already said to be added or removed as such (not
+ * said again as added to or removed from the button).
+ */
+function buttonChanges(name: string, within: string, before: Button, after: Button, nameAction: (id: string) => string, told: { added: Set<string>; removed: Set<string> }, t: T): string[] {
   const out: string[] = [];
-  if (before.active !== after.active) out.push(after.active ? `${name} turned on` : `${name} turned off`);
-  if (before.type !== after.type) out.push(`${name} is now ${label(BUTTON_TYPES, after.type).replace(/ \(.*\)$/, "").toLowerCase()}`);
+  if (before.active !== after.active) out.push(t(after.active ? "publishing.turnedOn" : "publishing.turnedOff", { name }));
+  if (before.type !== after.type) out.push(t("publishing.isNow", { name, type: t(BUTTON_TYPE_NAMES[after.type]) }));
   const bo = before.options ?? {};
   const ao = after.options ?? {};
-  if ((bo.placement ?? "BOTTOM_RIGHT") !== (ao.placement ?? "BOTTOM_RIGHT")) out.push(`${name} moved to ${label(PLACEMENTS, ao.placement ?? "BOTTOM_RIGHT").toLowerCase()}`);
-  if (!same({ ...bo, placement: undefined }, { ...ao, placement: undefined }) || !same(before.multiButtonOptions, after.multiButtonOptions)) out.push(`${name}: look or behaviour changed`);
+  if ((bo.placement ?? "BOTTOM_RIGHT") !== (ao.placement ?? "BOTTOM_RIGHT")) out.push(t("publishing.movedTo", { name, place: t(placeIn(ao.placement ?? "BOTTOM_RIGHT")) }));
+  if (!same({ ...bo, placement: undefined }, { ...ao, placement: undefined }) || !same(before.multiButtonOptions, after.multiButtonOptions)) out.push(t("publishing.behaviourChanged", { name }));
   const added = after.actions.filter((id) => !before.actions.includes(id));
   const removed = before.actions.filter((id) => !after.actions.includes(id));
-  for (const id of added) out.push(`${nameAction(id)} added to ${name.toLowerCase()}`);
-  for (const id of removed) out.push(`${nameAction(id)} removed from ${name.toLowerCase()}`);
+  for (const id of added) if (!told.added.has(nameAction(id))) out.push(t("publishing.addedTo", { channel: nameAction(id), button: within }));
+  for (const id of removed) if (!told.removed.has(nameAction(id))) out.push(t("publishing.removedFrom", { channel: nameAction(id), button: within }));
   const kept = before.actions.filter((id) => after.actions.includes(id));
-  if (!added.length && !removed.length && !same(kept, after.actions.filter((id) => before.actions.includes(id)))) out.push(`Order of the channels changed`);
-  if (!same(before.conditions ?? [], after.conditions ?? [])) out.push(`${name}: where it shows changed`);
+  if (!added.length && !removed.length && !same(kept, after.actions.filter((id) => before.actions.includes(id)))) out.push(t("publishing.channelOrder"));
+  if (!same(before.conditions ?? [], after.conditions ?? [])) out.push(t("publishing.whereChanged", { name }));
   return out;
 }
 
@@ -150,14 +162,13 @@ function buttonChanges(name: string, before: Button, after: Button, nameAction: 
  * right", "A button for WhatsApp and Call at the top left (phones only)". Empty when no button
  * shows anything. The first publication says this; later ones say it beside what changed.
  */
-export function goingLive(config: Config): string[] {
-  const name = actionNamer(config);
+export function goingLive(config: Config, t: T = english): string[] {
+  const name = actionNamer(config, t);
   return (config.buttons ?? []).flatMap((b, i) => {
     const devices = shownOn(config, i);
     if (!devices.length) return [];
     const channels = shownChannels(config, i, devices);
-    const where = `at the ${label(PLACEMENTS, b.options?.placement ?? "BOTTOM_RIGHT").toLowerCase()}`;
-    return [`A button for ${andList(channels.map(name))} ${where}${onlyText(devices)}`];
+    return [t("publishing.goingLive", { channels: andList(channels.map(name), t), place: t(placeIn(b.options?.placement ?? "BOTTOM_RIGHT")), only: onlyText(devices, t) })];
   });
 }
 
@@ -170,24 +181,26 @@ const shownChannels = (config: Config, i: number, devices: Device[]): Action[] =
  * takes the bottom right, …"); channels beyond what the button's type shows. A button without a
  * channel holds nothing to leave out.
  */
-export function leftOut(config: Config): string[] {
-  const name = actionNamer(config);
-  const buttonName = buttonNamer(config);
+export function leftOut(config: Config, t: T = english): string[] {
+  const name = actionNamer(config, t);
+  const buttonName = buttonNamer(config, t);
   return (config.buttons ?? []).flatMap((b, i) => {
     const channels = buttonActions(config, i);
     if (!channels.length) return [];
-    const title = config.buttons.length > 1 ? `${buttonName(b)} (${andList(channels.map(name))})` : buttonName(b);
-    if (b.active === false) return [`${title} is switched off`];
-    const missed = missedText(config, i);
-    if (missed) return [`${title} ${missed}`];
+    // "Button 2 (Call and E-mail)", and inside a sentence "button 2 (Call and E-mail)".
+    const titled = (within: boolean) => (config.buttons.length > 1 ? t("publishing.buttonWith", { button: buttonName(b, within), channels: andList(channels.map(name), t) }) : buttonName(b, within));
+    const title = titled(false);
+    if (b.active === false) return [t("publishing.switchedOff", { title })];
+    const missed = missedText(config, i, t);
+    if (missed) return [t("publishing.missed", { title, missed })];
     const devices = shownOn(config, i);
     if (!devices.length) return [];
     const shown = shownChannels(config, i, devices);
     const cut = channels.filter((a) => !shown.includes(a));
     if (!cut.length) return [];
     const limit = ACTION_LIMIT[b.type];
-    const why = cut.length + shown.length > limit ? `a ${label(BUTTON_TYPES, b.type).replace(/ \(.*\)$/, "").toLowerCase()} button shows ${limit === 1 ? "one channel" : `${limit} channels at most`}` : "the widget cannot use it";
-    return [`${andList(cut.map(name))} on ${title.charAt(0).toLowerCase() + title.slice(1)} will not show: ${why}`];
+    const why = cut.length + shown.length > limit ? t("publishing.limit", { count: limit, type: t(BUTTON_TYPE_NAMES[b.type]) }) : t("publishing.cannotUse");
+    return [t("publishing.cut", { channels: andList(cut.map(name), t), title: titled(true), why })];
   });
 }
 
@@ -197,11 +210,12 @@ export function leftOut(config: Config): string[] {
  * rules, settings. Empty when nothing changed. Times are written in `locale` (the browser's when
  * undefined), as the builder's time fields show them.
  */
-export function summarizeChanges(before: Config | null, after: Config, locale?: string): string[] {
-  if (!before) return goingLive(after);
+export function summarizeChanges(before: Config | null, after: Config, locale?: string, t: T = english): string[] {
+  if (!before) return goingLive(after, t);
   const out: string[] = [];
-  const nameBefore = actionNamer(before);
-  const nameAfter = actionNamer(after);
+  const nameBefore = actionNamer(before, t);
+  const nameAfter = actionNamer(after, t);
+  const told = { added: new Set<string>(), removed: new Set<string>() };
   const beforeActions = new Map((before.actions ?? []).map((a) => [a.id, a]));
   const afterActions = new Map((after.actions ?? []).map((a) => [a.id, a]));
   const inUse = (c: Config, id: string) => (c.buttons ?? []).some((b) => b.actions.includes(id));
@@ -209,49 +223,53 @@ export function summarizeChanges(before: Config | null, after: Config, locale?: 
   for (const a of after.actions ?? []) {
     const b = beforeActions.get(a.id);
     if (!b) {
-      if (inUse(after, a.id)) out.push(`${nameAfter(a)} added`);
-    } else out.push(...actionChanges(nameAfter(a), b, a, locale));
+      if (inUse(after, a.id)) {
+        out.push(t("publishing.added", { name: nameAfter(a) }));
+        told.added.add(nameAfter(a));
+      }
+    } else out.push(...actionChanges(nameAfter(a), b, a, locale, t));
   }
   for (const b of before.actions ?? []) {
-    if (!afterActions.has(b.id) && inUse(before, b.id)) out.push(`${nameBefore(b)} removed`);
+    if (!afterActions.has(b.id) && inUse(before, b.id)) {
+      out.push(t("publishing.removed", { name: nameBefore(b) }));
+      told.removed.add(nameBefore(b));
+    }
   }
 
-  const nameButtonBefore = buttonNamer(before);
-  const nameButtonAfter = buttonNamer(after);
+  const nameButtonBefore = buttonNamer(before, t);
+  const nameButtonAfter = buttonNamer(after, t);
   const beforeButtons = new Map(before.buttons.map((b) => [b.id, b]));
   const afterIds = new Set(after.buttons.map((b) => b.id));
   const actionName = (id: string) => {
     const a = afterActions.get(id) ?? beforeActions.get(id);
     return a ? (afterActions.has(id) ? nameAfter(a) : nameBefore(a)) : id;
   };
+  // A button whose rules changed says so itself; otherwise the rules' change is said once below.
+  let whereTold = false;
   for (const b of after.buttons) {
     const old = beforeButtons.get(b.id);
-    if (!old) out.push(`${b.actions.length > 1 ? "A button with " + b.actions.map(actionName).join(", ") : "A " + (b.actions[0] ? actionName(b.actions[0]) + " button" : "button")} added`);
-    else {
-      // Channels added to or removed from a button are already told as added or removed.
-      const lines = buttonChanges(nameButtonAfter(b), old, b, actionName).filter((l) => {
-        const m = /^(.*) (added to|removed from) /.exec(l);
-        return !m || !out.includes(`${m[1]} ${m[2] === "added to" ? "added" : "removed"}`);
-      });
-      out.push(...lines);
+    if (!old) {
+      if (b.actions.length > 1) out.push(t("publishing.newButtonWith", { channels: b.actions.map(actionName).join(", ") }));
+      else out.push(b.actions[0] ? t("publishing.newButtonOf", { channel: actionName(b.actions[0]) }) : t("publishing.newButton"));
+    } else {
+      // Channels added to or removed from a button that are told as added or removed are not told again.
+      out.push(...buttonChanges(nameButtonAfter(b), nameButtonAfter(b, true), old, b, actionName, told, t));
+      whereTold ||= !same(old.conditions ?? [], b.conditions ?? []);
     }
   }
-  for (const b of before.buttons) if (!afterIds.has(b.id)) out.push(`${nameButtonBefore(b)} removed`);
-  if (!same(before.buttons.map((b) => b.id).filter((id) => afterIds.has(id)), after.buttons.map((b) => b.id).filter((id) => beforeButtons.has(id)))) out.push("Order of the buttons changed");
+  for (const b of before.buttons) if (!afterIds.has(b.id)) out.push(t("publishing.removed", { name: nameButtonBefore(b) }));
+  if (!same(before.buttons.map((b) => b.id).filter((id) => afterIds.has(id)), after.buttons.map((b) => b.id).filter((id) => beforeButtons.has(id)))) out.push(t("publishing.buttonOrder"));
 
-  if (!same(before.conditions ?? [], after.conditions ?? [])) {
-    const changed = new Set(out.filter((l) => l.endsWith("where it shows changed")));
-    if (!changed.size) out.push("Page, country or availability rules changed");
-  }
+  if (!same(before.conditions ?? [], after.conditions ?? []) && !whereTold) out.push(t("publishing.rulesChanged"));
 
   const bd = before.domains[0];
   const ad = after.domains[0];
   if (bd && ad) {
-    if (bd.name !== ad.name || !same(bd.aliases ?? [], ad.aliases ?? [])) out.push(`Site address changed to ${ad.name}`);
-    if ((bd.timezone ?? "") !== (ad.timezone ?? "")) out.push(ad.timezone ? `Time zone changed to ${ad.timezone}` : "Time zone removed: hours follow each visitor's own clock");
-    if (!same(bd.properties, ad.properties) || bd.type !== ad.type) out.push("Site settings changed");
+    if (bd.name !== ad.name || !same(bd.aliases ?? [], ad.aliases ?? [])) out.push(t("publishing.siteAddress", { name: ad.name }));
+    if ((bd.timezone ?? "") !== (ad.timezone ?? "")) out.push(ad.timezone ? t("publishing.zoneTo", { zone: ad.timezone }) : t("publishing.zoneRemoved"));
+    if (!same(bd.properties, ad.properties) || bd.type !== ad.type) out.push(t("publishing.siteSettings"));
   }
-  if (!same(before.options, after.options)) out.push("Page-wide options changed");
-  if (!out.length && !same(before, after)) out.push("Other settings changed");
+  if (!same(before.options, after.options)) out.push(t("publishing.pageOptions"));
+  if (!out.length && !same(before, after)) out.push(t("publishing.otherSettings"));
   return out;
 }

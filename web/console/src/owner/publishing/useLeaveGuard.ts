@@ -4,8 +4,10 @@
 // the list) keep the draft, so they pass.
 import { useEffect } from "react";
 import { guardNavigation } from "../../app/router";
+import { consoleLanguage, translate } from "../../i18n/index";
 
-export const LEAVE_QUESTION = "You have unsaved changes to this domain's buttons. Leave and lose them?";
+/** The question, in the console's language at the moment it is asked. */
+const leaveQuestion = () => translate(consoleLanguage(), "publishing.leaveQuestion");
 
 export function useLeaveGuard(dirty: boolean, domainId: string) {
   useEffect(() => {
@@ -13,7 +15,7 @@ export function useLeaveGuard(dirty: boolean, domainId: string) {
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     addEventListener("beforeunload", warn);
     const here = `domains/${domainId}`;
-    const release = guardNavigation((path) => path === here || path.startsWith(`${here}/`) || confirm(LEAVE_QUESTION));
+    const release = guardNavigation((path) => path === here || path.startsWith(`${here}/`) || confirm(leaveQuestion()));
     return () => {
       removeEventListener("beforeunload", warn);
       release();

@@ -3,28 +3,29 @@
 import { useState } from "react";
 import { api } from "../../api/http";
 import type { DomainInfo } from "../../api/types";
+import { useT } from "../../i18n/index";
+import { english, type T } from "../../i18n/t";
 
-export const SAVED_FIRST = "Your unsaved changes are saved first.";
-
-export const publishedText = (version: number) => `Published: version ${version} is live.`;
+export const publishedText = (version: number, t: T = english) => t("publishing.published", { version });
 
 export function usePublish({ domain, dirty, save, onPublished }: { domain: DomainInfo; dirty: boolean; save: (opts?: { quiet?: boolean }) => Promise<boolean>; onPublished: (version: number) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const t = useT();
   /** Resolves to the version now live, or null (the reason is in `error`). */
   const publish = async (): Promise<number | null> => {
     setBusy(true);
     setError("");
     try {
       if (dirty && !(await save({ quiet: true }))) {
-        setError("The draft could not be saved: fix the problems shown on the page, then publish.");
+        setError(t("publishing.notSaved"));
         return null;
       }
       const r = await api.POST("/api/v1/owner/domains/{id}/publish", { params: { path: { id: domain.id } } });
       onPublished(r.version);
       return r.version;
     } catch (e) {
-      setError(`Not published: ${(e as Error).message}`);
+      setError(t("publishing.notPublished", { error: (e as Error).message }));
       return null;
     } finally {
       setBusy(false);
