@@ -29,11 +29,13 @@ export function CannedRepliesPage({ me }: { me: User }) {
     setRemoving(null);
     try {
       await api.DELETE("/api/v1/owner/canned-replies/{id}", { params: { path: { id: r.id } } });
-      setStatus(t("cannedReplies.removed", { shortcut: r.shortcut }));
     } catch (e) {
       setStatus((e as Error).message);
+      return void reload();
     }
-    reload();
+    // Said once the list no longer shows it.
+    await reload();
+    setStatus(t("cannedReplies.removed", { shortcut: r.shortcut }));
   };
 
   const allowAgents = async (allowed: boolean) => {
