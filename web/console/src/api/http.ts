@@ -6,6 +6,7 @@ import createClient, { type FetchResponse, type MaybeOptionalInit } from "openap
 import type { HttpMethod, MediaType, PathsWithMethod } from "openapi-typescript-helpers";
 import type { Config } from "@beckon/widget/config";
 import type { components, paths } from "./schema.gen";
+import { tNow } from "../i18n/index";
 
 type ErrorBody = components["schemas"]["ErrorBody"];
 export type Problem = components["schemas"]["ProblemBody"];
@@ -58,7 +59,7 @@ client.use({
     if (request.method !== "GET") request.headers.set("x-beckon-csrf", csrfToken);
   },
   onError() {
-    return new ApiError(0, "Cannot reach the Beckon server. Check your connection.");
+    return new ApiError(0, tNow("app.noServer"));
   },
 });
 
@@ -80,7 +81,7 @@ function method<M extends HttpMethod>(m: M) {
       // A documented error is an ErrorBody; anything else (a proxy's page, an empty body) is not.
       const body = typeof error === "object" && error !== null ? (error as Partial<ErrorBody>) : null;
       if (response.status === 401 && path !== "/api/v1/auth/login") onUnauthorized();
-      throw new ApiError(response.status, body?.error ?? `The server answered ${response.status}.`, body?.problems ?? []);
+      throw new ApiError(response.status, body?.error ?? tNow("app.serverAnswered", { status: response.status }), body?.problems ?? []);
     }
     // openapi-fetch gives the success body whenever the response is ok; its types cannot say so.
     return data as Answer<M, P>;

@@ -7,6 +7,7 @@ import { InboxPage } from "../agent/InboxPage";
 import { navigate, useRoute } from "./router";
 import { OfflinePage } from "./Offline";
 import { Shell } from "./Shell";
+import { useT } from "../i18n/index";
 
 // The owner's screens load when an owner opens them: the login screen and the agents' inbox never
 // download them (bench/console.mjs --sizes-only gives each part's size).
@@ -17,6 +18,7 @@ const WebhooksPage = lazy(() => import("../owner/webhooks/WebhooksPage").then((m
 const CannedRepliesPage = lazy(() => import("../canned/CannedRepliesPage").then((m) => ({ default: m.CannedRepliesPage })));
 
 export function App() {
+  const t = useT();
   const { session, loading, unreachable } = useSession();
   const route = useRoute();
   const section = route[0] ?? "";
@@ -38,14 +40,14 @@ export function App() {
     };
   }, [session, known, owner]);
 
-  if (loading) return <p className="muted loading">Loading…</p>;
+  if (loading) return <p className="muted loading">{t("app.loading")}</p>;
   if (!session && unreachable) return <OfflinePage />;
   if (!session) return <LoginPage />;
   return (
     <AgentProvider me={session.user}>
       <Shell session={session} section={section}>
         {section === "inbox" && <InboxPage channelId={route[1] ?? null} />}
-        <Suspense fallback={<p className="muted loading">Loading…</p>}>
+        <Suspense fallback={<p className="muted loading">{t("app.loading")}</p>}>
           {owner && section === "domains" && <DomainsPage domainId={route[1] ?? null} tab={route[2] ?? "settings"} />}
           {owner && section === "agents" && <AgentsPage me={session.user} />}
           {owner && section === "privacy" && <PrivacyPage />}

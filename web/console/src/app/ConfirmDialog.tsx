@@ -4,13 +4,14 @@
 // which reads as the browser's question rather than the console's. The safe answer, Cancel,
 // has the focus, so an Enter pressed in haste keeps things as they are.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useT } from "../i18n/index";
 
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -51,7 +53,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button ref={cancel} onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t("app.cancel")}
         </button>
       </div>
     </dialog>

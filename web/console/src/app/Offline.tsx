@@ -3,27 +3,24 @@
 // again by itself (src/auth/session.tsx); the button asks at once.
 import { useSession } from "../auth/session";
 import { useOnline } from "../lib/useOnline";
+import { useT } from "../i18n/index";
 import { BASE } from "./router";
-
-export const OFFLINE = "You are offline — Beckon will reconnect when the network is back.";
-/** The top bar's short form, beside the agent's tools (the socket reconnects by itself). */
-export const OFFLINE_SHORT = "You are offline";
-export const UNREACHABLE = "Cannot reach the Beckon server — Beckon will reconnect when it answers.";
 
 export function OfflinePage() {
   const { retry } = useSession();
   const online = useOnline();
+  const t = useT();
   return (
     <main className="login">
       <section className="card login-card offline-card" aria-labelledby="offline-title">
         <img className="offline-mark" src={`${BASE}icons/icon-192.png`} alt="" width={64} height={64} />
-        <h1 id="offline-title">Beckon console</h1>
+        <h1 id="offline-title">{t("app.offlineTitle")}</h1>
         <p className="notice offline" role="status">
-          {online ? UNREACHABLE : OFFLINE}
+          {t(online ? "app.unreachable" : "app.offline")}
         </p>
-        <p className="muted">Your chats and settings show once Beckon is connected: nothing here is out of date.</p>
+        <p className="muted">{t("app.offlineBody")}</p>
         <button type="button" onClick={retry}>
-          Try again now
+          {t("app.tryAgain")}
         </button>
       </section>
     </main>

@@ -10,7 +10,6 @@ import { NotificationSettings } from "../agent/NotificationSettings";
 import { UnreadBadge } from "../agent/UnreadBadge";
 import { useCanned } from "../canned/useCanned";
 import { useOnline } from "../lib/useOnline";
-import { OFFLINE_SHORT } from "./Offline";
 import { Link } from "./router";
 import { useT } from "../i18n/index";
 
@@ -59,7 +58,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
         </nav>
         <div className="topbar-tools">
           <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
-            {!online ? OFFLINE_SHORT : connected ? "" : t("shell.reconnecting")}
+            {!online ? t("app.offlineShort") : connected ? "" : t("shell.reconnecting")}
           </span>
           <button
             className={`presence ${status}`}
@@ -88,7 +87,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
           <NotifyToggle />
           <NotificationSettings />
           <span className="who muted">{session.user.name}</span>
-          <button className="subtle" onClick={logout} title={`Logged in as ${session.user.name}`}>
+          <button className="subtle" onClick={logout} title={t("app.loggedInAs", { name: session.user.name })}>
             {t("shell.logout")}
           </button>
         </div>

@@ -14,6 +14,7 @@ import { InstallationStatus } from "./publishing/InstallationStatus";
 import { PublishDialog } from "./publishing/PublishDialog";
 import { publishedText } from "./publishing/usePublish";
 import { VersionHistory } from "./publishing/VersionHistory";
+import { consoleLocale } from "../i18n/locale";
 
 export function EmbedPanel({
   domain,
@@ -44,7 +45,7 @@ export function EmbedPanel({
       {domain.config.publishedAt ? (
         <>
           <p className="muted">
-            {t("embed.publishedAt", { version: domain.config.publishedVersion ?? "", time: fullTime(domain.config.publishedAt) })}
+            {t("embed.publishedAt", { version: domain.config.publishedVersion ?? "", time: fullTime(domain.config.publishedAt, consoleLocale()) })}
             {dirty && ` ${t("publishing.savedFirst")}`}
           </p>
           <PublishDialog domain={domain} config={config} dirty={dirty} save={save} onPublished={publishedNow} />

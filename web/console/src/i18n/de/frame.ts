@@ -2,6 +2,19 @@
 import type { ConsoleCatalogue } from "../en";
 
 export default {
+  app: {
+    loading: "Wird geladen…",
+    cancel: "Abbrechen",
+    offline: "Sie sind offline – Beckon verbindet sich wieder, sobald das Netz zurück ist.",
+    offlineShort: "Sie sind offline",
+    unreachable: "Der Beckon-Server ist nicht erreichbar – Beckon verbindet sich wieder, sobald er antwortet.",
+    offlineTitle: "Beckon-Konsole",
+    offlineBody: "Ihre Chats und Einstellungen erscheinen, sobald Beckon verbunden ist: Hier ist nichts veraltet.",
+    tryAgain: "Jetzt erneut versuchen",
+    loggedInAs: "Angemeldet als {name}",
+    noServer: "Der Beckon-Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.",
+    serverAnswered: "Der Server antwortete mit {status}.",
+  },
   shell: {
     skip: "Zum Inhalt springen",
     nav: "Konsole",

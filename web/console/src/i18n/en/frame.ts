@@ -1,5 +1,18 @@
 // The console's English texts for its frame: the shell, Settings and the inbox list.
 export default {
+  app: {
+    loading: "Loading…",
+    cancel: "Cancel",
+    offline: "You are offline — Beckon will reconnect when the network is back.",
+    offlineShort: "You are offline",
+    unreachable: "Cannot reach the Beckon server — Beckon will reconnect when it answers.",
+    offlineTitle: "Beckon console",
+    offlineBody: "Your chats and settings show once Beckon is connected: nothing here is out of date.",
+    tryAgain: "Try again now",
+    loggedInAs: "Logged in as {name}",
+    noServer: "Cannot reach the Beckon server. Check your connection.",
+    serverAnswered: "The server answered {status}.",
+  },
   shell: {
     skip: "Skip to content",
     nav: "Console",

@@ -2,6 +2,19 @@
 import type { ConsoleCatalogue } from "../en";
 
 export default {
+  app: {
+    loading: "Cargando…",
+    cancel: "Cancelar",
+    offline: "Estás sin conexión: Beckon se volverá a conectar cuando vuelva la red.",
+    offlineShort: "Sin conexión",
+    unreachable: "No se puede contactar con el servidor de Beckon: Beckon se volverá a conectar cuando responda.",
+    offlineTitle: "Consola de Beckon",
+    offlineBody: "Tus chats y ajustes aparecerán en cuanto Beckon esté conectado: aquí no hay nada desactualizado.",
+    tryAgain: "Reintentar ahora",
+    loggedInAs: "Sesión iniciada como {name}",
+    noServer: "No se puede contactar con el servidor de Beckon. Comprueba tu conexión.",
+    serverAnswered: "El servidor respondió {status}.",
+  },
   shell: {
     skip: "Saltar al contenido",
     nav: "Consola",

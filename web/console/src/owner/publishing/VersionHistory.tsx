@@ -8,6 +8,7 @@ import { fullTime } from "../../lib/time";
 import { useStatusFor } from "../../lib/useStatusFor";
 import { Preview } from "../Preview";
 import { useT } from "../../i18n/index";
+import { consoleLocale } from "../../i18n/locale";
 
 /** `draft`: the draft being edited; `onRestored` resolves to the draft the restore made. */
 export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { domain: DomainInfo; draft: Config | null; dirty: boolean; onRestored: () => Promise<Config>; refresh: number }) {
@@ -78,7 +79,7 @@ export function VersionHistory({ domain, draft, dirty, onRestored, refresh }: { 
                 {v.current && <span className="badge">{t("publishing.live")}</span>}
               </span>
               <span className="muted">
-                {fullTime(v.publishedAt)} · {v.publishedBy ? v.publishedBy.name : t("publishing.fromCommandLine")}
+                {fullTime(v.publishedAt, consoleLocale())} · {v.publishedBy ? v.publishedBy.name : t("publishing.fromCommandLine")}
               </span>
               <span className="row version-actions">
                 <button id={`preview-version-${v.version}`} onClick={() => view(v.version)} aria-label={t("publishing.previewVersion", { version: v.version })}>

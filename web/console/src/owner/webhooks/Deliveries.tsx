@@ -7,6 +7,7 @@ import type { Webhook, WebhookDelivery } from "../../api/types";
 import { shortTime } from "../../lib/time";
 import { answerText, anyPending, deliveryState, eventLabel } from "./labels";
 import { useT } from "../../i18n/index";
+import { consoleLocale } from "../../i18n/locale";
 
 /** How often the log is asked again while a delivery is pending. */
 const REFRESH_MS = 2000;
@@ -73,10 +74,10 @@ export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }
                   </td>
                   <td>{d.attempts}</td>
                   <td>{answerText(d, t)}</td>
-                  <td>{shortTime(d.lastAttemptAt)}</td>
-                  <td>{shortTime(d.nextAttemptAt)}</td>
+                  <td>{shortTime(d.lastAttemptAt, undefined, consoleLocale())}</td>
+                  <td>{shortTime(d.nextAttemptAt, undefined, consoleLocale())}</td>
                   <td>
-                    <button onClick={() => again(d)} aria-label={t("deliveries.againLabel", { event: eventLabel(d.type, t), time: shortTime(d.createdAt) })}>
+                    <button onClick={() => again(d)} aria-label={t("deliveries.againLabel", { event: eventLabel(d.type, t), time: shortTime(d.createdAt, undefined, consoleLocale()) })}>
                       {t("deliveries.again")}
                     </button>
                   </td>

@@ -6,12 +6,15 @@
 //   - IntersectionObserver: an obstacle enters or leaves the viewport (a banner sliding in);
 //   - the window's resize, and transitions/animations ending (a banner's slide-out).
 // Each run reads everything first (computed styles and rectangles), then writes (the roots'
-// inline `translate`), so it costs at most one layout. geometry.ts decides the move. The move is
-// animated unless the visitor prefers reduced motion.
+// inline `translate`), so it costs at most one layout. The first look at a page's elements is
+// spread over idle periods (a long page's thousands of elements: bench/results.md). geometry.ts
+// decides the move. The move is animated unless the visitor prefers reduced motion.
 import { isObstacle, isStuck, placeOf, shiftsFor, type Place, type Rect, type Shift } from "./geometry";
 
-type Idle = (f: () => void) => void;
-const idle: Idle = (f) => (typeof requestIdleCallback == "function" ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 100));
+type Idle = (f: (deadline?: IdleDeadline) => void) => void;
+const idle: Idle = (f) => (typeof requestIdleCallback == "function" ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 100));
+/** Elements looked at per idle period at least (a deadline already spent still makes progress). */
+const LOOK_AT_LEAST = 200;
 
 /** Beckon's own elements (roots of buttons, the app's host) are never obstacles. */
 const ours = (el: Element) => !!el.closest(".call-now-button, .cnb-m-host");
@@ -33,6 +36,9 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
   let scheduled = false;
   let stopped = false;
   let first = true;
+  // Elements still to look at: the page's whole tree at first, looked through over as many idle
+  // periods as it takes (a page of thousands of elements never gets one long task from us).
+  let unseen: Element[] = [];
   let last = -1e9;
   // At idle time, and at most every 200 ms: a page restyling something every frame (a carousel)
   // costs one look per 200 ms, not one per frame.
@@ -70,7 +76,7 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
   });
   const onEnd = (ev: Event) => known.has(ev.target as Element) && schedule();
 
-  function run() {
+  function run(deadline?: IdleDeadline) {
     scheduled = false;
     last = performance.now();
     // Stopped, or the document is gone (torn down before the idle callback came).
@@ -79,14 +85,19 @@ export function avoidCollisions(roots: () => HTMLElement[], report: (e: unknown)
       // Read: new candidates, then every rectangle.
       if (first) {
         first = false;
-        document.body.querySelectorAll("*").forEach(consider);
+        unseen = Array.from(document.body.querySelectorAll("*"));
       }
       for (const el of added) {
         if (!el.isConnected) continue;
-        consider(el);
-        el.querySelectorAll("*").forEach(consider);
+        unseen.push(el, ...Array.from(el.querySelectorAll("*")));
       }
       added.clear();
+      for (let n = 0; unseen.length && (n < LOOK_AT_LEAST || !deadline || deadline.timeRemaining() > 1); n++) {
+        const el = unseen.pop()!;
+        if (el.isConnected) consider(el);
+      }
+      // More to look at: the next idle period goes on (nothing moves before the whole page is seen).
+      if (unseen.length) return void ((scheduled = true), idle(run));
       const vw = document.documentElement.clientWidth;
       const vh = document.documentElement.clientHeight;
       const mine = roots().filter((r) => r.isConnected);
