@@ -62,16 +62,23 @@ test("a conversation of a few thousand messages opens on the latest, scrolls by 
   // The keyboard: the focused thread scrolls with PageUp (earlier) and End (back to the latest).
   await log.focus();
   const before = state.first;
-  for (let i = 0; i < 3; i++) await page.keyboard.press("PageUp");
+  // PageUp until earlier messages show (a key pressed while the list is still settling may move nothing).
   state = await eventually(async () => {
+    await page.keyboard.press("PageUp");
     const s = await threadState(page);
     return s.first < before - 10 && s;
   }, "PageUp to show earlier messages");
   // ArrowDown: the row at the top moves up (or out of view).
   const top = () => log.evaluate((l, seq) => l.querySelector(`li[aria-posinset="${seq}"]`)?.getBoundingClientRect().top ?? -Infinity, state.first);
+  // Measured once PageUp's scrolling has come to rest (two frames alike), then ArrowDown until it moves.
+  const scrollTop = () => log.evaluate((l) => new Promise((r) => requestAnimationFrame(() => r([...l.querySelectorAll("*")].concat(l).map((e) => e.scrollTop).join()))));
+  let last;
+  await eventually(async () => last === (last = await scrollTop()), "PageUp's scrolling to come to rest");
   const topBefore = await top();
-  await page.keyboard.press("ArrowDown");
-  await eventually(async () => (await top()) < topBefore - 10, "ArrowDown to scroll down a little");
+  await eventually(async () => {
+    await page.keyboard.press("ArrowDown");
+    return (await top()) < topBefore - 10;
+  }, "ArrowDown to scroll down a little");
   await page.keyboard.press("End");
   await eventually(() => shownInThread(message(lastText)), "End to bring back the latest message");
 
