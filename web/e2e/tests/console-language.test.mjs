@@ -214,13 +214,6 @@ async function wholeShot(page, name) {
   await page.setViewportSize(size);
 }
 
-async function pickLanguage(page, lang, nowLabelled) {
-  await page.getByRole("button", { name: "Notification settings" }).click();
-  await page.getByLabel("Language of the console").selectOption(lang);
-  await page.getByLabel(nowLabelled).waitFor();
-  await page.keyboard.press("Escape");
-}
-
 /** The builder's cards and fieldsets whose content is wider than they are (a long word that does not wrap). */
 const overflowing = (page) =>
   page.evaluate(() =>
@@ -231,7 +224,7 @@ test("an owner's button builder speaks German once Deutsch is picked in Settings
   const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "domains", viewport: { width: 1280, height: 900 } });
   await addDomain(page, fx.server.origin, "deutsch.test");
   await pickChannel(page, "WhatsApp");
-  await pickLanguage(page, "de", "Sprache der Konsole");
+  await switchToGerman(page);
 
   // The same draft, now in German: the question, the channels, the form, the look, the first publication.
   await page.getByRole("heading", { name: "Was sollen Besucher tun können?" }).waitFor();
