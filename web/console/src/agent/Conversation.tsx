@@ -294,7 +294,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             {error}
           </p>
         ) : (
-          <p className="muted">{t("conversation.loading")}</p>
+          <p className="muted">{t("app.loading")}</p>
         )}
       </div>
     );
@@ -341,7 +341,6 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
             open={confirmingEnd && !ended}
             title={t("conversation.endTitle")}
             confirmLabel={t("conversation.endChat")}
-            cancelLabel={t("conversation.cancel")}
             onConfirm={end}
             onCancel={() => setConfirmingEnd(false)}
           >

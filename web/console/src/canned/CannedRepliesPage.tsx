@@ -50,7 +50,7 @@ export function CannedRepliesPage({ me }: { me: User }) {
     setAllowing(null);
   };
 
-  if (!list) return <p className="muted loading">{t("cannedReplies.loading")}</p>;
+  if (!list) return <p className="muted loading">{t("app.loading")}</p>;
   return (
     <div className="page stack canned-page">
       <h1 tabIndex={-1}>{t("cannedReplies.title")}</h1>
@@ -239,7 +239,7 @@ function CannedForm({
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel}>
-            {t("cannedReplies.cancel")}
+            {t("app.cancel")}
           </button>
         )}
       </div>

@@ -147,7 +147,7 @@ function ResetPassword({ user, onDone }: { user: User; onDone: (message?: string
         {t("agents.saveNewPassword")}
       </button>
       <button type="button" onClick={() => onDone()}>
-        {t("agents.cancel")}
+        {t("app.cancel")}
       </button>
     </form>
   );

@@ -33,7 +33,7 @@ export function FileLimits({ domainId }: { domainId: string }) {
   useEffect(() => {
     api.GET("/api/v1/owner/domains/{id}/attachments", { params: { path: { id: domainId } } }).then(setLimits, (e: Error) => setLoadError(e.message));
   }, [domainId]);
-  if (!limits) return <p className="muted">{loadError || t("fileLimits.loading")}</p>;
+  if (!limits) return <p className="muted">{loadError || t("app.loading")}</p>;
   const others = limits.types.filter((x) => !FILE_TYPES.some((f) => f.type === x));
   const toggle = (type: string, on: boolean) => setLimits({ ...limits, types: on ? [...limits.types, type] : limits.types.filter((x) => x !== type) });
   const save = async () => {

@@ -61,7 +61,7 @@ export function StatsPanel({ domain, config }: { domain: DomainInfo; config: Con
   const names = useMemo(() => itemNames(config, t), [config, lang]);
 
   if (error) return <p className="error">{error}</p>;
-  if (!data) return <p className="muted">{t("stats.loading")}</p>;
+  if (!data) return <p className="muted">{t("app.loading")}</p>;
   const dayList = daysBetween(data.from.slice(0, 10), data.to.slice(0, 10));
   const all: DrawnSeries[] = toSeries(breakdownCounts(data.counts, data.items ?? [], by), dayList).map((s) => ({
     ...s,

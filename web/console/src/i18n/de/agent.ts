@@ -5,7 +5,6 @@ import type { ConsoleCatalogue } from "../en";
 export default {
   conversation: {
     visitor: "Besucher",
-    loading: "Wird geladen…",
     back: "Zurück zur Chatliste",
     open: "Offen",
     ended: "Beendet",
@@ -18,7 +17,6 @@ export default {
     endTitle: "Diesen Chat beenden?",
     unanswered: "{name} hat noch keine Antwort erhalten.",
     endExplain: "Der Besucher sieht dann, dass der Chat beendet ist, und kann darin nicht mehr schreiben.",
-    cancel: "Abbrechen",
     email: "E-Mail",
     began: "Chat gestartet auf",
     consent: "Einwilligung erteilt",

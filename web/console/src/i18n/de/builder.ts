@@ -446,7 +446,6 @@ export default {
     visitorsWillGet: "Was Besucher bekommen:",
     changes: "Änderungen",
     publishNow: "Jetzt veröffentlichen",
-    cancel: "Abbrechen",
     thenGet: "Besucher bekommen dann:",
     thenNoButton: "Besucher bekommen dann keinen Button.",
     whatVisitorsGet: "Was Besucher bekommen",

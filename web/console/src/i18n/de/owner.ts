@@ -70,7 +70,6 @@ export default {
   },
   fileLimits: {
     title: "Dateien in Chats",
-    loading: "Wird geladen…",
     largest: "Größte Datei (MB)",
     types: "Dateien, die Besucher und Mitarbeitende senden dürfen (am Inhalt jeder Datei erkannt)",
     also: "Außerdem erlaubt (über die API festgelegt): {types}",
@@ -164,7 +163,6 @@ export default {
     selected: "Markiert: Drücken Sie {keys}, um es zu kopieren.",
   },
   stats: {
-    loading: "Wird geladen…",
     title: "Statistik",
     period: "Zeitraum",
     lastDays: "Letzte {days} Tage",
@@ -234,7 +232,6 @@ export default {
     after: "nach {duration}",
     newPassword: "Neues Passwort für {name}",
     saveNewPassword: "Neues Passwort speichern",
-    cancel: "Abbrechen",
     resetDone: "Das Passwort von {name} wurde zurückgesetzt; die Sitzungen wurden beendet.",
     addTitle: "Konto hinzufügen",
     password: "Passwort (mindestens 8 Zeichen)",
@@ -314,7 +311,6 @@ export default {
   deliveries: {
     title: "Zustellungen an {url}",
     refresh: "Zustellungen aktualisieren",
-    loading: "Wird geladen…",
     none: "Noch nichts gesendet. Senden Sie ein Testereignis, um den Endpunkt auszuprobieren.",
     event: "Ereignis",
     status: "Status",
@@ -329,7 +325,6 @@ export default {
   },
   cannedReplies: {
     title: "Textbausteine",
-    loading: "Wird geladen…",
     intro:
       "Vorgefertigte Antworten für das ganze Team. Tippen Sie im Antwortfeld eines Chats {slash} und ein Kürzel (oder ein Wort aus dem Text), wählen Sie mit den Pfeiltasten und drücken Sie die Eingabetaste: Die Antwort landet im Feld, und Sie können sie vor dem Senden anpassen. Platzhalter werden ersetzt: {visitorName} (oder „{fallback}“, wenn der Besucher keinen Namen angegeben hat), {agentName} (Ihr Name) und {domain} (die Website).",
     removed: "/{shortcut} wurde entfernt.",
@@ -354,6 +349,5 @@ export default {
     shortcut: "Kürzel",
     shortcutHint: "Kleinbuchstaben, Ziffern, - und _; höchstens 32.",
     text: "Text",
-    cancel: "Abbrechen",
   },
 } satisfies ConsoleCatalogue;

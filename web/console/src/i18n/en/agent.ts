@@ -4,7 +4,6 @@
 export default {
   conversation: {
     visitor: "Visitor",
-    loading: "Loading…",
     back: "Back to the chat list",
     open: "Open",
     ended: "Ended",
@@ -17,7 +16,6 @@ export default {
     endTitle: "End this chat?",
     unanswered: "Nobody has answered {name} yet.",
     endExplain: "They will see that the chat has ended and can no longer write in it.",
-    cancel: "Cancel",
     email: "E-mail",
     began: "Chat began on",
     consent: "Consent given",

@@ -464,7 +464,6 @@ export default {
     visitorsWillGet: "What visitors will get:",
     changes: "Changes",
     publishNow: "Publish now",
-    cancel: "Cancel",
     thenGet: "Visitors will then get:",
     thenNoButton: "Visitors will then get no button.",
     whatVisitorsGet: "What visitors get",

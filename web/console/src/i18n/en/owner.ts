@@ -69,7 +69,6 @@ export default {
   },
   fileLimits: {
     title: "Files in chats",
-    loading: "Loading…",
     largest: "Largest file (MB)",
     types: "Files visitors and agents may send (read from each file's contents)",
     also: "Also accepted (set through the API): {types}",
@@ -163,7 +162,6 @@ export default {
     selected: "Selected: press {keys} to copy it.",
   },
   stats: {
-    loading: "Loading…",
     title: "Statistics",
     period: "Period",
     lastDays: "Last {days} days",
@@ -233,7 +231,6 @@ export default {
     after: "after {duration}",
     newPassword: "New password for {name}",
     saveNewPassword: "Save the new password",
-    cancel: "Cancel",
     resetDone: "{name}'s password was reset; their sessions ended.",
     addTitle: "Add an account",
     password: "Password (at least 8 characters)",
@@ -313,7 +310,6 @@ export default {
   deliveries: {
     title: "Deliveries to {url}",
     refresh: "Refresh the deliveries",
-    loading: "Loading…",
     none: "Nothing sent yet. Send a test event to try the endpoint.",
     event: "Event",
     status: "Status",
@@ -328,7 +324,6 @@ export default {
   },
   cannedReplies: {
     title: "Canned replies",
-    loading: "Loading…",
     intro:
       "Ready-made answers for the whole team. In a chat's reply box, type {slash} and a shortcut (or a word of the text), choose with the arrow keys and press Enter: the reply goes into the box for you to change before you send it. Placeholders are filled in: {visitorName} (or “{fallback}” when the visitor gave no name), {agentName} (your name) and {domain} (the site).",
     removed: "/{shortcut} was removed.",
@@ -353,6 +348,5 @@ export default {
     shortcut: "Shortcut",
     shortcutHint: "Lower-case letters, digits, - and _; at most 32.",
     text: "Text",
-    cancel: "Cancel",
   },
 };

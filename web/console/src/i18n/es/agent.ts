@@ -5,7 +5,6 @@ import type { ConsoleCatalogue } from "../en";
 export default {
   conversation: {
     visitor: "Visitante",
-    loading: "Cargando…",
     back: "Volver a la lista de chats",
     open: "Abierto",
     ended: "Finalizado",
@@ -18,7 +17,6 @@ export default {
     endTitle: "¿Finalizar este chat?",
     unanswered: "Nadie ha respondido aún a {name}.",
     endExplain: "El visitante verá que el chat ha finalizado y ya no podrá escribir en él.",
-    cancel: "Cancelar",
     email: "Correo electrónico",
     began: "Chat iniciado en",
     consent: "Consentimiento dado",

@@ -446,7 +446,6 @@ export default {
     visitorsWillGet: "Lo que verán los visitantes:",
     changes: "Cambios",
     publishNow: "Publicar ahora",
-    cancel: "Cancelar",
     thenGet: "Los visitantes verán entonces:",
     thenNoButton: "Los visitantes no verán entonces ningún botón.",
     whatVisitorsGet: "Lo que ven los visitantes",

@@ -71,7 +71,6 @@ export default {
   },
   fileLimits: {
     title: "Archivos en los chats",
-    loading: "Cargando…",
     largest: "Archivo más grande (MB)",
     types: "Archivos que pueden enviar visitantes y agentes (según el contenido de cada archivo)",
     also: "También se aceptan (definidos por la API): {types}",
@@ -165,7 +164,6 @@ export default {
     selected: "Seleccionado: presiona {keys} para copiarlo.",
   },
   stats: {
-    loading: "Cargando…",
     title: "Estadísticas",
     period: "Periodo",
     lastDays: "Últimos {days} días",
@@ -235,7 +233,6 @@ export default {
     after: "después de {duration}",
     newPassword: "Nueva contraseña para {name}",
     saveNewPassword: "Guardar la nueva contraseña",
-    cancel: "Cancelar",
     resetDone: "Se restableció la contraseña de {name}; sus sesiones se cerraron.",
     addTitle: "Añadir una cuenta",
     password: "Contraseña (al menos 8 caracteres)",
@@ -315,7 +312,6 @@ export default {
   deliveries: {
     title: "Entregas a {url}",
     refresh: "Actualizar las entregas",
-    loading: "Cargando…",
     none: "Aún no se ha enviado nada. Envía un evento de prueba para probar el endpoint.",
     event: "Evento",
     status: "Estado",
@@ -330,7 +326,6 @@ export default {
   },
   cannedReplies: {
     title: "Respuestas guardadas",
-    loading: "Cargando…",
     intro:
       "Respuestas preparadas para todo el equipo. En el cuadro de respuesta de un chat, escribe {slash} y un atajo (o una palabra del texto), elige con las flechas y presiona Enter: la respuesta aparece en el cuadro para que la cambies antes de enviarla. Los marcadores se rellenan: {visitorName} (o «{fallback}» si el visitante no dio su nombre), {agentName} (tu nombre) y {domain} (el sitio).",
     removed: "Se eliminó /{shortcut}.",
@@ -355,6 +350,5 @@ export default {
     shortcut: "Atajo",
     shortcutHint: "Minúsculas, dígitos, - y _; 32 como máximo.",
     text: "Texto",
-    cancel: "Cancelar",
   },
 } satisfies ConsoleCatalogue;

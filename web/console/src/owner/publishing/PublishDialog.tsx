@@ -77,7 +77,7 @@ export function PublishDialog({ domain, config, dirty, save, onPublished }: { do
           <button className="primary" onClick={publish} disabled={busy || changes === null || nothing}>
             {t(busy ? "publishing.publishing" : "publishing.publishNow")}
           </button>
-          <button onClick={() => dialog.current?.close()}>{t("publishing.cancel")}</button>
+          <button onClick={() => dialog.current?.close()}>{t("app.cancel")}</button>
         </div>
       </dialog>
     </div>

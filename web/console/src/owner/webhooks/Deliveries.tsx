@@ -45,7 +45,7 @@ export function Deliveries({ hook, refresh }: { hook: Webhook; refresh: number }
       </div>
       <p role="status">{status}</p>
       {list === null ? (
-        <p className="muted">{t("deliveries.loading")}</p>
+        <p className="muted">{t("app.loading")}</p>
       ) : list.length === 0 ? (
         <p className="muted">{t("deliveries.none")}</p>
       ) : (
