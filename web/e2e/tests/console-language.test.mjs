@@ -21,7 +21,7 @@ const fx = beckonFixture();
 
 /** Deutsch, picked in Settings (the dialog closed again). */
 async function switchToGerman(page) {
-  await page.getByRole("button", { name: "Notification settings" }).click();
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
   await page.getByLabel("Language of the console").selectOption("de");
   await page.getByLabel("Sprache der Konsole").waitFor();
   await page.keyboard.press("Escape");

@@ -11,6 +11,7 @@ import { beckonFixture } from "../lib/fixture.mjs";
 import { inboxTab, openApiVisitor, openConsole } from "../lib/console.mjs";
 import { addDomain, choose, form, pickChannel, preview } from "../lib/builder.mjs";
 import { eventually } from "../lib/wait.mjs";
+import { axeViolations } from "../lib/axe.mjs";
 import { join } from "node:path";
 
 // With SCREENSHOTS=dir, the statistics and the inbox at each size go there (docs/console.md's).
@@ -211,6 +212,156 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       if (path === "inbox") await shot(page, `inbox-${viewport.width}.png`);
       await tabThrough(page, path);
       await scrollPastTheEnd(page, path);
+    }
+    await context.close();
+  });
+}
+
+/**
+ * What sticks out sideways, or []: the document wider than the window, a box that scrolls
+ * sideways, or an element whose box reaches past the window's edge (not counting what an
+ * ancestor cuts short with `overflow: hidden`, hidden elements and the skip link, which waits
+ * left of the screen).
+ */
+const sticksOut = (page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > width) out.push(`the document is ${document.documentElement.scrollWidth} px wide`);
+    const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || r.right <= 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden") continue;
+      if (["auto", "scroll"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+      let cut = false;
+      for (let a = el.parentElement; a && !cut; a = a.parentElement) cut = ["hidden", "clip"].includes(getComputedStyle(a).overflowX);
+      if (!cut && (r.left < -0.5 || r.right > width + 0.5)) out.push(`${name(el)} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+    }
+    return out.slice(0, 8);
+  });
+
+/** Whether all of `locator`'s box is on screen (and inside the thread's visible part, for a message). */
+const inView = (locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const log = el.closest('[role="log"]')?.getBoundingClientRect() ?? { top: 0, bottom: innerHeight };
+    return r.height > 0 && r.top >= Math.max(0, log.top) - 1 && r.bottom <= Math.min(innerHeight, log.bottom) + 1 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+  });
+
+const LONG_TITLE = `Teak garden chair with armrests, weatherproof oil finish and a cushion ${"in blue, green or sand ".repeat(9)}`.slice(0, 300);
+let longVisit;
+/** A chat of the demo domain whose visitor saw 50 pages with long titles (once for the file). */
+async function chatWithALongVisit() {
+  longVisit ??= (async () => {
+    const visitor = await openApiVisitor(fx.browser, fx.server.origin, { name: "Pia Pages", email: "pia@example.com", url: `https://shop.test/chairs?${"colour=blue&".repeat(60)}` });
+    const { channelId } = await visitor.start();
+    await visitor.connect();
+    await visitor.say("Which chair is the one for a small balcony?");
+    for (let i = 1; i <= 50; i++) await visitor.send({ op: "page", url: `https://shop.test/chairs/teak-${i}`, title: `${i}. ${LONG_TITLE}` });
+    const agent = await login(fx.server.origin, DEMO.agent);
+    await eventually(async () => (await (await agent(`/api/v1/agent/channels/${channelId}`)).json()).visit?.pages.length === 50, "the 50 pages stored");
+    for (let i = 1; i <= 12; i++) {
+      await agent(`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `long-visit-${i}`, text: `Answer ${i} about chairs` }) });
+    }
+    await visitor.context.close();
+    return channelId;
+  })();
+  return longVisit;
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${device}: the inbox and a chat with a long visit fit the width; the thread, the last message and the reply box are in view, also with the keyboard up`, async () => {
+    const channelId = await chatWithALongVisit();
+    const phone = device === "phone";
+    const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "inbox", viewport, isMobile: phone, hasTouch: phone });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // The inbox: every tab, time, count and the search box inside the window.
+    await inboxTab(page, "All open").click();
+    await page.locator(".chat-item").filter({ hasText: "Pia Pages" }).waitFor();
+    await inboxTab(page, "Ended").waitFor();
+    assert.deepEqual(await sticksOut(page), [], `${device}: the inbox`);
+    assert.deepEqual(await axeViolations(page, "body"), [], `${device}: the inbox`);
+
+    // The top bar: on a phone one row, its tools in the menu (Escape closes it, focus returns).
+    const banner = page.getByRole("banner");
+    const menu = banner.getByRole("button", { name: "Menu", exact: true });
+    const online = banner.getByRole("button", { name: /^(Online|Away)$/ });
+    if (phone) {
+      const bar = await banner.boundingBox();
+      assert.ok(bar.height < 60, `the top bar is one row (${bar.height} px)`);
+      assert.equal(await online.isVisible(), false, "Online waits in the menu");
+      await menu.focus();
+      await page.keyboard.press("Enter");
+      assert.equal(await menu.getAttribute("aria-expanded"), "true");
+      for (const name of ["Sound", "Settings", "Log out"]) await banner.getByRole("button", { name, exact: true }).waitFor();
+      for (const name of ["Domains", "Agents", "Privacy", "Webhooks", "Canned replies"]) await banner.getByRole("link", { name, exact: true }).waitFor();
+      await online.waitFor();
+      assert.deepEqual(await sticksOut(page), [], "the menu open");
+      assert.deepEqual(await axeViolations(page, "body"), [], "the menu open");
+      await shot(page, `console-menu-${viewport.width}.png`);
+      await page.keyboard.press("Escape");
+      await online.waitFor({ state: "hidden" });
+      assert.equal(await menu.getAttribute("aria-expanded"), "false");
+      assert.equal(await menu.evaluate((b) => b === document.activeElement), true, "focus back on Menu");
+      await menu.click();
+    } else {
+      assert.equal(await menu.isVisible(), false, "no menu at a desktop's width: the tools stand in the bar");
+    }
+    // Settings is titled Settings (it holds the console's language and notifications).
+    await banner.getByRole("button", { name: "Settings", exact: true }).click();
+    await page.getByRole("dialog", { name: "Settings" }).getByLabel("Language of the console").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    if (phone) await page.keyboard.press("Escape");
+
+    // The chat: the last message and the reply box in view; the details never squeeze the thread.
+    await page.locator(".chat-item").filter({ hasText: "Pia Pages" }).click();
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    const last = conversation.getByRole("log", { name: "Messages" }).getByText("Answer 12 about chairs", { exact: true });
+    const reply = conversation.getByLabel("Reply to Pia Pages");
+    await last.waitFor();
+    const details = conversation.getByRole("region", { name: "The visitor's details" });
+    const toggle = conversation.getByRole("button", { name: "Details", exact: true });
+    await eventually(() => inView(last), `${device}: the last message in view`);
+    assert.ok(await inView(reply), `${device}: the reply box in view`);
+    assert.deepEqual(await sticksOut(page), [], `${device}: the chat`);
+    const thread = await conversation.getByRole("log", { name: "Messages" }).boundingBox();
+    if (phone) {
+      // The thread first; the details behind a button (a disclosure that takes the focus).
+      assert.equal(await details.isVisible(), false, "the details wait behind Details");
+      await shot(page, `console-chat-${viewport.width}.png`);
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await details.getByRole("region", { name: "The visitor's visit" }).waitFor();
+      assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+      assert.equal(await details.evaluate((d) => d === document.activeElement), true, "focus moved to the details");
+      assert.deepEqual(await sticksOut(page), [], "the details open");
+      assert.deepEqual(await axeViolations(page, "body"), [], "the details open");
+      assert.ok(await inView(reply), "the reply box in view with the details open");
+      await shot(page, `console-chat-details-${viewport.width}.png`);
+      await page.keyboard.press("Escape");
+      await details.waitFor({ state: "hidden" });
+      assert.equal(await toggle.evaluate((b) => b === document.activeElement), true, "focus back on Details");
+    } else {
+      // 50 pages with long titles: the details take at most their share and scroll in their box.
+      const box = await details.boundingBox();
+      assert.ok(thread.height >= 280 && thread.height > box.height, `the thread is ${thread.height} px high beside details of ${box.height} px`);
+      assert.equal(await toggle.isVisible(), false, "the details are shown beside the thread");
+      await shot(page, `console-chat-${viewport.width}.png`);
+    }
+    assert.deepEqual(await axeViolations(page, "body"), [], `${device}: the chat`);
+
+    // The on-screen keyboard up: the window cut to 480 px high. The reply box and last message stay in view.
+    if (phone) {
+      await reply.focus();
+      await page.setViewportSize({ width: viewport.width, height: 480 });
+      await eventually(() => inView(last), "the last message in view with the keyboard up");
+      assert.ok(await inView(reply), "the reply box in view with the keyboard up");
+      assert.deepEqual(await sticksOut(page), [], "the keyboard up");
+      assert.deepEqual(await axeViolations(page, "body"), [], "the keyboard up");
+      await shot(page, `console-chat-${viewport.width}x480.png`);
     }
     await context.close();
   });

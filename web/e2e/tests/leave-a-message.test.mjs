@@ -144,8 +144,8 @@ test("the owner chooses in the builder: take messages (with opening hours) or hi
 test("an agent chooses what they are told about: e-mail on or off, which conversations", async () => {
   const { page, context } = await openConsole(fx.browser, fx.server.origin, { email: DEMO.agent, path: "inbox", viewport: { width: 1280, height: 800 } });
   try {
-    await page.getByRole("button", { name: "Notification settings" }).click();
-    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings" });
     const email = dialog.getByRole("checkbox", { name: /E-mail me when a visitor waits/ });
     await email.waitFor();
     assert.equal(await email.isChecked(), true, "on by default");
@@ -161,7 +161,7 @@ test("an agent chooses what they are told about: e-mail on or off, which convers
     const saved = await page.evaluate(async () => (await fetch("/api/v1/agent/notifications")).json());
     assert.deepEqual([saved.email, saved.about], [false, "mine"]);
     // Opened again, it shows what was saved.
-    await page.getByRole("button", { name: "Notification settings" }).click();
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
     await dialog.getByRole("radio", { name: "Only my conversations" }).and(page.locator(":checked")).waitFor({ state: "attached" });
     assert.equal(await email.isChecked(), false);
   } finally {

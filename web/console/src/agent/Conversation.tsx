@@ -23,6 +23,7 @@ import type { ServerFrame } from "./realtime";
 import { isHttpUrl } from "@beckon/widget";
 import { Link } from "../app/router";
 import { ConfirmDialog } from "../app/ConfirmDialog";
+import { useDisclosure } from "../app/useDisclosure";
 import { VisitContext } from "./VisitContext";
 import type { Pending } from "./MessageThread";
 import { useMessageThread } from "./threadChunk";
@@ -103,6 +104,7 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
   listedLastSeq.current = open.find((c) => c.id === channelId)?.lastSeq;
   const MessageThread = useMessageThread();
   const canned = useCanned(me.id);
+  const details = useDisclosure<HTMLElement>({ focusPanel: true });
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== "visible") return;
@@ -315,6 +317,10 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           <h2>{label}</h2>
           <span className={`status-pill ${ended ? "ended" : "open"}`}>{ended ? t("conversation.ended") : t("conversation.open")}</span>
         </div>
+        {/* On a phone the thread comes first: the visitor's details wait behind this button. */}
+        <button className="details-button" {...details.button}>
+          {t("conversation.details")}
+        </button>
         <div className="conversation-actions">
           {!ended && assignedTo !== me.id && (
             <button onClick={() => assign(undefined)} className="primary">
@@ -349,34 +355,36 @@ export function Conversation({ channelId, onClose, announce }: { channelId: stri
           </ConfirmDialog>
         </div>
       </header>
-      <dl className="visitor-details">
-        {[
-          { term: t("conversation.email"), value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
-          {
-            term: t("conversation.began"),
-            // Only an http(s) URL is a link (docs/configuration.md, "Links and page URLs"); anything else is text.
-            value: !v.url ? null : isHttpUrl(v.url) ? (
-              <a href={v.url} target="_blank" rel="noreferrer noopener">
-                {v.url}
-              </a>
-            ) : (
-              v.url
-            ),
-          },
-          { term: t("conversation.consent"), value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt, locale)}</time> : null },
-          { term: t("conversation.firstSeen"), value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt, locale)}</time> },
-          { term: t("conversation.lastSeen"), value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt, locale)}</time> },
-          { term: t("conversation.site"), value: channel.domainName },
-          { term: t("conversation.earlier"), value: earlierList(channel.earlierConversations, t, locale) },
-        ].map((d) => (
-          <div key={d.term}>
-            <dt>{d.term}</dt>
-            <dd>{d.value ?? "—"}</dd>
-          </div>
-        ))}
-      </dl>
-      <VisitContext channel={channel} />
-      {channel.rating && <VisitorRating rating={channel.rating} />}
+      <section className={`conversation-details ${details.open ? "open" : ""}`} aria-label={t("conversation.detailsLabel")} tabIndex={-1} {...details.panel}>
+        <dl className="visitor-details">
+          {[
+            { term: t("conversation.email"), value: v.email ? <a href={`mailto:${v.email}`}>{v.email}</a> : null },
+            {
+              term: t("conversation.began"),
+              // Only an http(s) URL is a link (docs/configuration.md, "Links and page URLs"); anything else is text.
+              value: !v.url ? null : isHttpUrl(v.url) ? (
+                <a href={v.url} target="_blank" rel="noreferrer noopener">
+                  {v.url}
+                </a>
+              ) : (
+                v.url
+              ),
+            },
+            { term: t("conversation.consent"), value: v.consentAt ? <time dateTime={v.consentAt}>{fullTime(v.consentAt, locale)}</time> : null },
+            { term: t("conversation.firstSeen"), value: <time dateTime={v.firstSeenAt}>{fullTime(v.firstSeenAt, locale)}</time> },
+            { term: t("conversation.lastSeen"), value: <time dateTime={v.lastSeenAt}>{fullTime(v.lastSeenAt, locale)}</time> },
+            { term: t("conversation.site"), value: channel.domainName },
+            { term: t("conversation.earlier"), value: earlierList(channel.earlierConversations, t, locale) },
+          ].map((d) => (
+            <div key={d.term}>
+              <dt>{d.term}</dt>
+              <dd>{d.value ?? "—"}</dd>
+            </div>
+          ))}
+        </dl>
+        <VisitContext channel={channel} />
+        {channel.rating && <VisitorRating rating={channel.rating} />}
+      </section>
       {error && (
         <p className="error" role="alert">
           {error}

@@ -1,6 +1,7 @@
 // What this account is told about, by e-mail and by Web Push (GET/PUT /api/v1/agent/notifications):
 // e-mail about visitors who wait on or off, and which conversations (every one, only unassigned
-// ones, only mine). A dialog from the top bar; each change is saved at once and said so.
+// ones, only mine). The top bar's Settings dialog (with the console's language); each change is saved
+// at once and said so.
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "../api/http";
 import type { components } from "../api/schema.gen";
@@ -59,11 +60,11 @@ export function NotificationSettings() {
   };
   return (
     <>
-      <button className="subtle" aria-label={t("shell.settingsLabel")} onClick={() => setOpen(true)}>
+      <button className="subtle" onClick={() => setOpen(true)}>
         {t("shell.settings")}
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-h`} onClose={() => setOpen(false)}>
-        <h3 id={`${id}-h`}>{t("settings.notifications")}</h3>
+        <h3 id={`${id}-h`}>{t("settings.title")}</h3>
         {/* The console's language, remembered in this browser (i18n/index.ts). */}
         <label className="stack">
           <span>{t("settings.language")}</span>

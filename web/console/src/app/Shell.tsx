@@ -1,4 +1,5 @@
-// The frame around every screen: navigation, the agent's status, notifications and logout.
+// The frame around every screen: navigation, the agent's status, notifications and logout; on a
+// phone the bar is one row (the inbox, the connection's state, a menu holding the rest).
 import { useEffect, useState, type ReactNode } from "react";
 import type { Session } from "../api/types";
 import { useSession } from "../auth/session";
@@ -11,6 +12,7 @@ import { UnreadBadge } from "../agent/UnreadBadge";
 import { useCanned } from "../canned/useCanned";
 import { useOnline } from "../lib/useOnline";
 import { Link } from "./router";
+import { useDisclosure } from "./useDisclosure";
 import { useT } from "../i18n/index";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {
@@ -21,6 +23,7 @@ export function Shell({ session, section, children }: { session: Session; sectio
   const owner = session.user.role === "owner";
   const canned = useCanned(session.user.id);
   const t = useT();
+  const menu = useDisclosure({ dismissOutside: true });
   // After logging in, focus goes to the screen's main heading instead of being lost on <body>.
   useEffect(() => {
     if (arrivedByLogin) return focusMainHeadingWhenShown(landed);
@@ -47,7 +50,8 @@ export function Shell({ session, section, children }: { session: Session; sectio
         <nav aria-label={t("shell.nav")}>
           <ul>
             {nav.map((n) => (
-              <li key={n.id}>
+              // On a phone only the inbox stands in the bar; the other sections are in the menu.
+              <li key={n.id} className={n.id === "inbox" ? undefined : "wide-only"}>
                 <Link to={n.to} aria-current={section === n.id ? "page" : undefined}>
                   {n.label}
                   {n.id === "inbox" && unread > 0 && <UnreadBadge count={unread} />}
@@ -56,10 +60,26 @@ export function Shell({ session, section, children }: { session: Session; sectio
             ))}
           </ul>
         </nav>
-        <div className="topbar-tools">
-          <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
-            {!online ? t("app.offlineShort") : connected ? "" : t("shell.reconnecting")}
-          </span>
+        <span className={`connection ${connected && online ? "on" : "off"}`} role="status">
+          {!online ? t("app.offlineShort") : connected ? "" : t("shell.reconnecting")}
+        </span>
+        {/* On a phone the tools are behind this button (the dot: online or away); wider, they stand in the bar. */}
+        <button className={`menu-button presence ${status}`} {...menu.button}>
+          <span className="dot" aria-hidden="true" />
+          {t("shell.menu")}
+        </button>
+        <div className={`topbar-tools ${menu.open ? "open" : ""}`} {...menu.panel}>
+          <ul className="menu-links">
+            {nav
+              .filter((n) => n.id !== "inbox")
+              .map((n) => (
+                <li key={n.id}>
+                  <Link to={n.to} aria-current={section === n.id ? "page" : undefined} onClick={() => menu.close(false)}>
+                    {n.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
           <button
             className={`presence ${status}`}
             aria-pressed={status === "online"}

@@ -23,6 +23,8 @@ export default {
     firstSeen: "Zuerst gesehen",
     lastSeen: "Zuletzt gesehen",
     site: "Website",
+    details: "Details",
+    detailsLabel: "Angaben zum Besucher",
     earlier: "Frühere Gespräche",
     earlierOpen: "{time} (offen)",
     earlierEnded: "{time} (beendet)",

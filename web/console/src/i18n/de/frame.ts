@@ -35,9 +35,9 @@ export default {
     settings: "Einstellungen",
     notify: "Benachrichtigungen",
     notifyHint: "Dieses Gerät benachrichtigen, wenn ein Besucher schreibt, während Sie nicht online sind – auch bei geschlossener Konsole",
-    settingsLabel: "Einstellungen für Benachrichtigungen",
+    menu: "Menü",
   },
-  settings: { language: "Sprache der Konsole", notifications: "Benachrichtigungen" },
+  settings: { title: "Einstellungen", language: "Sprache der Konsole" },
   inbox: {
     title: "Posteingang",
     tabs: "Welche Chats",

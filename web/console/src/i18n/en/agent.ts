@@ -22,6 +22,8 @@ export default {
     firstSeen: "First seen",
     lastSeen: "Last seen",
     site: "Site",
+    details: "Details",
+    detailsLabel: "The visitor's details",
     earlier: "Earlier conversations",
     earlierOpen: "{time} (open)",
     earlierEnded: "{time} (ended)",

@@ -33,9 +33,9 @@ export default {
     settings: "Settings",
     notify: "Notifications",
     notifyHint: "Notify this device when a visitor writes while you are not online, even with the console closed",
-    settingsLabel: "Notification settings",
+    menu: "Menu",
   },
-  settings: { language: "Language of the console", notifications: "Notifications" },
+  settings: { title: "Settings", language: "Language of the console" },
   inbox: {
     title: "Inbox",
     tabs: "Which chats",

@@ -23,6 +23,8 @@ export default {
     firstSeen: "Visto por primera vez",
     lastSeen: "Visto por última vez",
     site: "Sitio",
+    details: "Detalles",
+    detailsLabel: "Datos del visitante",
     earlier: "Conversaciones anteriores",
     earlierOpen: "{time} (abierta)",
     earlierEnded: "{time} (finalizada)",

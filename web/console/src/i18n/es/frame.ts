@@ -35,9 +35,9 @@ export default {
     settings: "Ajustes",
     notify: "Notificaciones",
     notifyHint: "Avisar en este dispositivo cuando un visitante escriba mientras no estás en línea, incluso con la consola cerrada",
-    settingsLabel: "Ajustes de notificaciones",
+    menu: "Menú",
   },
-  settings: { language: "Idioma de la consola", notifications: "Notificaciones" },
+  settings: { title: "Ajustes", language: "Idioma de la consola" },
   inbox: {
     title: "Bandeja de entrada",
     tabs: "Qué chats",
