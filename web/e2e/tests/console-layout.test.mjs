@@ -207,7 +207,10 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       ["inbox", page.getByRole("tablist", { name: "Which chats" })],
       ["agents", page.getByRole("cell", { name: DEMO.owner })],
     ]) {
-      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: path === "inbox" ? /^Inbox/ : "Agents" }).click();
+      // On a phone the sections other than the inbox are in the top bar's menu.
+      const menu = page.getByRole("button", { name: "Menu", exact: true });
+      if (path !== "inbox" && (await menu.isVisible())) await menu.click();
+      await page.getByRole("banner").getByRole("link", { name: path === "inbox" ? /^Inbox/ : "Agents" }).click();
       await shown.waitFor();
       if (path === "inbox") await shot(page, `inbox-${viewport.width}.png`);
       await tabThrough(page, path);
@@ -251,6 +254,7 @@ const inView = (locator) =>
   });
 
 const LONG_TITLE = `Teak garden chair with armrests, weatherproof oil finish and a cushion ${"in blue, green or sand ".repeat(9)}`.slice(0, 300);
+const LAST_ANSWER = "The teak chair with armrests fits a small balcony well, and its cushion comes in blue, green or sand.";
 let longVisit;
 /** A chat of the demo domain whose visitor saw 50 pages with long titles (once for the file). */
 async function chatWithALongVisit() {
@@ -262,8 +266,10 @@ async function chatWithALongVisit() {
     for (let i = 1; i <= 50; i++) await visitor.send({ op: "page", url: `https://shop.test/chairs/teak-${i}`, title: `${i}. ${LONG_TITLE}` });
     const agent = await login(fx.server.origin, DEMO.agent);
     await eventually(async () => (await (await agent(`/api/v1/agent/channels/${channelId}`)).json()).visit?.pages.length === 50, "the 50 pages stored");
+    // The last answer is long: the inbox's preview line of it is cut short, not widening the list.
     for (let i = 1; i <= 12; i++) {
-      await agent(`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `long-visit-${i}`, text: `Answer ${i} about chairs` }) });
+      const text = i < 12 ? `Answer ${i} about chairs` : LAST_ANSWER;
+      await agent(`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `long-visit-${i}`, text }) });
     }
     await visitor.context.close();
     return channelId;
@@ -319,7 +325,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // The chat: the last message and the reply box in view; the details never squeeze the thread.
     await page.locator(".chat-item").filter({ hasText: "Pia Pages" }).click();
     const conversation = page.getByRole("region", { name: "Conversation" });
-    const last = conversation.getByRole("log", { name: "Messages" }).getByText("Answer 12 about chairs", { exact: true });
+    const last = conversation.getByRole("log", { name: "Messages" }).getByText(LAST_ANSWER, { exact: true });
     const reply = conversation.getByLabel("Reply to Pia Pages");
     await last.waitFor();
     const details = conversation.getByRole("region", { name: "The visitor's details" });
@@ -362,6 +368,20 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       assert.deepEqual(await sticksOut(page), [], "the keyboard up");
       assert.deepEqual(await axeViolations(page, "body"), [], "the keyboard up");
       await shot(page, `console-chat-${viewport.width}x480.png`);
+      // The narrowest and widest phones: the chat, its details and the inbox fit too.
+      for (const width of [320, 430]) {
+        await page.setViewportSize({ width, height: 700 });
+        await toggle.click();
+        await details.waitFor();
+        assert.deepEqual(await sticksOut(page), [], `${width} px: the chat and its details`);
+        await toggle.click();
+        await conversation.getByRole("button", { name: "Back to the chat list" }).click();
+        await page.locator(".chat-item").filter({ hasText: "Pia Pages" }).waitFor();
+        assert.deepEqual(await sticksOut(page), [], `${width} px: the inbox`);
+        await page.locator(".chat-item").filter({ hasText: "Pia Pages" }).click();
+        await eventually(() => inView(last), `${width} px: the last message in view`);
+        assert.ok(await inView(reply), `${width} px: the reply box in view`);
+      }
     }
     await context.close();
   });
