@@ -138,6 +138,14 @@ export async function startChat(page, { name = "Ann Visitor", email = "ann@examp
   await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
 }
 
+/** The visitor ends the chat: Menu, End Chat, and "End Chat" again in the question that follows. */
+export async function endChat(page) {
+  const dialog = chatDialog(page);
+  await dialog.getByRole("button", { name: /menu/i }).click();
+  await dialog.getByRole("menuitem", { name: "End Chat" }).click();
+  await dialog.getByRole("alertdialog", { name: "End this chat?" }).getByRole("button", { name: "End Chat" }).click();
+}
+
 /** The chat's message input (by its name: an ended chat's rating form has a text box too). */
 export const composer = (page) => chatDialog(page).getByRole("textbox", { name: "Message", exact: true });
 

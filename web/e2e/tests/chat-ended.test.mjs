@@ -1,5 +1,7 @@
 // After a chat ends, against a real `beckon serve`, with the visitor's widget and the agent's
 // console in real pages:
+// - End Chat asks first, inside the chat (keyboard: "Keep chatting" has the focus, Esc keeps
+//   chatting and the focus goes back to the menu button); once ended the focus stays in the chat;
 // - the visitor ends it (End Chat): "Start a new chat" starts a NEW conversation (the browser
 //   forgets its visitor persona, spec §4.5), and the agent sees the earlier one listed in the new
 //   conversation's details, openable;
@@ -11,10 +13,21 @@ import assert from "node:assert/strict";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { openConsole } from "../lib/console.mjs";
-import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
-import { CEILING } from "../lib/wait.mjs";
+import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, endChat, startChat, storedChannel } from "../lib/chat.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
+import { join } from "node:path";
 
 const fx = chatFixture();
+const SHOTS = process.env.SCREENSHOTS;
+const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
+
+/** The text (or accessible name) of what has the focus, looking inside the widget's shadow root. */
+const focused = (page) =>
+  page.evaluate(() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return (a && (a.getAttribute("aria-label") || a.textContent.trim() || a.tagName)) || "none";
+  });
 const ENDED = "This chat has ended. Please refresh the page to start a new chat.";
 
 async function visitor() {
@@ -34,6 +47,49 @@ const say = async (page, text) => {
   await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == text);
 };
 
+for (const [size, options] of [
+  ["desktop", { viewport: { width: 1280, height: 800 } }],
+  ["phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+]) {
+  test(`End Chat asks first inside the chat, by keyboard; Esc keeps chatting; once ended the focus stays in the chat (${size})`, async () => {
+    const { page, context } = await openPage(fx.browser, { reducedMotion: "reduce", ...options });
+    await page.goto(fx.site.page("/shop"));
+    await startChat(page, { name: "Kim", email: "kim@example.com" });
+    const channelId = await storedChannel(page);
+    await say(page, "Just a quick question");
+    const dialog = chatDialog(page);
+    const menu = dialog.getByRole("button", { name: /menu/i });
+    await menu.click();
+    await dialog.getByRole("menuitem", { name: "End Chat" }).click();
+    const ask = dialog.getByRole("alertdialog", { name: "End this chat?" });
+    await ask.waitFor();
+    assert.equal(await focused(page), "Keep chatting");
+    assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+    await shot(page, `chat-end-ask-${size}.png`);
+    // Esc: the question goes, the chat stays open and live, the focus is on the menu button.
+    await page.keyboard.press("Escape");
+    await ask.waitFor({ state: "detached" });
+    assert.equal(await dialog.isVisible(), true, "the chat is still open");
+    assert.equal(await focused(page), "Menu");
+    assert.equal(await storedChannel(page), channelId, "not ended");
+    assert.equal(await composer(page).isDisabled(), false);
+    // Asked again, and confirmed from the keyboard alone.
+    await page.keyboard.press("Enter"); // the menu button opens the menu
+    await dialog.getByRole("menuitem", { name: "End Chat" }).focus();
+    await page.keyboard.press("Enter");
+    await ask.waitFor();
+    await page.keyboard.press("Shift+Tab");
+    assert.equal(await focused(page), "End Chat");
+    await page.keyboard.press("Enter");
+    await fx.agent.waitFrame((f) => f.op == "channel-ended" && f.channelId == channelId);
+    let at;
+    await eventually(async () => (at = await focused(page)) == "Start a new chat", () => `the focus on Start a new chat (it is on ${at})`);
+    assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+    await shot(page, `chat-ended-by-visitor-${size}.png`);
+    await context.close();
+  });
+}
+
 test("End Chat, then Start a new chat: a new conversation; the agent sees and opens the earlier one", async () => {
   const { page, context } = await visitor();
   await startChat(page, { name: "Gus", email: "gus@example.com" });
@@ -41,8 +97,7 @@ test("End Chat, then Start a new chat: a new conversation; the agent sees and op
   const firstPersona = await page.evaluate(() => localStorage.getItem("cnb.chat.persona-id"));
   await say(page, "Do you ship to Norway?");
   const dialog = chatDialog(page);
-  await dialog.getByRole("button", { name: /menu/i }).click();
-  await dialog.getByRole("menuitem", { name: "End Chat" }).click();
+  await endChat(page);
   await dialog.getByRole("button", { name: "Start a new chat" }).click();
   await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
   const second = await storedChannel(page);

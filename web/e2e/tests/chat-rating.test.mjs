@@ -14,7 +14,7 @@ import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { DEMO } from "../lib/beckon.mjs";
 import { openConsole } from "../lib/console.mjs";
-import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
+import { CHAT_ACTION_ID, chatDialog, chatFixture, composer, endChat, startChat, storedChannel } from "../lib/chat.mjs";
 
 const fx = chatFixture();
 const SHOTS = process.env.SCREENSHOTS;
@@ -49,8 +49,7 @@ test("the visitor ends the chat and rates it 4 with a comment by keyboard; the a
   await dialog.getByText("Yes, within 30 days.").waitFor();
   assert.equal(await dialog.getByRole("group", { name: QUESTION }).count(), 0, "no rating while the chat is open");
 
-  await dialog.getByRole("button", { name: /menu/i }).click();
-  await dialog.getByRole("menuitem", { name: "End Chat" }).click();
+  await endChat(page);
   const stars = dialog.getByRole("group", { name: QUESTION });
   await stars.waitFor();
   assert.equal(await stars.getByRole("radio").count(), 5);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
-import { chatDialog, composer, openAgent, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
+import { chatDialog, composer, endChat, focusedElement, openAgent, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
 import { openApiVisitor } from "../lib/console.mjs";
 import { startSmtp } from "../lib/smtp.mjs";
 import { eventually } from "../lib/wait.mjs";
@@ -28,6 +28,20 @@ const fx = beckonFixture({
     f.agent = await openAgent(f.browser, f.server.origin);
   },
 });
+
+/**
+ * The chat opened by the link has the focus in its message box once usable: the visitor types at
+ * once and `text` reaches the agent (typing into the dialog itself went nowhere, and Space
+ * scrolled the page behind).
+ */
+async function typedStraightAway(page, text) {
+  let at;
+  await eventually(async () => (at = await focusedElement(page)) == "textarea Message", () => `the message box to have the focus (it is on ${at})`);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == text);
+  assert.equal(await page.evaluate(() => scrollY), 0, "the page behind did not scroll");
+}
 
 /** The continuation link of the mail to `address` once it came (quoted-printable undone). */
 async function linkMailedTo(address) {
@@ -63,6 +77,7 @@ test("opened in another browser, the link goes back to the page where the chat b
     const persona = await page.evaluate(() => JSON.parse(localStorage.getItem("cnb.chat.persona")));
     assert.equal(persona.name, "Eve Returning");
     await composer(page).and(page.locator(":enabled")).waitFor();
+    await typedStraightAway(page, "Yes please, keep one for me");
     await shot(page, "continue-on-the-site.png");
   } finally {
     await context.close();
@@ -79,16 +94,15 @@ test("where the page no longer loads the embed, Beckon's own page holds the chat
   await fx.agent.reply(channelId, "We do, all year round.");
   const link = await linkMailedTo("max@example.com");
 
-  const { page, context, errors } = await openPage(fx.browser, { reducedMotion: "reduce" });
+  // A phone-sized window (a touch screen would hold the focus in the dialog: no keyboard unasked).
+  const { page, context, errors } = await openPage(fx.browser, { reducedMotion: "reduce", viewport: { width: 390, height: 844 } });
   try {
     await page.goto(link);
     assert.equal(new URL(page.url()).pathname.startsWith("/c/"), true);
     await page.getByRole("heading", { name: "Your conversation with localhost" }).waitFor();
     await chatDialog(page).getByText("We do, all year round.").waitFor();
     await composer(page).and(page.locator(":enabled")).waitFor();
-    await composer(page).fill("Great, I'll order tomorrow.");
-    await composer(page).press("Enter");
-    await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Great, I'll order tomorrow.");
+    await typedStraightAway(page, "Great, I'll order tomorrow.");
     assert.deepEqual(await axeViolations(page, "body"), []);
     await shot(page, "continue-own-page.png");
     // Closed, it opens again from the page.
@@ -118,8 +132,7 @@ test("at End Chat the visitor asks for the conversation by e-mail and gets it", 
     await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "What are your opening hours?");
     await fx.agent.reply(channelId, "9 to 5 <b>every</b> weekday.");
     await chatDialog(page).getByText("9 to 5 <b>every</b> weekday.").waitFor();
-    await chatDialog(page).getByRole("button", { name: /menu/i }).click();
-    await chatDialog(page).getByRole("menuitem", { name: "End Chat" }).click();
+    await endChat(page);
     const ask = chatDialog(page).getByRole("button", { name: "E-mail me this conversation" });
     await ask.click();
     await chatDialog(page).getByText("We've sent this conversation to tia@example.com.").waitFor();

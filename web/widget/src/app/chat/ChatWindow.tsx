@@ -15,17 +15,21 @@
 // message, how the answer reaches them, and when someone is back (core/away.ts). Once ended, the
 // visitor may ask for the conversation by e-mail (Transcript.tsx).
 // The message box says when a draft is over the server's limit (core/limit.ts) and sends nothing
-// until it fits. After the profile's Save and "Start a new chat" (the visitor asked to write) the
-// focus goes to the message box as soon as it is usable, the dialog holding it while connecting.
+// until it fits. When the chat opens on its messages (a stored profile: a returning visitor, a
+// continuation link) and after the profile's Save and "Start a new chat" (the visitor asked to
+// write) the focus goes to the message box as soon as it is usable, the dialog holding it while
+// connecting; not on open on a touch screen (no keyboard raised before the visitor asks: Modal).
 //
-// Once the chat has ended (End Chat, or the agent ended it) the visitor may rate it above "Start a
-// new chat" (RatingForm.tsx).
+// End Chat asks first, inside the window (an alertdialog: "End Chat" or "Keep chatting", the
+// latter focused; Esc keeps chatting and the focus goes back to the menu button). Once the chat has
+// ended (End Chat, or the agent ended it) the visitor may rate it above "Start a new chat"
+// (RatingForm.tsx), which takes the focus when it appears.
 //
 // The chat itself (connection, messages, outbox) is a session per domain (session.ts) that
 // outlives the window, so closing the window keeps counting unread messages.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Action, Domain } from "../../config/types.gen";
-import { branded, Modal } from "../modal/Modal";
+import { branded, Modal, touchScreen } from "../modal/Modal";
 import { TEXT } from "./core/api";
 import { ATTENTION } from "./core/attention";
 import { charactersOver, MAX_MESSAGE_CHARS } from "./core/limit";
@@ -75,6 +79,9 @@ export function inputState(v: ChatView, o: { placeholder?: string }): { disabled
 /** The session's current view; a change re-renders (the session is an external store). */
 const useView = (s: ChatSession): ChatView => useSyncExternalStore(s.subscribe, s.view);
 
+/** Focuses the element when it appears (a stable callback: called on mount only). */
+const focusOnMount = (el: HTMLElement | null) => el && el.focus({ preventScroll: true });
+
 const typingText = (names: string[]) => (names.length ? plural("chat.typing", names.length, { names: list(names) }) : "");
 
 export function ChatWindow(p: ChatWindowProps) {
@@ -87,8 +94,11 @@ export function ChatWindow(p: ChatWindowProps) {
   const [menu, setMenu] = useState(false);
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
-  /** The visitor asked to write (Save, "Start a new chat"): the box takes the focus once usable. */
-  const focusBox = useRef(false);
+  /** The visitor asked to write (open on the messages, Save, "Start a new chat"): the box takes the focus once usable. */
+  const focusBox = useRef(tab == "chat" && !p.warm && !touchScreen());
+  /** End Chat asks first (the confirmation is shown while true). */
+  const [asking, setAsking] = useState(false);
+  const askId = useId();
 
   useEffect(() => {
     session.setOnUnread(p.onUnread);
@@ -131,10 +141,21 @@ export function ChatWindow(p: ChatWindowProps) {
     setTab(t);
     setMenu(false);
   };
-  const endChat = () => {
+  const askToEnd = () => {
     setMenu(false);
     setTab("chat");
-    if (session.endChat()) setText("");
+    setAsking(true);
+  };
+  /** Back to the chat: the focus goes to the menu button the question came from. */
+  const keepChatting = (e: { currentTarget: EventTarget | null }) => {
+    setAsking(false);
+    (e.currentTarget as HTMLElement).closest("[role=dialog]")?.querySelector<HTMLElement>(".cnb-m-menu")?.focus();
+  };
+  const endChat = (e: { currentTarget: EventTarget | null }) => {
+    if (session.endChat()) {
+      setText("");
+      setAsking(false);
+    } else keepChatting(e);
   };
   // Files (docs/attachments.md): the tray that uploads them is a chunk of its own, loaded on the
   // first file chosen, pasted or dropped.
@@ -162,7 +183,7 @@ export function ChatWindow(p: ChatWindowProps) {
     items.push({ label: TEXTS.tabSystem, run: () => pick("system"), current: tab == "system" });
     items.push({ label: TEXTS.tabProfile, run: () => pick("profile"), current: tab == "profile" });
   }
-  items.push({ label: TEXTS.endChat, run: endChat, disabled: v.phase != "live" || v.ending });
+  items.push({ label: TEXTS.endChat, run: askToEnd, disabled: v.phase != "live" || v.ending });
 
   const agentBar = opts.showAgentBar ? (
     <span className="cnb-c-ab" role="status">
@@ -252,6 +273,7 @@ export function ChatWindow(p: ChatWindowProps) {
           <button
             type="button"
             className="cnb-c-btn cnb-c-new"
+            ref={focusOnMount} // the focus stays in the chat (the menu item or the message box is gone)
             onClick={() => {
               focusBox.current = true;
               session.restart();
@@ -336,6 +358,27 @@ export function ChatWindow(p: ChatWindowProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {asking && v.phase == "live" ? (
+        <div
+          className="cnb-c-menu cnb-c-ask"
+          role="alertdialog"
+          aria-labelledby={askId}
+          onKeyDown={(e) => {
+            if (e.key == "Escape") {
+              e.preventDefault(); // the chat stays open (Modal)
+              keepChatting(e);
+            }
+          }}
+        >
+          <p id={askId}>{TEXTS.endAsk}</p>
+          <button type="button" className="cnb-c-btn" onClick={endChat}>
+            {TEXTS.endChat}
+          </button>
+          <button type="button" className="cnb-c-btn cnb-c-keep" ref={focusOnMount} onClick={keepChatting}>
+            {TEXTS.endKeep}
+          </button>
+        </div>
       ) : null}
       {body}
     </Modal>

@@ -1,8 +1,9 @@
 // The chat's message list (spec §4.5), announced to screen readers (role="log"): the welcome
 // text, stored messages (the visitor's on one side, the site's on the other with name and
 // avatar), the visitor's pending messages, attachments by type, timestamps where they apply, and
-// the connection's system lines.
-import { useLayoutEffect, useRef, type ReactElement } from "react";
+// the connection's system lines. The newest message stays in view as messages come and as their
+// pictures load.
+import { useLayoutEffect, useRef, type ReactElement, type SyntheticEvent } from "react";
 import { safeHref } from "./core/profile";
 import { buildTimeline, type Entry } from "./core/timeline";
 import type { Attachment, ChatMessage } from "./core/types";
@@ -114,6 +115,13 @@ export function MessageList(p: MessageListProps) {
     if (box) box.scrollTop = box.scrollHeight;
   }, [count]);
 
+  // A picture that loads after its message was laid out makes the thread taller: the newest message
+  // stays in view if the reader was at the end before it grew (not when they had scrolled back).
+  const loaded = (e: SyntheticEvent) => {
+    const box = ref.current!.closest(".cnb-m-bd")!;
+    if (box.scrollHeight - box.scrollTop - box.clientHeight - (e.target as HTMLElement).offsetHeight < 32) box.scrollTop = box.scrollHeight;
+  };
+
   // System lines go after the messages of their time.
   const rows: Array<{ key: string; node: ReactElement; time: number }> = entries.map((e) => ({
     key: e.key,
@@ -137,7 +145,7 @@ export function MessageList(p: MessageListProps) {
   return (
     // role="log" (implicitly aria-live="polite") is not allowed on a list: a box around it.
     <div role="log" aria-label={t("chat.tabChat")}>
-      <ol className="cnb-c-log" ref={ref}>
+      <ol className="cnb-c-log" ref={ref} onLoadCapture={loaded}>
         {p.welcome.map((w, i) => (
           <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">
             <span className="cnb-c-line">

@@ -14,6 +14,8 @@ export const en = {
     tabSystem: "System messages",
     tabProfile: "Profile",
     endChat: "End Chat",
+    endAsk: "End this chat?",
+    endKeep: "Keep chatting",
     newChat: "Start a new chat",
     retry: "Try again",
     online: "Online",

@@ -41,9 +41,12 @@ type Params = Record<string, string | number>;
 const lookup = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o == "object" ? (o as Record<string, unknown>)[k] : undefined), table);
 const fill = (s: string, p?: Params) => (p ? s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in p ? String(p[k]) : m)) : s);
 
+/** The owner's own text for `key` in the current language (a domain's `texts`), else "". */
+export const ownText = (key: string): string => own[key] || "";
+
 /** The text of `key` ("chat.retry") in the current language, `{{x}}` filled from params. */
 export function t(key: string, params?: Params): string {
-  const s = own[key] || lookup(key);
+  const s = ownText(key) || lookup(key);
   return typeof s == "string" ? fill(s, params) : "";
 }
 

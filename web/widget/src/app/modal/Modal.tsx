@@ -80,9 +80,11 @@ const ICONS: Record<ModalType, GlyphName> = { default: "chat", chat: "chat", wha
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),textarea:not([disabled]),select:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
 
-/** A text field, on a touch screen: focusing it raises the on-screen keyboard. */
-const raisesKeyboard = (el: Element): boolean =>
-  /^(INPUT|TEXTAREA)$/.test(el.tagName) && typeof matchMedia == "function" && matchMedia("(pointer: coarse)").matches;
+/** A touch screen: focusing a text field raises the on-screen keyboard. */
+export const touchScreen = (): boolean => typeof matchMedia == "function" && matchMedia("(pointer: coarse)").matches;
+
+/** A text field, on a touch screen. */
+const raisesKeyboard = (el: Element): boolean => /^(INPUT|TEXTAREA)$/.test(el.tagName) && touchScreen();
 
 /** The page mirrors (right-to-left): <html dir>, else <body dir>. */
 export const pageIsRtl = (d: Document = document): boolean => (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";

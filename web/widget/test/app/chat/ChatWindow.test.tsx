@@ -70,6 +70,13 @@ function show(props: { debug?: boolean; onUnread?: (n: number) => void; properti
 
 const input = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
 
+/** Menu, End Chat, and the answer to the question that follows ("End Chat" confirms). */
+async function endChat(user: ReturnType<typeof userEvent.setup>, answer = "End Chat") {
+  await user.click(screen.getByRole("button", { name: "Menu" }));
+  await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+  await user.click(within(screen.getByRole("alertdialog", { name: "End this chat?" })).getByRole("button", { name: answer }));
+}
+
 /** Lets the API calls resolve and opens the socket (auth → ready). */
 async function connectSocket(extra: object = {}) {
   await waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
@@ -141,6 +148,24 @@ describe("start (spec §4.5)", () => {
     // Nobody online (ready: agentsOnline false): no answer time is promised.
     expect(screen.getByText("Nobody is online right now")).toBeTruthy();
     expect(screen.queryByText("We typically respond in 35 minutes")).toBeNull();
+  });
+
+  it("opened on its messages (a returning visitor, a continuation link), the message box takes the focus once usable", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-1", "p-1");
+    show();
+    expect(input().disabled).toBe(true);
+    await connectSocket();
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+  });
+
+  it("someone online and no status text from the owner: no answer time under the title", async () => {
+    store.setPersona(ann);
+    show();
+    await connectSocket({ agentsOnline: true });
+    await screen.findByText("Online");
+    expect(screen.queryByText("We typically respond in 35 minutes")).toBeNull();
+    expect(screen.queryByText("Nobody is online right now")).toBeNull();
   });
 });
 
@@ -436,14 +461,44 @@ describe("agent side", () => {
 });
 
 describe("End Chat (spec §4.5, §8)", () => {
+  it("asks first, inside the chat: Keep chatting (focused) or Esc sends nothing, keeps the chat open and the focus goes back to the menu button", async () => {
+    const user = userEvent.setup();
+    const closed = vi.fn();
+    store.setPersona(ann);
+    const s0 = makeSession();
+    render(<ChatWindow action={action} domain={{ id: "d-1" }} apiRoot="https://chat.example/api" staticRoot="" onClose={closed} session={s0} />);
+    const s = await connectSocket();
+    const menu = screen.getByRole("button", { name: "Menu" });
+    await user.click(menu);
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    const ask = screen.getByRole("alertdialog", { name: "End this chat?" });
+    expect(document.activeElement).toBe(within(ask).getByRole("button", { name: "Keep chatting" }));
+    expect(screen.queryByRole("menu")).toBeNull();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(menu);
+    await user.click(menu);
+    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    await user.click(screen.getByRole("button", { name: "Keep chatting" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(menu);
+    expect(s.frames("client-action")).toEqual([]);
+    expect(input().disabled).toBe(false);
+    await new Promise((r) => setTimeout(r, 250)); // longer than the slide-out
+    expect(closed).not.toHaveBeenCalled();
+    // Confirmed: ended, and the focus is on "Start a new chat", inside the chat.
+    await endChat(user);
+    expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "end-chat" }]);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: TEXTS.newChat }));
+  });
+
   it("sends end-chat, clears the input and the stored channel, disables the input with 'Chat has ended'", async () => {
     const user = userEvent.setup();
     store.setPersona(ann);
     show();
     const s = await connectSocket();
     await user.type(input(), "draft");
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    await endChat(user);
     expect(s.frames("client-action")).toEqual([{ op: "client-action", action: "end-chat" }]);
     expect(input().value).toBe("");
     expect(input().disabled).toBe(true);
@@ -466,8 +521,7 @@ describe("End Chat (spec §4.5, §8)", () => {
     store.setPersona(ann);
     show();
     await connectSocket();
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    await endChat(user);
     FakeSocket.all = [];
     await user.click(screen.getByRole("button", { name: TEXTS.newChat }));
     expect(document.activeElement).toBe(screen.getByRole("dialog"));
@@ -495,11 +549,11 @@ describe("End Chat (spec §4.5, §8)", () => {
     const s = await connectSocket();
     s.readyState = 3; // the socket died without a close event yet
     await user.type(input(), "draft");
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
+    await endChat(user);
     expect(input().disabled).toBe(false);
     expect(input().value).toBe("draft");
     expect(store.channelId()).toBe("c-1");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Menu" }));
   });
 
   it("the agent ending the chat disables the input too", async () => {
@@ -514,11 +568,6 @@ describe("End Chat (spec §4.5, §8)", () => {
 
 describe("rating an ended chat (core/rating.ts)", () => {
   const rated = { score: 4, comment: "Quick and kind.", createdAt: "2026-01-01T10:00:00Z" };
-
-  async function endChat(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("menuitem", { name: "End Chat" }));
-  }
 
   it("after End Chat: five named stars, a comment and Send; then the thanks, which takes the focus", async () => {
     const user = userEvent.setup();

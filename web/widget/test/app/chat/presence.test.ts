@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { ownTexts } from "../../../src/app/i18n/index";
 import { agentPresence, initialPresence, NOBODY_ONLINE, reducePresence, statusLine } from "../../../src/app/chat/core/presence";
 import type { PresenceAction, PresenceOut, Status } from "../../../src/app/chat/core/wire.gen";
 
@@ -42,10 +43,12 @@ describe("agent presence in the header (spec §4.5)", () => {
 });
 
 describe("the status line under the chat's title", () => {
-  it("the owner's text whoever is online; else the spec's default only while an agent is online, the truth otherwise", () => {
+  afterEach(() => ownTexts(undefined));
+
+  it("the owner's text whoever is online; else nothing while an agent is online (no invented answer time), the truth otherwise", () => {
     expect(statusLine("Back at 9", true)).toBe("Back at 9");
     expect(statusLine("Back at 9", false)).toBe("Back at 9");
-    expect(statusLine(undefined, true)).toBe("We typically respond in 35 minutes");
+    expect(statusLine(undefined, true)).toBeFalsy();
     expect(statusLine(undefined, false)).toBe(NOBODY_ONLINE);
     expect(NOBODY_ONLINE).toBe("Nobody is online right now");
     // Not known yet: nothing rather than a guess that flips a moment later.
@@ -53,8 +56,14 @@ describe("the status line under the chat's title", () => {
     expect(statusLine("Back at 9", null)).toBe("Back at 9");
   });
 
-  it("the default written out as the owner's text (older consoles did) is the default", () => {
+  it("the owner's status text for the widget's language while an agent is online", () => {
+    ownTexts({ "modal.status": "Réponse en 10 minutes" });
+    expect(statusLine(undefined, true)).toBe("Réponse en 10 minutes");
+    expect(statusLine(undefined, false)).toBe(NOBODY_ONLINE);
+  });
+
+  it("the default written out as the owner's text (older consoles did) is unset: never shown", () => {
     expect(statusLine("We typically respond in 35 minutes", false)).toBe(NOBODY_ONLINE);
-    expect(statusLine("We typically respond in 35 minutes", true)).toBe("We typically respond in 35 minutes");
+    expect(statusLine("We typically respond in 35 minutes", true)).toBeFalsy();
   });
 });

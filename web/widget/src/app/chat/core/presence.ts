@@ -3,7 +3,7 @@
 import { DEFAULT_STATUS } from "../../options";
 import { CLIENT_TYPE } from "./types";
 import type { PresenceOut } from "./wire.gen";
-import { t } from "../../i18n/index";
+import { ownText, t } from "../../i18n/index";
 
 export type AgentPresence = {
   online: boolean;
@@ -52,12 +52,14 @@ export function agentPresence(s: PresenceState): AgentPresence {
 export const NOBODY_ONLINE = "Nobody is online right now";
 
 /**
- * The status line under the chat's title: the owner's text; else the spec's default ("We
- * typically respond in 35 minutes"), a promise only someone online can keep, while an agent is
- * online, and NOBODY_ONLINE while none is; nothing before the widget knows (no flash of the wrong
- * one). The default written out as the owner's text (the console did so on new chats) counts as unset.
+ * The status line under the chat's title: the owner's text; else, while an agent is online, the
+ * owner's status text for the widget's language (a domain's `texts`, "modal.status"), or nothing:
+ * never the spec's default ("We typically respond in 35 minutes", an answer time nobody gave; the
+ * builder offers it as a suggestion); NOBODY_ONLINE while none is; nothing before the widget knows
+ * (no flash of the wrong one). The default written out as the owner's text (older consoles saved
+ * it) counts as unset.
  */
 export function statusLine(ownerText: string | undefined, online: boolean | null): string | undefined {
   if (ownerText && ownerText != DEFAULT_STATUS) return ownerText;
-  return online == null ? undefined : online ? t("modal.status") : t("presence.nobody");
+  return online == null ? undefined : online ? ownText("modal.status") : t("presence.nobody");
 }

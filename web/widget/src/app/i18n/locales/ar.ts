@@ -12,6 +12,8 @@ export default {
     tabSystem: "رسائل النظام",
     tabProfile: "الملف الشخصي",
     endChat: "إنهاء الدردشة",
+    endAsk: "هل تريد إنهاء هذه الدردشة؟",
+    endKeep: "متابعة الدردشة",
     newChat: "بدء محادثة جديدة",
     retry: "إعادة المحاولة",
     online: "متصل",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "Systemmeldungen",
     tabProfile: "Profil",
     endChat: "Chat beenden",
+    endAsk: "Diesen Chat beenden?",
+    endKeep: "Weiter chatten",
     newChat: "Neuen Chat starten",
     retry: "Erneut versuchen",
     online: "Online",

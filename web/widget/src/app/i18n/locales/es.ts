@@ -11,6 +11,8 @@ export default {
     tabSystem: "Mensajes del sistema",
     tabProfile: "Perfil",
     endChat: "Finalizar chat",
+    endAsk: "¿Finalizar este chat?",
+    endKeep: "Seguir chateando",
     newChat: "Iniciar un nuevo chat",
     retry: "Reintentar",
     online: "En línea",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "Messages système",
     tabProfile: "Profil",
     endChat: "Terminer le chat",
+    endAsk: "Terminer ce chat ?",
+    endKeep: "Continuer le chat",
     newChat: "Démarrer une nouvelle conversation",
     retry: "Réessayer",
     online: "En ligne",

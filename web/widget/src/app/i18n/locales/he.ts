@@ -11,6 +11,8 @@ export default {
     tabSystem: "הודעות מערכת",
     tabProfile: "פרופיל",
     endChat: "סיום הצ׳אט",
+    endAsk: "לסיים את הצ׳אט?",
+    endKeep: "המשך בצ׳אט",
     newChat: "התחלת צ׳אט חדש",
     retry: "ניסיון נוסף",
     online: "מחוברים",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "Messaggi di sistema",
     tabProfile: "Profilo",
     endChat: "Termina chat",
+    endAsk: "Terminare questa chat?",
+    endKeep: "Continua a chattare",
     newChat: "Inizia una nuova chat",
     retry: "Riprova",
     online: "Online",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "システムメッセージ",
     tabProfile: "プロフィール",
     endChat: "チャットを終了",
+    endAsk: "このチャットを終了しますか？",
+    endKeep: "チャットを続ける",
     newChat: "新しいチャットを始める",
     retry: "再試行",
     online: "オンライン",

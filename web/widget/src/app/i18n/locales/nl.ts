@@ -11,6 +11,8 @@ export default {
     tabSystem: "Systeemberichten",
     tabProfile: "Profiel",
     endChat: "Chat beëindigen",
+    endAsk: "Deze chat beëindigen?",
+    endKeep: "Verder chatten",
     newChat: "Nieuwe chat starten",
     retry: "Opnieuw proberen",
     online: "Online",

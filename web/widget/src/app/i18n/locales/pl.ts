@@ -11,6 +11,8 @@ export default {
     tabSystem: "Komunikaty systemowe",
     tabProfile: "Profil",
     endChat: "Zakończ czat",
+    endAsk: "Zakończyć ten czat?",
+    endKeep: "Kontynuuj czat",
     newChat: "Rozpocznij nowy czat",
     retry: "Spróbuj ponownie",
     online: "Dostępni",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "Mensagens do sistema",
     tabProfile: "Perfil",
     endChat: "Terminar chat",
+    endAsk: "Terminar este chat?",
+    endKeep: "Continuar no chat",
     newChat: "Iniciar um novo chat",
     retry: "Tentar novamente",
     online: "Online",

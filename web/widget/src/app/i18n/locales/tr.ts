@@ -11,6 +11,8 @@ export default {
     tabSystem: "Sistem mesajları",
     tabProfile: "Profil",
     endChat: "Sohbeti bitir",
+    endAsk: "Bu sohbet bitirilsin mi?",
+    endKeep: "Sohbete devam et",
     newChat: "Yeni sohbet başlat",
     retry: "Tekrar dene",
     online: "Çevrimiçi",

@@ -11,6 +11,8 @@ export default {
     tabSystem: "系统消息",
     tabProfile: "个人资料",
     endChat: "结束聊天",
+    endAsk: "要结束此聊天吗？",
+    endKeep: "继续聊天",
     newChat: "开始新的聊天",
     retry: "重试",
     online: "在线",
