@@ -1,10 +1,11 @@
 // The opening-hours grid and the scroll-reveal choice: what they show of a config and what they
-// write, as pure functions (src/owner/schedule.ts, src/owner/reveal.ts).
+// write, as pure functions (src/owner/schedule.ts, src/owner/reveal.ts, src/owner/chatHours.ts).
 import { describe, expect, it } from "vitest";
 import type { Schedule } from "@beckon/widget/config";
 import { clockText, copyDayToOpenDays, dayText, hourText, limitedSchedule, setDayOpen, setDayTime, weekHours, weekWindows, withWeek } from "../src/owner/schedule";
 import { summarizeChanges } from "../src/owner/publishing/changes";
 import { revealOf, withReveal } from "../src/owner/reveal";
+import { chatHours, withChatHours } from "../src/owner/chatHours";
 import type { Config } from "@beckon/widget/config";
 import { translate, type Vars } from "../src/i18n/index";
 
@@ -101,5 +102,43 @@ describe("scroll reveal: after a number of pixels or after the first screen", ()
     expect(withReveal({ revealAfterFirstScreen: true }, "pixels")).toEqual({ revealAtHeight: 300 });
     expect(withReveal({ revealAfterFirstScreen: true, hideAtHeight: 3000 }, "now")).toEqual({ hideAtHeight: 3000 });
     expect(withReveal({ revealAtHeight: 200 }, "now")).toBeUndefined();
+  });
+});
+
+describe("a live chat's one set of hours (owner/chatHours.ts)", () => {
+  const office: Schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "09:00", stop: "17:00" };
+  const evenings: Schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "18:00", stop: "22:00" };
+
+  it("hours the chat takes messages outside of are its openingHours; hours that hide it are its schedule", () => {
+    expect(chatHours({ openingHours: office })).toEqual({ hours: office, outside: "messages" });
+    expect(chatHours({ schedule: office })).toEqual({ hours: office, outside: "hide" });
+    expect(chatHours({})).toEqual({ hours: undefined, outside: "messages" });
+    expect(chatHours({ schedule: { showAlways: true } })).toEqual({ hours: { showAlways: true }, outside: "messages" });
+  });
+
+  it("a chat saved with both grids reads as what visitors got: hidden outside its schedule", () => {
+    expect(chatHours({ schedule: office, openingHours: evenings })).toEqual({ hours: office, outside: "hide" });
+  });
+
+  it("writes one field and clears the other, whichever held the hours before", () => {
+    const both = { id: "chat", schedule: office, openingHours: evenings };
+    expect(withChatHours(both, office, "messages")).toEqual({ id: "chat", openingHours: office });
+    expect(withChatHours(both, office, "hide")).toEqual({ id: "chat", schedule: office });
+    expect(withChatHours({ id: "chat", openingHours: office }, { ...office, showAlways: true }, "messages")).toEqual({ id: "chat", openingHours: { ...office, showAlways: true } });
+    expect(withChatHours(both, undefined, "hide")).toEqual({ id: "chat" });
+    // Taking messages: when someone is back is when the hours open, never "outside these hours instead".
+    expect(withChatHours({ schedule: { ...office, outsideHours: true } }, { ...office, outsideHours: true }, "messages")).toEqual({ openingHours: office });
+  });
+
+  it("the publish summary says when a chat stops hiding outside its hours and takes messages there", () => {
+    const config = (hours: { schedule?: Schedule; openingHours?: Schedule }): Config => ({
+      userId: "u",
+      domains: [{ id: "d", name: "shop.test" }],
+      buttons: [{ id: "b", active: true, domainId: "d", type: "SINGLE", actions: ["c"] }],
+      actions: [{ id: "c", actionType: "CHAT", actionValue: "", ...hours }],
+    });
+    const hidden = config({ schedule: office });
+    const taking = config(withChatHours(hidden.actions![0], office, "messages"));
+    expect(summarizeChanges(hidden, taking, "en-GB")).toEqual(["Live chat shown at all times", "Live chat: the hours that say when you're back changed"]);
   });
 });

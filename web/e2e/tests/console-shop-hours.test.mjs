@@ -5,7 +5,8 @@
 // card, the preview), and a domain without one says so with a one-click fix. Also the defaults
 // that must not mislead: colours shown are the ones visitors get and read well, a list button says
 // what it is for, "Powered by Beckon" is a choice, a pasted address becomes the host, and status
-// lines go once they are untrue.
+// lines go once they are untrue. A live chat has one set of hours, and the choice of what it does
+// outside them (take messages and say when someone is back, or hide) is made right under them.
 //
 // With SCREENSHOTS=dir, screenshots of these screens go there (docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-shop-hours.test.mjs`).
@@ -18,7 +19,7 @@ import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { visibleButtons } from "../lib/harness.mjs";
 import { CEILING, eventually } from "../lib/wait.mjs";
-import { choose, form, openChannel, pickChannel, saveDraft } from "../lib/builder.mjs";
+import { choose, form, openChannel, pickChannel, putConfig, saveDraft, savedConfig } from "../lib/builder.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
@@ -62,10 +63,11 @@ async function visit(timezoneId, time) {
   await toggle.click();
   await page.locator(".call-now-button.cnb-expand").waitFor();
   const offered = await page.locator(".call-now-button .cnb-act:visible").evaluateAll((els) => els.map((e) => e.getAttribute("href")?.split(":")[0]));
+  const types = await page.locator(".call-now-button .cnb-act:visible").evaluateAll((els) => els.map((e) => e.dataset.actionType));
   const callColour = await page.locator('.call-now-button a[href^="tel:"] .cnb-i').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
   assert.deepEqual(errors, []);
   await context.close();
-  return { offered, callColour: callColour[0], words };
+  return { offered, types, callColour: callColour[0], words };
 }
 
 test("the shop's hours reach a visitor in New York and one in UTC alike", async () => {
@@ -224,5 +226,74 @@ test("colour fields show the colours visitors get, new channels start readable, 
   await page.getByText("Published: version 3 is live.").waitFor({ timeout: CEILING });
   await restored.waitFor({ state: "detached" });
   await eventually(async () => (await ownerApi(page, "GET", `/v1/owner/domains/${domainId}`)).config.publishedVersion === 3, "version 3 live");
+  assert.deepEqual(fx.owner.errors, []);
+});
+
+test("a live chat has one set of hours; outside them it takes messages or hides, as chosen under them", async () => {
+  const { page } = fx.owner;
+  await page.goto(`${fx.server.origin}/console/domains/${domainId}/buttons`);
+  await page.getByRole("heading", { name: "What should visitors be able to do?" }).waitFor();
+  await pickChannel(page, "Live chat");
+  const chat = form(page, "Live chat");
+  const opening = chat.getByRole("group", { name: "Opening hours" });
+  await choose(opening, "At set hours");
+  // One grid, with the question a chat is asked, and the choice right under it: taking messages first.
+  await opening.getByRole("group", { name: "Hours by day" }).waitFor();
+  assert.equal(await chat.getByRole("group", { name: "Hours by day" }).count(), 1, "one set of hours");
+  assert.equal(await chat.getByText("When is it offered?").count(), 0);
+  await opening.getByText("When do you answer chats?").waitFor();
+  const outside = opening.getByRole("radiogroup", { name: "Outside these hours" });
+  assert.equal(await outside.getByRole("radio", { name: "Show the chat: visitors leave a message and read when you're back" }).isChecked(), true);
+  await outside.getByText("We're back tomorrow at 09:00.", { exact: false }).waitFor();
+  assert.deepEqual(await axeViolations(page, "section.channel-form"), [], "the chat's hours");
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await outside.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    assert.deepEqual(await axeViolations(page, "section.channel-form"), [], `the chat's hours at ${width} px`);
+    await shot(page, width === 1280 ? "chat-hours.png" : `chat-hours-messages-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveDraft(page);
+  const chatAction = (config) => config.actions.find((a) => a.actionType === "CHAT");
+  let saved = chatAction(await savedConfig(page, domainId));
+  assert.equal(saved.openingHours?.showAlways, false, "the hours say when someone is back");
+  assert.equal(saved.schedule, undefined, "and hide nothing");
+  await ownerApi(page, "POST", `/v1/owner/domains/${domainId}/publish`);
+  // Friday 21:00 in Berlin, closed: the chat is still there to leave a message in.
+  assert.ok((await visit("UTC", "2026-11-20T20:00:00Z")).types.includes("CHAT"), "outside its hours the chat takes messages");
+
+  await choose(outside, "Hide the chat");
+  await outside.getByText("The chat's button shows only during these hours.").waitFor();
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await outside.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    assert.deepEqual(await axeViolations(page, "section.channel-form"), [], `hidden outside the hours at ${width} px`);
+    await shot(page, `chat-hours-hide-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveDraft(page);
+  saved = chatAction(await savedConfig(page, domainId));
+  assert.equal(saved.schedule?.showAlways, false, "the hours hide the chat");
+  assert.equal(saved.openingHours, undefined, "one set of hours");
+  await ownerApi(page, "POST", `/v1/owner/domains/${domainId}/publish`);
+  assert.ok(!(await visit("UTC", "2026-11-20T20:00:00Z")).types.includes("CHAT"), "hidden outside its hours");
+  assert.ok((await visit("UTC", "2026-11-20T10:00:00Z")).types.includes("CHAT"), "offered during them");
+
+  // A chat saved with both grids (as the builder wrote before): it reads as what visitors got,
+  // hidden outside the hours that hid it; taking messages instead keeps those hours, and only them.
+  const config = await savedConfig(page, domainId);
+  const both = chatAction(config);
+  both.schedule = { showAlways: false, daysOfWeek: [true, true, true, true, true, false, false], start: "08:00", stop: "12:00" };
+  both.openingHours = { showAlways: false, daysOfWeek: [true, true, true, true, true, true, true], start: "10:00", stop: "20:00" };
+  assert.equal(await putConfig(page, domainId, config), 200);
+  await page.reload();
+  await openChannel(page, "Live chat");
+  assert.equal(await outside.getByRole("radio", { name: "Hide the chat" }).isChecked(), true);
+  assert.equal(await opening.getByLabel("Monday from").inputValue(), "08:00");
+  assert.equal(await opening.getByRole("checkbox", { name: "Sunday" }).isChecked(), false);
+  await choose(outside, "Show the chat: visitors leave a message and read when you're back");
+  await saveDraft(page);
+  saved = chatAction(await savedConfig(page, domainId));
+  assert.deepEqual([saved.schedule, saved.openingHours?.start, saved.openingHours?.stop], [undefined, "08:00", "12:00"]);
   assert.deepEqual(fx.owner.errors, []);
 });

@@ -2,7 +2,8 @@
 // clicks) keeps its colour and marker whatever its rank on a domain, two series with the same
 // figures are both named (the legend says one line covers the other), and each action shows its
 // click-through (clicks ÷ views of the buttons that hold it). The figures reach the real server
-// through the widget's statistics API.
+// through the widget's statistics API. The owner's browser is British (en-GB): the chart's days are
+// written in the console's language with the month's name ("Nov 8"), never as 11/8.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { login, DEMO } from "../lib/beckon.mjs";
@@ -12,7 +13,7 @@ import { axeViolations } from "../lib/axe.mjs";
 
 const domains = {};
 const fx = beckonFixture({
-  owner: { viewport: { width: 1280, height: 900 } },
+  owner: { viewport: { width: 1280, height: 900 }, locale: "en-GB" },
   async setup() {
     const owner = await login(fx.server.origin, DEMO.owner);
     for (const name of ["alpha.test", "beta.test"]) {
@@ -96,4 +97,25 @@ test("each series keeps its look across domains; equal series are both named; cl
   assert.deepEqual(await row("Call us"), ["4", "0", "0 %"]);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/stats-beta.png`, fullPage: true });
   assert.deepEqual(await axeViolations(page, "body"), []);
+});
+
+/** The days written under the chart. */
+const axisDays = () => fx.owner.page.locator("svg.chart > text[text-anchor=middle]").allTextContents();
+
+test("the chart's days name their month in the console's language, on a desktop and on a phone", async () => {
+  const { page } = fx.owner;
+  await openStats("alpha.test", ["Page views: 5"]);
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    const days = await axisDays();
+    assert.ok(days.length >= 5, `${days.length} days under the chart`);
+    // "Nov 8": the month by name (English, the console's language), no number a British or an American reader reads differently.
+    for (const d of days) assert.match(d, /^[A-Z][a-z]{2} \d{1,2}$/, `"${d}" at ${viewport.width} px`);
+    assert.deepEqual(await axeViolations(page, "body"), [], `statistics at ${viewport.width} px`);
+    if (process.env.SCREENSHOTS) {
+      await page.locator("svg.chart").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SCREENSHOTS}/stats-days-${viewport.width}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });

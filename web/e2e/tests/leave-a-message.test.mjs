@@ -118,14 +118,18 @@ test("the owner chooses in the builder: take messages (with opening hours) or hi
   const chat = form(page, "Live chat");
   const away = chat.getByRole("group", { name: "When nobody is online" });
   assert.equal(await away.getByRole("radio", { name: "Take messages" }).isChecked(), true, "taking messages is the default");
-  await choose(away, "Yes, from our opening hours");
-  await away.getByRole("group", { name: "Hours by day" }).waitFor();
+  // The chat's one set of hours; outside them it stays and says when someone is back (the default).
+  const opening = chat.getByRole("group", { name: "Opening hours" });
+  await choose(opening, "At set hours");
+  await opening.getByRole("group", { name: "Hours by day" }).waitFor();
+  assert.equal(await opening.getByRole("radio", { name: /^Show the chat: visitors leave a message/ }).isChecked(), true);
   assert.deepEqual(await axeViolations(page, "section.channel-form"), []);
   await shot(page, "builder-when-away.png");
   await saveDraft(page);
   let saved = await savedConfig(page, DEMO.domainId);
   const hours = saved.actions.find((a) => a.id == CHAT_ACTION_ID).openingHours;
   assert.equal(hours.showAlways, false);
+  assert.equal(saved.actions.find((a) => a.id == CHAT_ACTION_ID).schedule?.showAlways ?? true, true, "the chat is not hidden outside its hours");
   assert.deepEqual(saved.buttons[0].conditions ?? [], [], "taking messages hides nothing");
 
   await choose(away, "Hide the button");

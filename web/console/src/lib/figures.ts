@@ -11,8 +11,13 @@ export function durationText(value: number, unit: "second" | "minute" | "day" | 
   return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
-/** A UTC day ("2026-11-28") as the language writes it: in full, or `short` (day and month: "11/28", "28.11."). */
+/**
+ * A UTC day ("2026-11-28") as the language writes it: in full, or `short` (day and the month's
+ * name: "Nov 28", "28. Nov.", "28 nov"), which no reader takes for another day, whatever order of
+ * day and month their own country writes in numbers (11/8 is 8 November in the US, 11 August in
+ * Britain).
+ */
 export function dayText(day: string, lang: string, short = false): string {
-  const options: Intl.DateTimeFormatOptions = short ? { day: "numeric", month: "numeric" } : { dateStyle: "medium" };
+  const options: Intl.DateTimeFormatOptions = short ? { day: "numeric", month: "short" } : { dateStyle: "medium" };
   return new Intl.DateTimeFormat(lang, { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }

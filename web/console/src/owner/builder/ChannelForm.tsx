@@ -1,5 +1,6 @@
 // One channel of a button: what it needs, asked in the owner's words ("Your WhatsApp number"),
-// with a plausibility check for phone numbers beside the field; its looks; when it is offered; and
+// with a plausibility check for phone numbers beside the field; its looks; when it is offered (a
+// live chat: its one set of hours and what it does outside them, ChatHours); and
 // under "More options" every other property the widget reads for its type (spec §3.1, §3.4), each
 // with a label and help. Problems from the server (crates/model) show beside the field they name.
 import { useEffect, useRef, useState } from "react";
@@ -18,6 +19,7 @@ import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_LABEL_BACKGROUND, DEFAULT_L
 import { usePhoneLib } from "./usePhoneLib";
 import { WeeklyHours } from "./WeeklyHours";
 import { WhenAway } from "./WhenAway";
+import { ChatHours } from "./ChatHours";
 import { move } from "./edits";
 
 export function ChannelForm({ index, action, config, b, replace }: { index: number; action: Action; config: Config; b: number; replace: (f: (c: Config) => Config) => void }) {
@@ -61,10 +63,11 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
         <legend>{t("builder.looks")}</legend>
         <ActionLooks action={action} base={p()} />
       </fieldset>
-      {action.actionType === "CHAT" && <WhenAway config={config} b={b} index={index} replace={replace} />}
+      {action.actionType === "CHAT" && <WhenAway config={config} b={b} replace={replace} />}
       <fieldset>
         <legend>{t("builder.openingHours")}</legend>
-        <WeeklyHours base={p("schedule")} />
+        {/* A live chat has one set of hours, with what it does outside them (ChatHours). */}
+        {action.actionType === "CHAT" ? <ChatHours action={action} config={config} b={b} index={index} replace={replace} /> : <WeeklyHours base={p("schedule")} />}
       </fieldset>
       <details className="more" open={moreProblems > 0 || undefined}>
         <summary>{moreProblems > 0 ? t("builder.moreOptionsProblems", { count: moreProblems }) : t("builder.moreOptions")}</summary>

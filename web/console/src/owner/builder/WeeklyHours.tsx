@@ -25,7 +25,11 @@ export type HoursWords = { question: string; always: string; hours: string; colu
 
 const OFFERED: HoursWords = { question: "builder.offeredQuestion", always: "builder.always", hours: "builder.atSetHours", column: "builder.offered", outside: true };
 
-export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: HoursWords }) {
+/**
+ * `write`: how the grid's week and its Always / At set hours choice are written (default: to
+ * `base`); a live chat's hours write through ../chatHours.ts, which keeps one field of two.
+ */
+export function WeeklyHours({ base, words = OFFERED, write }: { base: string; words?: HoursWords; write?: (next: Schedule) => void }) {
   const { value, set, problems } = useEditor();
   const t = useT();
   const schedule = getAt(value, base) as Schedule | undefined;
@@ -36,7 +40,7 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
   const hours = always ? null : weekHours(schedule!);
   const firstOpen = week.findIndex(Boolean);
   const sameEveryOpenDay = week.every((w) => !w || (w.start === week[firstOpen]!.start && w.stop === week[firstOpen]!.stop));
-  const change = (next: Schedule) => set(base, next);
+  const change = write ?? ((next: Schedule) => set(base, next));
   // The day fields' problems (crates/model), under the grid: the builder writes valid times, so
   // these come from a config written elsewhere.
   const dayProblems = problems.filter((p) => /^\.(daysOfWeek|start|stop|hours)\b/.test(p.path.slice(base.length)) && p.path.startsWith(base));
@@ -45,7 +49,7 @@ export function WeeklyHours({ base, words = OFFERED }: { base: string; words?: H
       <RadioGroup
         className="stack-tight"
         value={always ? "always" : "hours"}
-        onChange={(v) => set(base, v === "always" ? { ...schedule, showAlways: true } : limitedSchedule(schedule))}
+        onChange={(v) => change(v === "always" ? { ...schedule, showAlways: true } : limitedSchedule(schedule))}
         orientation="horizontal"
       >
         <Label className="field-label">{t(words.question)}</Label>

@@ -1,19 +1,15 @@
 // What a chat does while nobody of the site is online: take messages (the chat tells visitors
-// they can leave one, how the answer reaches them and, from the opening hours given here, when
-// someone is back: web/widget/src/app/chat/core/away.ts), or hide the button that holds it (the
-// spec's CHAT condition, "An agent is online", the same rule as "Only while an agent is online"
-// under When & where).
+// they can leave one, how the answer reaches them and, from the chat's opening hours when it
+// stays outside them, when someone is back: ChatHours, web/widget/src/app/chat/core/away.ts), or
+// hide the button that holds it (the spec's CHAT condition, "An agent is online", the same rule
+// as "Only while an agent is online" under When & where).
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import { Label } from "react-aria-components/Label";
 import type { Config } from "@beckon/widget/config";
-import { joinPath } from "../../lib/paths";
 import { addCondition, buttonConditions, removeCondition } from "./edits";
-import { WeeklyHours, type HoursWords } from "./WeeklyHours";
 import { useT } from "../../i18n/index";
 
-const BACK: HoursWords = { question: "builder.backQuestion", always: "builder.no", hours: "builder.yesOpeningHours", column: "builder.open", outside: false };
-
-export function WhenAway({ config, b, index, replace }: { config: Config; b: number; index: number; replace: (f: (c: Config) => Config) => void }) {
+export function WhenAway({ config, b, replace }: { config: Config; b: number; replace: (f: (c: Config) => Config) => void }) {
   const t = useT();
   const hiding = buttonConditions(config, b, "CHAT").find((c) => c.condition.filterType === "INCLUDE");
   const choose = (v: string) =>
@@ -34,14 +30,7 @@ export function WhenAway({ config, b, index, replace }: { config: Config; b: num
           {t("builder.hideButton")}
         </Radio>
       </RadioGroup>
-      {hiding ? (
-        <p className="muted hint">{t("builder.hideHint")}</p>
-      ) : (
-        <>
-          <p className="muted hint">{t("builder.awayHint")}</p>
-          <WeeklyHours base={joinPath("actions", index, "openingHours")} words={BACK} />
-        </>
-      )}
+      <p className="muted hint">{t(hiding ? "builder.hideHint" : "builder.awayHint")}</p>
     </fieldset>
   );
 }

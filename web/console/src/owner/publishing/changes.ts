@@ -131,6 +131,8 @@ function actionChanges(name: string, before: Action, after: Action, locale: stri
     out.push(t("publishing.propertyChanged", { name, field: label.toLowerCase(), Field: label }));
   }
   out.push(...scheduleChanges(name, before.schedule, after.schedule, locale, t));
+  // A chat's hours it stays open outside of (../chatHours.ts): they change what it says, not when it shows.
+  if (!same(before.openingHours, after.openingHours)) out.push(t("publishing.openingHoursChanged", { name }));
   return out;
 }
 
