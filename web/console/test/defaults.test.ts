@@ -1,5 +1,5 @@
 // Defaults that must not mislead the owner: the colours the builder shows are the ones visitors
-// get and read well, a list button says what it is for, the "Powered by Beckon" choice, a pasted
+// get and read well, no English words written where the widget has its own in every language, the "Powered by Beckon" choice, a pasted
 // address taken apart to its host, the clock opening hours follow, and status lines that go once
 // untrue (src/lib/host.ts, src/lib/zone.ts, src/lib/useStatusFor.ts, src/owner/builder/colours.ts,
 // src/owner/builder/edits.ts, src/owner/catalogue.ts).
@@ -11,7 +11,7 @@ import { hostOf, hostsOf } from "../src/lib/host";
 import { sameState } from "../src/lib/useStatusFor";
 import { hoursZone, hoursZoneText } from "../src/lib/zone";
 import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_ICON, readableShade } from "../src/owner/builder/colours";
-import { addChannel, LIST_LABEL, removeChannel, withType } from "../src/owner/builder/edits";
+import { addChannel, removeChannel } from "../src/owner/builder/edits";
 import { PALETTE } from "../src/owner/builder/Looks";
 import { ACTION_TYPES, CHANNEL_ORDER, newAction, showsBranding, typeForBranding } from "../src/owner/catalogue";
 
@@ -51,19 +51,24 @@ describe("colours: what the builder shows is what visitors get, and it reads wel
   });
 });
 
-describe("a button that opens a list says what it is for", () => {
+describe("the builder writes no English words where the widget has its own in each visitor's language", () => {
   const config = (): Config => ({ userId: "u", domains: [{ id: "d", name: "shop.example" }], buttons: [], actions: [], conditions: [] }) as unknown as Config;
 
-  it("a second channel (the live chat) makes a multi button with words beside it, which the owner's own words replace", () => {
+  it("a second channel (the live chat) makes a multi button with no words beside it: visitors see its + named in their language", () => {
     const one = addChannel(config(), 0, "WHATSAPP").config;
     expect(one.buttons[0].type).toBe("SINGLE");
-    expect(one.buttons[0].multiButtonOptions?.labelTextOpen).toBeUndefined();
     const two = addChannel(one, 0, "CHAT").config;
     expect(two.buttons[0].type).toBe("MULTI");
-    expect(two.buttons[0].multiButtonOptions?.labelTextOpen).toBe(LIST_LABEL);
-    const own: Button = { ...two.buttons[0], multiButtonOptions: { labelTextOpen: "" } };
-    expect(withType(own, "DOTS").multiButtonOptions?.labelTextOpen).toBe("");
+    expect(two.buttons[0].multiButtonOptions).toBeUndefined();
     expect(removeChannel(two, 0, "chat-2").buttons[0].type).toBe("SINGLE");
+  });
+
+  it("a new live chat has no label, welcome, placeholder or status: the widget's own, translated, show", () => {
+    const chat = newAction("a", "CHAT");
+    expect(chat.labelText).toBeUndefined();
+    expect(chat.properties).toBeUndefined();
+    // The widget has no words of its own for a phone call's label: the owner words it.
+    expect(newAction("a", "PHONE").labelText).toBe("Call");
   });
 });
 

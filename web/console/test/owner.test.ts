@@ -240,14 +240,14 @@ describe("editor catalogue", () => {
     expect(MATCH_TYPES.GEO.map((m) => m.value)).toEqual(["COUNTRY_CODE"]);
     expect(MATCH_TYPES.CHAT.map((m) => m.value)).toEqual(["AGENTS_AVAILABLE"]);
   });
-  it("gives a new channel action its brand colour (darkened just enough for its white icon) and writes out the chat's default texts", () => {
+  it("gives a new channel action its brand colour (darkened just enough for its white icon), and no texts the widget has in every language", () => {
     expect(newAction("a", "WHATSAPP").backgroundColor).toBe("#008069");
     expect(newAction("a", "FACEBOOK").backgroundColor).toBe("#0972eb");
     expect(newAction("a", "TELEGRAM").backgroundColor).toBe("#1b7eae");
     expect(newAction("a", "PHONE").backgroundColor).toBeUndefined();
-    expect(newAction("a", "CHAT").properties?.["chatmodal-messages"]).toBe("How can we help?");
-    // Left empty: the widget says "We typically respond in 35 minutes" only while someone is online.
-    expect(newAction("a", "CHAT").properties?.["chatmodal-header-subtext"]).toBeUndefined();
+    // Left empty: the widget's welcome and placeholder in the visitor's language (the builder shows
+    // them as defaults); its status line only while someone is online.
+    expect(newAction("a", "CHAT").properties).toBeUndefined();
     expect(newAction("a", "PHONE").properties).toBeUndefined();
   });
   it("finds a free id", () => {

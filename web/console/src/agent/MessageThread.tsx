@@ -76,7 +76,8 @@ function Header({ context }: ContextProp<ThreadContext>) {
 const components = { List, Item, Header };
 
 /**
- * One message. Memoised: Virtuoso renders its rows again at every scroll step, and a row whose
+ * One message. Its text is laid out by its own direction (dir="auto": an Arabic visitor's message
+ * reads right to left in an English console, a Latin one left to right). Memoised: Virtuoso renders its rows again at every scroll step, and a row whose
  * message, sender and "Seen" are unchanged need not be rendered again (a switch of the console's
  * language does, through useT).
  */
@@ -89,7 +90,7 @@ const MessageBubble = memo(function MessageBubble({ message: m, myPersonaId, vis
         <span className="message-sender">{senderLabel(m, myPersonaId, visitorLabel, t)}</span>{" "}
         <time dateTime={m.createdAt}>{shortTime(m.createdAt, undefined, consoleLocale())}</time>
       </span>
-      {m.text && <span className="message-text">{m.text}</span>}
+      {m.text && <span className="message-text" dir="auto">{m.text}</span>}
       <MessageFiles attachments={m.attachments} />
       {seen && <span className="read-receipt">{t("thread.seen")}</span>}
     </div>
@@ -106,7 +107,7 @@ const NoteBubble = memo(function NoteBubble({ note: n, mine }: { note: Note; min
         <span className="message-sender">{mine ? t("thread.you") : n.author.name}</span>{" "}
         <time dateTime={n.createdAt}>{shortTime(n.createdAt, undefined, consoleLocale())}</time>
       </span>
-      <span className="message-text">{n.text}</span>
+      <span className="message-text" dir="auto">{n.text}</span>
     </div>
   );
 });
@@ -115,7 +116,7 @@ function PendingBubble({ pending: p, context: c }: { pending: Pending; context: 
   const t = useT();
   return (
     <div className="message from-agent pending">
-      {p.text && <span className="message-text">{p.text}</span>}
+      {p.text && <span className="message-text" dir="auto">{p.text}</span>}
       <MessageFiles attachments={p.attachments ?? []} />
       {p.failed ? (
         <span className="error">

@@ -63,8 +63,9 @@ export const MATCH_TYPES: Record<ConditionType, Option<MatchType>[]> = {
  * A property of an action type (spec §3.1, §3.4), as the builder asks for it: a label and help in
  * the owner's words, and for a choice its options with plain labels ("" is the widget's default);
  * labels and help are keys of the console's catalogue ("catalogue.…", help with {status} and
- * {nobody}: HELP_VARS). `shownWhenEmpty` is the text visitors get while it is not set (the widget's
- * own, written out on a new action).
+ * {nobody}: HELP_VARS). `shownWhenEmpty` is the widget's own text visitors get while it is not
+ * set, in their language (shown as the field's placeholder, never saved: a saved English text
+ * would replace the widget's French or Arabic one).
  */
 export type PropertyField = {
   key: string;
@@ -93,6 +94,11 @@ export type ChannelInfo = {
   /** Properties asked for up front; the rest are under "More options". */
   main: string[];
   properties: PropertyField[];
+  /**
+   * The widget has words of its own for this channel in each visitor's language (the live chat's
+   * window title): a new one gets no label, so no English label hides them.
+   */
+  widgetWords?: boolean;
   /**
    * The colour a new action of this type starts with (the owner may change it): the brand's, made
    * just dark enough for its white icon to read (4.5:1, builder/colours.ts readableShade).
@@ -266,6 +272,7 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
   CHAT: {
     label: k("CHAT"),
     glyph: "chat",
+    widgetWords: true,
     value: { label: "", input: "none" },
     main: ["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-messages", "chatmodal-placeholder-message", "chatmodal-header-background-color", "chatmodal-header-text-color"],
     properties: [
@@ -325,21 +332,19 @@ export function freshId(prefix: string, taken: { id: string }[]): string {
 }
 
 /**
- * A new action: its type's label and brand colour, and its texts that visitors would otherwise
- * get as defaults written out (such as the chat's welcome message), so the owner sees and edits them.
- * They are written in English whatever the console's language, as the widget's own defaults are:
- * what visitors read is the owner's to word.
+ * A new action: its type's label and brand colour. Texts the widget has in every visitor's
+ * language (the chat's welcome message, its placeholder, its title) are left out: the builder
+ * shows them as defaults, and visitors read them in their own language. A label the widget has no
+ * words for is written in English whatever the console's language: the owner words it.
  */
 export function newAction(id: string, actionType: ActionType): Action {
   const info = ACTION_TYPES[actionType];
-  const texts = Object.fromEntries(info.properties.filter((f) => f.shownWhenEmpty).map((f) => [f.key, f.shownWhenEmpty!]));
   return {
     id,
     actionType,
     actionValue: "",
-    labelText: english(info.label),
+    ...(info.widgetWords ? {} : { labelText: english(info.label) }),
     ...(info.colour ? { backgroundColor: info.colour } : {}),
-    ...(Object.keys(texts).length ? { properties: texts } : {}),
     iconEnabled: true,
     iconType: "FONT",
     schedule: { showAlways: true },

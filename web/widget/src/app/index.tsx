@@ -39,7 +39,8 @@ import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
 import { keepContinued, resumeChat, surfaceContext, type LoaderState } from "./embed";
 import { idle, intended, warmSteps } from "./warm";
-import { dir, language, ownTexts, t } from "./i18n/index";
+import { language, ownTexts, t } from "./i18n/index";
+import { surfaceRtl } from "./modal/Modal";
 import { loadLanguage } from "./i18n/load";
 import { forLanguage, readerLanguage } from "../shared/lang";
 import css from "./app.css?raw";
@@ -170,10 +171,7 @@ if (document.body) {
 }
 
 /** The surfaces' direction: right to left in an RTL language or on an RTL page. */
-function surfaceDir(): "rtl" | "ltr" {
-  const page = (document.documentElement.dir || document.body.dir).toLowerCase();
-  return dir() == "rtl" || page == "rtl" ? "rtl" : "ltr";
-}
+const surfaceDir = (): "rtl" | "ltr" => (surfaceRtl() ? "rtl" : "ltr");
 
 /**
  * The surface opens on the side of the button that opened it (its trigger, else the action's button

@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { branded, CLOSE_MS, Modal, type ModalProps } from "../../src/app/modal/Modal";
 import { MessageBar } from "../../src/app/modal/MessageBar";
+import { setLanguage } from "../../src/app/i18n/index";
+import { en } from "../../src/app/i18n/en";
 
 afterEach(() => {
   cleanup();
@@ -164,6 +166,18 @@ describe("Modal", () => {
     document.documentElement.removeAttribute("dir");
     render(<Modal type="chat" title="Chat" branding onClose={() => {}} />);
     expect(screen.getByRole("dialog").classList.contains("cnb-m-rtl")).toBe(false);
+  });
+
+  it("is right to left in Arabic and Hebrew on a page without dir, and left to right in French", () => {
+    for (const [lang, rtl] of [["ar", true], ["he", true], ["fr", false]] as const) {
+      setLanguage(lang, en);
+      const { unmount } = render(<Modal type="chat" title="Chat" branding onClose={() => {}} />);
+      const d = screen.getByRole("dialog");
+      expect(d.classList.contains("cnb-m-rtl"), lang).toBe(rtl);
+      expect(d.getAttribute("dir"), lang).toBe(rtl ? "rtl" : null);
+      unmount();
+    }
+    setLanguage("en", en);
   });
 
   it("paints the header from the type's default colour, 10 % lighter for the gradient", () => {

@@ -17,7 +17,7 @@ import { ButtonFate } from "./ButtonFate";
 import { ButtonList } from "./ButtonList";
 import { PlacementPicker, TypePicker } from "./ButtonShape";
 import { ChannelForm } from "./ChannelForm";
-import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton, withType } from "./edits";
+import { addChannel, buttonActions, move, proposedType, removeChannel, updateButton } from "./edits";
 import { Icon } from "./Icon";
 import { ButtonLooks } from "./Looks";
 import { DEFAULT_BUTTON, DEFAULT_ICON } from "./colours";
@@ -100,7 +100,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
         <section aria-labelledby="look-h" className="stack card">
           <h2 id="look-h">{t("builder.lookTitle")}</h2>
           <div className="shape-layout">
-            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(type) => replace((c) => updateButton(c, at, (x) => withType(x, type)))} />
+            <TypePicker value={button.type} suggested={proposedType(actions.length, "SINGLE")} count={actions.length} onChange={(type) => replace((c) => updateButton(c, at, (x) => ({ ...x, type })))} />
             <PlacementPicker value={button.options?.placement ?? "BOTTOM_RIGHT"} onChange={(pl) => replace((c) => updateButton(c, at, (x) => ({ ...x, options: { ...x.options, placement: pl } })))} />
           </div>
           <ButtonLooks base={bp("options")} animation={button.options?.animation ?? "NONE"} colour={actions[0]?.backgroundColor || DEFAULT_BUTTON} />
@@ -123,7 +123,7 @@ export function Builder({ config, replace }: { config: Config; replace: Draft["r
                       <div key={s} className="stack-tight">
                         {/* The "Open" fields are the button that opens the list: shown while it is closed (widget: loader/render). */}
                         <strong>{s === "Open" ? t("builder.whileClosed") : t("builder.whileOpen")}</strong>
-                        <TextField path={bp("multiButtonOptions", `labelText${s}`)} label={t("builder.textBesideIt")} />
+                        <TextField path={bp("multiButtonOptions", `labelText${s}`)} label={t("builder.textBesideIt")} hint={s === "Open" ? t("builder.listLabelHint") : undefined} />
                         <ColorField path={bp("multiButtonOptions", `iconBackgroundColor${s}`)} label={t("builder.colour")} defaultColor={DEFAULT_BUTTON} />
                         <ColorField path={bp("multiButtonOptions", `iconColor${s}`)} label={t("builder.iconColour")} defaultColor={DEFAULT_ICON} />
                         <SelectField path={bp("multiButtonOptions", `iconType${s}`)} label={t("builder.iconKind")} options={translated(t, ICON_TYPES)} optional={t("catalogue.iconFONT")} />

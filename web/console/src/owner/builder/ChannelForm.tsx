@@ -54,7 +54,7 @@ export function ChannelForm({ index, action, config, b, replace }: { index: numb
             warning={warning}
           />
         )}
-        <TextField path={p("labelText")} label={t("builder.textBesideButton")} hint={t("builder.onlyIcon")} />
+        <TextField path={p("labelText")} label={t("builder.textBesideButton")} hint={t(info.widgetWords ? "builder.chatLabelHint" : "builder.onlyIcon")} />
       </div>
       <LabelTranslations path={p("translations")} own={action.labelText ?? ""} />
       {action.actionType === "CHAT" ? <ChatSettings base={p("properties")} defaults={colourDefaults} /> : main.map((f) => <PropertyInput key={f.key} field={f} path={p("properties", f.key)} />)}
@@ -121,7 +121,7 @@ function ChatSettings({ base, defaults }: { base: string; defaults: Record<strin
           <PropertyInput key={k} field={f(k)} path={`${base}.${k}`} defaults={defaults} />
         ))}
       </div>
-      <WelcomeMessages path={`${base}.chatmodal-messages`} />
+      <WelcomeMessages path={`${base}.chatmodal-messages`} shownWhenEmpty={f("chatmodal-messages").shownWhenEmpty} />
       <Branding />
     </fieldset>
   );
@@ -134,7 +134,7 @@ const messagesValue = (rows: string[]): string | undefined => {
   return kept.length ? kept.join("\n") : undefined;
 };
 
-function WelcomeMessages({ path }: { path: string }) {
+function WelcomeMessages({ path, shownWhenEmpty }: { path: string; shownWhenEmpty?: string }) {
   const { value, set } = useEditor();
   const t = useT();
   const raw = getAt(value, path);
@@ -166,7 +166,11 @@ function WelcomeMessages({ path }: { path: string }) {
       <span className="field-label" id="welcome-h">
         {t("builder.welcomeMessages")}
       </span>
-      <p className="muted hint">{t("builder.welcomeHint")}</p>
+      <p className="muted hint">
+        {t("builder.welcomeHint")}
+        {/* None written: the widget's own welcome, in each visitor's language (never saved as a value). */}
+        {!rows.length && shownWhenEmpty && <> {t("builder.emptyVisitorsSee", { text: shownWhenEmpty })}</>}
+      </p>
       <ol className="list-plain stack-tight" aria-labelledby="welcome-h">
         {rows.map((m, i) => (
           <li key={i} className="row">

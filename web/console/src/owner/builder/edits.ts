@@ -8,29 +8,15 @@ import { freshId, newAction, newButton } from "../catalogue";
 /**
  * The button type for `count` channels: one → a single round button, several → a button that
  * opens a list. A type the owner picked stays while it still fits (a full-width bar takes up to 5,
- * dots up to 10: crates/model's limits).
+ * dots up to 10: crates/model's limits). No words are written beside a list button: left empty,
+ * visitors see its + and screen readers name it in the visitor's language (the widget's "Contact
+ * options"); words the owner types under "The button that opens the list" are theirs.
  */
 export function proposedType(count: number, current: ButtonType): ButtonType {
   if (count <= 1) return current === "FULL" ? "FULL" : "SINGLE";
   if (current === "FULL" && count <= 5) return "FULL";
   if (current === "DOTS" && count <= 10) return "DOTS";
   return "MULTI";
-}
-
-/** The words beside a closed list button that the builder writes for the owner to change. */
-export const LIST_LABEL = "Contact us";
-
-/**
- * The button as type `type`. A button that opens a list (multi, dots) gets words beside it while
- * closed when it has none, so visitors see what it is for, not a bare "+" (the owner may change
- * or clear them under "The button that opens the list").
- */
-export function withType(button: Button, type: ButtonType): Button {
-  const list = type === "MULTI" || type === "DOTS";
-  const menu = button.multiButtonOptions ?? {};
-  // The "Open" fields are the button that opens the list, shown while it is closed (widget: loader/render).
-  if (!list || menu.labelTextOpen !== undefined) return { ...button, type };
-  return { ...button, type, multiButtonOptions: { ...menu, labelTextOpen: LIST_LABEL } };
 }
 
 /** `list` with the item at `from` moved to `to`. */
@@ -75,7 +61,7 @@ export function addChannel(c: Config, b: number, type: ActionType): { config: Co
   const at = Math.min(b, config.buttons.length - 1);
   config = updateButton(config, at, (x) => {
     const ids = [...x.actions, id];
-    return withType({ ...x, actions: ids }, proposedType(ids.length, x.type));
+    return { ...x, actions: ids, type: proposedType(ids.length, x.type) };
   });
   return { config, id };
 }
@@ -84,7 +70,7 @@ export function addChannel(c: Config, b: number, type: ActionType): { config: Co
 export function removeChannel(c: Config, b: number, id: string): Config {
   let config = updateButton(c, b, (x) => {
     const ids = x.actions.filter((a) => a !== id);
-    return withType({ ...x, actions: ids }, proposedType(ids.length, x.type));
+    return { ...x, actions: ids, type: proposedType(ids.length, x.type) };
   });
   if (!config.buttons.some((x) => x.actions.includes(id))) config = { ...config, actions: (config.actions ?? []).filter((a) => a.id !== id) };
   return config;

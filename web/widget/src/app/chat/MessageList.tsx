@@ -83,9 +83,11 @@ function Row({ e, onRetry }: { e: Entry; onRetry(id: string): void }) {
             </span>
           )
         ) : null}
-        <span className="cnb-c-bubble">
-          {sender && sender.name && e.showTime ? <span className="cnb-c-name">{sender.name}</span> : null}
-          {sender && sender.name && !e.showTime ? <span className="cnb-c-sr">{sender.name}: </span> : null}
+        {/* Laid out by its own words' direction (a Latin message in an Arabic chat reads left to right);
+            the names have a dir of their own, so they do not decide it. */}
+        <span className="cnb-c-bubble" dir="auto">
+          {sender && sender.name && e.showTime ? <span className="cnb-c-name" dir="auto">{sender.name}</span> : null}
+          {sender && sender.name && !e.showTime ? <span className="cnb-c-sr" dir="auto">{sender.name}: </span> : null}
           {text ? <span className="cnb-c-text">{text}</span> : null}
           <Attachments list={attachments} />
           {p && p.state == "pending" ? <span className="cnb-c-state">{t("chat.sending")}</span> : null}
@@ -149,7 +151,7 @@ export function MessageList(p: MessageListProps) {
         {p.welcome.map((w, i) => (
           <li key={"w" + i} className="cnb-c-row cnb-c-them cnb-c-welcome">
             <span className="cnb-c-line">
-              <span className="cnb-c-bubble">
+              <span className="cnb-c-bubble" dir="auto">
                 <span className="cnb-c-text">{w}</span>
               </span>
             </span>

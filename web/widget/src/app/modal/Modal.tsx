@@ -26,7 +26,7 @@
 //   returnFocus?   element focused again when the modal unmounts; default: the element focused
 //                  when it mounted (the button that opened it)
 //   width?, height?, background?  size in px and body colour (iframe and chat modals)
-//   rtl?           mirror the layout; default: the page's dir (<html>, else <body>) is rtl
+//   rtl?           mirror the layout; default: surfaceRtl() (the widget's language or the page is rtl)
 //   className?     extra classes on the dialog
 //   warm?          rendered ahead of a click to warm the first open up, hidden (app/index.tsx):
 //                  the focus stays where it is and Esc is not listened to
@@ -39,7 +39,7 @@
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the visual viewport, within the safe
 // area, and the page behind it does not scroll (viewport.ts, app.css).
-import { t } from "../i18n/index";
+import { dir, t } from "../i18n/index";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
@@ -86,8 +86,11 @@ export const touchScreen = (): boolean => typeof matchMedia == "function" && mat
 /** A text field, on a touch screen. */
 const raisesKeyboard = (el: Element): boolean => /^(INPUT|TEXTAREA)$/.test(el.tagName) && touchScreen();
 
-/** The page mirrors (right-to-left): <html dir>, else <body dir>. */
-export const pageIsRtl = (d: Document = document): boolean => (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
+/**
+ * The surfaces are right to left: in the widget's language (Arabic, Hebrew) whatever the page's
+ * dir, and, as the buttons are, on a page that mirrors (<html dir>, else <body dir>).
+ */
+export const surfaceRtl = (d: Document = document): boolean => dir() == "rtl" || (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
 
 export const reducedMotion = (): boolean => typeof matchMedia == "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -171,7 +174,7 @@ export function Modal(p: ModalProps) {
 
   const color = p.headerColor || HEADER_COLORS[p.type] || HEADER_COLORS.default;
   const hex = isHex(color);
-  const rtl = p.rtl ?? pageIsRtl();
+  const rtl = p.rtl ?? surfaceRtl();
   const size = (n?: number) => (n && n > 0 && n < 10000 ? Math.round(n) + "px" : undefined);
 
   return (

@@ -24,7 +24,7 @@ export function Welcome({ messages, animate, spacing }: { messages: string[]; an
     <div className="cnb-m-msgs">
       <div className="cnb-m-msgs" role="log" aria-live="polite">
         {messages.slice(0, shown).map((m, i) => (
-          <p className="cnb-m-msg" key={i}>
+          <p className="cnb-m-msg" key={i} dir="auto">
             {m}
           </p>
         ))}
