@@ -7,7 +7,7 @@
 //     text and injected by it: no extra request;
 //   - minified by esbuild (es2020), then by terser, like the loader's chunks; it starts with V8's
 //     compile hint (see below).
-// Prints the chunk's size and its zlib-9 gzip size, a quick figure: the budget (≤ 29 KB gzip,
+// Prints the chunk's size and its zlib-9 gzip size, a quick figure: the budget (≤ 28 KB gzip,
 // docs/architecture.md) holds for the Zopfli .gz Beckon serves, ~3.5 % smaller (precompress.mjs),
 // which bench/size.mjs --check measures;
 // with --breakdown first the bytes each source file leaves in the chunk after esbuild's minifier
@@ -24,7 +24,7 @@ import { languageTables } from "./i18n-tables.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const OUT = resolve(process.env.WIDGET_OUT || here("dist/"), "beckon-app.js");
-const BUDGET = 29 * 1024;
+const BUDGET = 28 * 1024;
 
 /** `*.css?raw` imports: the file minified, as a string. */
 const rawCss = {
@@ -68,6 +68,36 @@ const COMMON = {
   tsconfigRaw: { compilerOptions: { jsx: "react-jsx", useDefineForClassFields: false } },
 };
 
+/**
+ * The app's own chunks (src/app/chunks.ts), each built into dist/beckon-{name}.js from its entry;
+ * the app's imports of them become imports of those files beside it.
+ */
+const LAZY = {
+  ended: "src/app/chat/ended.tsx",
+  files: "src/app/chat/files/FilesTray.tsx",
+  continued: "src/app/continued.ts",
+  sdk: "src/app/surfaces/handed-over.ts",
+};
+/** The app's modules its chunks use, and the names the app exports of them (src/app/index.tsx). */
+const OF_THE_APP = {
+  "i18n/index": ["t", "texts"],
+  "modal/Modal": ["Modal"],
+  "surfaces/modalProps": ["modalProps"],
+  options: ["modalOptions", "prop"],
+  "surfaces/Popout": ["messengerUrl", "openTab"],
+  "surfaces/Welcome": ["Welcome"],
+};
+const lazyChunks = {
+  name: "lazy-chunks",
+  setup(b) {
+    const byEntry = Object.fromEntries(Object.entries(LAZY).map(([name, src]) => [here(src).replace(/\.tsx?$/, ""), name]));
+    b.onResolve({ filter: /^\.\// }, (a) => {
+      const name = a.importer.endsWith("/src/app/chunks.ts") && byEntry[resolve(a.resolveDir, a.path)];
+      return name ? { path: `./beckon-${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
 await mkdir(dirname(OUT), { recursive: true });
 const built = await esbuild.build({
   ...COMMON,
@@ -75,7 +105,7 @@ const built = await esbuild.build({
   outfile: OUT,
   alias: REACT_ON_PREACT,
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [rawCss],
+  plugins: [rawCss, lazyChunks],
   metafile: process.argv.includes("--breakdown"),
 });
 if (process.argv.includes("--breakdown")) {
@@ -95,28 +125,35 @@ const out = await minify(await readFile(OUT, "utf8"), {
 // on the first call, which is the click: ≈ 60 ms of compiling at 4× CPU throttle on the way to
 // the painted chat window (bench/chat.mjs).
 await writeFile(OUT, "//# allFunctionsCalledOnLoad\n" + out.code);
-// The files tray (src/app/chat/files/FilesTray.tsx), a chunk of its own that the app imports on
-// the first file a visitor adds: it runs on the app's Preact (the app re-exports what it uses;
-// one copy, one set of hooks), imported from ./beckon-app.js beside it.
+// The app's own chunks (LAZY: the files tray, what an ended chat shows, a link from an e-mail): they run on the app's
+// Preact (the app re-exports what they use; one copy, one set of hooks) and its catalogue,
+// imported from ./beckon-app.js beside them.
 const FROM_APP = "\0from-app";
-await esbuild.build({
-  entryPoints: [here("src/app/chat/files/FilesTray.tsx")],
-  ...COMMON,
-  outfile: resolve(dirname(OUT), "beckon-files.js"),
-  plugins: [
-    {
-      name: "preact-of-the-app",
-      setup(b) {
-        b.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$|\/i18n\/index$/ }, () => ({ path: FROM_APP, namespace: "from-app" }));
-        b.onLoad({ filter: /.*/, namespace: "from-app" }, () => ({
-          contents: 'export { jsx, jsxs, Fragment, useEffect, useRef, useState, t } from "./beckon-app.js";',
-          loader: "js",
-        }));
-        b.onResolve({ filter: /^\.\/beckon-app\.js$/ }, (a) => ({ path: a.path, external: true }));
+for (const [name, src] of Object.entries(LAZY))
+  await esbuild.build({
+    entryPoints: [here(src)],
+    ...COMMON,
+    outfile: resolve(dirname(OUT), `beckon-${name}.js`),
+    plugins: [
+      rawCss,
+      {
+        name: "preact-of-the-app",
+        setup(b) {
+          const app = here("src/app/");
+          b.onResolve({ filter: /.*/ }, (a) => {
+            const file = resolve(a.resolveDir, a.path).slice(app.length);
+            const ofApp = /^(react|react-dom|preact)(\/.*)?$/.test(a.path) || (a.path.startsWith(".") && resolve(a.resolveDir, a.path).startsWith(app) && file in OF_THE_APP);
+            return ofApp ? { path: FROM_APP, namespace: "from-app" } : undefined;
+          });
+          b.onLoad({ filter: /.*/, namespace: "from-app" }, () => ({
+            contents: `export { jsx, jsxs, Fragment, useEffect, useRef, useState, ${Object.values(OF_THE_APP).flat().join(", ")} } from "./beckon-app.js";`,
+            loader: "js",
+          }));
+          b.onResolve({ filter: /^\.\/beckon-app\.js$/ }, (a) => ({ path: a.path, external: true }));
+        },
       },
-    },
-  ],
-});
+    ],
+  });
 // The catalogues (src/app/i18n): a chunk per language, beckon-lang-{xx}.js, that the app imports
 // when the widget speaks it (src/app/i18n/load.ts), each written out as one object literal.
 for (const [lang, table] of Object.entries(await languageTables())) {

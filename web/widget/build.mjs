@@ -9,6 +9,7 @@
 //   beckon.css        the stylesheet, bundling its two parts (src/styles/beckon.css):
 //   beckon-core.css   every root and single buttons, and
 //   beckon-lists.css  full bar, multi and dots lists: the hosted embed carries the parts its config uses
+//   beckon-words.json the loader's few words in every language, for the server's hosted embed
 //   beckon-anim.css   the animation rules (src/styles/beckon-anim.css), loaded by the extras chunk
 //                     from the stylesheet's folder when a shown button is animated
 // JavaScript is bundled by esbuild and minified by terser (see bundle()).
@@ -50,17 +51,11 @@ const withParts = (parts) => ({
   },
 });
 /**
- * An esbuild plugin giving the loader its texts (src/loader/render/texts.ts) in every shipped
- * language, from the catalogue (i18n-tables.mjs), rather than English's only.
+ * The loader's own words (src/loader/render/texts.ts) per language, from the catalogue
+ * (i18n-tables.mjs): beckon-words.json, which the server reads to put the domain's language's into
+ * its hosted embed (crates/server/src/http/hosting.rs). The loader builds in English's only.
  */
-const LOADER_TEXTS = Object.fromEntries(Object.entries(await languageTables()).map(([l, t]) => [l, [t.modal.poweredBy, t.buttons.options]]));
-const loaderTexts = {
-  name: "loader-texts",
-  setup(build) {
-    build.onResolve({ filter: /^\.\/texts$/ }, (a) => (a.importer.includes("/loader/render/") ? { path: "texts", namespace: "loader-texts" } : undefined));
-    build.onLoad({ filter: /.*/, namespace: "loader-texts" }, () => ({ contents: `export const LOADER_TEXTS = ${JSON.stringify(LOADER_TEXTS)};`, loader: "js" }));
-  },
-};
+const LOADER_WORDS = Object.fromEntries(Object.entries(await languageTables()).map(([l, t]) => [l, [t.modal.poweredBy, t.buttons.options]]));
 const variantFile = (parts) => ["beckon-loader", ...parts].join("-") + ".js";
 
 /** The stylesheets: beckon.css (or its parts) before the buttons show, beckon-anim.css after. */
@@ -96,8 +91,9 @@ async function bundle(entry, file, format, plugins = []) {
 
 await mkdir(DIST, { recursive: true });
 await Promise.all([
-  bundle("src/loader/main.ts", "beckon.js", "iife", [loaderTexts]),
-  ...VARIANTS.map((parts) => bundle("src/loader/main.ts", variantFile(parts), "iife", [withParts(parts), loaderTexts])),
+  bundle("src/loader/main.ts", "beckon.js", "iife"),
+  writeFile(DIST + "beckon-words.json", JSON.stringify(LOADER_WORDS)),
+  ...VARIANTS.map((parts) => bundle("src/loader/main.ts", variantFile(parts), "iife", [withParts(parts)])),
   ...Object.entries(CHUNKS).map(([name, src]) => bundle(src, `beckon-${name}.js`, "esm")),
   ...STYLES.map((name) =>
     esbuild.build({

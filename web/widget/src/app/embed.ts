@@ -11,8 +11,6 @@ import type { Ctx } from "../loader/contract";
 import type { SurfaceContext } from "./context";
 import { prop } from "./options";
 import { pageSession } from "./chat/session";
-import { createChatApi } from "./chat/core/api";
-import { chatStorage } from "./chat/core/storage";
 import { unreadDetail } from "./chat/index";
 
 /** What the loader knows: its config and the decision drawn (its Ctx, as far as read here). */
@@ -58,22 +56,4 @@ export function resumeChat(a: Action, ctx: SurfaceContext, open: () => void): vo
     off();
     if (v.unread) setTimeout(() => s.view().unread && open(), AUTO_OPEN_MS);
   });
-}
-
-/**
- * A link from the visitor's e-mail (crates/server/src/http/continuation.rs): the conversation it
- * names becomes this browser's, as if the visitor had started it here (their profile and the
- * chat are stored, spec §9's keys). Resolves to what went wrong, in words for the visitor, or "".
- */
-export async function keepContinued(config: Config, token: string): Promise<string> {
-  const api = createChatApi({ apiRoot: (config.options && config.options.apiRoot) || "" });
-  try {
-    const { channel, chatClientPersona: p } = await api.continued(token);
-    const store = chatStorage();
-    store.setPersona({ name: p.name, email: p.email || "", ip: p.ip, url: p.url, legalNoticeAccepted: p.legalNoticeAccepted });
-    store.setChannel(channel.id, p.id);
-    return "";
-  } catch (e) {
-    return (e as Error).message;
-  }
 }

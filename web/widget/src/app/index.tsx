@@ -37,7 +37,10 @@ import type { ReactNode } from "react";
 import type { Action, Config } from "../config/types.gen";
 import type { SurfaceContext } from "./context";
 import { surfaceFor } from "./surfaces/index";
-import { keepContinued, resumeChat, surfaceContext, type LoaderState } from "./embed";
+import { resumeChat, surfaceContext, type LoaderState } from "./embed";
+import { loadChunk } from "./chunks";
+import { createChatApi, TEXT } from "./chat/core/api";
+import { chatStorage } from "./chat/core/storage";
 import { idle, intended, warmSteps } from "./warm";
 import { language, ownTexts, t } from "./i18n/index";
 import { surfaceRtl } from "./modal/Modal";
@@ -47,11 +50,17 @@ import css from "./app.css?raw";
 import chatCss from "./chat/chat.css?raw";
 
 export type { SurfaceContext, SurfaceProps } from "./context";
-// The app's Preact, for its own lazy chunk (the files tray, app.build.mjs): one copy, one set of hooks.
+// The app's Preact, for its own lazy chunks (./chunks.ts, app.build.mjs): one copy, one set of hooks.
 export { jsx, jsxs, Fragment } from "react/jsx-runtime";
 export { useEffect, useRef, useState } from "react";
 // … and its catalogue, in the language it speaks.
-export { t } from "./i18n/index";
+export { t, texts } from "./i18n/index";
+// … and what the surfaces handed over to a third party's SDK share with the others.
+export { Modal } from "./modal/Modal";
+export { modalProps } from "./surfaces/modalProps";
+export { modalOptions, prop } from "./options";
+export { messengerUrl, openTab } from "./surfaces/Popout";
+export { Welcome } from "./surfaces/Welcome";
 
 type Open = { action: Action; ctx: SurfaceContext; open: boolean; key: number; back: HTMLElement | null; buttonId: string | null };
 
@@ -218,13 +227,6 @@ export function open(action: Action, trigger: Element | null | undefined, l: Loa
   else go();
 }
 
-/** The chat action of the page's chat button, else the config's first, else a plain one. */
-function chatAction(config: Config | undefined): Action {
-  const id = document.querySelector(".call-now-button [data-action-type=CHAT]")?.getAttribute("data-action-id");
-  const actions = (config && config.actions) || [];
-  return actions.find((x) => x.id == id) || actions.find((x) => x.actionType == "CHAT") || { id: "cnb-continue", actionType: "CHAT", actionValue: "" };
-}
-
 /**
  * A link from the visitor's e-mail opened this page (`#cnb-continue=…` on the owner's page, or
  * Beckon's own /c/ page): the conversation becomes this browser's and its chat opens. Resolves to
@@ -232,8 +234,10 @@ function chatAction(config: Config | undefined): Action {
  */
 export async function continueFromLink(l: LoaderState, base: string, token: string): Promise<string> {
   await speak(l, base);
-  const problem = await keepContinued(l.config!, token);
-  if (!problem) open(chatAction(l.config), null, l, base);
+  const link = await loadChunk("continued").catch(() => null);
+  const api = createChatApi({ apiRoot: (l.config!.options && l.config!.options.apiRoot) || "" });
+  const problem = link ? await link.keepContinued(api, chatStorage(), token) : TEXT.networkText;
+  if (!problem) open(link!.chatAction(l.config), null, l, base);
   return problem;
 }
 

@@ -4,11 +4,13 @@
 import { installApi } from "./api";
 import { adoptStylesheet, cssHref, ensureStylesheet, isAdopted } from "./stylesheet";
 import { loaderBase, setLoaderBase } from "./surface";
+import { LISTS } from "../shared/features";
+import { addWords } from "./render/texts";
 import { createWidget, ready, type Importer } from "./widget";
 
 export function boot(src: string, importer?: Importer): void {
   try {
-    const w = window as { CNB?: { version?: string }; CNB_DATA?: any; CNB_CSS?: unknown };
+    const w = window as { CNB?: { version?: string }; CNB_DATA?: any; CNB_CSS?: unknown; CNB_WORDS?: unknown };
     if (w.CNB?.version) return; // loaded twice: the first copy owns the page
     // CNB_DATA, peeked without consuming it (startup reads it again): css is the stylesheet it
     // names, undefined when there is no data.
@@ -27,6 +29,8 @@ export function boot(src: string, importer?: Importer): void {
     const text = w.CNB_CSS;
     Reflect.deleteProperty(w, "CNB_CSS");
     if (typeof text === "string") adoptStylesheet(text);
+    // The lists' words in the domain's language (hosting.rs; render/texts.ts).
+    if (LISTS) addWords(w.CNB_WORDS), Reflect.deleteProperty(w, "CNB_WORDS");
     const href = css != null && cssHref(css);
     if (href && !isAdopted()) ensureStylesheet(href);
     ready().then(widget.start);

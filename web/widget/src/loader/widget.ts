@@ -5,8 +5,9 @@
 // or an error must be reported). Everything the host page can call into is wrapped: a Beckon error
 // is reported through the chunk and never escapes into the page.
 import type { Config } from "../config/types.gen";
-import { inLanguage } from "../shared/lang";
-import { TRANSLATIONS } from "../shared/features";
+import { LISTS, TRANSLATIONS } from "../shared/features";
+import { inLanguage, readerLanguage } from "../shared/lang";
+import { loadWords } from "./render/texts";
 import type { Decision, RuntimeParams } from "./decide/types";
 import type { Ctx, Extras } from "./contract";
 import { decide } from "./decide/decide";
@@ -19,7 +20,7 @@ import { flag } from "../shared/flag";
 import type { Warning } from "./messages";
 import { cssHref, ensureStylesheet, isAdopted, isStyled } from "./stylesheet";
 import { emit } from "./events";
-import { openSurface } from "./surface";
+import { loaderBase, openSurface } from "./surface";
 import { hasTimedSchedule, needsChat, needsGeo } from "./decide/needs";
 import { lookups, type Lookups } from "./calls/lookups";
 
@@ -192,8 +193,11 @@ export function createWidget(importer: Importer): Widget {
       ctx.stopWatching = noop;
       const geo = needsGeo(config);
       const chat = needsChat(config);
+      // Lists say a few words in the reader's language: in before they are drawn (render/texts.ts).
+      const words = LISTS && config.buttons.some((b) => b.type != "SINGLE") && loadWords(readerLanguage(domain), loaderBase());
       // Consent first: no lookup until given (the chunk renders again then: extras.ts).
       const found = await ((geo || chat) && (ctx.given ?? !domain?.properties?.waitForConsent) ? lookups(config, domain, geo, chat) : {});
+      await words;
       if (current !== generation) return [];
       look = found;
       // Each action's own texts in the reader's language (shared/lang.ts), for the buttons and the surfaces.

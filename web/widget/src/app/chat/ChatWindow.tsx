@@ -40,9 +40,7 @@ import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
 import { modalOptions } from "../options";
 import { ProfileForm } from "./ProfileForm";
-import { RatingForm } from "./RatingForm";
-import { Transcript } from "./Transcript";
-import type { FilesTrayProps } from "./files/FilesTray";
+import { useChunk } from "../chunks";
 import type { Attachment } from "./core/wire.gen";
 import { createChatSession, pageSession, SYSTEM, type ChatSession, type ChatView, type UnreadListener } from "./session";
 import { list, plural, t, texts } from "../i18n/index";
@@ -157,17 +155,19 @@ export function ChatWindow(p: ChatWindowProps) {
       setAsking(false);
     } else keepChatting(e);
   };
-  // Files (docs/attachments.md): the tray that uploads them is a chunk of its own, loaded on the
-  // first file chosen, pasted or dropped.
+  // Files (docs/attachments.md): the tray that uploads them is a chunk of its own, as is what an
+  // ended chat shows (chat/ended.tsx); both load while a chat is live, so they are in when needed
+  // (../chunks.ts), and the tray on the first file chosen, pasted or dropped before that.
   const [incoming, setIncoming] = useState<File[]>([]);
-  const [Tray, setTray] = useState<((p: FilesTrayProps) => JSX.Element | null) | null>(null);
+  const live = !p.warm && (v.phase == "live" || v.phase == "ended");
+  const ended = useChunk("ended", live);
+  const Tray = useChunk("files", live || incoming.length > 0)?.FilesTray;
   const [files, setFiles] = useState<[Attachment[], boolean]>([[], false]);
   const [round, setRound] = useState(0);
   const picker = useRef<HTMLInputElement>(null);
   const addFiles = (list: FileList | null) => {
     if (!list || !list.length) return;
     setIncoming((f) => [...f, ...list]);
-    if (!Tray) import(/* @vite-ignore */ new URL("beckon-files.js", import.meta.url).href).then((m) => setTray(() => m.FilesTray));
   };
   const send = (t: string) => {
     if (!files[1] && session.send(t, files[0])) {
@@ -268,7 +268,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {v.error.text}
           </p>
         ) : null}
-        {v.phase == "ended" ? <RatingForm state={v.rating} onRate={session.rate} /> : null}
+        {v.phase == "ended" && ended ? <ended.RatingForm state={v.rating} onRate={session.rate} /> : null}
         {v.phase == "ended" && !v.ending ? (
           <button
             type="button"
@@ -282,7 +282,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {TEXTS.newChat}
           </button>
         ) : null}
-        {v.phase == "ended" && !v.ending && v.repliesByEmail && v.persona && v.persona.email ? <Transcript session={session} /> : null}
+        {v.phase == "ended" && !v.ending && v.repliesByEmail && v.persona && v.persona.email && ended ? <ended.Transcript session={session} /> : null}
       </>
     );
   }

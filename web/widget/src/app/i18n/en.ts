@@ -4,6 +4,8 @@
 // The spec's texts (§8 errors and panels, system messages …) are kept word for word.
 // Placeholders are `{{name}}`; a plural is an object of Intl.PluralRules
 // categories (`one`, `other`, …), picked by plural() in ./index.ts.
+import { CONTACT_OPTIONS, POWERED_BY } from "../../shared/words";
+
 export const en = {
   chat: {
     completeProfile: "Complete your profile first",
@@ -67,7 +69,7 @@ export const en = {
     send: "Send",
     menu: "Menu",
     close: "Close",
-    poweredBy: "Powered by Beckon",
+    poweredBy: POWERED_BY,
     titleMessage: "Message",
     titleChat: "Chat",
     titlePage: "Page",
@@ -94,8 +96,9 @@ export const en = {
     score: "{{n}} out of 5",
   },
   transcript: { ask: "E-mail me this conversation", sent: "We've sent this conversation to {{email}}." },
-  // The loader's own texts (with modal.poweredBy), built into it for every language (build.mjs).
-  buttons: { options: "Contact options" },
+  // The loader's own texts (with modal.poweredBy): it reads them from a language's chunk
+  // (loader/render/texts.ts).
+  buttons: { options: CONTACT_OPTIONS },
   files: {
     tray: "Files to send",
     uploading: "Uploading {{name}}",

@@ -5,9 +5,19 @@ import type { SurfaceProps } from "../context";
 import { prop } from "../options";
 import { Frame } from "./Frame";
 import { Popout } from "./Popout";
-import { FacebookWidget } from "./Facebook";
-import { Intercom } from "./Intercom";
 import { ChatSurface } from "../chat/index";
+import { useChunk } from "../chunks";
+
+/**
+ * A surface that hands the visitor over to a third party's SDK (Facebook's Messenger plugin,
+ * Intercom): in a chunk of its own (./handed-over.ts), loaded when it opens, beside that SDK.
+ */
+const handedOver = (name: "FacebookWidget" | "Intercom") => (p: SurfaceProps) => {
+  const Surface = useChunk("sdk", true)?.[name];
+  return Surface ? <Surface {...p} /> : null;
+};
+const FacebookWidget = handedOver("FacebookWidget");
+const Intercom = handedOver("Intercom");
 
 const WhatsApp = (p: SurfaceProps) => <Popout {...p} type="whatsapp" />;
 const FacebookPopout = (p: SurfaceProps) => <Popout {...p} type="facebook" />;

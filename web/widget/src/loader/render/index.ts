@@ -34,7 +34,7 @@ import { attrs, css, el, iconEl } from "./icons";
 import { hasScrollRule, type Rules } from "./show";
 import { LISTS } from "../../shared/features";
 import { readerLanguage } from "../../shared/lang";
-import { LOADER_TEXTS } from "./texts";
+import { wordsOf } from "./texts";
 import type { Warning } from "../messages";
 
 export type RenderEnv = {
@@ -143,8 +143,9 @@ function build(decided: DecidedButton, env: RenderEnv, rtl: boolean): HTMLElemen
   decided.actions.forEach((action) => actionEl(env, list, action, type, menu ? "" : "cnb-fx "));
   const count = list.children.length;
   if (!count) return null;
-  // The branding line and the toggle's name in the reader's language (only lists have them).
-  const words = () => LOADER_TEXTS[readerLanguage(domain)] || LOADER_TEXTS.en;
+  // The branding line and the toggle's name in the reader's language (only lists have them; their
+  // words are in before lists are drawn: ./texts.ts).
+  const words = () => wordsOf(readerLanguage(domain));
   if (domain.type !== "PRO" && (full || menu)) el(full ? root : list, "div", "cnb-brand").textContent = words()[0];
 
   const zIndex = options.zindex != null ? options.zindex : domainProps.zindex;
