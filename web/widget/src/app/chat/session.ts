@@ -9,7 +9,7 @@ import { connect, type Connection, type ConnectionOptions, type ConnectionState 
 import { createOutbox, type Outbox, type Pending } from "./core/outbox";
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
-import { pageToReport, watchAddress } from "./core/pages";
+import { pageChanged, pageToReport, watchPage, type Page } from "./core/pages";
 import { ratingBody, type RatingState } from "./core/rating";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
@@ -19,7 +19,8 @@ import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type
 import type { Attachment, ServerFrame } from "./core/wire.gen";
 import { texts } from "../i18n/index";
 
-/** How long the socket stays after End Chat when the server does not answer. */
+/** How long the socket stays after End Chat when the server does not answer (once it has, the
+ * socket stays while the page does: the agents see the visitor on the site). */
 export const END_LINGER_MS = 5000;
 
 /** The system messages (spec §8), in the widget's language. */
@@ -171,13 +172,14 @@ export function createChatSession(o: SessionOptions): ChatSession {
   /** The agent message being counted, when it arrived live with the window closed. */
   let arrived: ChatMessage | undefined;
   /** The page last told on this connection (core/pages.ts), and the watch on the address. */
-  let lastPage = "";
+  let lastPage: Page | null = null;
   let stopWatching: (() => void) | undefined;
   const tellPage = () => {
     if (typeof location == "undefined" || !conn) return;
-    const page = pageToReport(location.href, document.title, o.apiRoot);
-    if (!page || page.url == lastPage) return;
-    if (conn.send({ op: "page", ...page })) lastPage = page.url;
+    // The page's own title, not the one the attention blink shows for a moment.
+    const page = pageToReport(location.href, attention.pageTitle(), o.apiRoot);
+    if (!page || !pageChanged(lastPage, page)) return;
+    if (conn.send({ op: "page", ...page })) lastPage = page;
   };
   /** The chat this session holds (or held, once ended): the one a rating is about. */
   let chatId = "";
@@ -390,17 +392,17 @@ export function createChatSession(o: SessionOptions): ChatSession {
     outbox.clear();
     system(SYSTEM.ended);
     set({ phase: "ended", ending: false, presence: { ...v.presence, typing: [] } });
-    // The server answers end-chat with channel-ended (the connection then stops by itself);
-    // without an answer the socket is let go a little later.
+    // The server answers end-chat with channel-ended (the connection then keeps its socket, quiet,
+    // while the page is here); without an answer the socket is let go a little later.
     const r = run;
-    timers.setTimeout(() => r == run && stopConnection(), END_LINGER_MS);
+    timers.setTimeout(() => r == run && conn?.state() != "ended" && stopConnection(), END_LINGER_MS);
   }
 
   function onFrame(f: ServerFrame) {
     switch (f.op) {
       case "ready":
         heard = true;
-        lastPage = "";
+        lastPage = null;
         tellPage();
         presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
         set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: f.role == "visitor" && !!f.repliesByEmail });
@@ -527,7 +529,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     begin() {
       if (started) return;
       started = true;
-      if (typeof window != "undefined") stopWatching = watchAddress(tellPage);
+      if (typeof window != "undefined") stopWatching = watchPage(tellPage);
       if (v.persona) restart();
     },
     retry: (id) => outbox.retry(id),

@@ -56,6 +56,8 @@ describe("attention (spec §4.5, §7, §9)", () => {
     expect(doc.title).toBe("Shop");
     await vi.advanceTimersByTimeAsync(1);
     expect(doc.title).toBe("New message from Ada");
+    // The page keeps its own title for the agents (the page the visitor is on).
+    expect(a.pageTitle()).toBe("Shop");
     await vi.advanceTimersByTimeAsync(700);
     expect(doc.title).toBe("Shop");
     await vi.advanceTimersByTimeAsync(700);

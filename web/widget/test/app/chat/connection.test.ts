@@ -132,6 +132,18 @@ describe("realtime connection (docs/realtime.md)", () => {
     expect(frames[frames.length - 1].op).toBe("channel-ended");
     await vi.advanceTimersByTimeAsync(60000);
     expect(FakeSocket.all).toHaveLength(1);
+    // The socket stays, quiet (no ping, nothing more told), while the page is here: the agents
+    // see the visitor on the site after the chat; it goes with close().
+    const kept = FakeSocket.last();
+    expect(kept.closed).toBeUndefined();
+    expect(kept.sent.map((f) => f.op)).toEqual(["auth"]);
+    kept.receive({ op: "presence", action: "update", domainId: "d-1" });
+    expect(frames[frames.length - 1].op).toBe("channel-ended");
+    kept.drop(1006);
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(FakeSocket.all).toHaveLength(1);
+    d.close();
+    expect(kept.closed).toBe(1000);
   });
 
   it("an auth refusal 404 fails; 401 retries with a fresh token", async () => {

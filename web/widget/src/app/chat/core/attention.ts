@@ -55,6 +55,8 @@ export type Attention = {
   /** Window open and tab visible (true) or not; stops the blink, clears the banner 10 s later. */
   setSeen(seen: boolean): void;
   banner(): boolean;
+  /** The page's own title (while the tab's title blinks, the one it had before). */
+  pageTitle(): string;
   dispose(): void;
 };
 
@@ -118,6 +120,7 @@ export function createAttention(o: AttentionOptions): Attention {
         }, BANNER_CLEAR_MS);
     },
     banner: () => banner,
+    pageTitle: () => (blink != null ? original : doc ? doc.title : ""),
     dispose() {
       stopBlink();
       stopClear();

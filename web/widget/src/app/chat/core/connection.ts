@@ -3,7 +3,9 @@
 // it, then live ones), and it never gives up on a dropped connection: it reconnects with
 // exponential back-off and jitter after a close, and at once when the browser comes back online,
 // the page becomes visible again or is restored from the back/forward cache. Only an ended chat
-// (410) or a chat that does not exist (403/404) stops it.
+// (410) or a chat that does not exist (403/404) stops it. A chat that ends while its socket is open
+// keeps that socket (quiet: no pings, no reconnect) until `close()`: the agents see the visitor on
+// the site while the tab is, not only while the chat lasts.
 import { ChatError } from "./api";
 import { readFrame } from "./frames";
 import { realTimers, type Timers } from "./timers";
@@ -157,10 +159,14 @@ export function connect(o: ConnectionOptions): Connection {
     }
   }
 
-  function finish(s: "ended" | "failed" | "closed", info: Partial<StateInfo> = {}) {
-    if (final()) return;
+  /** Stops for good; `keep`: the open socket stays (the visitor's presence on the site). */
+  function finish(s: "ended" | "failed" | "closed", info: Partial<StateInfo> = {}, keep = false) {
+    if (final()) {
+      if (s == "closed") drop();
+      return;
+    }
     stopTimers();
-    drop();
+    if (!keep) drop();
     removeEnv();
     setState(s, info);
   }
@@ -213,6 +219,8 @@ export function connect(o: ConnectionOptions): Connection {
       s.send(JSON.stringify(auth));
     };
     s.onmessage = (ev) => {
+      // The chat ended: the socket only says the visitor is still here.
+      if (final()) return;
       heard = timers.now();
       const f = readFrame(ev.data);
       if (!f) return;
@@ -231,7 +239,7 @@ export function connect(o: ConnectionOptions): Connection {
       }
       o.onFrame(f);
       if (f.op == "channel-ended" || (f.op == "error" && f.code == 410)) {
-        finish("ended", { code: 410 });
+        finish("ended", { code: 410 }, true);
       }
     };
     s.onerror = () => {
