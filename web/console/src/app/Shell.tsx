@@ -40,6 +40,8 @@ export function Shell({ session, section, children }: { session: Session; sectio
       : []),
     ...(owner || canned?.canEdit ? [{ to: "canned-replies", label: t("shell.canned"), id: "canned-replies" }] : []),
   ];
+  /** The sections a phone's top bar keeps in its menu (all but the inbox). */
+  const more = nav.filter((n) => n.id !== "inbox");
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -69,17 +71,17 @@ export function Shell({ session, section, children }: { session: Session; sectio
           {t("shell.menu")}
         </button>
         <div className={`topbar-tools ${menu.open ? "open" : ""}`} {...menu.panel}>
-          <ul className="menu-links">
-            {nav
-              .filter((n) => n.id !== "inbox")
-              .map((n) => (
+          {more.length > 0 && (
+            <ul className="menu-links">
+              {more.map((n) => (
                 <li key={n.id}>
                   <Link to={n.to} aria-current={section === n.id ? "page" : undefined} onClick={() => menu.close(false)}>
                     {n.label}
                   </Link>
                 </li>
               ))}
-          </ul>
+            </ul>
+          )}
           <button
             className={`presence ${status}`}
             aria-pressed={status === "online"}
