@@ -7,7 +7,7 @@ use crate::common::realtime as support;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use beckon_server::store::{now_ms, NewPersona, PersonaType};
+use beckon_server::store::{now_ms, NewMessage, NewPersona, PersonaType};
 use futures_util::future::join_all;
 use serde_json::Value;
 use support::*;
@@ -39,7 +39,8 @@ async fn slow_agent(t: &T, cookie: &str) -> Ws {
     ws
 }
 
-/// `n` chats of `domain`, each with a token for its visitor: (channel id, token).
+/// `n` chats of `domain`, each with a token for its visitor and a first message (agents hear
+/// about a chat from its first message on): (channel id, token).
 async fn chats(t: &T, domain: &str, n: usize) -> Vec<(String, String)> {
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
@@ -57,6 +58,16 @@ async fn chats(t: &T, domain: &str, n: usize) -> Vec<(String, String)> {
                     avatar_url: None,
                 },
             )
+            .await
+            .unwrap();
+        t.store()
+            .insert_message(NewMessage {
+                channel_id: channel.id.clone(),
+                client_id: "hello".into(),
+                sender_persona_id: persona.id.clone(),
+                text: "hello".into(),
+                attachments: serde_json::json!([]),
+            })
             .await
             .unwrap();
         let (token, _) = t

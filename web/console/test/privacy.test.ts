@@ -8,10 +8,16 @@ const conversation = (messages: number) => ({
   status: "ended" as const,
   createdAt: "2026-11-01T10:00:00Z",
   endedAt: null,
-  visitor: { name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null },
+  endedBy: null,
+  lastActivityAt: "2026-11-01T10:00:00Z",
+  visitor: { name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null, createdAt: "2026-11-01T10:00:00Z" },
+  visit: { userAgent: null, country: null, referrer: null, timeZone: null, leftAt: null, pages: [] },
+  read: null,
   messages: Array.from({ length: messages }, (_, i) => ({ seq: i + 1, from: "visitor", name: null, text: "hi", attachments: [], createdAt: "2026-11-01T10:00:00Z" })),
   notes: [],
   rating: null,
+  mailsSentAt: [],
+  webhookDeliveries: [],
 });
 
 describe("privacy (lib/privacy.ts)", () => {
@@ -30,7 +36,7 @@ describe("privacy (lib/privacy.ts)", () => {
   });
 
   it("sums up an export, and says when nothing is kept", () => {
-    const data: VisitorExport = { email: "ann@example.com", exportedAt: "", conversations: [conversation(2), conversation(1)], files: [{ conversationId: "c", type: "image/png", url: "/f", name: "a.png" }] };
+    const data: VisitorExport = { email: "ann@example.com", exportedAt: "", conversations: [conversation(2), conversation(1)], files: [{ conversationId: "c", type: "image/png", url: "/f", name: "a.png", uploader: "visitor", createdAt: "2026-11-01T10:00:00Z" }] };
     expect(exportSummary(data, "en")).toBe("2 conversations, 3 messages and 1 file of ann@example.com.");
     expect(exportSummary({ ...data, conversations: [], files: [] }, "en")).toBe("Nothing is kept about ann@example.com.");
     expect(exportSummary(data, "de")).toBe("2 Gespräche, 3 Nachrichten und 1 Datei von ann@example.com.");

@@ -7,11 +7,15 @@
 //! - [`replay`] is the one read of a chat's messages after a sequence number: the visitor's
 //!   catch-up and the agent's backlog on the socket, and both history calls;
 //! - private notes (`notes.rs`) are not messages: stored apart, told to agents only;
+//! - a conversation without a message is the visitor's alone: agents are told about it
+//!   (`new-channel`) and `conversation.started` fires with its first message, never before; the
+//!   inbox does not list it (`store::Chats::query_channels`);
 //! - whatever happens after the store answered never fails the caller: the data is stored and a
 //!   reconnecting client catches up from the store.
 
 pub mod availability;
 pub mod erasure;
+pub mod kept;
 pub mod notes;
 pub mod rating;
 pub mod visits;
@@ -65,15 +69,15 @@ pub async fn create(
             // Channel ids are the visitors' business: not at INFO.
             tracing::info!(domain = %domain.id, "chat reopened by its returning visitor");
             tracing::debug!(channel = %channel.id, "chat reopened");
-            publish_update(state, &channel, ChannelUpdate::Reopened).await;
+            if channel.last_seq > 0 {
+                publish_update(state, &channel, ChannelUpdate::Reopened).await;
+            }
             return Ok((channel, visitor));
         }
     }
     let (channel, persona) = state.store.create_channel(&domain.id, persona).await?;
     tracing::info!(domain = %domain.id, "chat channel created");
     tracing::debug!(channel = %channel.id, "chat channel created");
-    announce(state, &channel, Some(&persona)).await;
-    crate::outbound::webhook::conversation_started(state, &channel).await;
     Ok((channel, persona))
 }
 
@@ -141,6 +145,19 @@ pub async fn post_message(
     )
     .await?;
     if inserted.created {
+        let m = &inserted.message;
+        // The caller's copy may predate this message: what agents and webhooks get is now's.
+        let channel = &Channel {
+            last_seq: channel.last_seq.max(m.seq),
+            last_activity_at: channel.last_activity_at.max(m.created_at),
+            ..channel.clone()
+        };
+        if m.seq == 1 {
+            // The first message: the conversation begins for the agents and the webhooks.
+            let visitor = (sender.id == channel.visitor_persona_id).then_some(sender);
+            announce(state, channel, visitor).await;
+            crate::outbound::webhook::conversation_started(state, channel).await;
+        }
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
         crate::outbound::webhook::message_created(state, channel, &inserted.message, sender).await;
         if sender.id == channel.visitor_persona_id {
@@ -304,6 +321,14 @@ pub async fn end(state: &AppState, channel_id: &str, by: Option<&str>) -> StoreR
         id: String::new(),
         frame: frames::channel_ended(&channel.id).into(),
     };
+    if channel.last_seq == 0 {
+        // Agents never heard of it: its visitor alone is told.
+        state
+            .realtime
+            .publish(topic::channel(&channel.id), &env)
+            .await;
+        return Ok(channel);
+    }
     state
         .realtime
         .publish_channel_event(&channel.id, &channel.domain_id, env.clone(), env)
@@ -321,7 +346,9 @@ pub async fn reopen(state: &AppState, channel: &Channel) -> StoreResult<Channel>
         .store
         .reopen_channel(&channel.id, state.store.now())
         .await?;
-    publish_update(state, &channel, ChannelUpdate::Reopened).await;
+    if channel.last_seq > 0 {
+        publish_update(state, &channel, ChannelUpdate::Reopened).await;
+    }
     Ok(channel)
 }
 

@@ -67,18 +67,22 @@ pub async fn chat_began(
     }
 }
 
-/// The visitor of `channel` is on `url` now: kept, and told to the agents when it is a new page.
+/// The visitor of `channel` is on `url` now: kept, and told to the agents when it is a new page
+/// and they know the chat (`tell`: it has a message; until then the console reads the pages with
+/// the chat).
 pub async fn visitor_on_page(
     state: &AppState,
     channel: &Channel,
     origin: u64,
     url: &str,
     title: Option<String>,
+    tell: bool,
 ) -> Result<(), crate::store::StoreError> {
     if !state
         .store
         .visitor_on_page(&channel.id, url, title.as_deref())
         .await?
+        || !tell
     {
         return Ok(());
     }

@@ -101,6 +101,15 @@ fn channel_not_found() -> ApiError {
     ApiError::not_found("chat channel not found")
 }
 
+/// What a browser holding an erased conversation or visitor gets (docs/privacy.md): `410` with
+/// `erased: true`, upon which the widget forgets everything it kept about the visitor.
+fn erased() -> ApiError {
+    ApiError::gone(ERASED).with("erased", json!(true))
+}
+
+/// The message of [`erased`].
+pub const ERASED: &str = "This conversation was erased at the visitor's request.";
+
 /// The channel, checked against the persona (when given) and for having ended.
 async fn visitor_channel(
     state: &AppState,
@@ -122,6 +131,9 @@ async fn own_channel(
 ) -> Result<Channel, ApiError> {
     let channel = match state.store.get_channel(channel_id).await {
         Ok(c) => c,
+        Err(StoreError::NotFound) if state.store.was_erased(channel_id).await? => {
+            return Err(erased())
+        }
         Err(StoreError::NotFound) => return Err(channel_not_found()),
         Err(e) => return Err(e.into()),
     };
@@ -167,7 +179,7 @@ fn required_persona(persona_id: Option<&str>) -> Result<&str, ApiError> {
         (status = 200, description = "channel and persona", body = ChannelAnswer),
         (status = 400, description = "personaId missing", body = ErrorBody),
         (status = 404, description = "unknown channel or not this persona's", body = ErrorBody),
-        (status = 410, description = "the chat has ended; `channelId` names it", body = ErrorBody),
+        (status = 410, description = "the chat has ended (`channelId` names it), or was erased (`erased: true`)", body = ErrorBody),
     )
 )]
 async fn get_channel(
@@ -193,6 +205,7 @@ async fn get_channel(
         (status = 200, description = "the new (or reopened) channel", body = ChannelAnswer),
         (status = 400, description = "the body is not JSON, or an invalid persona: `fields` names each bad field", body = ErrorBody),
         (status = 404, description = "unknown domain", body = ErrorBody),
+        (status = 410, description = "`personaId` names an erased visitor (`erased: true`): nothing was created", body = ErrorBody),
         (status = 429, description = "too many new chats from this address; `retryAfter` seconds", body = ErrorBody),
     )
 )]
@@ -213,6 +226,12 @@ async fn create_channel(
     }
     persona.ip = Some(ip.to_string());
     let previous = body.get("personaId").and_then(Value::as_str);
+    // A browser still holding an erased visitor brings nothing back (the widget forgets it).
+    if let Some(previous) = previous {
+        if state.store.was_erased(previous).await? {
+            return Err(erased());
+        }
+    }
     let (channel, persona) = chat::create(&state, &domain, persona, previous).await?;
     // Beside the spec's persona: where the visitor came from and their time zone (the widget's).
     let text = |key: &str| body.get(key).and_then(Value::as_str);

@@ -170,6 +170,10 @@ pub async fn queue(
 /// Tells the subscribed webhooks about the chat: `data` is the conversation plus `extra`'s
 /// fields. The domain and the visitor are read only when some webhook wants the event.
 async fn emit(state: &AppState, channel: &Channel, event: &str, extra: impl FnOnce() -> Value) {
+    if channel.last_seq == 0 {
+        // A conversation without a message is not one yet (chat/mod.rs): nothing is told.
+        return;
+    }
     let hooks = subscribed(state, &channel.domain_id, event).await;
     if hooks.is_empty() {
         return;
@@ -193,7 +197,7 @@ async fn emit(state: &AppState, channel: &Channel, event: &str, extra: impl FnOn
     queue(state, &ids, event, Some(&channel.id), data).await;
 }
 
-/// A new chat (not one reopened).
+/// A new chat (not one reopened), with its first message.
 pub async fn conversation_started(state: &AppState, channel: &Channel) {
     emit(state, channel, CONVERSATION_STARTED, || json!({})).await;
 }

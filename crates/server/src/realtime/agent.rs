@@ -245,8 +245,9 @@ impl AgentSession {
             }
             Err(e) => return Err(internal(e)),
         };
-        if !self.listening.contains_key(&ch.domain_id) {
-            // Same answer as for an unknown chat: no probing of other organisations.
+        // Same answer as for an unknown chat: no probing of other organisations, and a chat
+        // without a message is its visitor's alone (chat/mod.rs).
+        if !self.listening.contains_key(&ch.domain_id) || ch.last_seq == 0 {
             return Err(FrameError::new(404, "chat channel not found"));
         }
         if self.known.len() >= KNOWN_CHANNELS {

@@ -39,6 +39,9 @@ pub(crate) struct VisitorSession {
     status: Status,
     typing_until: Option<Instant>,
     ended: bool,
+    /// The chat has a message, so agents know it: until then its visitor's presence and pages
+    /// are not told to them (chat/mod.rs).
+    announced: bool,
     /// (message id, seq) of the latest deliveries.
     recent: VecDeque<(String, i64)>,
 }
@@ -144,6 +147,7 @@ impl VisitorSession {
             .map_err(internal)?;
         let agents_online = c.state.presence.agents_online(&channel.domain_id).await;
         let mut s = VisitorSession {
+            announced: channel.last_seq > 0,
             last_sent: channel.last_seq,
             channel,
             persona,
@@ -253,6 +257,12 @@ impl VisitorSession {
             frame: frame(&persona.clone().for_agents()).into(),
             ..to_visitor.clone()
         };
+        if !self.announced {
+            c.hub
+                .publish(topic::channel(&self.channel.id), &to_visitor)
+                .await;
+            return;
+        }
         tokio::join!(
             c.hub.publish(topic::channel(&self.channel.id), &to_visitor),
             c.hub
@@ -272,6 +282,7 @@ impl VisitorSession {
         };
         match env.kind {
             Kind::Message => {
+                self.announced = true;
                 if env.seq <= self.last_sent {
                     Ok(())
                 } else if env.seq == self.last_sent + 1 {
@@ -424,6 +435,7 @@ impl VisitorSession {
                     c.id,
                     url,
                     title,
+                    self.announced,
                 )
                 .await
                 {
@@ -462,6 +474,11 @@ impl VisitorSession {
             Err(e) => return Err(internal(e)),
         };
         let stored = &inserted.message;
+        if !self.announced {
+            self.announced = true;
+            // Agents hear of the chat now (new-channel): its visitor is here.
+            self.publish_presence(c, PresenceAction::Enter).await;
+        }
         c.out
             .push(frames::ack(
                 &self.channel.id,

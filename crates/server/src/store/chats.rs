@@ -183,6 +183,8 @@ pub trait Chats: Send + Sync {
     ) -> StoreResult<Vec<Channel>>;
     /// Channels of an organisation's domains with their visitor, unread count for the reader
     /// and latest message, most recently active first.
+    /// A channel without a message is not one of them: agents know
+    /// a conversation from its first message.
     async fn query_channels(&self, query: &ChannelQuery) -> StoreResult<Vec<ChannelSummary>>;
     /// Ends the channel, noting the persona that ended it, if known (idempotent: an ended
     /// channel keeps its first `ended_at` and `ended_by`).

@@ -55,7 +55,9 @@ pub use notes::{Note, Notes};
 pub use postgres::PgStore;
 pub use push::{Push, PushSubscription};
 pub use ratings::{Rating, RatingTally, Ratings, MAX_SCORE, MIN_SCORE};
-pub use retention::{ChatRef, Retention, MAX_RETENTION_DAYS};
+pub use retention::{
+    erased_id_hash, ChatRef, KeptAbout, KeptDelivery, Retention, MAX_RETENTION_DAYS,
+};
 pub use sqlite::SqliteStore;
 pub use statistics::{ItemStatsCount, ItemStatsKey, Statistics, StatsCount, StatsKey};
 pub use visits::{VisitorContext, VisitorPage, Visits};

@@ -18,8 +18,33 @@ pub struct ChatRef {
     pub domain_id: String,
 }
 
+/// What a conversation keeps about its visitor beyond its messages, notes, visit and rating,
+/// for their export (`chat::erasure::export`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeptAbout {
+    /// How far the visitor has read (seq) and when the mark last moved.
+    pub read: Option<(i64, i64)>,
+    /// When mail went to the visitor (the bounds' log, a day long).
+    pub mails_sent_at: Vec<i64>,
+    /// What webhooks were sent about the conversation, oldest first.
+    pub webhook_deliveries: Vec<KeptDelivery>,
+    /// Every file uploaded to the conversation (sent in a message or not), oldest first.
+    pub files: Vec<super::AttachmentRow>,
+}
+
+/// A webhook delivery about a conversation: the event, what was sent and how it went.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct KeptDelivery {
+    pub event_type: String,
+    pub body: String,
+    pub status: String,
+    pub created_at: i64,
+}
+
 #[async_trait]
 pub trait Retention {
+    /// [`KeptAbout`] the conversation `channel_id` and its visitor `visitor_id`.
+    async fn kept_about(&self, channel_id: &str, visitor_id: &str) -> StoreResult<KeptAbout>;
     /// How many days `domain_id` keeps ended conversations; `None`: until erased.
     async fn retention_days(&self, domain_id: &str) -> StoreResult<Option<i64>>;
     /// Sets it (`None`: keep them). `NotFound` for a domain that is not there.
@@ -32,4 +57,18 @@ pub trait Retention {
     /// Removes these conversations and everything of theirs in one transaction, and the
     /// visitor personas no other conversation names. Answers how many conversations went.
     async fn delete_chats(&self, ids: &[String]) -> StoreResult<u64>;
+    /// [`Retention::delete_chats`] for a visitor's erasure: in the same transaction, the
+    /// [`erased_id_hash`] of each conversation's id and of its visitor persona's id is kept, so
+    /// that a browser still holding them is refused ([`Retention::was_erased`]).
+    async fn erase_chats(&self, ids: &[String]) -> StoreResult<u64>;
+    /// Whether `id` (a conversation's or a visitor persona's) was erased.
+    async fn was_erased(&self, id: &str) -> StoreResult<bool>;
+}
+
+/// What an erasure keeps of an id: its SHA-256 (hex). The ids are random, so the hash names
+/// nobody and cannot be turned back into the id. Pure.
+pub fn erased_id_hash(id: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(id.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -30,7 +30,7 @@ pub struct VisitorExport {
     /// RFC 3339.
     pub exported_at: String,
     pub conversations: Vec<ExportedConversation>,
-    /// Every file sent in those conversations.
+    /// Every file uploaded to those conversations (sent in a message or not).
     pub files: Vec<ExportedFile>,
 }
 
@@ -44,15 +44,68 @@ pub struct ExportedConversation {
     pub status: super::chat::ChannelStatus,
     pub created_at: String,
     pub ended_at: Option<String>,
+    /// `visitor` or `agent`, while it is ended (`null`: not known).
+    pub ended_by: Option<String>,
+    /// The latest message or change (RFC 3339).
+    pub last_activity_at: String,
     /// What the visitor gave: name, e-mail, address, page, consent.
     pub visitor: ExportedVisitor,
+    /// What the console shows beside the conversation: the browser and system, country,
+    /// referrer and time zone when it began, when the visitor left, the pages they saw.
+    pub visit: ExportedVisit,
+    /// How far the visitor has read (the message's seq) and when.
+    #[ts(type = "{ seq: number; at: string } | null")]
+    pub read: Option<ExportedRead>,
     pub messages: Vec<ExportedMessage>,
     /// The agents' private notes on the conversation: the visitor never saw them, yet they are
     /// data about the visitor (the owner decides what to hand over: docs/privacy.md).
     pub notes: Vec<ExportedNote>,
     /// The visitor's rating of the conversation.
-    #[ts(type = "{ score: number; comment: string | null } | null")]
+    #[ts(type = "{ score: number; comment: string | null; createdAt: string } | null")]
     pub rating: Option<ExportedRating>,
+    /// When mail went to the visitor about it (kept a day, for the bounds on mail).
+    pub mails_sent_at: Vec<String>,
+    /// What the organisation's webhooks were sent about it: the event, the body sent, how it went.
+    pub webhook_deliveries: Vec<ExportedDelivery>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedVisit {
+    /// The browser's `User-Agent` (browser and system).
+    pub user_agent: Option<String>,
+    pub country: Option<String>,
+    pub referrer: Option<String>,
+    pub time_zone: Option<String>,
+    pub left_at: Option<String>,
+    /// The latest first.
+    pub pages: Vec<ExportedPage>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedPage {
+    pub url: String,
+    pub title: Option<String>,
+    pub seen_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+pub struct ExportedRead {
+    #[ts(type = "number")]
+    pub seq: i64,
+    pub at: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedDelivery {
+    pub event: String,
+    /// The JSON sent, as it was sent.
+    pub body: String,
+    /// pending, succeeded or failed.
+    pub status: String,
+    pub created_at: String,
 }
 
 /// An agent's private note on the conversation.
@@ -75,6 +128,8 @@ pub struct ExportedVisitor {
     pub url: Option<String>,
     /// When the visitor accepted the legal notices (RFC 3339).
     pub consent_at: Option<String>,
+    /// When this visitor was first kept (a returning visitor's first conversation).
+    pub created_at: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -91,9 +146,11 @@ pub struct ExportedMessage {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ExportedRating {
     pub score: i32,
     pub comment: Option<String>,
+    pub created_at: String,
 }
 
 /// A file of the visitor's conversations.
@@ -103,6 +160,9 @@ pub struct ExportedFile {
     pub conversation_id: String,
     #[serde(flatten)]
     pub file: Attachment,
+    /// `visitor` or `agent`.
+    pub uploader: String,
+    pub created_at: String,
 }
 
 /// What an erasure removed.

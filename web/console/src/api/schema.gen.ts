@@ -1529,7 +1529,13 @@ export interface components {
         ExportedConversation: {
             createdAt: string;
             endedAt?: string | null;
+            /** @description `visitor` or `agent`, while it is ended (`null`: not known). */
+            endedBy?: string | null;
             id: string;
+            /** @description The latest message or change (RFC 3339). */
+            lastActivityAt: string;
+            /** @description When mail went to the visitor about it (kept a day, for the bounds on mail). */
+            mailsSentAt: string[];
             messages: components["schemas"]["ExportedMessage"][];
             /**
              * @description The agents' private notes on the conversation: the visitor never saw them, yet they are
@@ -1537,15 +1543,34 @@ export interface components {
              */
             notes: components["schemas"]["ExportedNote"][];
             rating?: null | components["schemas"]["ExportedRating"];
+            read?: null | components["schemas"]["ExportedRead"];
             /** @description The site's domain name. */
             site: string;
             status: components["schemas"]["ChannelStatus"];
+            /**
+             * @description What the console shows beside the conversation: the browser and system, country,
+             *     referrer and time zone when it began, when the visitor left, the pages they saw.
+             */
+            visit: components["schemas"]["ExportedVisit"];
             /** @description What the visitor gave: name, e-mail, address, page, consent. */
             visitor: components["schemas"]["ExportedVisitor"];
+            /** @description What the organisation's webhooks were sent about it: the event, the body sent, how it went. */
+            webhookDeliveries: components["schemas"]["ExportedDelivery"][];
+        };
+        ExportedDelivery: {
+            /** @description The JSON sent, as it was sent. */
+            body: string;
+            createdAt: string;
+            event: string;
+            /** @description pending, succeeded or failed. */
+            status: string;
         };
         /** @description A file of the visitor's conversations. */
         ExportedFile: components["schemas"]["Attachment"] & {
             conversationId: string;
+            createdAt: string;
+            /** @description `visitor` or `agent`. */
+            uploader: string;
         };
         ExportedMessage: {
             attachments: components["schemas"]["Attachment"][];
@@ -1565,14 +1590,37 @@ export interface components {
             createdAt: string;
             text: string;
         };
+        ExportedPage: {
+            seenAt: string;
+            title?: string | null;
+            url: string;
+        };
         ExportedRating: {
             comment?: string | null;
+            createdAt: string;
             /** Format: int32 */
             score: number;
+        };
+        ExportedRead: {
+            at: string;
+            /** Format: int64 */
+            seq: number;
+        };
+        ExportedVisit: {
+            country?: string | null;
+            leftAt?: string | null;
+            /** @description The latest first. */
+            pages: components["schemas"]["ExportedPage"][];
+            referrer?: string | null;
+            timeZone?: string | null;
+            /** @description The browser's `User-Agent` (browser and system). */
+            userAgent?: string | null;
         };
         ExportedVisitor: {
             /** @description When the visitor accepted the legal notices (RFC 3339). */
             consentAt?: string | null;
+            /** @description When this visitor was first kept (a returning visitor's first conversation). */
+            createdAt: string;
             email?: string | null;
             ip?: string | null;
             name: string;
@@ -2050,7 +2098,7 @@ export interface components {
             email: string;
             /** @description RFC 3339. */
             exportedAt: string;
-            /** @description Every file sent in those conversations. */
+            /** @description Every file uploaded to those conversations (sent in a message or not). */
             files: components["schemas"]["ExportedFile"][];
         };
         /** @description A webhook (its secret is shown once, when it is created: [`WebhookCreated`]). */
@@ -3773,7 +3821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the chat has ended; `channelId` names it */
+            /** @description the chat has ended (`channelId` names it), or was erased (`erased: true`) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -4210,6 +4258,15 @@ export interface operations {
             };
             /** @description unknown domain */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `personaId` names an erased visitor (`erased: true`): nothing was created */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

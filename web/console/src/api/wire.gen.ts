@@ -517,7 +517,7 @@ export type VisitorExport = {
   /** RFC 3339. */
   exportedAt: string;
   conversations: Array<ExportedConversation>;
-  /** Every file sent in those conversations. */
+  /** Every file uploaded to those conversations (sent in a message or not). */
   files: Array<ExportedFile>;
 };
 
@@ -529,8 +529,19 @@ export type ExportedConversation = {
   status: ChannelStatus;
   createdAt: string;
   endedAt: string | null;
+  /** `visitor` or `agent`, while it is ended (`null`: not known). */
+  endedBy: string | null;
+  /** The latest message or change (RFC 3339). */
+  lastActivityAt: string;
   /** What the visitor gave: name, e-mail, address, page, consent. */
   visitor: ExportedVisitor;
+  /**
+   * What the console shows beside the conversation: the browser and system, country,
+   * referrer and time zone when it began, when the visitor left, the pages they saw.
+   */
+  visit: ExportedVisit;
+  /** How far the visitor has read (the message's seq) and when. */
+  read: { seq: number; at: string } | null;
   messages: Array<ExportedMessage>;
   /**
    * The agents' private notes on the conversation: the visitor never saw them, yet they are
@@ -538,7 +549,11 @@ export type ExportedConversation = {
    */
   notes: Array<ExportedNote>;
   /** The visitor's rating of the conversation. */
-  rating: { score: number; comment: string | null } | null;
+  rating: { score: number; comment: string | null; createdAt: string } | null;
+  /** When mail went to the visitor about it (kept a day, for the bounds on mail). */
+  mailsSentAt: Array<string>;
+  /** What the organisation's webhooks were sent about it: the event, the body sent, how it went. */
+  webhookDeliveries: Array<ExportedDelivery>;
 };
 
 export type ExportedVisitor = {
@@ -548,6 +563,8 @@ export type ExportedVisitor = {
   url: string | null;
   /** When the visitor accepted the legal notices (RFC 3339). */
   consentAt: string | null;
+  /** When this visitor was first kept (a returning visitor's first conversation). */
+  createdAt: string;
 };
 
 export type ExportedMessage = {
@@ -563,6 +580,7 @@ export type ExportedMessage = {
 export type ExportedRating = {
   score: number;
   comment: string | null;
+  createdAt: string;
 };
 
 /** An agent's private note on the conversation. */
@@ -577,6 +595,9 @@ export type ExportedNote = {
 /** A file of the visitor's conversations. */
 export type ExportedFile = {
   conversationId: string;
+  /** `visitor` or `agent`. */
+  uploader: string;
+  createdAt: string;
   type: string;
   url: string;
   name: string;

@@ -282,7 +282,7 @@ macro_rules! impl_chats {
                          FROM channels c \
                          JOIN domains d ON d.id = c.domain_id \
                          JOIN personas p ON p.id = c.visitor_persona_id \
-                         WHERE d.org_id = $2 \
+                         WHERE d.org_id = $2 AND c.last_seq > 0 \
                          AND ($3 IS NULL OR c.id = $3) \
                          AND ($4 IS NULL OR c.domain_id = $4) \
                          AND ($5 IS NULL OR c.status = $5) \

@@ -4,10 +4,102 @@ macro_rules! impl_retention {
     ($store:ty) => {
         const _: () = {
             use $crate::store::sql::is_foreign_key_violation;
-            use $crate::store::{ChatRef, Retention, StoreError, StoreResult};
+            use $crate::store::{
+                erased_id_hash, ChatRef, KeptAbout, Retention, StoreError, StoreResult,
+            };
+
+            /// Removes the conversations (see `Retention::delete_chats`); with `remember`, keeps
+            /// the hashes of their ids and their visitors' (an erasure).
+            async fn delete(store: &$store, ids: &[String], remember: bool) -> StoreResult<u64> {
+                let mut tx = store.begin_write().await?;
+                let mut gone = 0;
+                for id in ids {
+                    let visitor: Option<(String,)> =
+                        sqlx::query_as("SELECT visitor_persona_id FROM channels WHERE id = $1")
+                            .bind(id)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                    let Some((visitor,)) = visitor else { continue };
+                    if remember {
+                        for erased in [id, &visitor] {
+                            sqlx::query(
+                                "INSERT INTO erased_ids (id_hash) VALUES ($1) \
+                                 ON CONFLICT (id_hash) DO NOTHING",
+                            )
+                            .bind(erased_id_hash(erased))
+                            .execute(&mut *tx)
+                            .await?;
+                        }
+                    }
+                    sqlx::query("DELETE FROM visitor_mail_log WHERE channel_id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                    // Messages, read marks, the visit, the rating … go with it (cascade).
+                    gone += sqlx::query("DELETE FROM channels WHERE id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?
+                        .rows_affected();
+                    sqlx::query(
+                        "DELETE FROM personas WHERE id = $1 AND type = 'ChatClient' \
+                         AND NOT EXISTS (SELECT 1 FROM channels WHERE visitor_persona_id = $1 \
+                         OR ended_by = $1) \
+                         AND NOT EXISTS (SELECT 1 FROM messages WHERE sender_persona_id = $1) \
+                         AND NOT EXISTS (SELECT 1 FROM read_markers WHERE persona_id = $1)",
+                    )
+                    .bind(&visitor)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(gone)
+            }
 
             #[async_trait::async_trait]
             impl Retention for $store {
+                async fn kept_about(
+                    &self,
+                    channel_id: &str,
+                    visitor_id: &str,
+                ) -> StoreResult<KeptAbout> {
+                    let read: Option<(i64, i64)> = sqlx::query_as(
+                        "SELECT seq, updated_at FROM read_markers \
+                         WHERE channel_id = $1 AND persona_id = $2",
+                    )
+                    .bind(channel_id)
+                    .bind(visitor_id)
+                    .fetch_optional(self.reader())
+                    .await?;
+                    let mails: Vec<(i64,)> = sqlx::query_as(
+                        "SELECT sent_at FROM visitor_mail_log WHERE channel_id = $1 ORDER BY sent_at",
+                    )
+                    .bind(channel_id)
+                    .fetch_all(self.reader())
+                    .await?;
+                    let webhook_deliveries = sqlx::query_as(
+                        "SELECT event_type, body, status, created_at FROM webhook_deliveries \
+                         WHERE channel_id = $1 ORDER BY created_at, id",
+                    )
+                    .bind(channel_id)
+                    .fetch_all(self.reader())
+                    .await?;
+                    let files = sqlx::query_as(
+                        "SELECT id, channel_id, domain_id, name, content_type, size, url, \
+                         uploader, created_at FROM attachments WHERE channel_id = $1 \
+                         ORDER BY created_at, id",
+                    )
+                    .bind(channel_id)
+                    .fetch_all(self.reader())
+                    .await?;
+                    Ok(KeptAbout {
+                        read,
+                        mails_sent_at: mails.into_iter().map(|m| m.0).collect(),
+                        webhook_deliveries,
+                        files,
+                    })
+                }
+
                 async fn retention_days(&self, domain_id: &str) -> StoreResult<Option<i64>> {
                     let days: Option<(i64,)> =
                         sqlx::query_as("SELECT days FROM domain_retention WHERE domain_id = $1")
@@ -78,39 +170,20 @@ macro_rules! impl_retention {
                 }
 
                 async fn delete_chats(&self, ids: &[String]) -> StoreResult<u64> {
-                    let mut tx = self.begin_write().await?;
-                    let mut gone = 0;
-                    for id in ids {
-                        let visitor: Option<(String,)> = sqlx::query_as(
-                            "SELECT visitor_persona_id FROM channels WHERE id = $1",
-                        )
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                        let Some((visitor,)) = visitor else { continue };
-                        sqlx::query("DELETE FROM visitor_mail_log WHERE channel_id = $1")
-                            .bind(id)
-                            .execute(&mut *tx)
+                    delete(self, ids, false).await
+                }
+
+                async fn erase_chats(&self, ids: &[String]) -> StoreResult<u64> {
+                    delete(self, ids, true).await
+                }
+
+                async fn was_erased(&self, id: &str) -> StoreResult<bool> {
+                    let found: Option<(String,)> =
+                        sqlx::query_as("SELECT id_hash FROM erased_ids WHERE id_hash = $1")
+                            .bind(erased_id_hash(id))
+                            .fetch_optional(self.reader())
                             .await?;
-                        // Messages, read marks, the visit, the rating … go with it (cascade).
-                        gone += sqlx::query("DELETE FROM channels WHERE id = $1")
-                            .bind(id)
-                            .execute(&mut *tx)
-                            .await?
-                            .rows_affected();
-                        sqlx::query(
-                            "DELETE FROM personas WHERE id = $1 AND type = 'ChatClient' \
-                             AND NOT EXISTS (SELECT 1 FROM channels WHERE visitor_persona_id = $1 \
-                             OR ended_by = $1) \
-                             AND NOT EXISTS (SELECT 1 FROM messages WHERE sender_persona_id = $1) \
-                             AND NOT EXISTS (SELECT 1 FROM read_markers WHERE persona_id = $1)",
-                        )
-                        .bind(&visitor)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                    tx.commit().await?;
-                    Ok(gone)
+                    Ok(found.is_some())
                 }
             }
         };

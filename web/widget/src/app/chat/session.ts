@@ -262,9 +262,24 @@ export function createChatSession(o: SessionOptions): ChatSession {
     outbox.disconnected();
   }
 
+  /**
+   * The owner erased this visitor's data (410 `erased`): everything the browser kept about them
+   * goes, the profile too, and nothing is created; writing again makes them a new, blank visitor.
+   */
+  function forget() {
+    stopConnection();
+    store.forget();
+    outbox.clear();
+    unread.reset();
+    chatId = "";
+    ackedSeq = 0;
+    set({ phase: "profile", persona: null, personaId: null, channel: null, error: null, messages: [], pending: [], system: [], rating: "" });
+  }
+
   function fail(e: unknown, r: number) {
     if (r != run) return;
     const err = e instanceof ChatError ? e : new ChatError("setup", 0);
+    if (err.kind == "erased") return forget();
     if (err.kind == "ended") {
       // The spec's text, with what was said so far read-only and "Start a new chat" (ChatWindow).
       stopConnection();

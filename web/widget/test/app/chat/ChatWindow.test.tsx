@@ -702,4 +702,28 @@ describe("errors (spec §8)", () => {
     expect(calls.map((c) => c.method + " " + c.url.split("/public")[1])).toContain("POST /channels/domain/d-1");
     expect(store.channelId()).toBe("c-1");
   });
+
+  it("an erased visitor (410 erased) is forgotten: no chat is created, the profile is blank again", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-gone", "p-gone");
+    store.setReadSeq(3);
+    store.setLegalNoticeAccepted(1700000000000);
+    routes["GET /channel/c-gone?personaId"] = { status: 410, body: { error: "erased", erased: true } };
+    show();
+    await waitFor(() => expect(input().placeholder).toBe("Complete your profile first"));
+    expect(calls.some((c) => c.method == "POST")).toBe(false);
+    expect([store.persona(), store.channelId(), store.personaId(), store.readSeq(), store.legalNoticeAccepted()]).toEqual([null, null, null, 0, 0]);
+    expect(session.view()).toMatchObject({ phase: "profile", persona: null, personaId: null, messages: [] });
+  });
+
+  it("a stored visitor persona the server refuses as erased when starting anew is forgotten too", async () => {
+    store.setPersona(ann);
+    store.setChannel("c-gone", "p-gone");
+    store.clearChannelId(); // an ended chat: the persona id stays for a returning visitor
+    routes["POST /channels/domain/d-1"] = { status: 410, body: { error: "erased", erased: true } };
+    show();
+    await waitFor(() => expect(input().placeholder).toBe("Complete your profile first"));
+    expect(calls.filter((c) => c.method == "POST").map((c) => c.body.personaId)).toEqual(["p-gone"]);
+    expect([store.persona(), store.personaId()]).toEqual([null, null]);
+  });
 });

@@ -1,6 +1,7 @@
 // The public chat HTTP calls of spec §7 with the error handling of spec §8:
 // - 404 and 410 reject with the parsed body (a ChatError whose `body` is it);
-// - 410 means the chat has ended: the stored channel id is cleared;
+// - 410 means the chat has ended: the stored channel id is cleared; a 410 with `erased: true`
+//   means the owner erased the visitor's data (kind "erased": the session forgets everything);
 // - a network failure (fetch throws) is kind "network" ('Unable to connect' panel);
 // - any other failure is kind "setup" ('Almost ready to chat...' panel);
 // - a failed history load is kind "history".
@@ -11,7 +12,7 @@ import { texts } from "../../i18n/index";
 /** The errors and panels of spec §8, in the widget's language (../../i18n/en.ts has the spec's words). */
 export const TEXT = texts("errors");
 
-export type ChatErrorKind = "network" | "setup" | "ended" | "not-found" | "history";
+export type ChatErrorKind = "network" | "setup" | "ended" | "erased" | "not-found" | "history";
 
 export class ChatError extends Error {
   readonly kind: ChatErrorKind;
@@ -74,6 +75,9 @@ export type ChatApi = {
 
 const enc = encodeURIComponent;
 
+/** A 410's body says the visitor's data was erased (crates/server/src/http/chat.rs). Pure. */
+export const erased = (body: unknown): boolean => !!body && typeof body == "object" && (body as { erased?: unknown }).erased === true;
+
 /** The browser's IANA time zone, or undefined. */
 const zone = (): string | undefined => {
   try {
@@ -107,6 +111,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
       body = undefined;
     }
     if (res.ok && body && typeof body == "object") return body as T;
+    if (res.status == 410 && erased(body)) throw new ChatError("erased", 410, body);
     if (res.status == 410) {
       try {
         opts.onEnded?.();
@@ -144,7 +149,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
         (h) => ({ ...h, messages: Array.isArray(h.messages) ? h.messages : [], personas: h.personas || [] }),
         (e: ChatError) => {
           // 404/410 keep their meaning (and parsed body); anything else is the history error.
-          throw e.kind == "ended" || e.kind == "not-found"
+          throw e.kind == "ended" || e.kind == "erased" || e.kind == "not-found"
             ? e
             : new ChatError("history", e.status, e.body);
         },

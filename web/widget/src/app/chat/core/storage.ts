@@ -19,6 +19,8 @@ export type ChatStorage = {
   clearChannelId(): void;
   /** Forgets the channel id and persona id (End Chat). */
   clearChannel(): void;
+  /** Forgets everything kept about the visitor (their data was erased): the profile too. */
+  forget(): void;
   /** Unix ms of acceptance, 0 when not accepted. */
   legalNoticeAccepted(): number;
   setLegalNoticeAccepted(ts: number): void;
@@ -71,6 +73,9 @@ export function chatStorage(store: Store = defaultStore()): ChatStorage {
       store.remove(KEYS.channelId);
       store.remove(KEYS.personaId);
       store.remove(KEYS.readSeq);
+    },
+    forget() {
+      for (const k of Object.values(KEYS)) store.remove(k);
     },
     legalNoticeAccepted() {
       const v = Number(store.get(KEYS.legalNoticeAccepted));
