@@ -67,7 +67,8 @@ pub async fn chat_began(
     }
 }
 
-/// The visitor of `channel` is on `url` now: kept, and told to the agents when it is a new page.
+/// The visitor of `channel` is on `url` now: kept, and told to the agents when it is a new page
+/// or the page has a new title.
 pub async fn visitor_on_page(
     state: &AppState,
     channel: &Channel,
@@ -75,18 +76,19 @@ pub async fn visitor_on_page(
     url: &str,
     title: Option<String>,
 ) -> Result<(), crate::store::StoreError> {
-    if !state
+    let Some(seen_at) = state
         .store
         .visitor_on_page(&channel.id, url, title.as_deref())
         .await?
-    {
+    else {
         return Ok(());
-    }
+    };
+    // A renamed page keeps its `seenAt`: the console replaces the entry it has.
     let frame = ServerFrame::VisitorPage(VisitorPageOut {
         channel_id: channel.id.clone(),
         url: url.to_owned(),
         title,
-        seen_at: iso_time(state.store.now()),
+        seen_at: iso_time(seen_at),
     });
     let env = Envelope {
         // Published like agents' presence: every agent of the domain gets it as it is.
