@@ -182,3 +182,34 @@ async fn accounts_coming_and_going_are_told_to_open_consoles() {
     team.ada_ws.recv_op("org-changed").await;
     team.owner_ws.recv_op("org-changed").await;
 }
+
+#[tokio::test]
+async fn canned_replies_added_changed_or_removed_are_told_to_open_consoles() {
+    let t = spawn().await;
+    let mut team = team(&t).await;
+    let list_path = "/v1/owner/canned-replies";
+    let body = json!({"shortcut": "hours", "text": "We are open 9 to 5."});
+    let (status, reply) = call_as(&t, &team.owner, Method::POST, list_path, Some(body)).await;
+    assert_eq!(status, 201, "{reply}");
+    let one = format!("{list_path}/{}", reply["id"].as_str().unwrap());
+    let changed = json!({"shortcut": "hours", "text": "9 to 6 now."});
+    let (status, _) = call_as(&t, &team.owner, Method::PUT, &one, Some(changed)).await;
+    assert_eq!(status, 200);
+    let (status, _) = call_as(&t, &team.owner, Method::DELETE, &one, None).await;
+    assert_eq!(status, 204);
+    let allow = json!({"agentsMayEdit": true});
+    let path = "/v1/owner/canned-reply-settings";
+    let (status, _) = call_as(&t, &team.owner, Method::PUT, path, Some(allow)).await;
+    assert_eq!(status, 200);
+    // Each change once, to every console of the organisation; the domains stay as they were.
+    for ws in [&mut team.owner_ws, &mut team.ada_ws] {
+        assert_eq!(ws.recv_ops("canned-changed", 4).await.len(), 4);
+        ws.nothing_more("canned-changed").await;
+        ws.nothing_more("org-changed").await;
+    }
+    // A refused change is no change.
+    let bad = json!({"shortcut": "with space", "text": "x"});
+    let (status, _) = call_as(&t, &team.owner, Method::POST, list_path, Some(bad)).await;
+    assert_eq!(status, 400);
+    team.ada_ws.nothing_more("canned-changed").await;
+}

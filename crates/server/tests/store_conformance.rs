@@ -1755,20 +1755,40 @@ mod behaviours {
         s.set_visitor_context(&chat.id, &context).await.unwrap();
         for i in 0..60 {
             clock.advance(std::time::Duration::from_millis(1));
-            assert!(s
-                .visitor_on_page(&chat.id, &format!("https://acme.example/{i}"), None)
-                .await
-                .unwrap());
+            assert_eq!(
+                s.visitor_on_page(&chat.id, &format!("https://acme.example/{i}"), None)
+                    .await
+                    .unwrap(),
+                Some(s.now())
+            );
         }
-        assert!(
-            !s.visitor_on_page(&chat.id, "https://acme.example/59", Some("again"))
+        let seen_at = s.now();
+        clock.advance(std::time::Duration::from_millis(1));
+        assert_eq!(
+            s.visitor_on_page(&chat.id, "https://acme.example/59", None)
                 .await
                 .unwrap(),
+            None,
             "the page already latest is no new page"
         );
+        // A single-page site names its page after changing the address: the entry takes the
+        // title and is told again, as the same entry.
+        for (title, told) in [("Blue chair", Some(seen_at)), ("Blue chair", None)] {
+            assert_eq!(
+                s.visitor_on_page(&chat.id, "https://acme.example/59", Some(title))
+                    .await
+                    .unwrap(),
+                told,
+                "{title}"
+            );
+        }
         let pages = s.visitor_pages(&chat.id).await.unwrap();
         assert_eq!(pages.len() as i64, visits::MAX_PAGES);
         assert_eq!(pages[0].url, "https://acme.example/59");
+        assert_eq!(
+            (pages[0].title.as_deref(), pages[0].seen_at),
+            (Some("Blue chair"), seen_at)
+        );
         assert_eq!(pages.last().unwrap().url, "https://acme.example/10");
         s.visitor_left(&chat.id).await.unwrap();
         let left = s.visitor_context(&chat.id).await.unwrap().unwrap();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CannedReply } from "../src/api/types";
-import { fillPlaceholders, insertAt, matchCanned, MAX_SHOWN, slashQuery } from "../src/lib/canned";
+import { fillPlaceholders, insertAt, loneShortcut, matchCanned, MAX_SHOWN, shortcutOf, slashQuery } from "../src/lib/canned";
 
 const reply = (shortcut: string, text = `${shortcut} text`): CannedReply => ({ id: shortcut, shortcut, text, updatedAt: "2026-11-28T09:00:00.000Z" });
 
@@ -42,6 +42,30 @@ describe("which replies a query matches", () => {
   it("ignores case and finds nothing when nothing matches", () => {
     expect(matchCanned(replies, "THANK").map((r) => r.shortcut)).toEqual(["thanks", "shipping-thanks"]);
     expect(matchCanned(replies, "zzz")).toEqual([]);
+  });
+});
+
+describe("a shortcut typed in capitals", () => {
+  it("is kept and matched in lower case", () => {
+    expect(shortcutOf(" Opening-Hours ")).toBe("opening-hours");
+    expect(matchCanned([reply("hours")], "HO").map((r) => r.shortcut)).toEqual(["hours"]);
+  });
+});
+
+describe("a box that holds only a /word", () => {
+  it("is a shortcut (Enter does not send it when nothing matches)", () => {
+    expect(loneShortcut("/ho")).toBe("ho");
+    expect(loneShortcut("  /HO \n")).toBe("HO");
+    expect(loneShortcut("/")).toBe("");
+  });
+
+  it("is not text that merely holds a slash, or more words", () => {
+    expect(loneShortcut("see /help")).toBeNull();
+    expect(loneShortcut("/ho ho")).toBeNull();
+    expect(loneShortcut("and/or")).toBeNull();
+    expect(loneShortcut("/checkout/cart")).toBeNull();
+    expect(loneShortcut("1/2")).toBeNull();
+    expect(loneShortcut("")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Channel, Message } from "../src/api/types";
 import type { PersonaType } from "@beckon/widget/wire";
-import { endedLine, inFilter, matchesSearch, movedNotice, orderOf, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
+import { endedLine, inFilter, matchesSearch, movedNotice, noticeStands, orderOf, previewOf, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
 import { waitedText } from "../src/lib/time";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";
 import { tabTitle } from "../src/lib/title";
@@ -27,6 +27,7 @@ function channel(over: Partial<Channel> = {}): Channel {
     assignedAgentId: null,
     unread: 0,
     lastMessageText: null,
+    lastMessageFiles: [],
     waitingSince: null,
     visitor: { id: "p1", name: "Ann", email: "ann@example.com", ip: null, url: null, consentAt: null, firstSeenAt: "", lastSeenAt: "" },
     ...over,
@@ -113,7 +114,19 @@ describe("live messages", () => {
     expect(withMessage(c, message(2, "hello", "ChatAgentPersona"), false, false).unread).toBe(1);
   });
 
-  it("does not count a message twice (a resync repeats it)", () => {
+  it("shows a message of files alone by its files, in the console's language", () => {
+    const pdf = { type: "application/pdf", url: "/f/1", name: "invoice.pdf" };
+    const only = withMessage(channel({ lastSeq: 1, lastMessageText: "hi" }), { ...message(2, ""), attachments: [pdf] }, true, false);
+    expect(previewOf(only, en)).toBe("File: invoice.pdf");
+    expect(previewOf(only, de)).toBe("Datei: invoice.pdf");
+    const two = { ...only, lastMessageFiles: ["invoice.pdf", "photo.png"] };
+    expect(previewOf(two, en)).toBe("Files: invoice.pdf and 1 more");
+    expect(previewOf({ ...two, lastMessageText: "Here it is" }, en), "a text says it all").toBe("Here it is");
+    expect(previewOf(channel(), en)).toBe("No message yet");
+    expect(previewOf(withMessage(only, message(3, "thanks"), true, false), en)).toBe("thanks");
+  });
+
+    it("does not count a message twice (a resync repeats it)", () => {
     const c = channel({ unread: 1, lastSeq: 2, lastMessageText: "m2" });
     expect(withMessage(c, message(2), true, false)).toBe(c);
   });
@@ -182,6 +195,15 @@ describe("the chat on screen stays listed", () => {
     expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "mine", "me")).toBe("open");
     expect(movedNotice("open", en)).toBe("This chat moved to All open.");
     expect(tabNowHolding(channel({ assignedAgentId: "ada" }), "open", "me")).toBeNull();
+  });
+});
+
+describe("the moved notice", () => {
+  it("stands only while its chat is in the list beside it", () => {
+    expect(noticeStands("c1", [channel()])).toBe(true);
+    expect(noticeStands("c1", [channel({ id: "c2" })]), "its chat ended and left the list").toBe(false);
+    expect(noticeStands("c1", []), "an empty list").toBe(false);
+    expect(noticeStands(null, [channel()])).toBe(false);
   });
 });
 

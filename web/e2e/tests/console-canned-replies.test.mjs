@@ -141,3 +141,75 @@ test("an owner keeps canned replies; an agent finds one with '/', fills it in, e
   await agent.context.close();
   await owner.context.close();
 });
+
+test("a canned reply the owner adds reaches an open console at once; a '/word' that matches nothing is not sent by Enter; capitals are lower case", async () => {
+  const visitor = await openApiVisitor(fx.browser, fx.server.origin, { name: "Bo Visitor", email: "bo@example.com" });
+  const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say("When do you ship?");
+  const agent = await openConsole(fx.browser, fx.server.origin, { path: `inbox/${channelId}` });
+  const a = agent.page;
+  const conversation = a.getByRole("region", { name: "Conversation" });
+  await conversation.getByText("When do you ship?").waitFor();
+  const box = conversation.getByRole("textbox", { name: "Reply to Bo Visitor" });
+  const list = conversation.getByRole("listbox", { name: "Canned replies" });
+
+  // "/ship" matches nothing yet: Enter keeps it in the box and says why, politely.
+  await box.fill("");
+  await box.pressSequentially("/ship");
+  await box.press("Enter");
+  const why = conversation.getByRole("status").filter({ hasText: "No canned reply matches /ship, so Enter did not send it." });
+  await why.waitFor();
+  assert.equal(await box.inputValue(), "/ship");
+  await shot(a, "console-canned-no-match.png");
+  assert.deepEqual(await axeViolations(a, "body"), [], "the reply box saying why /ship was not sent");
+  // More words, or a slash inside text, are sent as usual (and the held "/ship" never was).
+  await box.pressSequentially(" today?");
+  await why.waitFor({ state: "detached" });
+  await box.press("Enter");
+  await visitor.waitFrame((f) => f.op === "chat-message" && f.message.text === "/ship today?", "the reply with more words");
+  await box.pressSequentially("and/or");
+  await box.press("Enter");
+  await visitor.waitFrame((f) => f.op === "chat-message" && f.message.text === "and/or", "text holding a slash");
+  const texts = await visitor.page.evaluate(() => window.frames_.filter((f) => f.op === "chat-message").map((f) => f.message.text));
+  assert.deepEqual(texts.slice(-2), ["/ship today?", "and/or"], "'/ship' alone never reached the visitor");
+
+  // The owner adds one, typed in capitals; the agent's console, not reloaded, has it.
+  const owner = await openConsole(fx.browser, fx.server.origin, { email: DEMO.owner, path: "canned-replies" });
+  const o = owner.page;
+  const add = o.getByRole("form", { name: "Add a canned reply" });
+  await add.getByLabel("Shortcut").fill("Shipping");
+  assert.equal(await add.getByLabel("Shortcut").inputValue(), "shipping", "shown as it will be kept");
+  await add.getByLabel("Text").fill("We ship within two working days.");
+  await add.getByRole("button", { name: "Add canned reply" }).click();
+  await o.getByRole("status").filter({ hasText: "/shipping was added." }).waitFor();
+  await box.fill("");
+  await box.pressSequentially("/SHIP");
+  await list.getByRole("option", { name: /\/shipping/ }).waitFor();
+  await box.press("Enter");
+  assert.equal(await box.inputValue(), "We ship within two working days.");
+
+  // Changed and removed there: the list here follows.
+  await o.getByRole("button", { name: "Edit /shipping" }).click();
+  const edit = o.getByRole("form", { name: "Change /shipping" });
+  await edit.getByLabel("Text").fill("We ship the same day.");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await box.fill("");
+  await box.pressSequentially("/ship");
+  await list.getByRole("option", { name: /We ship the same day\./ }).waitFor();
+  await box.press("Escape");
+  await o.getByRole("button", { name: "Delete /shipping" }).click();
+  await o.getByRole("alertdialog", { name: "Delete /shipping?" }).getByRole("button", { name: "Delete" }).click();
+  await o.getByRole("status").filter({ hasText: "/shipping was removed." }).waitFor();
+  await box.fill("");
+  await box.pressSequentially("/shipp");
+  await list.waitFor({ state: "detached" });
+  await box.press("Enter");
+  await conversation.getByRole("status").filter({ hasText: "No canned reply matches /shipp" }).waitFor();
+
+  assert.deepEqual(owner.errors, []);
+  assert.deepEqual(agent.errors, []);
+  await visitor.context.close();
+  await agent.context.close();
+  await owner.context.close();
+});

@@ -1,9 +1,10 @@
 // What an agent notices around answering a chat, against a real `beckon serve` (issue 11, items
 // 14, 15 and 17): after logging in focus is on the page's main heading; the Sound toggle shows
 // whether it is on; a reply that claims an unassigned chat keeps the chat listed (the list moves to
-// Mine and says so); an ended chat says who ended it and when; a reply over the message limit is
-// not sent and the console says by how much. Ending a chat asks first (issue 20, item 11).
-// The visitor side is driven through the public chat API and the realtime socket.
+// Mine and says so, until that chat leaves the list); an ended chat says who ended it and when; a
+// reply over the message limit is not sent and the console says by how much. Ending a chat asks
+// first (issue 20, item 11). A message of a file alone shows by the file in the list. The visitor
+// side is driven through the public chat API and the realtime socket.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -75,8 +76,22 @@ test("a reply that claims an unassigned chat keeps it listed: the list moves to 
   // Picking a tab is the agent's choice again: the notice goes.
   await tab("Unassigned").click();
   await page.waitForFunction(() => !document.querySelector(".inbox-notice")?.textContent);
+
+  // Claimed again (another chat), then it ends: it leaves Mine, and the notice about it goes too.
+  const next = await visitorSays(page, "And to Luxembourg?", "Flo Visitor");
+  await next.item.click();
+  await conversation.getByRole("heading", { name: "Flo Visitor" }).waitFor();
+  await page.getByLabel("Reply to Flo Visitor").fill("Yes, there too.");
+  await page.keyboard.press("Enter");
+  await notice.waitFor();
+  await next.item.waitFor();
+  await next.visitor.send({ op: "client-action", action: "end-chat" });
+  await next.item.waitFor({ state: "detached" });
+  await page.waitForFunction(() => !document.querySelector(".inbox-notice")?.textContent);
+  await shot(page, "console-moved-notice-gone.png");
   assert.deepEqual(errors, []);
   await visitor.context.close();
+  await next.visitor.context.close();
   await context.close();
 });
 
@@ -153,6 +168,36 @@ test("a reply over the message limit is not sent, and the console says by how mu
   await send.click();
   const got = await visitor.waitFrame((f) => f.op === "chat-message" && f.message?.sender?.type !== "ChatClient", "the long reply");
   assert.equal([...got.message.text].length, 4000);
+  assert.deepEqual(errors, []);
+  await visitor.context.close();
+  await context.close();
+});
+
+test("a message of a file alone shows in the list by the file, live and after a reload", async () => {
+  const { page, context, errors } = await openConsole();
+  const { visitor, channelId, item } = await visitorSays(page, "Here is the invoice.", "Gil Visitor");
+  /** The visitor uploads a PDF to the chat and sends it with no text. */
+  const sendFile = (name) =>
+    visitor.page.evaluate(
+      async ({ channelId, name }) => {
+        const form = new FormData();
+        form.append("file", new Blob(["%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"], { type: "application/pdf" }), name);
+        const r = await fetch(`/api/v1/chat/public/channel/${channelId}/attachments?personaId=${window.chat.personaId}`, { method: "POST", body: form });
+        if (!r.ok) throw new Error(`upload: ${r.status} ${await r.text()}`);
+        const file = await r.json();
+        window.ws.send(JSON.stringify({ op: "chat-message", clientId: `f-${name}`, message: "", attachments: [file] }));
+      },
+      { channelId, name },
+    );
+  await inboxTab(page, "Unassigned").click();
+  const preview = item.locator(".chat-preview");
+  await preview.filter({ hasText: "Here is the invoice." }).waitFor();
+  await sendFile("invoice.pdf");
+  await preview.filter({ hasText: /^File: invoice\.pdf$/ }).waitFor();
+  await page.reload();
+  await preview.filter({ hasText: /^File: invoice\.pdf$/ }).waitFor();
+  await shot(page, "console-file-preview.png");
+  assert.deepEqual(await axeViolations(page, "body"), []);
   assert.deepEqual(errors, []);
   await visitor.context.close();
   await context.close();

@@ -1,12 +1,14 @@
 // Beside a conversation the agent sees where its visitor is and came from: the referrer, the
 // browser, the local time, the page they are on now (a single-page site's address changes too)
-// and the pages seen during the conversation, and that they left the site when they close it.
+// and the pages seen during the conversation (a single-page app's page by the title it sets after
+// changing the address), that they are still on the site after the chat ended while their tab is
+// open, and that they left the site when they close it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
-import { chatFixture, startChat, storedChannel } from "../lib/chat.mjs";
+import { chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { DEMO } from "../lib/beckon.mjs";
 
@@ -43,6 +45,23 @@ test("the agent sees the visitor's pages, referrer, browser and local time, and 
       history.pushState({}, "", "/checkout");
     });
     await term("Now on").getByRole("link", { name: "Checkout" }).waitFor();
+    // A single-page app changes the address first and sets the new page's title after: the
+    // entry is named by its own title, not the previous page's.
+    await visitor.page.evaluate(() => history.pushState({}, "", "/lamps"));
+    const nowOn = term("Now on").getByRole("link");
+    await term("Now on").locator('a[href$="/lamps"]').waitFor();
+    await visitor.page.evaluate(() => (document.title = "Lamps"));
+    await term("Now on").getByRole("link", { name: "Lamps" }).waitFor();
+    assert.equal(await nowOn.count(), 1);
+    assert.doesNotMatch(await term("Pages in this conversation").innerText(), /Lamps/, "the same page, renamed: not a second one");
+
+    // The chat ends; the visitor's tab stays on the page: still on the site (after a reload too).
+    await page.getByRole("button", { name: "End chat" }).click();
+    await page.getByRole("alertdialog", { name: "End this chat?" }).getByRole("button", { name: "End chat" }).click();
+    await composer(visitor.page).and(visitor.page.locator(":disabled")).waitFor();
+    await page.reload();
+    await term("Now on").getByRole("link", { name: "Lamps" }).waitFor();
+    assert.equal(await term("On the site").innerText(), "Yes, now");
     await visitor.context.close();
     await term("On the site").filter({ hasText: /^Left at / }).waitFor();
     assert.equal(await visit.locator("dt", { hasText: "Last page" }).count(), 1);

@@ -68,8 +68,8 @@ pub async fn chat_began(
 }
 
 /// The visitor of `channel` is on `url` now: kept, and told to the agents when it is a new page
-/// and they know the chat (`tell`: it has a message; until then the console reads the pages with
-/// the chat).
+/// or the page has a new title, and they know the chat (`tell`: it has a message; until then the
+/// console reads the pages with the chat).
 pub async fn visitor_on_page(
     state: &AppState,
     channel: &Channel,
@@ -78,19 +78,22 @@ pub async fn visitor_on_page(
     title: Option<String>,
     tell: bool,
 ) -> Result<(), crate::store::StoreError> {
-    if !state
+    let Some(seen_at) = state
         .store
         .visitor_on_page(&channel.id, url, title.as_deref())
         .await?
-        || !tell
-    {
+    else {
+        return Ok(());
+    };
+    if !tell {
         return Ok(());
     }
+    // A renamed page keeps its `seenAt`: the console replaces the entry it has.
     let frame = ServerFrame::VisitorPage(VisitorPageOut {
         channel_id: channel.id.clone(),
         url: url.to_owned(),
         title,
-        seen_at: iso_time(state.store.now()),
+        seen_at: iso_time(seen_at),
     });
     let env = Envelope {
         // Published like agents' presence: every agent of the domain gets it as it is.

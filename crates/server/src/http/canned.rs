@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 
 use super::auth::{AgentAuth, OwnerAuth};
 use crate::accounts::Role;
+use crate::engine::hub::org::{self, Change};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::StoreError;
@@ -48,6 +49,11 @@ async fn editor(state: &AppState, auth: &AgentAuth) -> Result<(), ApiError> {
              (\"Agents may edit canned replies\")",
         ))
     }
+}
+
+/// Open consoles of the organisation read its canned replies again (`canned-changed`).
+async fn tell_consoles(state: &AppState, auth: &AgentAuth) {
+    org::changed(&state.realtime, &auth.0.user.org_id, Change::Canned).await;
 }
 
 /// 400 naming each field that is wrong, in the message too.
@@ -159,6 +165,7 @@ async fn add_canned_reply(
         state.store.create_canned_reply(org, &shortcut, &text).await,
         &shortcut,
     )?;
+    tell_consoles(&state, &auth).await;
     Ok((
         StatusCode::CREATED,
         no_store(Json(CannedReply::from(&reply))),
@@ -197,6 +204,7 @@ async fn change_canned_reply(
             .await,
         &shortcut,
     )?;
+    tell_consoles(&state, &auth).await;
     Ok(no_store(Json(CannedReply::from(&reply))))
 }
 
@@ -226,6 +234,7 @@ async fn remove_canned_reply(
             .await,
         "",
     )?;
+    tell_consoles(&state, &auth).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -250,5 +259,7 @@ async fn set_canned_settings(
         .store
         .set_agents_may_edit_canned(&auth.0.user.org_id, body.agents_may_edit)
         .await?;
+    // Agents' consoles show or hide "Canned replies" at once.
+    org::changed(&state.realtime, &auth.0.user.org_id, Change::Canned).await;
     Ok(no_store(Json(body)))
 }

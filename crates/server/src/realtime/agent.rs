@@ -355,6 +355,10 @@ impl AgentSession {
         match env.kind {
             Kind::Revoked if revoke::ends(&env, &self.session_id) => Err(session_ended()),
             Kind::Revoked => Ok(()),
+            // Canned replies changed: the console reads them again; nothing to follow here.
+            Kind::Org if org::Change::of(&env) == org::Change::Canned => {
+                c.out.push(ServerFrame::CannedChanged.text()).await
+            }
             Kind::Org => self.follow_org(c, subs, true).await,
             // Chosen on another socket (maybe on another instance): this one follows, and
             // holds or gives up this instance's lease at once.

@@ -150,6 +150,8 @@ pub struct ChannelSummary {
     pub unread: i64,
     /// The text of the latest message, if any.
     pub last_message_text: Option<String>,
+    /// The names of the latest message's files (a file sent without text shows by its name).
+    pub last_message_files: Vec<String>,
     /// When the visitor last sent a message, if ever.
     pub visitor_last_message_at: Option<i64>,
     /// While the latest message is the visitor's: when their first message since an agent's last

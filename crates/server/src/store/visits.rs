@@ -36,13 +36,14 @@ pub trait Visits: Send + Sync {
     /// The context, when the chat has one.
     async fn visitor_context(&self, channel_id: &str) -> StoreResult<Option<VisitorContext>>;
     /// The visitor is on `url` now (and so on the site): kept unless it is the page already
-    /// latest; the oldest past [`MAX_PAGES`] go. `true` when it was new.
+    /// latest, which takes `title` when it is a new one; the oldest past [`MAX_PAGES`] go.
+    /// When the page is new or was renamed, its `seen_at` (the entry agents are told of).
     async fn visitor_on_page(
         &self,
         channel_id: &str,
         url: &str,
         title: Option<&str>,
-    ) -> StoreResult<bool>;
+    ) -> StoreResult<Option<i64>>;
     /// The visitor's last widget went away now.
     async fn visitor_left(&self, channel_id: &str) -> StoreResult<()>;
     /// The pages seen during the conversation, the latest first.

@@ -56,6 +56,9 @@ pub struct ChannelSummary {
     #[ts(type = "number")]
     pub unread: i64,
     pub last_message_text: Option<String>,
+    /// The names of the latest message's files: the inbox shows a file sent without text by its
+    /// name.
+    pub last_message_files: Vec<String>,
     /// While nobody has answered the visitor's latest message: when their first unanswered
     /// message came (the Waiting list's order).
     pub waiting_since: Option<String>,
@@ -90,6 +93,7 @@ impl From<&store::ChannelSummary> for ChannelSummary {
             assigned_agent_id: c.assigned_agent_id.clone(),
             unread: s.unread,
             last_message_text: s.last_message_text.clone(),
+            last_message_files: s.last_message_files.clone(),
             waiting_since: s.waiting_since.map(iso_time),
             visitor: Visitor {
                 id: public_visitor_id(&v.id),

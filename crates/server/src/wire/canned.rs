@@ -18,10 +18,10 @@ pub const MAX_SHORTCUT: usize = 32;
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CannedReplyBody {
-    /// 1–32 characters of `a-z`, `0-9`, `-` and `_`; unique in the organisation. What the agent
-    /// types after `/` in the reply box.
+    /// 1–32 characters of `a-z`, `0-9`, `-` and `_` (capitals are taken in lower case); unique
+    /// in the organisation. What the agent types after `/` in the reply box.
     #[ts(type = "string")]
-    #[schema(value_type = String, pattern = "^[a-z0-9_-]{1,32}$")]
+    #[schema(value_type = String, pattern = "^[A-Za-z0-9_-]{1,32}$")]
     pub shortcut: Option<Value>,
     /// Trimmed; at most 4000 characters (a message's limit). May hold placeholders the console
     /// fills when it inserts the reply: `{visitor.name}`, `{agent.name}`, `{domain}`.
@@ -34,7 +34,12 @@ impl CannedReplyBody {
     /// The shortcut and the trimmed text, or what is wrong with them.
     pub fn checked(&self) -> Result<(String, String), Vec<Problem>> {
         let mut problems = Vec::new();
-        let shortcut = match &self.shortcut {
+        // "Hours" is /hours: the reply box takes what the agent types in lower case too.
+        let lowered = match &self.shortcut {
+            Some(Value::String(s)) => Some(Value::String(s.to_ascii_lowercase())),
+            other => other.clone(),
+        };
+        let shortcut = match &lowered {
             Some(Value::String(s)) if valid_shortcut(s) => s.clone(),
             Some(Value::String(s)) if s.is_empty() => {
                 problems.push(Problem::new("shortcut", "is required"));

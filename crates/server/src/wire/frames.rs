@@ -340,6 +340,9 @@ pub enum ServerFrame {
     ChannelUpdate(ChannelUpdateOut),
     NewChannel(NewChannel),
     OrgChanged(OrgChanged),
+    /// Agents only: the organisation's canned replies (or who may edit them) changed; the console
+    /// reads them again (`GET /api/v1/agent/canned-replies`).
+    CannedChanged,
     VisitorPage(VisitorPageOut),
     Note(NoteOut),
     Error(ErrorOut),

@@ -55,7 +55,7 @@ async fn owners_manage_canned_replies_with_checked_unique_shortcuts() {
 
     // Bad shortcuts and texts: 400, naming the field and saying why.
     for (shortcut, why) in [
-        (json!("Thanks"), "a-z, 0-9, - and _"),
+        (json!("Thänks"), "a-z, 0-9, - and _"),
         (json!("with space"), "a-z, 0-9, - and _"),
         (json!("x".repeat(33)), "at most 32"),
         (json!("/thanks"), "a-z, 0-9, - and _"),
@@ -102,6 +102,28 @@ async fn owners_manage_canned_replies_with_checked_unique_shortcuts() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{b}");
+
+    // Capitals are taken in lower case (the reply box matches what is typed the same way).
+    let (status, b) = status_and_body(
+        o.post(LIST, json!({"shortcut": "Opening-Hours", "text": "9 to 5"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, b["shortcut"].as_str()),
+        (StatusCode::CREATED, Some("opening-hours")),
+        "{b}"
+    );
+    let (status, b) = status_and_body(
+        o.post(LIST, json!({"shortcut": "HOURS", "text": "again"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "the same shortcut as /hours: {b}"
+    );
 
     // Taken: 409 with the shortcut, on add and on change.
     let (status, b) = status_and_body(

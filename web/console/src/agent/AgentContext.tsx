@@ -9,6 +9,7 @@ import { tabTitle } from "../lib/title";
 import { navigate } from "../app/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
 import { AgentSocket, type ClientFrame, type ServerFrame } from "./realtime";
+import { refreshCanned } from "../canned/useCanned";
 import { consoleLanguage, translate, useT } from "../i18n/index";
 import type { Translate } from "../i18n/locale";
 
@@ -105,12 +106,17 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
         case "org-changed":
           // A domain or an account came or went: the socket follows the domains already; the
           // open chats (a deleted domain's go, a removed agent's are unassigned) and the team
-          // are read again.
+          // are read again (and the canned replies: a lost change reads as this one).
           refresh().catch(() => {});
+          refreshCanned(me.id).catch(() => {});
+          break;
+        case "canned-changed":
+          // Added, changed or removed anywhere: the "/" list and the management screen follow.
+          refreshCanned(me.id).catch(() => {});
           break;
       }
     },
-    [refresh],
+    [refresh, me.id],
   );
 
   useEffect(() => {
@@ -121,6 +127,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
       onState: setConnected,
       onResync: () => {
         refresh().catch(() => {});
+        refreshCanned(me.id).catch(() => {});
         setResyncCount((n) => n + 1);
       },
     });
@@ -129,7 +136,7 @@ export function AgentProvider({ me, children }: { me: User; children: ReactNode 
     if (saved === "away") s.sendSticky("status", { op: "presence", status: "away" });
     s.start();
     return () => s.stop();
-  }, [refresh, onFrame]);
+  }, [refresh, onFrame, me.id]);
 
   const unread = unreadTotal(open);
   const t = useT();

@@ -3,13 +3,15 @@
 // "Note": Tab reaches the chosen one, the arrows switch), and Note mode changes the whole box —
 // amber and dashed like the notes in the thread, its own label, "Add note" on the button — so
 // nobody sends a note to the visitor by mistake. Typing is told to the visitor in Reply mode only.
-// Typing "/" opens the canned replies (CannedPicker.tsx), in either mode. An ended chat takes
+// Typing "/" opens the canned replies (CannedPicker.tsx), in either mode; a box holding only a
+// "/word" that matches no canned reply is not sent by Enter (a shortcut mistyped, or typed before
+// the list could open), and a status line says so; the Send button still sends it. An ended chat takes
 // notes only (Reply is there but disabled, so the box still says which mode it is in).
 // Files (useUploads.ts: picked with "Attach a file", pasted or dropped) go with replies only; a
 // reply may be files alone.
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { Attachment, CannedReply } from "../api/types";
-import type { PlaceholderValues } from "../lib/canned";
+import { loneShortcut, matchCanned, type PlaceholderValues } from "../lib/canned";
 import { fileSize, problemText } from "../lib/files";
 import { charactersOver, MAX_MESSAGE_CHARS } from "../lib/messages";
 import { useT } from "../i18n/index";
@@ -42,6 +44,8 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
   const [noteError, setNoteError] = useState("");
+  /** The "/word" Enter did not send, said until the box changes. */
+  const [heldShortcut, setHeldShortcut] = useState<string | null>(null);
   const note = mode === "note";
   const over = charactersOver(draft);
   const files = useUploads(channelId);
@@ -53,6 +57,7 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
     draft,
     setDraft: (text) => {
       setDraft(text);
+      setHeldShortcut(null);
       if (!note) onTyping(text.trim() !== "");
     },
   });
@@ -80,6 +85,8 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
     if (picker.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
+      const shortcut = loneShortcut(draft);
+      if (shortcut !== null && matchCanned(canned, shortcut).length === 0) return setHeldShortcut(shortcut);
       submit();
     }
   };
@@ -130,6 +137,7 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
         placeholder={t(note ? "composer.notePlaceholder" : "composer.replyPlaceholder")}
         onChange={(e) => {
           setDraft(e.target.value);
+          setHeldShortcut(null);
           picker.follow(e.target);
           if (!note) onTyping(e.target.value.trim() !== "");
         }}
@@ -194,6 +202,9 @@ export function Composer({ channelId, visitorLabel, onReply, onNote, onTyping, c
           {t("composer.tooLong", { count: over, max: MAX_MESSAGE_CHARS })}
         </p>
       )}
+      <p className="composer-hint" role="status">
+        {heldShortcut !== null && t("cannedPicker.noMatch", { shortcut: heldShortcut })}
+      </p>
       {noteError && (
         <p id="note-error" className="error composer-error" role="alert">
           {t("composer.noteError", { reason: noteError })}

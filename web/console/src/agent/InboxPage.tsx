@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/http";
 import type { Channel } from "../api/types";
-import { FILTERS, inFilter, matchesSearch, movedNotice, orderOf, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
+import { FILTERS, inFilter, matchesSearch, movedNotice, noticeStands, orderOf, previewOf, tabNowHolding, visitorLabel, type InboxFilter } from "../lib/inbox";
 import { fullTime, shortTime, waitedText } from "../lib/time";
 import { useMinuteClock } from "./useMinuteClock";
 import { Link, navigate } from "../app/router";
@@ -136,7 +136,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
           })}
         </div>
         <p className="inbox-notice" role="status">
-          {notice && movedNotice(notice, t)}
+          {notice && noticeStands(channelId, list) && movedNotice(notice, t)}
         </p>
         <label className="search">
           <span className="visually-hidden">{t("inbox.search")}</span>
@@ -163,7 +163,7 @@ export function InboxPage({ channelId }: { channelId: string | null }) {
                     )}
                   </span>
                   <span className="chat-item-bottom">
-                    <span className="chat-preview">{c.lastMessageText ?? t("inbox.noMessage")}</span>
+                    <span className="chat-preview">{previewOf(c, t)}</span>
                     {c.unread > 0 && <UnreadBadge count={c.unread} />}
                   </span>
                   <span className="chat-domain muted">{c.domainName}</span>

@@ -1296,8 +1296,8 @@ export interface components {
         /** @description A canned reply to add or change. Read loosely, so that a wrong type is a 400 naming the field. */
         CannedReplyBody: {
             /**
-             * @description 1–32 characters of `a-z`, `0-9`, `-` and `_`; unique in the organisation. What the agent
-             *     types after `/` in the reply box.
+             * @description 1–32 characters of `a-z`, `0-9`, `-` and `_` (capitals are taken in lower case); unique
+             *     in the organisation. What the agent types after `/` in the reply box.
              */
             shortcut: string;
             /**
@@ -1375,6 +1375,11 @@ export interface components {
             endedBy?: null | components["schemas"]["EndedBy"];
             id: string;
             lastActivityAt: string;
+            /**
+             * @description The names of the latest message's files: the inbox shows a file sent without text by its
+             *     name.
+             */
+            lastMessageFiles: string[];
             lastMessageText?: string | null;
             /** Format: int64 */
             lastSeq: number;

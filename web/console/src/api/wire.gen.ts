@@ -45,6 +45,11 @@ export type ChannelSummary = {
   unread: number;
   lastMessageText: string | null;
   /**
+   * The names of the latest message's files: the inbox shows a file sent without text by its
+   * name.
+   */
+  lastMessageFiles: Array<string>;
+  /**
    * While nobody has answered the visitor's latest message: when their first unanswered
    * message came (the Waiting list's order).
    */
@@ -109,6 +114,11 @@ export type ChannelDetail = {
   assignedAgentId: string | null;
   unread: number;
   lastMessageText: string | null;
+  /**
+   * The names of the latest message's files: the inbox shows a file sent without text by its
+   * name.
+   */
+  lastMessageFiles: Array<string>;
   /**
    * While nobody has answered the visitor's latest message: when their first unanswered
    * message came (the Waiting list's order).
@@ -194,8 +204,8 @@ export type NoteList = {
 /** A canned reply to add or change. Read loosely, so that a wrong type is a 400 naming the field. */
 export type CannedReplyBody = {
   /**
-   * 1–32 characters of `a-z`, `0-9`, `-` and `_`; unique in the organisation. What the agent
-   * types after `/` in the reply box.
+   * 1–32 characters of `a-z`, `0-9`, `-` and `_` (capitals are taken in lower case); unique
+   * in the organisation. What the agent types after `/` in the reply box.
    */
   shortcut: string;
   /**

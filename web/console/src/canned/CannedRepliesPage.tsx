@@ -8,7 +8,7 @@ import type { CannedReply, User } from "../api/types";
 import { ConfirmDialog } from "../app/ConfirmDialog";
 import { problemsAt } from "../lib/problems";
 import { refreshCanned, useCanned } from "./useCanned";
-import { NO_VISITOR_NAME } from "../lib/canned";
+import { NO_VISITOR_NAME, shortcutOf } from "../lib/canned";
 import { useT } from "../i18n/index";
 import { withParts } from "../i18n/parts";
 
@@ -171,7 +171,7 @@ function CannedForm({
     e.preventDefault();
     setBusy(true);
     try {
-      const saved = await save({ shortcut: draft.shortcut.trim(), text: draft.text });
+      const saved = await save({ shortcut: shortcutOf(draft.shortcut), text: draft.text });
       setError(null);
       if (!onCancel) setDraft({ shortcut: "", text: "" });
       onSaved(saved);
@@ -199,7 +199,8 @@ function CannedForm({
             autoFocus={!!onCancel}
             aria-invalid={shortcutError ? true : undefined}
             aria-describedby={`${id}-shortcut-hint${shortcutError ? ` ${id}-shortcut-err` : ""}`}
-            onChange={(e) => setDraft({ ...draft, shortcut: e.target.value })}
+            // Shown as it will be kept: /Hours is /hours.
+            onChange={(e) => setDraft({ ...draft, shortcut: e.target.value.toLowerCase() })}
           />
         </div>
         <span className="hint" id={`${id}-shortcut-hint`}>

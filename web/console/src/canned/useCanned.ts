@@ -1,6 +1,7 @@
 // The organisation's canned replies, as the console holds them: one copy for the reply box's "/"
 // list, the navigation (whether this account may manage them) and the management screen, fetched
-// when first needed and again after every change made here. Kept per account, so that another
+// when first needed and again after every change (made here, or anywhere: the socket's
+// `canned-changed`, AgentContext.tsx). Kept per account, so that another
 // login in the same tab never sees the previous account's replies.
 import { useEffect, useSyncExternalStore } from "react";
 import { api } from "../api/http";

@@ -6,6 +6,21 @@ import type { CannedReply } from "../api/types";
 /** A "/query" being typed: where its "/" is, and what follows it up to the caret. */
 export type SlashQuery = { start: number; query: string };
 
+/** A shortcut as it is kept and matched: trimmed, in lower case ("Hours" is /hours). */
+export function shortcutOf(typed: string): string {
+  return typed.trim().toLowerCase();
+}
+
+/**
+ * The "/word" a reply would be when the whole box is one (nothing before or after it, no second
+ * "/"): Enter does not send that to the visitor unless a canned reply was chosen from the list,
+ * since it was meant as a shortcut. Null for anything else, e.g. "see /help" or "1/2".
+ */
+export function loneShortcut(draft: string): string | null {
+  const m = /^\/([^\s/]*)$/.exec(draft.trim());
+  return m ? m[1] : null;
+}
+
 /** The most replies the list shows at once. */
 export const MAX_SHOWN = 8;
 
@@ -25,7 +40,7 @@ export function slashQuery(text: string, caret: number): SlashQuery | null {
  * hold it, then texts that hold it (without case); each group by shortcut. At most MAX_SHOWN.
  */
 export function matchCanned(replies: CannedReply[], query: string): CannedReply[] {
-  const q = query.toLowerCase();
+  const q = shortcutOf(query);
   const rank = (r: CannedReply) => {
     const s = r.shortcut.toLowerCase();
     if (s.startsWith(q)) return 0;

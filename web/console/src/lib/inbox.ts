@@ -60,6 +60,23 @@ export function byLongestWaiting(a: Channel, b: Channel): number {
 /** The order a tab lists its chats in. */
 export const orderOf = (filter: InboxFilter) => (filter === "waiting" ? byLongestWaiting : byNewestActivity);
 
+/** What the inbox says of a chat's latest message: its text, else its files by name, else "No message yet". */
+export function previewOf(c: Pick<Channel, "lastMessageText" | "lastMessageFiles">, t: Translate): string {
+  const text = c.lastMessageText?.trim();
+  if (text) return text;
+  const [first, ...more] = c.lastMessageFiles ?? [];
+  if (first === undefined) return t("inbox.noMessage");
+  return more.length ? t("inbox.lastFiles", { name: first, count: more.length }) : t("inbox.lastFile", { name: first });
+}
+
+/**
+ * Whether the "moved to {tab}" notice still has something to say: only while the chat it is about
+ * is in the list beside it (it goes when that chat ended, or the list is empty).
+ */
+export function noticeStands(channelId: string | null, list: Pick<Channel, "id">[]): boolean {
+  return channelId !== null && list.some((c) => c.id === channelId);
+}
+
 /** The list with `c` put in (replacing the same id), sorted newest activity first. */
 export function upsertChannel(list: Channel[], c: Channel): Channel[] {
   return [...list.filter((x) => x.id !== c.id), c].sort(byNewestActivity);
@@ -73,6 +90,7 @@ export function withMessage(c: Channel, m: Message, fromVisitor: boolean, seen: 
     lastSeq: Math.max(c.lastSeq, m.seq),
     lastActivityAt: m.createdAt > c.lastActivityAt ? m.createdAt : c.lastActivityAt,
     lastMessageText: m.text,
+    lastMessageFiles: (m.attachments ?? []).flatMap((a) => (a.name?.trim() ? [a.name] : [])),
     // The visitor waits from their first message after an agent's; an agent's answer ends it.
     waitingSince: fromVisitor ? (c.waitingSince ?? m.createdAt) : null,
     unread: fromVisitor && !seen ? c.unread + 1 : seen ? 0 : c.unread,

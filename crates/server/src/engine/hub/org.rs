@@ -3,6 +3,8 @@
 //! the organisation, on any instance, reads its domains again from the store: it starts or stops
 //! listening to a domain's chats and holding a lease on it (so visitors of a new domain see the
 //! agent online at once), and tells the console (`org-changed`), which reloads its chats and team.
+//! A change of the organisation's canned replies goes the same way and is only passed on
+//! (`canned-changed`): the console reads its canned replies again.
 
 use bytes::Bytes;
 use futures_util::StreamExt as _;
@@ -15,6 +17,8 @@ use super::Hub;
 pub enum Change {
     Domains,
     Accounts,
+    /// A canned reply was added, changed or removed, or who may edit them changed.
+    Canned,
 }
 
 impl Change {
@@ -22,6 +26,17 @@ impl Change {
         match self {
             Change::Domains => "domains",
             Change::Accounts => "accounts",
+            Change::Canned => "canned",
+        }
+    }
+
+    /// The change an envelope on the organisation's topic carries (a lost one reads as
+    /// `Domains`: see [`follow`]).
+    pub fn of(env: &Envelope) -> Change {
+        match &env.frame[..] {
+            b"accounts" => Change::Accounts,
+            b"canned" => Change::Canned,
+            _ => Change::Domains,
         }
     }
 }
@@ -69,5 +84,12 @@ mod tests {
         assert_eq!((first.kind, &first.frame[..]), (Kind::Org, &b"domains"[..]));
         let second = Envelope::decode(&sub.next().await.unwrap().unwrap()).unwrap();
         assert_eq!(&second.frame[..], b"accounts");
+    }
+
+    #[test]
+    fn each_change_reads_back_as_itself() {
+        for change in [Change::Domains, Change::Accounts, Change::Canned] {
+            assert_eq!(Change::of(&envelope(change)), change);
+        }
     }
 }

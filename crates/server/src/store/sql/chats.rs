@@ -35,6 +35,8 @@ pub(crate) struct SummaryRow {
     p_created: i64,
     unread: i64,
     last_text: Option<String>,
+    /// The latest message's attachments, as stored (a JSON array).
+    last_files: Option<String>,
     visitor_last: Option<i64>,
     waiting_since: Option<i64>,
 }
@@ -58,11 +60,25 @@ impl From<SummaryRow> for crate::store::ChannelSummary {
             visitor,
             unread: r.unread,
             last_message_text: r.last_text,
+            last_message_files: file_names(r.last_files.as_deref()),
             visitor_last_message_at: r.visitor_last,
             waiting_since: r.waiting_since,
             ended_by_name: r.ended_by_name,
         }
     }
+}
+
+/// The names of the files in a stored attachments array (those without a name are skipped).
+fn file_names(attachments: Option<&str>) -> Vec<String> {
+    let Some(Ok(serde_json::Value::Array(files))) = attachments.map(serde_json::from_str) else {
+        return Vec::new();
+    };
+    files
+        .iter()
+        .filter_map(|f| f.get("name")?.as_str())
+        .filter(|n| !n.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The inbox query's `LIKE` pattern for a search, `\` escaping the wildcards.
@@ -272,6 +288,8 @@ macro_rules! impl_chats {
                                 WHERE r.channel_id = c.id AND r.persona_id = $1), 0)) AS unread, \
                          (SELECT m.text FROM messages m WHERE m.channel_id = c.id \
                             ORDER BY m.seq DESC LIMIT 1) AS last_text, \
+                         (SELECT m.attachments FROM messages m WHERE m.channel_id = c.id \
+                            ORDER BY m.seq DESC LIMIT 1) AS last_files, \
                          (SELECT MAX(m.created_at) FROM messages m WHERE m.channel_id = c.id \
                             AND m.sender_persona_id = c.visitor_persona_id) AS visitor_last, \
                          (SELECT MIN(w.created_at) FROM messages w WHERE w.channel_id = c.id \
@@ -466,3 +484,19 @@ macro_rules! impl_chats {
 }
 
 pub(crate) use {channel_cols, impl_chats, message_cols, persona_cols};
+
+#[cfg(test)]
+mod tests {
+    use super::file_names;
+
+    #[test]
+    fn a_messages_files_are_named() {
+        let stored = r#"[{"type":"application/pdf","url":"/f/1","name":"invoice.pdf"},
+                         {"type":"image/png","url":"/f/2","name":""},
+                         {"type":"image/png","url":"/f/3","name":"photo.png"}]"#;
+        assert_eq!(file_names(Some(stored)), ["invoice.pdf", "photo.png"]);
+        assert!(file_names(Some("[]")).is_empty());
+        assert!(file_names(Some("not json")).is_empty());
+        assert!(file_names(None).is_empty());
+    }
+}

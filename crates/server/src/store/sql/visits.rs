@@ -49,7 +49,7 @@ macro_rules! impl_visits {
                     channel_id: &str,
                     url: &str,
                     title: Option<&str>,
-                ) -> StoreResult<bool> {
+                ) -> StoreResult<Option<i64>> {
                     let now = Clock::now_ms(self.clock());
                     let mut tx = self.begin_write().await?;
                     sqlx::query(
@@ -59,37 +59,56 @@ macro_rules! impl_visits {
                     .bind(channel_id)
                     .execute(&mut *tx)
                     .await?;
-                    let latest: Option<(String,)> = sqlx::query_as(
-                        "SELECT url FROM visitor_pages WHERE channel_id = $1 \
+                    let latest: Option<(String, Option<String>, i64)> = sqlx::query_as(
+                        "SELECT url, title, seen_at FROM visitor_pages WHERE channel_id = $1 \
                          ORDER BY seen_at DESC LIMIT 1",
                     )
                     .bind(channel_id)
                     .fetch_optional(&mut *tx)
                     .await?;
-                    let new = latest.is_none_or(|(u,)| u != url);
-                    if new {
-                        sqlx::query(
-                            "INSERT INTO visitor_pages (channel_id, url, title, seen_at) \
-                             VALUES ($1, $2, $3, $4)",
-                        )
-                        .bind(channel_id)
-                        .bind(url)
-                        .bind(title)
-                        .bind(now)
-                        .execute(&mut *tx)
-                        .await?;
-                        sqlx::query(
-                            "DELETE FROM visitor_pages WHERE channel_id = $1 AND seen_at < \
-                             (SELECT MIN(seen_at) FROM (SELECT seen_at FROM visitor_pages \
-                              WHERE channel_id = $1 ORDER BY seen_at DESC LIMIT $2) latest)",
-                        )
-                        .bind(channel_id)
-                        .bind(MAX_PAGES)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
+                    let told = match latest {
+                        // The same page: told again only when it has a title it lacked (a
+                        // single-page site names its new page after changing the address).
+                        Some((u, old, seen_at)) if u == url => {
+                            let renamed = title.is_some_and(|t| old.as_deref() != Some(t));
+                            if renamed {
+                                sqlx::query(
+                                    "UPDATE visitor_pages SET title = $1 \
+                                     WHERE channel_id = $2 AND seen_at = $3",
+                                )
+                                .bind(title)
+                                .bind(channel_id)
+                                .bind(seen_at)
+                                .execute(&mut *tx)
+                                .await?;
+                            }
+                            renamed.then_some(seen_at)
+                        }
+                        _ => {
+                            sqlx::query(
+                                "INSERT INTO visitor_pages (channel_id, url, title, seen_at) \
+                                 VALUES ($1, $2, $3, $4)",
+                            )
+                            .bind(channel_id)
+                            .bind(url)
+                            .bind(title)
+                            .bind(now)
+                            .execute(&mut *tx)
+                            .await?;
+                            sqlx::query(
+                                "DELETE FROM visitor_pages WHERE channel_id = $1 AND seen_at < \
+                                 (SELECT MIN(seen_at) FROM (SELECT seen_at FROM visitor_pages \
+                                  WHERE channel_id = $1 ORDER BY seen_at DESC LIMIT $2) latest)",
+                            )
+                            .bind(channel_id)
+                            .bind(MAX_PAGES)
+                            .execute(&mut *tx)
+                            .await?;
+                            Some(now)
+                        }
+                    };
                     tx.commit().await?;
-                    Ok(new)
+                    Ok(told)
                 }
 
                 async fn visitor_left(&self, channel_id: &str) -> StoreResult<()> {

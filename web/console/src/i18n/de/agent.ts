@@ -91,6 +91,7 @@ export default {
     label: "Textbausteine",
     matches_one: "{count} Textbaustein passt; Pfeiltasten zum Auswählen, Enter zum Einfügen, Escape zum Schließen.",
     matches_other: "{count} Textbausteine passen; Pfeiltasten zum Auswählen, Enter zum Einfügen, Escape zum Schließen.",
+    noMatch: "Kein Textbaustein passt zu /{shortcut}, daher hat Enter es nicht gesendet. Um es so zu senden, drücken Sie Senden.",
   },
   visit: {
     label: "Angaben zum Besuch",

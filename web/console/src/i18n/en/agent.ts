@@ -90,6 +90,7 @@ export default {
     label: "Canned replies",
     matches_one: "{count} canned reply matches; Up and Down to choose, Enter to insert, Escape to close.",
     matches_other: "{count} canned replies match; Up and Down to choose, Enter to insert, Escape to close.",
+    noMatch: "No canned reply matches /{shortcut}, so Enter did not send it. To send it as it is, press Send.",
   },
   visit: {
     label: "The visitor's visit",

@@ -91,6 +91,7 @@ export default {
     label: "Respuestas guardadas",
     matches_one: "{count} respuesta guardada coincide; Arriba y Abajo para elegir, Intro para insertarla, Escape para cerrar.",
     matches_other: "{count} respuestas guardadas coinciden; Arriba y Abajo para elegir, Intro para insertarla, Escape para cerrar.",
+    noMatch: "Ninguna respuesta guardada coincide con /{shortcut}, así que Intro no lo ha enviado. Para enviarlo tal cual, pulse Enviar.",
   },
   visit: {
     label: "Datos de la visita",

@@ -271,7 +271,7 @@ export type ErrorOut = {
 };
 
 /** Every frame the server sends, tagged by `op` (docs/realtime.md). */
-export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "visitor-page" } & VisitorPageOut | { "op": "note" } & NoteOut | { "op": "error" } & ErrorOut | { "op": "pong" };
+export type ServerFrame = { "op": "ready" } & Ready | { "op": "chat-message" } & ChatMessageOut | { "op": "ack" } & Ack | { "op": "presence" } & PresenceOut | { "op": "channel-ended" } & ChannelRef | { "op": "channel-update" } & ChannelUpdateOut | { "op": "new-channel" } & NewChannel | { "op": "org-changed" } & OrgChanged | { "op": "canned-changed" } | { "op": "visitor-page" } & VisitorPageOut | { "op": "note" } & NoteOut | { "op": "error" } & ErrorOut | { "op": "pong" };
 
 /** An attachment as a client sends it (`name` optional). */
 export type AttachmentIn = {
