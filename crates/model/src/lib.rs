@@ -12,6 +12,7 @@ pub mod config;
 mod email;
 pub mod enums;
 pub mod host;
+pub mod mail_texts;
 mod nul;
 mod problem;
 pub mod ts;

@@ -798,10 +798,16 @@ impl<'v> Walker<'v> {
             let Some(keys) = self.object(&p, texts, &[]) else {
                 continue;
             };
-            for (_, q, text) in keys.present() {
+            for (key, q, text) in keys.present() {
                 if let Some(t) = self.string(&q, text) {
                     if t.chars().count() > 1000 {
                         self.report(&q, "is longer than 1000 characters");
+                    }
+                    // A mail's words (docs/notifications.md): a known text, with its values only.
+                    if let Some(mail_key) = key.strip_prefix(crate::mail_texts::MAIL_KEY_PREFIX) {
+                        if let Some(problem) = crate::mail_texts::mail_text_problem(mail_key, t) {
+                            self.report(&q, problem);
+                        }
                     }
                 }
             }

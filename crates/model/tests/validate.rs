@@ -913,3 +913,27 @@ fn owner_texts_are_strings_by_language_tag() {
         "is longer than 1000 characters",
     );
 }
+
+#[test]
+fn owner_mail_texts_are_known_texts_with_their_values() {
+    assert_valid(with(&[(
+        "/domains/0/properties",
+        json!({"texts": {"fr": {"mail.reply.subject": "Du nouveau de {{site}}", "mail.you": "Moi"}}}),
+    )]));
+    assert_one(
+        with(&[(
+            "/domains/0/properties",
+            json!({"texts": {"fr": {"mail.reply.subjet": "x"}}}),
+        )]),
+        "domains[0].properties.texts.fr[\"mail.reply.subjet\"]",
+        "is not a text of the mails to visitors: one of mail.answer, mail.continue, mail.reply.intro, mail.reply.subject, mail.reply.why, mail.transcript.intro, mail.transcript.subject, mail.transcript.why, mail.unread, mail.you",
+    );
+    assert_one(
+        with(&[(
+            "/domains/0/properties",
+            json!({"texts": {"de": {"mail.transcript.subject": "Hallo {{name}}"}}}),
+        )]),
+        "domains[0].properties.texts.de[\"mail.transcript.subject\"]",
+        "{{name}} is not a value of this text (it has: {{site}})",
+    );
+}

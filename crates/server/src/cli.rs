@@ -197,6 +197,11 @@ pub struct ServeArgs {
     /// The sender of Beckon's mail: "Name <address>" or an address (needed with --smtp-url).
     #[arg(long, env = "BECKON_MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// Where a visitor's reply to one of Beckon's mails goes, when a person reads it there
+    /// ("Name <address>" or an address). Unset, the mails to visitors carry no Reply-To and say
+    /// that replies are not read: the link in the mail continues the conversation.
+    #[arg(long, env = "BECKON_MAIL_REPLY_TO")]
+    pub mail_reply_to: Option<String>,
     /// Seconds a visitor's message may wait unread before the agents who are not online are
     /// mailed about it (at most one mail per conversation in that time); 0 mails at once.
     #[arg(long, env = "BECKON_NOTIFY_DELAY_SECONDS", default_value_t = 120)]
@@ -260,6 +265,7 @@ impl ServeArgs {
         let given = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         c.smtp_url = given(self.smtp_url);
         c.mail_from = given(self.mail_from);
+        c.mail_reply_to = given(self.mail_reply_to);
         c.notify_delay = std::time::Duration::from_secs(self.notify_delay_seconds);
         c.allow_private_outbound = self.allow_private_outbound;
         c.secret = std::env::var("BECKON_SECRET")

@@ -61,6 +61,8 @@ pub struct ServeConfig {
     pub smtp_url: Option<String>,
     /// The sender of every mail, `Name <address>` (`--mail-from`); needed with `smtp_url`.
     pub mail_from: Option<String>,
+    /// Where visitors' replies by mail go, when a person reads them (`--mail-reply-to`).
+    pub mail_reply_to: Option<String>,
     /// How long a visitor's message may wait unread before the agents are mailed
     /// (`--notify-delay-seconds`; zero: at once).
     pub notify_delay: Duration,
@@ -131,6 +133,7 @@ impl ServeConfig {
             metrics: false,
             smtp_url: None,
             mail_from: None,
+            mail_reply_to: None,
             notify_delay: Duration::from_secs(120),
             allow_private_outbound: false,
             retention_sweep_every: Duration::from_secs(600),

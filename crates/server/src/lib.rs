@@ -101,7 +101,8 @@ pub async fn build_state(
     }
     let mailer = match (&config.smtp_url, &config.mail_from) {
         (Some(url), Some(from)) => Some(Arc::new(
-            mail::Mailer::new(url, from).map_err(|why| anyhow::anyhow!(why))?,
+            mail::Mailer::new(url, from, config.mail_reply_to.as_deref())
+                .map_err(|why| anyhow::anyhow!(why))?,
         )),
         (None, None) => None,
         (Some(_), None) => anyhow::bail!(

@@ -233,8 +233,10 @@ async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversatio
     let m = &mails_to(&smtp, "visitor@example.com")[0];
     assert_eq!(m.subject(), "You have a reply from shop.example.com");
     let text = m.text();
-    assert!(text.contains("You:\n  Do you ship to Norway?"), "{text}");
-    assert!(text.contains("Ada:\n  Yes, in 3 to 5 days."), "{text}");
+    assert!(text.contains("You ("), "{text}");
+    assert!(text.contains("):\n  Do you ship to Norway?"), "{text}");
+    assert!(text.contains("Ada ("), "{text}");
+    assert!(text.contains("):\n  Yes, in 3 to 5 days."), "{text}");
     // The link continues this conversation in any browser: a capability for it alone.
     let link = text
         .lines()
@@ -442,7 +444,7 @@ async fn a_transcript_goes_to_the_visitors_address_only_and_within_the_bounds() 
     .await;
     let m = &mails_to(&smtp, "visitor@example.com")[0];
     assert_eq!(m.subject(), "Your conversation with shop.example.com");
-    assert!(m.text().contains("You:\n  Hello <there>"), "{}", m.text());
+    assert!(m.text().contains("):\n  Hello <there>"), "{}", m.text());
     assert!(m.html().contains("Hello &lt;there&gt;"), "{}", m.html());
     // Each ask is a mail to a visitor: five a day per conversation, then 429.
     for _ in 0..4 {
@@ -600,4 +602,224 @@ async fn each_agent_chooses_what_they_are_told_about_and_one_click_stops_the_mai
     ran(&t, NOTIFY_AGENTS).await;
     ran(&t, MAIL).await;
     assert_eq!(smtp.received().len(), before);
+}
+
+/// A chat begun by a widget that speaks `language` in `zone`, of a visitor named `name`:
+/// (channel id, persona id, token).
+async fn new_chat_speaking(
+    t: &T,
+    domain: &str,
+    name: &str,
+    language: &str,
+    zone: &str,
+) -> (String, String, String) {
+    let r: serde_json::Value = t
+        .http
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(&json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/",
+            "language": language, "timeZone": zone}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let channel = r["channel"]["id"].as_str().expect("channel id").to_owned();
+    let persona = r["chatClientPersona"]["id"].as_str().unwrap().to_owned();
+    let token = token(t, &channel, &persona).await;
+    (channel, persona, token)
+}
+
+/// Asks for the transcript of `channel` as the visitor `persona`: the status.
+async fn ask_transcript(t: &T, channel: &str, persona: &str) -> u16 {
+    t.http
+        .post(t.api(&format!(
+            "/v1/chat/public/channel/{channel}/transcript?personaId={persona}"
+        )))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// The values of header `name` in `m` (each line of it once).
+fn header_values(m: &crate::common::smtp::Received, name: &str) -> Vec<String> {
+    let prefix = format!("{}:", name.to_ascii_lowercase());
+    m.header_lines()
+        .into_iter()
+        .filter(|l| l.to_ascii_lowercase().starts_with(&prefix))
+        .map(|l| l[prefix.len()..].trim().to_owned())
+        .collect()
+}
+
+/// When message `seq` of `channel` was written, as a reader in `zone` reading `locale` sees it.
+async fn written_at(t: &T, channel: &str, seq: i64, zone: &str, locale: &str) -> String {
+    let m = t
+        .store()
+        .messages_after(channel, seq - 1, 1)
+        .await
+        .unwrap()
+        .remove(0);
+    beckon_server::mail::when::Times::new(Some(zone), locale).at(m.created_at)
+}
+
+#[tokio::test]
+async fn a_french_visitors_mails_are_in_french_on_her_clock_with_the_headers_mail_needs() {
+    let smtp = SmtpServer::start();
+    let (t, clock) = beckon(&smtp.url(), Duration::from_secs(120)).await;
+    let (domain, mut ada) = shop(&t).await;
+    // The owner rewords the transcript's subject in French (published with the domain).
+    let config = json!({"domains": [{"id": domain, "properties": {"texts": {
+        "fr": {"mail.transcript.subject": "Votre échange avec {{site}}\r\nBcc: victim@else.example"}
+    }}}]});
+    t.store()
+        .publish_config(&domain, &config.to_string())
+        .await
+        .unwrap();
+    // A name that tries to add a recipient and a header.
+    let (channel, persona, token) = new_chat_speaking(
+        &t,
+        &domain,
+        "Élodie\r\nBcc: victim@else.example\r\nX-Evil: 1",
+        "fr-FR",
+        "Europe/Paris",
+    )
+    .await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor.say("v-1", "Livrez-vous en Norvège ?").await;
+    drop(visitor);
+    ada.send(reply(&channel, "a-1", "Oui, en 3 à 5 jours."))
+        .await;
+    ada.recv_op("ack").await;
+    clock.advance(Duration::from_secs(121));
+    eventually("the reply's mail", async || {
+        !mails_to(&smtp, "visitor@example.com").is_empty()
+    })
+    .await;
+    assert_eq!(ask_transcript(&t, &channel, &persona).await, 202);
+    eventually("the transcript", async || {
+        mails_to(&smtp, "visitor@example.com").len() == 2
+    })
+    .await;
+    let mails = mails_to(&smtp, "visitor@example.com");
+    let (reply_mail, transcript) = (&mails[0], &mails[1]);
+
+    // In French, on her clock (Paris), in French dates.
+    assert_eq!(
+        reply_mail.subject(),
+        "Vous avez une réponse de shop.example.com"
+    );
+    let text = reply_mail.text();
+    let hers = written_at(&t, &channel, 1, "Europe/Paris", "fr-FR").await;
+    assert!(hers.ends_with("CET") || hers.ends_with("CEST"), "{hers}");
+    assert!(
+        text.contains(&format!("Vous ({hers}):\n  Livrez-vous en Norvège ?")),
+        "{text}"
+    );
+    let adas = written_at(&t, &channel, 2, "Europe/Paris", "fr-FR").await;
+    assert!(
+        text.contains(&format!("Ada ({adas}):\n  Oui, en 3 à 5 jours.")),
+        "{text}"
+    );
+    // Where answers go, said plainly, with the link.
+    assert!(
+        text.contains("Continuer la conversation: https://beckon.example.com/c/"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Pour répondre, utilisez le lien ci-dessus")
+            && text.contains("Les réponses à cet e-mail ne sont pas lues."),
+        "{text}"
+    );
+    assert!(
+        reply_mail.html().contains("<html lang=\"fr\" dir=\"ltr\">"),
+        "{}",
+        reply_mail.html()
+    );
+    // The owner's words win; her line break stays in the subject.
+    assert!(
+        transcript
+            .subject()
+            .starts_with("Votre échange avec shop.example.com"),
+        "{}",
+        transcript.subject()
+    );
+    assert!(
+        transcript.text().contains(&format!("Vous ({hers}):")),
+        "{}",
+        transcript.text()
+    );
+    assert!(transcript
+        .text()
+        .contains("Continuer la conversation: https://beckon.example.com/c/"));
+
+    // The headers providers expect, once each; no Reply-To nobody reads; nothing added.
+    let mut ids = Vec::new();
+    for m in [reply_mail, transcript] {
+        assert_eq!(m.to, ["visitor@example.com"], "no recipient added");
+        let id = header_values(m, "Message-ID");
+        assert_eq!(id.len(), 1, "{:?}", m.header_lines());
+        assert!(
+            id[0].starts_with('<') && id[0].ends_with("@shop.example.com>"),
+            "on the sender's domain: {}",
+            id[0]
+        );
+        ids.push(id[0].clone());
+        assert_eq!(header_values(m, "Date").len(), 1);
+        assert_eq!(header_values(m, "Auto-Submitted"), ["auto-generated"]);
+        assert_eq!(header_values(m, "Content-Language"), ["fr"]);
+        assert!(header_values(m, "Reply-To").is_empty());
+        assert!(
+            header_values(m, "Bcc").is_empty() && header_values(m, "X-Evil").is_empty(),
+            "{:?}",
+            m.header_lines()
+        );
+    }
+    assert_ne!(ids[0], ids[1], "each mail its own Message-ID");
+}
+
+#[tokio::test]
+async fn an_arabic_visitors_transcript_is_right_to_left_and_replies_reach_the_reply_to_address() {
+    let smtp = SmtpServer::start();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut c = config(dir.path());
+    c.smtp_url = Some(smtp.url());
+    c.mail_from = Some("Beckon <beckon@shop.example.com>".into());
+    c.mail_reply_to = Some("Shop support <help@shop.example.com>".into());
+    c.public_url = Some("https://beckon.example.com".into());
+    let t = spawn_config(dir, c).await;
+    let (domain, _ada) = shop(&t).await;
+    let (channel, persona, token) =
+        new_chat_speaking(&t, &domain, "Layla", "ar", "Asia/Riyadh").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor.say("v-1", "مرحبا").await;
+    assert_eq!(ask_transcript(&t, &channel, &persona).await, 202);
+    eventually("the transcript", async || {
+        !mails_to(&smtp, "visitor@example.com").is_empty()
+    })
+    .await;
+    let m = &mails_to(&smtp, "visitor@example.com")[0];
+    assert_eq!(m.subject(), "محادثتك مع shop.example.com");
+    assert!(
+        m.html().contains("<html lang=\"ar\" dir=\"rtl\">"),
+        "{}",
+        m.html()
+    );
+    let hers = written_at(&t, &channel, 1, "Asia/Riyadh", "ar").await;
+    assert!(m.text().contains(&format!("أنت ({hers}):")), "{}", m.text());
+    // Replies reach a person: the mail says to use the link, not that replies are lost.
+    assert!(
+        header_values(m, "Reply-To")
+            .iter()
+            .any(|r| r.contains("<help@shop.example.com>")),
+        "{:?}",
+        m.header_lines()
+    );
+    assert!(
+        m.text().contains("للرد، استخدم الرابط أعلاه"),
+        "{}",
+        m.text()
+    );
+    assert!(!m.text().contains("لا تتم قراءة الردود"), "{}", m.text());
 }

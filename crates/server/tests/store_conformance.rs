@@ -1750,9 +1750,20 @@ mod behaviours {
             country: Some("NL".into()),
             referrer: None,
             time_zone: Some("Europe/Amsterdam".into()),
+            language: Some("nl".into()),
             left_at: None,
         };
         s.set_visitor_context(&chat.id, &context).await.unwrap();
+        assert_eq!(
+            s.visitor_context(&chat.id)
+                .await
+                .unwrap()
+                .unwrap()
+                .language
+                .as_deref(),
+            Some("nl"),
+            "the language the widget spoke is kept"
+        );
         for i in 0..60 {
             clock.advance(std::time::Duration::from_millis(1));
             assert_eq!(

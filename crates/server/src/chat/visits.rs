@@ -1,5 +1,6 @@
 //! What agents see about a conversation's visitor (store/visits.rs): the context of the chat's
-//! start, written when it is created (its browser, country, referrer and time zone), and each page
+//! start, written when it is created (its browser, country, referrer, time zone and the language
+//! the widget spoke, which the mails to the visitor are written in), and each page
 //! the visitor is on while it lasts (the widget's `page` frame), told to the agents at once.
 
 use std::net::IpAddr;
@@ -40,21 +41,44 @@ pub fn time_zone(zone: &str) -> Option<String> {
     ok.then(|| z.to_owned())
 }
 
+/// A language tag as the widget gives it ("fr", "pt-BR"), or `None`. Pure.
+pub fn language_tag(tag: &str) -> Option<String> {
+    let t = tag.trim();
+    let mut parts = t.split('-');
+    let primary = parts.next().unwrap_or("");
+    let ok = (2..=3).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_alphabetic())
+        && parts
+            .all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+        && t.len() <= 35;
+    ok.then(|| t.to_owned())
+}
+
+/// What the widget said about its visitor when the chat began, beside the persona.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Began<'a> {
+    pub user_agent: Option<&'a str>,
+    pub referrer: Option<&'a str>,
+    pub zone: Option<&'a str>,
+    pub language: Option<&'a str>,
+    pub page: Option<&'a str>,
+}
+
 /// A new chat: keeps where its visitor came from and with what, and the page it began on.
-pub async fn chat_began(
-    state: &AppState,
-    channel: &Channel,
-    ip: IpAddr,
-    user_agent: Option<&str>,
-    referrer: Option<&str>,
-    zone: Option<&str>,
-    page: Option<&str>,
-) {
+pub async fn chat_began(state: &AppState, channel: &Channel, ip: IpAddr, began: Began<'_>) {
+    let Began {
+        user_agent,
+        referrer,
+        zone,
+        language,
+        page,
+    } = began;
     let context = VisitorContext {
         user_agent: user_agent.and_then(|u| clean(u, MAX_USER_AGENT)),
         country: state.geo.as_ref().and_then(|g| g.country_code(ip)),
         referrer: referrer.and_then(page_url).map(str::to_owned),
         time_zone: zone.and_then(time_zone),
+        language: language.and_then(language_tag),
         left_at: None,
     };
     if let Err(e) = state.store.set_visitor_context(&channel.id, &context).await {
@@ -145,5 +169,9 @@ mod tests {
         );
         assert_eq!(time_zone("Etc/GMT+2").as_deref(), Some("Etc/GMT+2"));
         assert_eq!(time_zone("<script>"), None);
+        assert_eq!(language_tag("pt-BR").as_deref(), Some("pt-BR"));
+        assert_eq!(language_tag("fr").as_deref(), Some("fr"));
+        assert_eq!(language_tag("fr\r\nBcc: x"), None);
+        assert_eq!(language_tag("<b>"), None);
     }
 }

@@ -233,20 +233,19 @@ async fn create_channel(
         }
     }
     let (channel, persona) = chat::create(&state, &domain, persona, previous).await?;
-    // Beside the spec's persona: where the visitor came from and their time zone (the widget's).
+    // Beside the spec's persona: where the visitor came from, their time zone and the language
+    // their widget speaks (the widget's).
     let text = |key: &str| body.get(key).and_then(Value::as_str);
-    chat::visits::chat_began(
-        &state,
-        &channel,
-        ip,
-        headers
+    let began = chat::visits::Began {
+        user_agent: headers
             .get(header::USER_AGENT)
             .and_then(|v| v.to_str().ok()),
-        text("referrer"),
-        text("timeZone"),
-        persona.url.as_deref(),
-    )
-    .await;
+        referrer: text("referrer"),
+        zone: text("timeZone"),
+        language: text("language"),
+        page: persona.url.as_deref(),
+    };
+    chat::visits::chat_began(&state, &channel, ip, began).await;
     Ok(channel_response(&channel, Some(&domain), &persona))
 }
 

@@ -2,9 +2,16 @@
 //! `--mail-from`, and [`Mail`], a message built multipart (plain text and HTML). Every header is
 //! one of lettre's typed headers, which encode whatever a value holds, so a visitor's name with a
 //! line break in it stays a name and never becomes a header; the HTML part escapes every value
-//! ([`html`]).
+//! ([`html`]). Every mail has a `Message-ID` on `--mail-from`'s domain, a `Date` and
+//! `Auto-Submitted: auto-generated` (RFC 3834: nothing Beckon sends is a person's own mail, so
+//! auto-responders stay quiet). The mails to visitors are in their language ([`words`],
+//! [`when`], [`visitor`]).
 
-use std::time::Duration;
+pub mod visitor;
+pub mod when;
+pub mod words;
+
+use std::time::{Duration, SystemTime};
 
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
@@ -19,6 +26,7 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    reply_to: Option<Mailbox>,
 }
 
 /// One message to send.
@@ -31,6 +39,11 @@ pub struct Mail {
     pub reply_to: Option<Mailbox>,
     /// A `List-Unsubscribe` URL, when the mail has one.
     pub unsubscribe: Option<String>,
+    /// The language it is written in (`Content-Language`), when it is a visitor's.
+    pub language: Option<String>,
+    /// `<…@domain>`, given when the mail is queued so that each attempt to send it sends the
+    /// same message ([`Mailer::message_id`]); none: one is made when it is sent.
+    pub message_id: Option<String>,
 }
 
 /// Why a message was not sent: `permanent` when sending it again cannot help (the server
@@ -45,11 +58,19 @@ pub struct MailError {
 impl Mailer {
     /// `url`: `smtp://[user:pass@]host[:port]` (STARTTLS when the server offers it; port 25 by
     /// default) or `smtps://…` (TLS from the start; port 465); `from`: `Name <address>` or an
-    /// address. Either wrong: the reason, for the operator.
-    pub fn new(url: &str, from: &str) -> Result<Self, String> {
+    /// address; `reply_to`: where visitors' replies by mail go, when a person reads them there
+    /// (`--mail-reply-to`). Any wrong: the reason, for the operator.
+    pub fn new(url: &str, from: &str, reply_to: Option<&str>) -> Result<Self, String> {
         let from: Mailbox = from.parse().map_err(|e| {
             format!("--mail-from {from:?} is not an address or \"Name <address>\": {e}")
         })?;
+        let reply_to: Option<Mailbox> = reply_to
+            .map(|r| {
+                r.parse().map_err(|e| {
+                    format!("--mail-reply-to {r:?} is not an address or \"Name <address>\": {e}")
+                })
+            })
+            .transpose()?;
         let parsed = url::Url::parse(url)
             .map_err(|e| format!("--smtp-url is not a URL ({e}): smtp://[user:pass@]host:port"))?;
         let host = parsed
@@ -89,6 +110,7 @@ impl Mailer {
         Ok(Mailer {
             transport: builder.build(),
             from,
+            reply_to,
         })
     }
 
@@ -97,8 +119,23 @@ impl Mailer {
         &self.from
     }
 
-    pub async fn send(&self, mail: Mail) -> Result<(), MailError> {
-        let message = self.build(mail).map_err(|e| MailError {
+    /// Where a visitor's reply by mail goes, when a person reads it (`--mail-reply-to`).
+    pub fn visitor_reply_to(&self) -> Option<&Mailbox> {
+        self.reply_to.as_ref()
+    }
+
+    /// A new, unique `Message-ID` on the sender's domain.
+    pub fn message_id(&self) -> String {
+        format!(
+            "<{}@{}>",
+            uuid::Uuid::new_v4().simple(),
+            self.from.email.domain()
+        )
+    }
+
+    /// Sends `mail`, dated `now` (Unix ms).
+    pub async fn send(&self, mail: Mail, now: i64) -> Result<(), MailError> {
+        let message = self.build(mail, now).map_err(|e| MailError {
             message: format!("cannot build the message: {e}"),
             permanent: true,
         })?;
@@ -112,13 +149,32 @@ impl Mailer {
             })
     }
 
-    fn build(&self, mail: Mail) -> Result<Message, lettre::error::Error> {
+    fn build(&self, mail: Mail, now: i64) -> Result<Message, lettre::error::Error> {
+        let date = SystemTime::UNIX_EPOCH + Duration::from_millis(u64::try_from(now).unwrap_or(0));
         let mut b = Message::builder()
             .from(self.from.clone())
             .to(mail.to)
-            .subject(mail.subject);
+            .subject(mail.subject)
+            .date(date)
+            .message_id(Some(mail.message_id.unwrap_or_else(|| self.message_id())))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".to_owned(),
+            ))
+            // Exchange and Outlook's out-of-office and other automatic answers: none to these.
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("X-Auto-Response-Suppress"),
+                "All".to_owned(),
+            ));
         if let Some(r) = mail.reply_to {
             b = b.reply_to(r);
+        }
+        // One of the widget's language tags (`words::Words::lang`), never the visitor's text.
+        if let Some(lang) = mail.language {
+            b = b.raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Content-Language"),
+                lang,
+            ));
         }
         if let Some(u) = mail.unsubscribe {
             b = b.raw_header(HeaderValue::new(

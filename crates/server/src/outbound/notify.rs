@@ -9,6 +9,9 @@
 use serde_json::{json, Value};
 
 use super::job::JobError;
+use crate::mail::visitor::{visitor_mail, Letter, Line, VisitorMail};
+use crate::mail::when::Times;
+use crate::mail::words::Words;
 use crate::mail::{html, html_attr, mailbox, Mail};
 use crate::state::AppState;
 use crate::store::{Channel, Domain, NewJob, StoreError};
@@ -88,11 +91,15 @@ pub(super) async fn chat_of(
 }
 
 /// Queues `mail` to be sent now; `key` makes it once even if the deciding job runs twice.
-async fn queue_mail(state: &AppState, mail: &Mail, key: String) -> Result<(), JobError> {
+async fn queue_mail(state: &AppState, mail: Mail, key: String) -> Result<(), JobError> {
+    let mut mail = mail;
+    if let (None, Some(mailer)) = (&mail.message_id, &state.mailer) {
+        mail.message_id = Some(mailer.message_id());
+    }
     let job = NewJob {
         kind: super::MAIL.into(),
         dedupe_key: Some(key),
-        payload: mail_json(mail),
+        payload: mail_json(&mail),
         run_at: state.store.now(),
     };
     state.store.enqueue_job(job).await?;
@@ -143,7 +150,7 @@ pub(super) async fn notify_agents(state: &AppState, payload: &Value) -> Result<(
         );
         let mail = agent_mail(to, &visitor.name, &domain.name, &unread, &link, &stop);
         let key = format!("{}:{}:{}", channel.id, user.id, channel.last_seq);
-        queue_mail(state, &mail, key).await?;
+        queue_mail(state, mail, key).await?;
     }
     Ok(())
 }
@@ -192,30 +199,105 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
         tracing::info!(domain = %domain.id, "outbound: a visitor's mail is over its bound; not sent");
         return Ok(());
     }
-    let lines = conversation_lines(state, &channel, &visitor, &domain, recent).await?;
-    // A link that continues this conversation in any browser (http/continuation.rs).
-    let token = state
-        .tokens
-        .continuation(&channel.id, &visitor.id, store.now());
-    let link = format!("{}/c/{token}", state.mail_origin);
-    let mail = visitor_mail(to, &domain.name, &lines, Some(&link));
+    let (words, times) = reader(state, &channel, &domain).await?;
+    let lines =
+        conversation_lines(state, &channel, &visitor, &domain, recent, &words, &times).await?;
+    let link = continuation_link(state, &channel, &visitor);
+    let mail = visitor_mail(
+        VisitorMail::Reply,
+        letter(state, to, &words, &domain, &lines, &link),
+    );
     queue_mail(
         state,
-        &mail,
+        mail,
         format!("{}:visitor:{}", channel.id, channel.last_seq),
     )
     .await
 }
 
-/// `messages` as a visitor reads them: (who, text), the visitor's own as "You", an agent's by
-/// name (the site's name when the agent is gone).
+/// A link that continues `channel` in any browser (http/continuation.rs).
+fn continuation_link(
+    state: &AppState,
+    channel: &Channel,
+    visitor: &crate::store::Persona,
+) -> String {
+    let token = state
+        .tokens
+        .continuation(&channel.id, &visitor.id, state.store.now());
+    format!("{}/c/{token}", state.mail_origin)
+}
+
+/// What a mail to `to`, the visitor of a chat on `domain`, says it with.
+fn letter<'a>(
+    state: &AppState,
+    to: lettre::message::Mailbox,
+    words: &'a Words,
+    domain: &'a Domain,
+    lines: &'a [Line],
+    link: &'a str,
+) -> Letter<'a> {
+    Letter {
+        to,
+        words,
+        site: &domain.name,
+        lines,
+        link,
+        reply_to: state
+            .mailer
+            .as_ref()
+            .and_then(|m| m.visitor_reply_to().cloned()),
+    }
+}
+
+/// The language and clock of the visitor of `channel`: the language their widget spoke and the
+/// time zone it reported when the chat began (kept with the visit), else the domain's; the
+/// domain's published texts (else its saved ones) reword the mail's.
+async fn reader(
+    state: &AppState,
+    channel: &Channel,
+    domain: &Domain,
+) -> Result<(Words, Times), StoreError> {
+    let context = state
+        .store
+        .visitor_context(&channel.id)
+        .await?
+        .unwrap_or_default();
+    let published = match state.store.get_published(&domain.id).await {
+        Ok(p) => published_properties(&p.config_json, &domain.id),
+        Err(StoreError::NotFound) => None,
+        Err(e) => return Err(e),
+    };
+    let words = Words::new(
+        context.language.as_deref(),
+        published.as_ref().unwrap_or(&domain.properties),
+    );
+    let zone = context.time_zone.as_deref().or(domain.timezone.as_deref());
+    let times = Times::new(zone, words.locale());
+    Ok((words, times))
+}
+
+/// The properties of domain `id` in a published config. Pure.
+fn published_properties(config_json: &str, id: &str) -> Option<Value> {
+    let config: Value = serde_json::from_str(config_json).ok()?;
+    config["domains"]
+        .as_array()?
+        .iter()
+        .find(|d| d["id"] == id)
+        .map(|d| d["properties"].clone())
+        .filter(Value::is_object)
+}
+
+/// `messages` as a visitor reads them: the visitor's own as "You" (in their language), an
+/// agent's by name (the site's name when the agent is gone), each with its time on their clock.
 async fn conversation_lines(
     state: &AppState,
     channel: &Channel,
     visitor: &crate::store::Persona,
     domain: &Domain,
     messages: Vec<crate::store::Message>,
-) -> Result<Vec<(String, String)>, StoreError> {
+    words: &Words,
+    times: &Times,
+) -> Result<Vec<Line>, StoreError> {
     let names: std::collections::HashMap<String, String> = state
         .store
         .channel_personas(&channel.id)
@@ -227,14 +309,18 @@ async fn conversation_lines(
         .into_iter()
         .map(|m| {
             let who = if m.sender_persona_id == visitor.id {
-                "You".to_owned()
+                words.get("you", &domain.name)
             } else {
                 names
                     .get(&m.sender_persona_id)
                     .cloned()
                     .unwrap_or_else(|| domain.name.clone())
             };
-            (who, m.text)
+            Line {
+                who,
+                at: times.at(m.created_at),
+                text: m.text,
+            }
         })
         .collect())
 }
@@ -290,9 +376,16 @@ pub async fn queue_transcript(
             MAX_TRANSCRIPT,
         )
         .await?;
-    let lines = conversation_lines(state, channel, &visitor, domain, messages).await?;
+    let (words, times) = reader(state, channel, domain).await?;
+    let lines =
+        conversation_lines(state, channel, &visitor, domain, messages, &words, &times).await?;
+    let link = continuation_link(state, channel, &visitor);
+    let mail = visitor_mail(
+        VisitorMail::Transcript,
+        letter(state, to, &words, domain, &lines, &link),
+    );
     let key = format!("{}:transcript:{}", channel.id, channel.last_seq);
-    queue_mail(state, &transcript_mail(to, &domain.name, &lines), key).await?;
+    queue_mail(state, mail, key).await?;
     Ok(Ok(address))
 }
 
@@ -302,11 +395,14 @@ pub(super) async fn send_mail(state: &AppState, payload: &Value) -> Result<(), J
         return Err(JobError::retry("no --smtp-url on this instance"));
     };
     let mail = mail_of(payload).ok_or_else(|| JobError::permanent("not a mail"))?;
-    mailer.send(mail).await.map_err(|e| JobError {
-        message: e.message,
-        permanent: e.permanent,
-        retry_at: None,
-    })
+    mailer
+        .send(mail, state.store.now())
+        .await
+        .map_err(|e| JobError {
+            message: e.message,
+            permanent: e.permanent,
+            retry_at: None,
+        })
 }
 
 /// The mail to an agent about a visitor's unread messages. Pure.
@@ -351,92 +447,9 @@ pub fn agent_mail(
         ),
         reply_to: None,
         unsubscribe: Some(unsubscribe.to_owned()),
+        language: None,
+        message_id: None,
     }
-}
-
-/// The mail to a visitor about replies they have not seen: the conversation so far as
-/// (who, text) lines, and the page to continue it on. Pure.
-pub fn visitor_mail(
-    to: lettre::message::Mailbox,
-    site: &str,
-    lines: &[(String, String)],
-    page: Option<&str>,
-) -> Mail {
-    let (text_lines, html_lines) = conversation_parts(lines);
-    let (continue_text, continue_html) = match page {
-        Some(p) => (
-            format!("Continue the conversation: {p}\n"),
-            format!(
-                "<p><a href=\"{}\">Continue the conversation</a></p>",
-                html_attr(p)
-            ),
-        ),
-        None => (String::new(), String::new()),
-    };
-    Mail {
-        to,
-        subject: format!("You have a reply from {site}"),
-        text: format!(
-            "You have a reply from {site} in your chat:\n\n{text_lines}\n{continue_text}\nYou get this mail because you gave this address in the chat on {site}.\n"
-        ),
-        html: format!(
-            "<p>You have a reply from {} in your chat:</p>{html_lines}{continue_html}<p style=\"color:#555\">You get this mail because you gave this address in the chat on {}.</p>",
-            html(site),
-            html(site)
-        ),
-        reply_to: None,
-        unsubscribe: None,
-    }
-}
-
-/// The whole conversation the visitor asked for at End Chat. Pure.
-pub fn transcript_mail(
-    to: lettre::message::Mailbox,
-    site: &str,
-    lines: &[(String, String)],
-) -> Mail {
-    let (text_lines, html_lines) = conversation_parts(lines);
-    Mail {
-        to,
-        subject: format!("Your conversation with {site}"),
-        text: format!(
-            "Your conversation with {site}, as you asked:\n\n{text_lines}\nYou get this mail because you asked for it in the chat on {site}.\n"
-        ),
-        html: format!(
-            "<p>Your conversation with {}, as you asked:</p>{html_lines}<p style=\"color:#555\">You get this mail because you asked for it in the chat on {}.</p>",
-            html(site),
-            html(site)
-        ),
-        reply_to: None,
-        unsubscribe: None,
-    }
-}
-
-/// (who, text) lines as plain text and as HTML, every value escaped in the HTML. Pure.
-fn conversation_parts(lines: &[(String, String)]) -> (String, String) {
-    let text = lines
-        .iter()
-        .map(|(who, text)| format!("{who}:\n{}\n", indent(text)))
-        .collect();
-    let html_lines = lines
-        .iter()
-        .map(|(who, text)| {
-            format!(
-                "<p style=\"margin:0 0 12px\"><strong>{}</strong><br><span style=\"white-space:pre-wrap\">{}</span></p>",
-                html(who),
-                html(text)
-            )
-        })
-        .collect();
-    (text, html_lines)
-}
-
-/// Each line of `text` indented by two spaces.
-fn indent(text: &str) -> String {
-    text.lines()
-        .map(|l| format!("  {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn mail_json(mail: &Mail) -> Value {
@@ -447,6 +460,8 @@ fn mail_json(mail: &Mail) -> Value {
         "html": mail.html,
         "replyTo": mail.reply_to.as_ref().map(ToString::to_string),
         "unsubscribe": mail.unsubscribe,
+        "language": mail.language,
+        "messageId": mail.message_id,
     })
 }
 
@@ -459,6 +474,9 @@ fn mail_of(v: &Value) -> Option<Mail> {
         html: text("html")?,
         reply_to: v["replyTo"].as_str().and_then(|r| r.parse().ok()),
         unsubscribe: text("unsubscribe"),
+        // A tag Beckon wrote, one of the widget's languages: nothing else goes in the header.
+        language: text("language").filter(|l| beckon_model::LANGUAGES.contains(&l.as_str())),
+        message_id: text("messageId"),
     })
 }
 
@@ -500,41 +518,6 @@ mod tests {
             (back.subject, back.text, back.html),
             (m.subject, m.text, m.html)
         );
-    }
-
-    #[test]
-    fn a_visitors_mail_labels_who_wrote_and_escapes_the_page_address() {
-        let to = mailbox("Eve", "eve@example.com").unwrap();
-        let lines = [
-            ("You".to_owned(), "Is <this> free?".to_owned()),
-            ("Ada".to_owned(), "Yes\nit is".to_owned()),
-        ];
-        let m = visitor_mail(
-            to,
-            "shop.test",
-            &lines,
-            Some("https://shop.test/?q=\"x\"&a=<b>"),
-        );
-        assert!(
-            m.text
-                .contains("You:\n  Is <this> free?\nAda:\n  Yes\n  it is\n"),
-            "{}",
-            m.text
-        );
-        assert!(m.html.contains("Is &lt;this&gt; free?"), "{}", m.html);
-        assert!(
-            m.html
-                .contains("href=\"https://shop.test/?q=&quot;x&quot;&amp;a=&lt;b&gt;\""),
-            "{}",
-            m.html
-        );
-        let without = visitor_mail(
-            mailbox("Eve", "eve@example.com").unwrap(),
-            "shop.test",
-            &lines,
-            None,
-        );
-        assert!(!without.html.contains("href") && !without.text.contains("Continue"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! What agents see about a conversation's visitor beside it: the context of the chat's start
-//! (browser, country, referrer, time zone), whether they have left, and the pages they saw.
+//! (browser, country, referrer, time zone, language), whether they have left, and the pages they saw.
 
 use async_trait::async_trait;
 
@@ -18,6 +18,8 @@ pub struct VisitorContext {
     pub referrer: Option<String>,
     /// The visitor's IANA time zone, as their browser said.
     pub time_zone: Option<String>,
+    /// The language tag the visitor's widget spoke ("fr", "pt-BR"): their mails' language.
+    pub language: Option<String>,
     /// When the visitor's last widget went away; `None` while one is connected.
     pub left_at: Option<i64>,
 }

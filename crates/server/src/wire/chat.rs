@@ -315,6 +315,11 @@ pub struct NewChat {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub persona_id: Option<String>,
+    /// The language tag the widget speaks ("fr", "pt-BR"): the mails to the visitor are written
+    /// in it (its language when it is one of the widget's; else the domain's, else English).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub language: Option<String>,
 }
 
 /// A visitor's rating of their chat (once it has ended, or while it is open). Both fields are

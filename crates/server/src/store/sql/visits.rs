@@ -15,10 +15,11 @@ macro_rules! impl_visits {
                 ) -> StoreResult<()> {
                     sqlx::query(
                         "INSERT INTO visitor_context \
-                         (channel_id, user_agent, country, referrer, time_zone, left_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel_id) DO UPDATE SET \
+                         (channel_id, user_agent, country, referrer, time_zone, left_at, language) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel_id) DO UPDATE SET \
                          user_agent = excluded.user_agent, country = excluded.country, \
-                         referrer = excluded.referrer, time_zone = excluded.time_zone",
+                         referrer = excluded.referrer, time_zone = excluded.time_zone, \
+                         language = excluded.language",
                     )
                     .bind(channel_id)
                     .bind(&c.user_agent)
@@ -26,6 +27,7 @@ macro_rules! impl_visits {
                     .bind(&c.referrer)
                     .bind(&c.time_zone)
                     .bind(c.left_at)
+                    .bind(&c.language)
                     .execute(self.writer())
                     .await?;
                     Ok(())
@@ -36,7 +38,7 @@ macro_rules! impl_visits {
                     channel_id: &str,
                 ) -> StoreResult<Option<VisitorContext>> {
                     Ok(sqlx::query_as(
-                        "SELECT user_agent, country, referrer, time_zone, left_at \
+                        "SELECT user_agent, country, referrer, time_zone, language, left_at \
                          FROM visitor_context WHERE channel_id = $1",
                     )
                     .bind(channel_id)

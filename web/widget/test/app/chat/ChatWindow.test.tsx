@@ -193,7 +193,7 @@ describe("profile form (spec §5.3)", () => {
     await connectSocket();
     const create = calls.find((c) => c.method == "POST")!;
     expect(create.url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
-    expect(create.body).toEqual({ name: "Ann", email: "ann@example.com", ip: null, url: "https://shop.example/p", legalNoticeAccepted: 0, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(create.body).toEqual({ name: "Ann", email: "ann@example.com", ip: null, url: "https://shop.example/p", legalNoticeAccepted: 0, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: navigator.language });
     expect(store.channelId()).toBe("c-1");
     expect(store.personaId()).toBe("p-1");
   });

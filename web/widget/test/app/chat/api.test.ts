@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ChatError, createChatApi, TEXT } from "../../../src/app/chat/core/api";
+import { en } from "../../../src/app/i18n/en";
+import { setLanguage } from "../../../src/app/i18n/index";
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -28,13 +30,17 @@ describe("chat API calls (spec §7)", () => {
   it("POST create channel for a domain with the stored persona", async () => {
     const t = api(() => json(200, channel));
     const persona = { name: "Ann", email: "ann@example.com", ip: "1.2.3.4", url: "https://shop.example/", legalNoticeAccepted: 5 };
+    // A French chat (in a browser of another language): the server mails her in French.
+    setLanguage("fr", {});
     await t.api.createChannel("d-1", persona);
+    setLanguage("en", en);
     const [url, init] = t.fetch.mock.calls[0];
     expect(url).toBe("https://chat.example/api/v1/chat/public/channels/domain/d-1");
     expect(init!.method).toBe("POST");
-    // The spec's persona, and Beckon's visit context beside it (the page's referrer, the zone).
+    // The spec's persona, and Beckon's visit context beside it (the page's referrer, the zone,
+    // the chat's language).
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(JSON.parse(init!.body as string)).toEqual({ ...persona, timeZone: zone });
+    expect(JSON.parse(init!.body as string)).toEqual({ ...persona, timeZone: zone, language: "fr" });
   });
 
   it("GET history and GET token", async () => {

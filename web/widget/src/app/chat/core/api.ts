@@ -7,7 +7,7 @@
 // - a failed history load is kind "history".
 import type { ChannelResponse, ClientPersona, HistoryResponse } from "./types";
 import type { Rating, RatingBody } from "./wire.gen";
-import { texts } from "../../i18n/index";
+import { locale, texts } from "../../i18n/index";
 
 /** The errors and panels of spec §8, in the widget's language (../../i18n/en.ts has the spec's words). */
 export const TEXT = texts("errors");
@@ -140,6 +140,8 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
           // Beckon's, beside the spec's persona: shown to agents (crates/server/src/chat/visits.rs).
           referrer: (typeof document != "undefined" && document.referrer) || undefined,
           timeZone: zone(),
+          // The chat's language (the browser's tag when it is of that language): the visitor's mails are in it.
+          language: locale(),
         }),
       }),
     history: (channelId, personaId) =>
