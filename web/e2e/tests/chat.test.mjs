@@ -266,13 +266,15 @@ for (const [size, options] of [
 ]) {
   test(`before the profile is saved the send button sits beside the message box, not under it (${size})`, async () => {
     const { page, context } = await openPage(fx.browser, { reducedMotion: "reduce", ...options });
-    await page.goto(fx.site.page());
+    // German: the longest "complete your profile first" placeholder of the widget's languages.
+    await page.goto(fx.site.page("/de", { lang: "de" }));
     await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
     const dialog = chatDialog(page);
-    await dialog.getByRole("form", { name: "Profile" }).waitFor();
-    assert.equal(await composer(page).getAttribute("placeholder"), "Complete your profile first");
-    const box = await composer(page).boundingBox();
-    const send = await dialog.getByRole("button", { name: "Send" }).boundingBox();
+    await dialog.getByRole("form", { name: "Profil" }).waitFor();
+    const field = dialog.getByRole("textbox", { name: "Nachricht", exact: true });
+    assert.equal(await field.getAttribute("placeholder"), "Bitte vervollständigen Sie zuerst Ihr Profil");
+    const box = await field.boundingBox();
+    const send = await dialog.getByRole("button", { name: "Senden" }).boundingBox();
     const middle = send.y + send.height / 2;
     assert.ok(middle > box.y && middle < box.y + box.height, `the send button (y ${send.y}) on the message box's row (y ${box.y}–${box.y + box.height})`);
     assert.ok(send.x >= box.x + box.width, "after the box");
