@@ -190,3 +190,59 @@ test("an owner sets what files a domain's chats accept in the domain's settings"
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const [size, options] of [
+  ["desktop", { viewport: { width: 1280, height: 800 } }],
+  ["phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+]) {
+  test(`a picture from the agent that loads after its message keeps the newest message in view (${size})`, async () => {
+    const origin = fx.server.origin;
+    const { page, context } = await openPage(fx.browser, { reducedMotion: "reduce", ...options });
+    // The picture's bytes are held back until the thread has scrolled to its message: it loads later.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route("**/files/**", async (route) => (await held, route.continue()));
+    await page.goto(fx.site.page());
+    await startChat(page, { name: "Pia Pictures", email: "pia@example.com" });
+    const channelId = await storedChannel(page);
+    const agent = await login(origin, DEMO.agent);
+    const reply = async (body) => {
+      const r = await agent(`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `a-${Math.random()}`, ...body }) });
+      assert.ok(r.ok, `reply: ${r.status}`);
+    };
+    for (let i = 1; i <= 8; i++) await reply({ text: `Line ${i} of the answer` });
+    const dialog = chatDialog(page);
+    await dialog.getByText("Line 8 of the answer").waitFor();
+    const form = new FormData();
+    form.append("file", new Blob([png(160, 400)], { type: "image/png" }), "tall.png");
+    const multipart = new Response(form); // its body and content type (the API helper would send JSON's)
+    const up = await agent(`/api/v1/agent/channels/${channelId}/attachments`, {
+      method: "POST",
+      body: Buffer.from(await multipart.arrayBuffer()),
+      headers: { "content-type": multipart.headers.get("content-type") },
+    });
+    assert.equal(up.status, 201);
+    await reply({ text: "", attachments: [await up.json()] });
+    await dialog.locator('img[alt="tall.png"]').waitFor({ state: "attached" }); // not loaded yet: no size
+    // How far the thread is from its end two frames after the picture loaded (0: the newest in view).
+    await page.evaluate(() => {
+      const root = document.querySelector(".cnb-m-host").shadowRoot;
+      const img = root.querySelector('img[alt="tall.png"]');
+      window.gapAfterLoad = new Promise((done) =>
+        img.addEventListener(
+          "load",
+          () => requestAnimationFrame(() => requestAnimationFrame(() => {
+            const body = root.querySelector(".cnb-m-bd");
+            done(body.scrollHeight - body.scrollTop - body.clientHeight);
+          })),
+          { once: true },
+        ),
+      );
+    });
+    release();
+    assert.ok((await page.evaluate(() => window.gapAfterLoad)) < 2, "the thread is at its end: the picture wholly in view");
+    await shot(page, `attachments-picture-in-view-${size}.png`);
+    assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+    await context.close();
+  });
+}
