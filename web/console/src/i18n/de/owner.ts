@@ -140,6 +140,9 @@ export default {
     shownAt: "verkleinert auf {percent} %",
     actual: "Originalgröße",
     scrolls: "Desktop-Vorschau in Originalgröße (scrollbar)",
+    pageLabel: "Eine Seite Ihrer Website",
+    pageHeading: "Ihre Seite",
+    pageText: "Ihre Buttons erscheinen so, wie Besucher sie sehen.",
   },
   embed: {
     publish: "Veröffentlichen",

@@ -139,6 +139,10 @@ export default {
     shownAt: "shown at {percent} %",
     actual: "actual size",
     scrolls: "Desktop preview at actual size (scrolls)",
+    // The stand-in page the preview shows the widget on (src/preview/main.ts), in the console's language.
+    pageLabel: "A page of your site",
+    pageHeading: "Your page",
+    pageText: "Your buttons appear as visitors will see them.",
   },
   embed: {
     publish: "Publish",

@@ -141,6 +141,9 @@ export default {
     shownAt: "al {percent} %",
     actual: "tamaño real",
     scrolls: "Vista previa de escritorio a tamaño real (se desplaza)",
+    pageLabel: "Una página de tu sitio",
+    pageHeading: "Tu página",
+    pageText: "Tus botones aparecen como los verán los visitantes.",
   },
   embed: {
     publish: "Publicar",
