@@ -33,7 +33,7 @@ export default {
   },
   domainSettings: {
     title: "Einstellungen",
-    saved: "Einstellungen gespeichert.",
+    saved: "Einstellungen gespeichert. Besucher erhalten sie, sobald Sie veröffentlichen.",
     notSaved: "Nicht gespeichert: Bitte prüfen Sie die markierten Felder.",
     confirmDelete: "{name} löschen? Die Buttons, Chats und Statistiken werden mitgelöscht.",
     host: "Hostname",
