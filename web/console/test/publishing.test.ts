@@ -83,6 +83,29 @@ describe("change summary (published → draft)", () => {
     expect(summarizeChanges(base(), rule)).toEqual(["The button: where it shows changed"]);
     expect(summarizeChanges(base(), change((c) => (c.domains[0].timezone = "Europe/Amsterdam")))).toEqual(["Time zone changed to Europe/Amsterdam"]);
   });
+
+  it("names each setting of Settings that changed, as Settings labels it", () => {
+    const settings = (f: (p: Record<string, unknown>) => void) => change((c) => f((c.domains[0].properties ??= {}) as Record<string, unknown>));
+    expect(summarizeChanges(base(), settings((p) => (p.waitForConsent = true)))).toEqual(["Settings: “Wait for the visitor's consent” switched on"]);
+    expect(summarizeChanges(base(), settings((p) => (p.scale = 1.2)))).toEqual(["Settings: “Scale of every button” changed"]);
+    // Moving off cookie banners is on unless switched off; a box left unticked is off, as unset was.
+    expect(summarizeChanges(base(), settings((p) => (p.avoidCollisions = false)))).toEqual(["Settings: “Move buttons off cookie banners and other fixed bars” switched off"]);
+    expect(summarizeChanges(base(), settings((p) => (p.debug = false))).filter((l) => l.startsWith("Settings"))).toEqual([]);
+    expect(summarizeChanges(base(), change((c) => (c.domains[0].type = "PRO")))).toEqual(["Settings: “Show “Powered by Beckon” under the chat and the button lists” switched off"]);
+    expect(
+      summarizeChanges(
+        base(),
+        settings((p) => {
+          p["chat-legal-enabled"] = "true";
+          p["chat-legal-notice"] = "I accept the {link1}";
+          p.texts = { fr: { "modal.welcome": "Bonjour" } };
+        }),
+      ),
+    ).toEqual(["Settings: “Chat legal notice” changed", "Settings: “Your own words in French” changed"]);
+    // In the console's language.
+    const de = (key: string, vars?: Record<string, string | number>) => translate("de", key, vars);
+    expect(summarizeChanges(base(), settings((p) => (p.waitForConsent = true)), undefined, de)).toEqual(["Einstellungen: „Auf die Einwilligung des Besuchers warten“ eingeschaltet"]);
+  });
 });
 
 describe("undo and redo", () => {

@@ -240,6 +240,15 @@ test("an owner's button builder speaks German once Deutsch is picked in Settings
   const live = page.getByRole("list", { name: "Was live geht" }).getByRole("listitem");
   assert.deepEqual(await live.allTextContents(), ["Ein Button für WhatsApp unten rechts"]);
   assert.equal(await page.getByText("What should visitors be able to do?").count(), 0);
+  // The live preview's stand-in page is German too, its lang (which the widget reads) included.
+  const stand = page.frameLocator('iframe[title="Vorschau Ihrer Buttons auf einem Smartphone"]');
+  await stand.getByRole("heading", { name: "Ihre Seite" }).waitFor();
+  await stand.getByText("Ihre Buttons erscheinen so, wie Besucher sie sehen.").waitFor();
+  assert.equal(await stand.locator("main").getAttribute("aria-label"), "Eine Seite Ihrer Website");
+  assert.equal(await stand.locator("html").getAttribute("lang"), "de");
+  assert.equal(await stand.getByText("Your page").count(), 0);
+  await stand.locator(".call-now-button").waitFor();
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "preview-de-1280.png") });
   // Opening hours with the German days, the longest words the builder shows.
   await choose(page.locator("section.channel-form"), "Zu festen Zeiten");
   await page.getByRole("group", { name: "Zeiten nach Tag" }).getByLabel("Donnerstag von").waitFor();
@@ -258,5 +267,10 @@ test("an owner's button builder speaks German once Deutsch is picked in Settings
   await page.setViewportSize({ width: 390, height: 844 });
   assert.deepEqual(await overflowing(page), [], "at 390 px");
   await shots("builder-de-390", ["Ihre Kanäle", "WhatsApp", "So sieht der Button aus", "Wann und wo er erscheint"]);
+  // On a phone the preview (under the form) shows the German stand-in page too.
+  await page.getByRole("button", { name: "Vorschau anzeigen" }).click();
+  await stand.getByRole("heading", { name: "Ihre Seite" }).waitFor();
+  assert.deepEqual(await axeViolations(page, "body"), [], "the German preview at 390 px");
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, "preview-de-390.png") });
   await context.close();
 });

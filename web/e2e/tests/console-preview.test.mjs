@@ -134,6 +134,9 @@ test("at 1280 × 800 the phone is shown (near) its real size beside the editor, 
   assert.equal(await radio(page, "Phone").isChecked(), true, "the phone by default");
   assert.equal(await iframe(page, "desktop").count(), 0, "one screen at a time");
   await preview(page, "phone").locator(".call-now-button").waitFor();
+  // The stand-in page speaks the console's language: English here (console-language.test.mjs: German).
+  await preview(page, "phone").getByRole("heading", { name: "Your page" }).waitFor();
+  assert.equal(await preview(page, "phone").locator("html").getAttribute("lang"), "en");
   await page.getByText(/^Phone, 390 × \d+ px, (actual size|shown at \d+ %)$/).waitFor();
   assert.ok(await page.evaluate(() => document.querySelector("main").scrollHeight > document.querySelector("main").clientHeight + 200), "the editor scrolls");
   for (const where of ["top", "middle", "bottom"]) {

@@ -3,7 +3,8 @@
 // shows in the live preview and is restored as the draft in one click; after the snippet is
 // copied, "Waiting for your site…" turns into "Installed on http://shop.test:…" once a page of the
 // site loads the embed, and a page of another host (a typo) is warned about; the builder's edits
-// are undone and redone (keys and buttons), leaving with unsaved changes asks, discard goes back.
+// are undone and redone (keys and buttons), leaving with unsaved changes asks, discard goes back;
+// a setting saved on Settings says visitors get it with the next publication, whose summary names it.
 // axe on each screen.
 // With SCREENSHOTS=dir, screenshots of these screens go there (docs/console.md's are in docs/screenshots/:
 // `SCREENSHOTS=$PWD/docs/screenshots node --test web/e2e/tests/console-publishing.test.mjs`).
@@ -316,4 +317,42 @@ test("the publish summaries say what visitors actually get, and what will not sh
   assert.deepEqual(await axeViolations(page, "body"), [], "publish dialog with what will not show");
   await shot(page, "publish-dialog-left-out.png");
   await dialog.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("a setting saved on Settings says visitors get it when you publish, and the publish summary names it", async () => {
+  const { page } = fx.owner;
+  // shop.test, with the draft of the tests above published: only the settings are left to publish.
+  await ownerApi(page, "POST", `/v1/owner/domains/${domain.id}/publish`);
+  await page.goto(`${fx.server.origin}/console/domains/${domain.id}/settings`);
+  const consent = page.getByLabel("Wait for the visitor's consent", { exact: true });
+  await consent.check();
+  await page.getByLabel("Scale of every button", { exact: true }).fill("1.2");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  const saved = page.getByText("Settings saved. Visitors get them when you publish.");
+  await saved.waitFor();
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await saved.scrollIntoViewIfNeeded();
+    assert.deepEqual(await axeViolations(page, "body"), [], `settings saved at ${width} px`);
+    await shot(page, `settings-saved-publish-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The way on to Publish is beside the words.
+  await page.locator("span[aria-live]").filter({ hasText: "Settings saved." }).getByRole("link", { name: "Publish and embed" }).click();
+  await page.waitForURL(/\/publish$/);
+  await page.getByRole("button", { name: "Publish…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Publish ${HOST}?` });
+  const changes = dialog.getByRole("list", { name: "Changes" });
+  await changes.waitFor();
+  assert.deepEqual(await changes.getByRole("listitem").allTextContents(), ["Settings: “Wait for the visitor's consent” switched on", "Settings: “Scale of every button” changed"]);
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    assert.deepEqual(await axeViolations(page, "body"), [], `publish dialog naming the settings at ${width} px`);
+    await shot(page, `publish-dialog-settings-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Publish now" }).click();
+  await page.getByText(/^Published: version \d+ is live\.$/).waitFor({ timeout: CEILING });
+  const live = await ownerApi(page, "GET", `/v1/owner/domains/${domain.id}`);
+  assert.equal(live.properties.waitForConsent, true);
 });

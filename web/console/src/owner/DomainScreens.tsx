@@ -193,7 +193,9 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
   const initial = { name: domain.name, aliases: domain.aliases, type: domain.type, timezone: domain.timezone ?? undefined, properties: domain.properties ?? {} };
   const [value, setValue] = useState(initial);
   const [problems, setProblems] = useState<Problem[]>([]);
-  // "Settings saved." holds until a field changes.
+  // "Settings saved. Visitors get them when you publish." holds until a field changes: every
+  // field here goes to the draft's domain entry (the server's PUT), so visitors get it with the
+  // next publication, whose summary names the settings (publishing/changes.ts).
   const [status, setStatus] = useStatusFor([value]);
   const editor = useMemo(() => ({ value, problems, set: (path: string, v: unknown) => setValue((x) => setAt(x, path, v)) }), [value, problems]);
   const save = async (changes: Partial<typeof value> = {}) => {
@@ -271,7 +273,15 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
           <button className="danger" onClick={remove}>
             {t("domainSettings.delete")}
           </button>
-          <span aria-live="polite">{status}</span>
+          <span aria-live="polite">
+            {status}
+            {status === t("domainSettings.saved") && (
+              <>
+                {" "}
+                <Link to={`domains/${domain.id}/publish`}>{t("domain.publish")}</Link>
+              </>
+            )}
+          </span>
         </div>
       </section>
     </EditorContext.Provider>

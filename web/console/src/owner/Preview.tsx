@@ -8,7 +8,7 @@ import { previewConfig, previewPath, type PreviewControls, type Screen, type Zoo
 import { ScaledFrames, SCREEN_NAMES } from "./ScaledFrames";
 import { browserZone, hoursZone, hoursZoneText } from "../lib/zone";
 import { timezones } from "./catalogue";
-import { useT } from "../i18n/index";
+import { consoleLanguage, useT } from "../i18n/index";
 
 function nowLocal(zone: string): string {
   const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date());
@@ -39,6 +39,8 @@ export function Preview({ config, note, children }: { config: Config; note?: str
   }, [zone, zonePicked]);
   const applied = hoursZone(domain?.timezone);
 
+  // The stand-in page speaks the console's language (src/preview/main.ts).
+  const lang = consoleLanguage();
   const [screen, setScreen] = useState<Screen>("mobile");
   const [zoom, setZoom] = useState<Zoom>("fit");
   const placement = config.buttons[0]?.options?.placement ?? "BOTTOM_RIGHT";
@@ -69,11 +71,13 @@ export function Preview({ config, note, children }: { config: Config; note?: str
         path: previewPath(controls.url),
         country: controls.country.trim().toUpperCase(),
         agentsAvailable: controls.agentsAvailable,
+        page: { lang, label: t("preview.pageLabel"), heading: t("preview.pageHeading"), text: t("preview.pageText") },
       };
       for (const frame of frames.current.values()) frame.contentWindow?.postMessage(message, location.origin);
     }, 200);
     return () => clearTimeout(timer);
-  }, [ready, config, controls]);
+    // t is new each render; the words change with the language.
+  }, [ready, config, controls, lang]);
 
   return (
     <section aria-labelledby="preview-h" className="stack preview">

@@ -6,7 +6,7 @@
 // whole once brought into view.
 import { useLayoutEffect, useRef, useState } from "react";
 import { actualSizeScroll, previewSize, type Screen, type Shown, type Zoom } from "../lib/preview";
-import { useT } from "../i18n/index";
+import { consoleLanguage, useT } from "../i18n/index";
 
 /** The catalogue keys of each screen's name and of its frame's title. */
 export const SCREEN_NAMES: Record<Screen, string> = { desktop: "preview.desktop", mobile: "preview.phone" };
@@ -81,7 +81,8 @@ export function ScaledFrames({
   const viewport = shown?.viewport ?? { width: 0, height: 0 };
   return (
     <div ref={box} className="preview-box">
-      <figure key={screen} className="preview-figure" style={{ width: (shown?.box.width ?? 0) + 2 }}>
+      {/* A new frame per language: the widget reads the stand-in page's language as it starts. */}
+      <figure key={`${screen}-${consoleLanguage()}`} className="preview-figure" style={{ width: (shown?.box.width ?? 0) + 2 }}>
         <figcaption className="muted hint preview-size">
           {t(SCREEN_NAMES[screen])}, <span className="nowrap">{viewport.width} × {viewport.height} px</span>
           {shown ? (

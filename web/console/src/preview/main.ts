@@ -1,7 +1,11 @@
 // The preview page (/console/preview.html, framed by the buttons editor): runs the real loader
 // (/static/beckon.js) and renders whatever config the editor posts, answering the loader's
-// country and agent-availability calls with the owner's choices instead of asking the server.
-type PreviewMessage = { type: "beckon-preview"; config: unknown; path: string; country: string; agentsAvailable: boolean };
+// country and agent-availability calls with the owner's choices instead of asking the server. The
+// stand-in page speaks the console's language: its lang (which the widget reads when the domain
+// names no language of its own) and its words come with each message.
+/** The stand-in page's language and words (the console's catalogue, "preview.page…"). */
+export type PreviewPage = { lang: string; label: string; heading: string; text: string };
+type PreviewMessage = { type: "beckon-preview"; config: unknown; path: string; country: string; agentsAvailable: boolean; page: PreviewPage };
 
 let current: PreviewMessage | null = null;
 let loading: Promise<void> | null = null;
@@ -28,8 +32,20 @@ function loadWidget(config: unknown): Promise<void> {
   });
 }
 
+/** The page in the console's language, before the widget first reads it. */
+function dressPage({ lang, label, heading, text }: PreviewPage) {
+  document.documentElement.lang = lang;
+  const main = document.querySelector("main")!;
+  main.setAttribute("aria-label", label);
+  let h1 = main.querySelector("h1");
+  if (!h1) main.prepend((h1 = document.createElement("h1")));
+  h1.textContent = heading;
+  document.getElementById("contact")!.textContent = text;
+}
+
 async function show(msg: PreviewMessage) {
   current = msg;
+  dressPage(msg.page);
   history.replaceState(null, "", msg.path); // URL conditions see the chosen page
   if (!loading) {
     loading = loadWidget(msg.config);

@@ -33,7 +33,7 @@ export default {
   },
   domainSettings: {
     title: "Einstellungen",
-    saved: "Einstellungen gespeichert.",
+    saved: "Einstellungen gespeichert. Besucher erhalten sie, sobald Sie veröffentlichen.",
     notSaved: "Nicht gespeichert: Bitte prüfen Sie die markierten Felder.",
     confirmDelete: "{name} löschen? Die Buttons, Chats und Statistiken werden mitgelöscht.",
     host: "Hostname",
@@ -140,6 +140,9 @@ export default {
     shownAt: "verkleinert auf {percent} %",
     actual: "Originalgröße",
     scrolls: "Desktop-Vorschau in Originalgröße (scrollbar)",
+    pageLabel: "Eine Seite Ihrer Website",
+    pageHeading: "Ihre Seite",
+    pageText: "Ihre Buttons erscheinen so, wie Besucher sie sehen.",
   },
   embed: {
     publish: "Veröffentlichen",

@@ -32,7 +32,7 @@ export default {
   },
   domainSettings: {
     title: "Settings",
-    saved: "Settings saved.",
+    saved: "Settings saved. Visitors get them when you publish.",
     notSaved: "Not saved: see the fields marked.",
     confirmDelete: "Delete {name}? Its buttons, chats and statistics go with it.",
     host: "Host name",
@@ -139,6 +139,10 @@ export default {
     shownAt: "shown at {percent} %",
     actual: "actual size",
     scrolls: "Desktop preview at actual size (scrolls)",
+    // The stand-in page the preview shows the widget on (src/preview/main.ts), in the console's language.
+    pageLabel: "A page of your site",
+    pageHeading: "Your page",
+    pageText: "Your buttons appear as visitors will see them.",
   },
   embed: {
     publish: "Publish",

@@ -34,7 +34,7 @@ export default {
   },
   domainSettings: {
     title: "Ajustes",
-    saved: "Ajustes guardados.",
+    saved: "Ajustes guardados. Los visitantes los reciben cuando publiques.",
     notSaved: "No se guardó: revisa los campos marcados.",
     confirmDelete: "¿Eliminar {name}? Sus botones, chats y estadísticas se eliminan con él.",
     host: "Nombre de host",
@@ -141,6 +141,9 @@ export default {
     shownAt: "al {percent} %",
     actual: "tamaño real",
     scrolls: "Vista previa de escritorio a tamaño real (se desplaza)",
+    pageLabel: "Una página de tu sitio",
+    pageHeading: "Tu página",
+    pageText: "Tus botones aparecen como los verán los visitantes.",
   },
   embed: {
     publish: "Publicar",

@@ -2,9 +2,9 @@
 // hidden on Saturdays"): the publish dialog shows it for the published version → the draft; and
 // what a first publication puts live ("A button for WhatsApp at the bottom right"). Pure; the words
 // are in the console's language given (`t`, i18n/en/builder.ts "publishing"), English by default.
-import type { Action, Button, Config, Schedule } from "@beckon/widget/config";
+import type { Action, Button, Config, Domain, Schedule } from "@beckon/widget/config";
 import { english, type T } from "../../i18n/t";
-import { ACTION_TYPES, BUTTON_TYPE_NAMES, placeIn, WEEKDAYS } from "../catalogue";
+import { ACTION_TYPES, BUTTON_TYPE_NAMES, placeIn, showsBranding, WEEKDAYS } from "../catalogue";
 import { type Day, weekWindows, WHOLE_DAY, windowText } from "../schedule";
 import { ACTION_LIMIT } from "@beckon/widget";
 import { buttonActions } from "../builder/edits";
@@ -206,6 +206,58 @@ export function leftOut(config: Config, t: T = english): string[] {
   });
 }
 
+/** The label of each domain setting on Settings (catalogue keys), by its property. */
+const SETTING_LABELS: Record<string, string> = {
+  scale: "domainSettings.scale",
+  zindex: "domainSettings.zindex",
+  allowMultipleButtons: "domainSettings.several",
+  trackGA: "domainSettings.ga",
+  trackConversion: "domainSettings.conversions",
+  avoidCollisions: "domainSettings.collisions",
+  debug: "domainSettings.debug",
+  waitForConsent: "domainSettings.consent",
+  language: "languages.language",
+};
+/** Settings whose absence means on. */
+const ON_UNLESS_OFF = new Set(["avoidCollisions"]);
+
+/**
+ * The domain's settings that changed (Settings, saved to the draft's domain entry), each named as
+ * Settings labels it: "Settings: “Wait for the visitor's consent” switched on", "Settings: “Scale
+ * of every button” changed"; the legal notice once whichever of its fields changed, the owner's
+ * words once per language.
+ */
+function settingChanges(before: Domain, after: Domain, t: T): string[] {
+  const out: string[] = [];
+  const said = new Set<string>();
+  const say = (line: string) => (said.has(line) ? undefined : (said.add(line), out.push(line)));
+  if (showsBranding(before.type) !== showsBranding(after.type)) say(t(showsBranding(after.type) ? "publishing.settingOn" : "publishing.settingOff", { setting: t("domainSettings.branding") }));
+  const b: Record<string, unknown> = { ...before.properties };
+  const a: Record<string, unknown> = { ...after.properties };
+  const languageName = (tag: string) => new Intl.DisplayNames(t("builder.locale"), { type: "language" }).of(tag) ?? tag;
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (same(b[key], a[key])) continue;
+    if (key === "texts") {
+      const bt = (b.texts ?? {}) as Record<string, unknown>;
+      const at = (a.texts ?? {}) as Record<string, unknown>;
+      for (const lang of new Set([...Object.keys(bt), ...Object.keys(at)])) {
+        if (!same(bt[lang], at[lang])) say(t("publishing.settingChanged", { setting: t("languages.ownInGroup", { language: languageName(lang) }) }));
+      }
+      continue;
+    }
+    if (key.startsWith("chat-legal-")) {
+      say(t("publishing.settingChanged", { setting: t("legal.title") }));
+      continue;
+    }
+    const setting = SETTING_LABELS[key] ? t(SETTING_LABELS[key]) : key;
+    const on = (v: unknown) => (v === undefined && ON_UNLESS_OFF.has(key) ? true : v === true);
+    const isSwitch = [b[key], a[key]].every((v) => v === undefined || typeof v === "boolean");
+    if (isSwitch && on(b[key]) === on(a[key])) continue; // unticked is off, as unset was
+    say(isSwitch ? t(on(a[key]) ? "publishing.settingOn" : "publishing.settingOff", { setting }) : t("publishing.settingChanged", { setting }));
+  }
+  return out;
+}
+
 /**
  * The changes from `before` (the published config; null before the first publication) to `after`
  * (the draft), one plain sentence each, in the order the owner meets them: channels, buttons,
@@ -269,7 +321,7 @@ export function summarizeChanges(before: Config | null, after: Config, locale?: 
   if (bd && ad) {
     if (bd.name !== ad.name || !same(bd.aliases ?? [], ad.aliases ?? [])) out.push(t("publishing.siteAddress", { name: ad.name }));
     if ((bd.timezone ?? "") !== (ad.timezone ?? "")) out.push(ad.timezone ? t("publishing.zoneTo", { zone: ad.timezone }) : t("publishing.zoneRemoved"));
-    if (!same(bd.properties, ad.properties) || bd.type !== ad.type) out.push(t("publishing.siteSettings"));
+    out.push(...settingChanges(bd, ad, t));
   }
   if (!same(before.options, after.options)) out.push(t("publishing.pageOptions"));
   if (!out.length && !same(before, after)) out.push(t("publishing.otherSettings"));
