@@ -48,6 +48,9 @@ test("the visitor ends the chat and rates it 4 with a comment by keyboard; the a
   const dialog = chatDialog(page);
   await dialog.getByText("Yes, within 30 days.").waitFor();
   assert.equal(await dialog.getByRole("group", { name: QUESTION }).count(), 0, "no rating while the chat is open");
+  // The rating form is in a chunk of its own (beckon-ended.js), loaded while the chat is live so
+  // that it shows as soon as the chat ends.
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/beckon-ended.js")));
 
   await endChat(page);
   const stars = dialog.getByRole("group", { name: QUESTION });

@@ -154,6 +154,10 @@ test("the domain's language wins over the page's", async () => {
     cfg.domains[0].properties = { ...cfg.domains[0].properties, language: "de" };
   });
   const { page, context, langs } = await visitor("fr", { path: "/fr-de" });
+  // The menu's words come with the hosted embed in the domain's language: no language chunk is
+  // fetched for them before the buttons show (the page's French is not asked for at all).
+  await page.locator('.call-now-button[data-button-id="menu"]').getByRole("button", { name: "Kontaktmöglichkeiten" }).waitFor();
+  assert.deepEqual(langs, []);
   await page.locator(`.call-now-button [data-action-id="${CHAT_ACTION_ID}"]`).click();
   await chatDialog(page).getByRole("form", { name: "Profil" }).getByLabel("Vollständiger Name").waitFor();
   assert.ok(langs.includes("de"));

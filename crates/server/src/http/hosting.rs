@@ -31,6 +31,9 @@ pub const STYLESHEET: &str = "beckon.css";
 /// and the lists of full bars, multi and dots buttons.
 pub const STYLESHEET_CORE: &str = "beckon-core.css";
 pub const STYLESHEET_LISTS: &str = "beckon-lists.css";
+/// The loader's own words in every language the widget ships (web/widget/build.mjs): the hosted
+/// embed carries the ones of its domains' language.
+pub const LOADER_WORDS: &str = "beckon-words.json";
 
 pub fn routes() -> Routes<AppState> {
     let compress = CompressionLayer::new()
@@ -240,6 +243,44 @@ pub fn loader_file(config_json: &str) -> String {
     name + ".js"
 }
 
+/// The languages other than English set on a config's domains (`properties.language`) when a
+/// button is a list (full bar, multi, dots): the loader says a few words under and on those
+/// (web/widget/src/loader/render/texts.ts). It has English's; for the languages named here the
+/// hosted embed carries them, for any other the browser loads them with the language's chunk.
+pub fn word_languages(config_json: &str) -> Vec<String> {
+    let config: Value = serde_json::from_str(config_json).unwrap_or(Value::Null);
+    if !has_lists(&config) {
+        return Vec::new();
+    }
+    let mut langs: Vec<String> = config
+        .get("domains")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(|d| d.pointer("/properties/language").and_then(Value::as_str))
+        .filter(|l| *l != "en")
+        .map(str::to_owned)
+        .collect();
+    langs.sort();
+    langs.dedup();
+    langs
+}
+
+/// `{"fr":["…","…"]}`: the loader's words in the languages [`word_languages`] names, from the
+/// build's [`LOADER_WORDS`]; None when it names none, or the build has none of them.
+async fn embed_words(state: &AppState, config_json: &str) -> Option<String> {
+    let langs = word_languages(config_json);
+    if langs.is_empty() {
+        return None;
+    }
+    let all: Value = serde_json::from_slice(&state.assets.get(LOADER_WORDS).await?.bytes).ok()?;
+    let some: serde_json::Map<String, Value> = langs
+        .into_iter()
+        .filter_map(|l| all.get(&l).cloned().map(|w| (l, w)))
+        .collect();
+    (!some.is_empty()).then(|| Value::Object(some).to_string())
+}
+
 /// The stylesheet files a config's buttons need, in order: the core part, and the lists part when a
 /// button is a full bar, multi or dots button (or when the config cannot be read).
 pub fn stylesheet_parts(config_json: &str) -> Vec<&'static str> {
@@ -267,8 +308,9 @@ async fn embed_stylesheet(state: &AppState, config_json: &str) -> Option<String>
     Some(text)
 }
 
-/// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;` and the
-/// loader with the parts the config uses, in one response: the buttons show after this one round trip (the loader adopts the
+/// `GET /d/{domainId}.js`: `window.CNB_DATA=<config>;`, `window.CNB_CSS=<stylesheet text>;`,
+/// `window.CNB_WORDS=<the loader's words in the domain's language>;` (lists in a language other
+/// than English only) and the loader with the parts the config uses, in one response: the buttons show after this one round trip (the loader adopts the
 /// stylesheet text instead of fetching beckon.css).
 #[utoipa::path(
     get,
@@ -332,13 +374,22 @@ async fn embed(
         Some(text) => serde_json::to_string(&text).expect("a string serialises"),
         None => String::new(),
     };
-    let mut body = Vec::with_capacity(config.len() + css.len() + loader.bytes.len() + 48);
+    let words = embed_words(&state, &published.config_json)
+        .await
+        .unwrap_or_default();
+    let mut body =
+        Vec::with_capacity(config.len() + css.len() + words.len() + loader.bytes.len() + 64);
     body.extend_from_slice(b"window.CNB_DATA=");
     body.extend_from_slice(config.as_bytes());
     body.extend_from_slice(b";\n");
     if !css.is_empty() {
         body.extend_from_slice(b"window.CNB_CSS=");
         body.extend_from_slice(css.as_bytes());
+        body.extend_from_slice(b";\n");
+    }
+    if !words.is_empty() {
+        body.extend_from_slice(b"window.CNB_WORDS=");
+        body.extend_from_slice(words.as_bytes());
         body.extend_from_slice(b";\n");
     }
     body.extend_from_slice(&loader.bytes);

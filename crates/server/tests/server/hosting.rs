@@ -413,6 +413,51 @@ async fn precompressed_siblings_are_served_as_built_and_stale_ones_ignored() {
     t.stop().await;
 }
 
+/// A list's words in the domain's language come with the hosted embed, and only that language's:
+/// the loader has English's, and loads any other the browser picks with the language's chunk.
+#[tokio::test]
+async fn the_embed_carries_the_list_words_of_its_domains_language_only() {
+    let t = spawn().await;
+    let (domain, url) = published_embed(&t).await;
+    std::fs::write(
+        t.dir.path().join("static/beckon-words.json"),
+        r#"{"en":["Powered by Beckon","Contact options"],"fr":["Propulsé par Beckon","Moyens de contact"],"de":["Bereitgestellt von Beckon","Kontaktmöglichkeiten"]}"#,
+    )
+    .unwrap();
+    let embed = |ty: &str, language: Option<&str>| {
+        let mut c: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+        c["buttons"] =
+            json!([{"id": "b", "type": ty, "domain": domain, "actions": [], "conditions": []}]);
+        if let Some(l) = language {
+            c["domains"][0]["properties"]["language"] = json!(l);
+        }
+        let (t, url) = (&t, &url);
+        async move {
+            t.store()
+                .publish_config(&domain, &c.to_string())
+                .await
+                .unwrap();
+            t.http.get(url).send().await.unwrap().text().await.unwrap()
+        }
+    };
+    let body = embed("MULTI", Some("fr")).await;
+    assert!(
+        body.contains(
+            "\nwindow.CNB_WORDS={\"fr\":[\"Propulsé par Beckon\",\"Moyens de contact\"]};\n"
+        ),
+        "{body}"
+    );
+    assert!(!body.contains("Kontaktmöglichkeiten") && !body.contains("Contact options"));
+    assert!(body.ends_with(LOADER_JS));
+    // English is built into the loader; without a language the browser decides; single buttons
+    // say no words.
+    for (ty, language) in [("FULL", Some("en")), ("DOTS", None), ("SINGLE", Some("fr"))] {
+        let body = embed(ty, language).await;
+        assert!(!body.contains("CNB_WORDS"), "{ty} {language:?}");
+    }
+    t.stop().await;
+}
+
 #[tokio::test]
 async fn the_embed_carries_the_stylesheet_parts_its_buttons_need() {
     let t = spawn().await;

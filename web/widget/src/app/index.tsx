@@ -162,7 +162,7 @@ if (document.body) {
   idle(() => {
     const a = !current && intended();
     if (!a || !surfaceFor(a)) return;
-    const steps = warmSteps(a);
+    const steps = warmSteps(a, matchMedia("(hover: none)").matches);
     const last = steps.length - 1;
     // A step per idle task, each short of a long task at 4× CPU throttle. Those before the last run
     // the code only (taken out again in the same task); the last is rendered parked, then shown

@@ -9,6 +9,9 @@
 // The first render of a surface is too long for one task at 4× CPU throttle (a long task on hover),
 // so it comes in steps, an idle task each: a message bar, the modal's frame with it, the chat's
 // profile form in that, then the whole surface. Only the last one is left for a frame to style and lay out.
+// On a screen without hover the warm-up runs at idle after the page's load (loader/chat-resume.ts),
+// long before a tap, where no step can delay a click: the whole surface at once, a single step, so
+// the page's load pays for one run of the code instead of four (bench/network.mjs "own script").
 // Only surfaces that load nothing while rendered are warmed: the pop-outs and the chat, not the
 // frames (their iframe would load) nor the third parties' hand-overs.
 import type { ReactNode } from "react";
@@ -42,8 +45,8 @@ export const idle = (fn: () => void): unknown =>
 
 const none = () => {};
 
-/** What the steps of the warm-up of action a render, in order. */
-export function warmSteps(a: Action): ReactNode[] {
+/** What the steps of the warm-up of action a render, in order: only the last when `whole`. */
+export function warmSteps(a: Action, whole = false): ReactNode[] {
   const S = surfaceFor(a)!;
   const chat = a.actionType == "CHAT";
   const bar = <MessageBar multiline onSend={none} />;
@@ -53,10 +56,7 @@ export function warmSteps(a: Action): ReactNode[] {
     </Modal>
   );
   const ctx = { config: { actions: [a] } as Config, domain: { id: "" } as Domain, trigger: null, staticRoot: "", debug: false, emit: none };
-  return [
-    bar,
-    shell(),
-    chat ? shell(<ProfileForm persona={null} properties={{}} accepted={0} onSave={none} />) : null,
-    <S warm action={a} ctx={ctx} open returnFocus={null} onClosed={none} />,
-  ].filter(Boolean);
+  const surface = <S warm action={a} ctx={ctx} open returnFocus={null} onClosed={none} />;
+  if (whole) return [surface];
+  return [bar, shell(), chat ? shell(<ProfileForm persona={null} properties={{}} accepted={0} onSave={none} />) : null, surface].filter(Boolean);
 }

@@ -30,7 +30,7 @@ export function boot(src: string, importer?: Importer): void {
     Reflect.deleteProperty(w, "CNB_CSS");
     if (typeof text === "string") adoptStylesheet(text);
     // The lists' words in the domain's language (hosting.rs; render/texts.ts).
-    if (LISTS) addWords(w.CNB_WORDS), Reflect.deleteProperty(w, "CNB_WORDS");
+    if (LISTS) addWords(w.CNB_WORDS);
     const href = css != null && cssHref(css);
     if (href && !isAdopted()) ensureStylesheet(href);
     ready().then(widget.start);

@@ -194,10 +194,10 @@ export function createWidget(importer: Importer): Widget {
       const geo = needsGeo(config);
       const chat = needsChat(config);
       // Lists say a few words in the reader's language: in before they are drawn (render/texts.ts).
-      const words = LISTS && config.buttons.some((b) => b.type != "SINGLE") && loadWords(readerLanguage(domain), loaderBase());
+      const words = LISTS && config.buttons.some((b) => b.type != "SINGLE") ? loadWords(readerLanguage(domain), loaderBase()) : null;
       // Consent first: no lookup until given (the chunk renders again then: extras.ts).
       const found = await ((geo || chat) && (ctx.given ?? !domain?.properties?.waitForConsent) ? lookups(config, domain, geo, chat) : {});
-      await words;
+      if (LISTS && words) await words;
       if (current !== generation) return [];
       look = found;
       // Each action's own texts in the reader's language (shared/lang.ts), for the buttons and the surfaces.
