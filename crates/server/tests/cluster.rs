@@ -244,8 +244,8 @@ async fn an_agents_last_socket_on_one_instance_closing_is_no_leave_while_she_is_
             !(f["op"] == "presence" && f["action"] == "leave"),
             "the visitor was told Ada left although she is on B: {f}"
         );
-        if f["op"] == "chat-message" {
-            assert_eq!(f["message"]["text"], "Still here");
+        // (The visitor's own first message comes back first.)
+        if f["op"] == "chat-message" && f["message"]["text"] == "Still here" {
             break;
         }
     }
@@ -779,7 +779,7 @@ async fn two_instances_deliver_each_webhook_event_once_and_a_restart_loses_none(
         "the first attempt refused",
         Duration::from_secs(60),
         async || {
-            let log = c.store().webhook_deliveries(&hook_id, 1).await.unwrap();
+            let log = c.store().webhook_deliveries(&hook_id, 10).await.unwrap();
             log.into_iter()
                 .find(|d| d.attempts == 1 && d.response_code == Some(500))
         },
