@@ -6,7 +6,9 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::realtime::{add_agent, add_owner, call_as, login, new_chat, seed, spawn, Ws, T};
+use crate::common::realtime::{
+    add_agent, add_owner, call_as, greet, login, new_chat, seed, spawn, Ws, T,
+};
 
 pub(crate) const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\0\x05\0\x01\xff\x89\x99=\x1d\0\0\0\0IEND\xaeB`\x82";
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
@@ -207,6 +209,8 @@ async fn messages_carry_only_files_of_their_own_chat() {
     let (domain, agent, _) = shop(&t).await;
     let (ann, ann_p, ann_token) = new_chat(&t, &domain, "Ann").await;
     let (bob, bob_p, _) = new_chat(&t, &domain, "Bob").await;
+    greet(&t, &ann, &ann_p).await;
+    greet(&t, &bob, &bob_p).await;
     let (_, bobs) = visitor_upload(&t, &bob, &bob_p, "bob.png", "image/png", PNG).await;
     let bobs_url = bobs["url"].as_str().unwrap().to_owned();
 
@@ -250,7 +254,10 @@ async fn messages_carry_only_files_of_their_own_chat() {
     // Ann's own persona cannot upload into Bob's chat.
     let (status, _) = visitor_upload(&t, &bob, &ann_p, "x.png", "image/png", PNG).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(t.store().get_channel(&ann).await.unwrap().last_seq == 0);
+    assert!(
+        t.store().get_channel(&ann).await.unwrap().last_seq == 1,
+        "nothing stored after the greeting"
+    );
     t.stop().await;
 }
 
@@ -339,6 +346,7 @@ async fn a_file_over_the_limit_is_refused_and_its_bytes_removed() {
     let t = spawn().await;
     let (domain, agent, owner) = shop(&t).await;
     let (c, p, _) = new_chat(&t, &domain, "Ann").await;
+    greet(&t, &c, &p).await;
     // What the widget and the console read to check before uploading.
     let limits = t
         .get_json(&format!(

@@ -167,7 +167,8 @@ async fn bad_notes_are_refused_and_another_organisation_gets_404() {
     let (domain, org) = seed(t.store()).await;
     add_agent(t.store(), &org, "ada@shop.test", "Ada").await;
     let ada = login(&t, "ada@shop.test").await;
-    let (channel, _, _) = new_chat(&t, &domain, "Eve").await;
+    let (channel, persona, _) = new_chat(&t, &domain, "Eve").await;
+    greet(&t, &channel, &persona).await;
     let path = format!("/v1/agent/channels/{channel}/notes");
 
     let problem = |body: &Value| {

@@ -336,7 +336,8 @@ async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five
     let smtp = SmtpServer::start();
     let (t, clock) = beckon(&smtp.url(), Duration::from_secs(120)).await;
     let (domain, mut ada) = shop(&t).await;
-    let (channel, _, token) = new_chat(&t, &domain, "Eve").await;
+    let (channel, persona, token) = new_chat(&t, &domain, "Eve").await;
+    greet(&t, &channel, &persona).await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
 
     // Seen in the widget (acknowledged): no mail.
@@ -352,7 +353,7 @@ async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five
             .read_marker(&channel, &c.visitor_persona_id)
             .await
             .unwrap()
-            >= 1
+            >= 2
     })
     .await;
     clock.advance(Duration::from_secs(121));

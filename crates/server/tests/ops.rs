@@ -143,7 +143,6 @@ async fn metrics_move_with_a_conversation() {
     let (cookie, _) = login(&t, "agent@shop.test").await;
     let (mut agent, _) = Ws::agent(&t, &cookie).await;
     let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
-    agent.recv_op("new-channel").await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     let open = sample(&before, "beckon_realtime_connections");
     scrape_until(&t, "two more connections", |m| {
@@ -152,6 +151,7 @@ async fn metrics_move_with_a_conversation() {
     .await;
 
     visitor.say("v1", "hello").await;
+    agent.recv_op("new-channel").await;
     agent.recv_op("chat-message").await;
     agent.send(reply(&channel, "a1", "hi Ann")).await;
     // The visitor's own message comes back first.

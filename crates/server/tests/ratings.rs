@@ -71,6 +71,8 @@ async fn a_visitor_rates_their_chat_and_bad_ratings_are_refused() {
     let (mut agent, _) = Ws::agent(&t, &ada.0).await;
     let (channel, persona, _) = new_chat(&t, &domain, "Ann").await;
     let (other_channel, other_persona, _) = new_chat(&t, &domain, "Bea").await;
+    greet(&t, &channel, &persona).await;
+    greet(&t, &other_channel, &other_persona).await;
 
     // Open: rated at once, and the agents hear of it.
     let (status, body) = rate(
@@ -255,6 +257,7 @@ async fn the_owners_statistics_count_ratings_per_domain_and_agent() {
         .enumerate()
     {
         let (channel, persona, _) = new_chat(&t, &domain, &format!("Visitor {i}")).await;
+        greet(&t, &channel, &persona).await;
         if let Some(login) = who {
             let (status, _) = call_as(
                 &t,

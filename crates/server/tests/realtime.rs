@@ -27,36 +27,38 @@ async fn a_whole_conversation() {
     assert!(available(&t, &domain).await, "an agent is connected");
 
     let (channel, persona, token) = new_chat(&t, &domain, "Ann Visitor").await;
-    // The agent learns of the chat as soon as it is created.
-    let new_channel = agent.recv_op("new-channel").await;
-    assert_eq!(new_channel["channel"]["id"], channel.as_str());
-    assert_eq!(new_channel["visitor"]["name"], "Ann Visitor");
     let (mut visitor, ready) = Ws::visitor(&t, &token, None).await;
     assert_eq!(ready["channelId"], channel.as_str());
     assert_eq!(ready["personaId"], persona.as_str());
     assert_eq!(ready["lastSeq"], 0);
     assert_eq!(ready["agentsOnline"], true);
 
-    // The agent sees the visitor arrive.
-    let enter = agent.recv_op("presence").await;
-    assert_eq!(enter["action"], "enter");
-    assert_eq!(enter["channelId"], channel.as_str());
-    assert_eq!(enter["name"], "Ann Visitor");
-    assert_eq!(enter["status"], "online");
-
-    // Visitor → agent.
+    // Visitor → agent: the agent learns of the chat with its first message.
     let ack = visitor.say("v-1", "  Hello, is anyone there?  ").await;
     assert_eq!(ack["seq"], 1);
     assert_eq!(ack["duplicate"], false);
     let own = visitor.recv_op("chat-message").await;
     assert_eq!(own["seq"], 1);
     assert_eq!(own["message"]["id"], ack["id"]);
-    let got = agent.recv_op("chat-message").await;
+    let [new_channel, got, enter] = &agent
+        .recv_each(&["new-channel", "chat-message", "presence"])
+        .await[..]
+    else {
+        unreachable!()
+    };
+    assert_eq!(new_channel["channel"]["id"], channel.as_str());
+    assert_eq!(new_channel["visitor"]["name"], "Ann Visitor");
     assert_eq!(got["channelId"], channel.as_str());
     assert_eq!(got["seq"], 1);
     assert_eq!(got["message"]["text"], "Hello, is anyone there?");
     assert_eq!(got["message"]["clientId"], "v-1");
     assert_eq!(got["message"]["sender"]["type"], "ChatClient");
+
+    // The agent sees the visitor, who is there.
+    assert_eq!(enter["action"], "enter");
+    assert_eq!(enter["channelId"], channel.as_str());
+    assert_eq!(enter["name"], "Ann Visitor");
+    assert_eq!(enter["status"], "online");
 
     // The agent types; the visitor sees it.
     agent
@@ -106,7 +108,8 @@ async fn a_whole_conversation() {
 async fn typing_expires_on_its_own() {
     let t = spawn_with(|c| c.typing_ttl = Duration::from_millis(300)).await;
     let (domain, mut agent) = shop_with_agent(&t).await;
-    let (_, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (channel, persona, token) = new_chat(&t, &domain, "Ann").await;
+    greet(&t, &channel, &persona).await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     assert_eq!(agent.recv_op("presence").await["action"], "enter");
     visitor
@@ -204,7 +207,8 @@ async fn resume_while_messages_keep_coming_has_no_gap_and_no_duplicate() {
     add_agent(t.store(), &org, "bob@shop.test", "Bob").await;
     let (ca, _) = login(&t, "agent@shop.test").await;
     let (cb, _) = login(&t, "bob@shop.test").await;
-    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (channel, persona, token) = new_chat(&t, &domain, "Ann").await;
+    greet(&t, &channel, &persona).await;
 
     // Two agents write at once (published out of order now and then), 60 messages in three
     // rounds of ten each. The visitor resumes from 0 once the first 20 are acknowledged, while
@@ -253,17 +257,17 @@ async fn resume_while_messages_keep_coming_has_no_gap_and_no_duplicate() {
     let b = writer(cb, "bob");
     first_round_acked.wait().await;
     next_round.send(1).unwrap();
-    let (mut visitor, ready) = Ws::visitor(&t, &token, Some(0)).await;
+    let (mut visitor, ready) = Ws::visitor(&t, &token, Some(1)).await;
     next_round.send(2).unwrap();
     let resumed_at = ready["lastSeq"].as_i64().unwrap();
     assert!(
-        (2 * ROUND as i64..4 * ROUND as i64 + 1).contains(&resumed_at),
+        (2 * ROUND as i64 + 1..4 * ROUND as i64 + 2).contains(&resumed_at),
         "resumed mid-stream, at {resumed_at}"
     );
     a.await.unwrap();
     b.await.unwrap();
     let got = visitor.recv_ops("chat-message", 60).await;
-    assert_eq!(seqs(&got), (1..=60).collect::<Vec<i64>>());
+    assert_eq!(seqs(&got), (2..=61).collect::<Vec<i64>>());
     visitor.nothing_more("chat-message").await;
 }
 
@@ -698,7 +702,8 @@ async fn an_http_reply_reaches_the_visitor_socket() {
     let (domain, org) = seed(t.store()).await;
     add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
     let (cookie, csrf) = login(&t, "agent@shop.test").await;
-    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (channel, persona, token) = new_chat(&t, &domain, "Ann").await;
+    greet(&t, &channel, &persona).await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     let r = t
         .http
@@ -711,7 +716,7 @@ async fn an_http_reply_reaches_the_visitor_socket() {
         .unwrap();
     assert_eq!(r.status(), 201, "{:?}", r.text().await);
     let m = visitor.recv_op("chat-message").await;
-    assert_eq!(m["seq"], 1);
+    assert_eq!(m["seq"], 2);
     assert_eq!(m["message"]["text"], "Hello from the console");
     assert_eq!(m["message"]["sender"]["name"], "Ada");
 
@@ -752,18 +757,34 @@ async fn app_level_ping_and_plain_http_get() {
 }
 
 #[tokio::test]
-async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
+async fn agents_see_a_new_chat_with_its_first_message_not_before() {
     let t = spawn().await;
     let (domain, mut agent) = shop_with_agent(&t).await;
 
-    // Created over HTTP, before the visitor connects or says anything.
-    let (channel, persona, _) = new_chat(&t, &domain, "Ann Visitor").await;
-    let f = agent.recv().await;
-    assert_eq!(f["op"], "new-channel", "{f}");
+    // Created over HTTP and connected, the visitor on a page: nothing reaches the agents yet.
+    let (channel, persona, token) = new_chat(&t, &domain, "Ann Visitor").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor
+        .send(json!({"op": "presence", "typing": true}))
+        .await;
+    visitor
+        .send(json!({"op": "page", "url": "https://shop.example.com/chairs"}))
+        .await;
+    agent.nothing_more("presence").await;
+    agent.nothing_more("new-channel").await;
+    agent.nothing_more("visitor-page").await;
+    // The first message: the chat, its message and the visitor's presence.
+    visitor.say("v-1", "Hello").await;
+    let [f, m, p] = &agent
+        .recv_each(&["new-channel", "chat-message", "presence"])
+        .await[..]
+    else {
+        unreachable!()
+    };
     assert_eq!(f["channel"]["id"], channel.as_str());
     assert_eq!(f["channel"]["domainId"], domain.as_str());
     assert_eq!(f["channel"]["status"], "open");
-    assert_eq!(f["channel"]["lastSeq"], 0);
+    assert_eq!(f["channel"]["lastSeq"], 1);
     assert_eq!(
         f["visitor"]["id"],
         beckon_server::wire::chat::public_visitor_id(&persona).as_str(),
@@ -771,6 +792,11 @@ async fn agents_see_a_new_chat_as_soon_as_it_is_created() {
     );
     assert_eq!(f["visitor"]["name"], "Ann Visitor");
     assert!(f["visitor"].get("email").is_none(), "public persona only");
+    assert_eq!(m["message"]["text"], "Hello");
+    assert_eq!(
+        (p["action"].as_str(), p["channelId"].as_str()),
+        (Some("enter"), Some(channel.as_str()))
+    );
 }
 
 /// Posts with the session cookie and its CSRF token; the status.
@@ -826,7 +852,9 @@ async fn ending_a_login_closes_its_sockets_at_once() {
     // Logging out ends that login's socket only.
     assert_eq!(post_as(&t, &a, "/v1/auth/logout", json!({})).await, 204);
     assert_eq!(ws_a.ended(WAIT).await, ended(reason));
-    let (channel, _, _) = new_chat(&t, &domain, "Ann").await;
+    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    visitor.say("v-1", "Hello").await;
     assert_eq!(ws_b.recv_op("new-channel").await["channel"]["id"], channel);
     assert_eq!(ws_c.recv_op("new-channel").await["channel"]["id"], channel);
 
@@ -843,7 +871,7 @@ async fn ending_a_login_closes_its_sockets_at_once() {
     assert_eq!(post_as(&t, &owner, &path, reset).await, 204);
     assert_eq!(ws_c.ended(WAIT).await, ended(reason));
     let stored = t.store().messages_after(&channel, 0, 100).await.unwrap();
-    assert_eq!(stored.len(), 1, "{stored:?}");
+    assert_eq!(stored.len(), 2, "{stored:?}");
 
     // The owner removes the agent: its new login's socket ends too.
     let d = t
@@ -908,7 +936,8 @@ async fn one_message_length_limit_over_http_and_the_socket() {
     add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
     let (cookie, csrf) = login(&t, "agent@shop.test").await;
     let (mut agent, _) = Ws::agent(&t, &cookie).await;
-    let (channel, _, token) = new_chat(&t, &domain, "Ann").await;
+    let (channel, persona, token) = new_chat(&t, &domain, "Ann").await;
+    greet(&t, &channel, &persona).await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
     let longest = "é".repeat(4000);
     let too_long = "é".repeat(4001);
@@ -953,7 +982,7 @@ async fn one_message_length_limit_over_http_and_the_socket() {
         .collect();
     assert_eq!(
         texts,
-        vec![4000, 4000, 4000],
+        vec![5, 4000, 4000, 4000],
         "only the three that fit are stored"
     );
 }

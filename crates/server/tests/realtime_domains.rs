@@ -81,11 +81,6 @@ async fn a_new_domains_chats_reach_the_consoles_already_open_and_its_visitors_se
 
     // A visitor there: told the agents are online, and both consoles get the chat.
     let (channel, _, token) = new_chat(&t, &other, "Nia Visitor").await;
-    for ws in [&mut team.owner_ws, &mut team.ada_ws] {
-        let nc = ws.recv_op("new-channel").await;
-        assert_eq!(nc["channel"]["id"], channel.as_str());
-        assert_eq!(nc["channel"]["domainId"], other.as_str());
-    }
     let (mut visitor, ready) = Ws::visitor(&t, &token, None).await;
     assert_eq!(
         ready["agentsOnline"], true,
@@ -93,6 +88,9 @@ async fn a_new_domains_chats_reach_the_consoles_already_open_and_its_visitors_se
     );
     visitor.say("v-1", "Hello from the other shop").await;
     for ws in [&mut team.owner_ws, &mut team.ada_ws] {
+        let nc = ws.recv_op("new-channel").await;
+        assert_eq!(nc["channel"]["id"], channel.as_str());
+        assert_eq!(nc["channel"]["domainId"], other.as_str());
         let m = ws.recv_op("chat-message").await;
         assert_eq!(m["channelId"], channel.as_str());
         assert_eq!(m["message"]["text"], "Hello from the other shop");

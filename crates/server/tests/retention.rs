@@ -226,7 +226,25 @@ async fn an_owner_exports_then_erases_what_an_address_gave() {
         .send()
         .await
         .unwrap();
-    assert_eq!(r.status(), 404, "the visitor's own link finds nothing");
+    assert_eq!(r.status(), 410, "the visitor's own link finds nothing");
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["erased"], true, "{body}");
+    // Her browser's stored visitor cannot start a chat with it: nothing is created.
+    let r = t
+        .client()
+        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
+        .json(&json!({"name": "Ann", "email": "ann@example.com", "personaId": persona}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 410);
+    assert!(t
+        .store()
+        .chats_of_email(None, "ann@example.com")
+        .await
+        .unwrap()
+        .iter()
+        .all(|c| c.id == elsewhere));
     assert_eq!(searched().await, Some(0), "nor does the console's search");
     let (_, export) = call_as(
         &t,

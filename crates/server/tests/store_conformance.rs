@@ -1430,6 +1430,11 @@ mod behaviours {
         s.insert_message(msg(&bob.id, "v1", &bob_p.id, "hey"))
             .await
             .unwrap();
+        // A chat nobody wrote in is its visitor's alone: never listed, not even by id.
+        let (quiet, _) = s
+            .create_channel(&domain.id, visitor("Quiet"))
+            .await
+            .unwrap();
 
         let q = ChannelQuery {
             org_id: org.id.clone(),
@@ -1438,6 +1443,11 @@ mod behaviours {
             ..Default::default()
         };
         let run = |q: ChannelQuery| async move { s.query_channels(&q).await.unwrap() };
+        let by_id = ChannelQuery {
+            channel_id: Some(quiet.id.clone()),
+            ..q.clone()
+        };
+        assert!(run(by_id).await.is_empty(), "an empty chat is not listed");
         let all = run(q.clone()).await;
         let ids: Vec<&str> = all.iter().map(|c| c.channel.id.as_str()).collect();
         assert_eq!(
@@ -1549,8 +1559,11 @@ mod behaviours {
         let me = s.create_persona(agent_persona("Me")).await.unwrap();
         let mut ids = Vec::new();
         for i in 0..5 {
-            let (c, _) = s
+            let (c, v) = s
                 .create_channel(&domain.id, visitor(&format!("V{i}")))
+                .await
+                .unwrap();
+            s.insert_message(msg(&c.id, "v1", &v.id, "hello"))
                 .await
                 .unwrap();
             ids.push(c.id);
@@ -1671,8 +1684,8 @@ mod behaviours {
             })
             .await
             .unwrap();
-        assert_eq!(all.len(), 3);
-        assert!(all.iter().any(|c| c.waiting_since.is_none()));
+        assert_eq!(all.len(), 2, "a chat nobody wrote in is not listed");
+        assert!(all.iter().all(|c| c.waiting_since.is_some()));
     }
 
     pub async fn notification_choices_default_then_stick_and_go_with_the_account(s: &dyn Store) {

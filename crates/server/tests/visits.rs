@@ -30,6 +30,8 @@ async fn agents_see_where_the_visitor_came_from_the_pages_they_see_and_when_they
     let persona = created["chatClientPersona"]["id"].as_str().unwrap();
     let token = token(&t, &channel, persona).await;
     let (mut visitor, _) = Ws::visitor(&t, &token, None).await;
+    // Agents hear of the chat, and of its pages, from its first message on.
+    visitor.say("v-1", "Do you have it in blue?").await;
 
     visitor
         .send(json!({"op": "page", "url": "https://shop.example.com/chairs/blue", "title": "Blue chair\n"}))

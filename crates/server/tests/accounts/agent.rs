@@ -359,6 +359,7 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     let (ann, ann_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     visitor_says(&t, &ann, &ann_p, "v1", "Hello?").await;
     let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    visitor_says(&t, &bob, &bob_p, "b1", "Hi").await;
     let r = b
         .post(&format!("/v1/agent/channels/{ann}/end"), json!({}))
         .await;
@@ -381,14 +382,16 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     assert_ne!(stranger_p, ann_p);
     let h = visitor_history(&t, &stranger, &stranger_p).await;
     assert_eq!(h["messages"].as_array().map(Vec::len), Some(0));
+    visitor_says(&t, &stranger, &stranger_p, "m1", "It is me").await;
     let r = b
         .post(&format!("/v1/agent/channels/{stranger}/end"), json!({}))
         .await;
     assert_eq!(body(r).await["status"], "ended");
     // A persona id that is not the ended chat's visitor does not reopen it either.
-    let (guess, _) =
+    let (guess, guess_p) =
         returning_visitor_chat(&t, &d, "Mallory", "ann@example.com", Some(&bob_p)).await;
     assert_ne!(guess, ann);
+    visitor_says(&t, &guess, &guess_p, "g1", "Hello").await;
 
     // Ann, from the browser that kept her persona, starts a new chat with the same e-mail (other
     // case): her thread opens again.
@@ -446,16 +449,19 @@ async fn a_chat_lists_the_visitors_earlier_conversations() {
     let (second, second_p) = visitor_chat(&t, &d, "Ann", "ANN@example.com").await;
     visitor_says(&t, &second, &second_p, "v1", "And to Iceland?").await;
     clock.advance(std::time::Duration::from_millis(1));
-    let (bob, _) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    let (bob, bob_p) = visitor_chat(&t, &d, "Bob", "bob@example.com").await;
+    visitor_says(&t, &bob, &bob_p, "b1", "Hi").await;
     // The same e-mail on another domain of the organisation.
     let other = domain(t.store(), &owner.org_id, "other.example.com").await;
-    let (elsewhere, _) = visitor_chat(&t, &other, "Ann", "ann@example.com").await;
+    let (elsewhere, elsewhere_p) = visitor_chat(&t, &other, "Ann", "ann@example.com").await;
+    visitor_says(&t, &elsewhere, &elsewhere_p, "e1", "Hi").await;
     clock.advance(std::time::Duration::from_millis(1));
     // Ended again, then a third: a new conversation each time.
     b.post(&format!("/v1/agent/channels/{second}/end"), json!({}))
         .await;
-    let (third, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
+    let (third, third_p) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     assert!(third != first && third != second);
+    visitor_says(&t, &third, &third_p, "v1", "Me again").await;
 
     let v = body(b.get(&format!("/v1/agent/channels/{third}")).await).await;
     let earlier = v["earlierConversations"].as_array().unwrap();

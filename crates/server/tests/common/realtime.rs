@@ -220,6 +220,21 @@ pub async fn new_chat_of(
     (channel, persona, token)
 }
 
+/// The visitor's first message, stored as if sent ("Hello", client id `greeting`): agents know
+/// a chat from its first message on (an empty chat is the visitor's alone).
+pub async fn greet(t: &T, channel: &str, persona: &str) {
+    t.store()
+        .insert_message(beckon_server::store::NewMessage {
+            channel_id: channel.to_owned(),
+            client_id: "greeting".into(),
+            sender_persona_id: persona.to_owned(),
+            text: "Hello".into(),
+            attachments: json!([]),
+        })
+        .await
+        .expect("the first message");
+}
+
 pub async fn token(t: &impl Endpoint, channel: &str, persona: &str) -> String {
     let r = Endpoint::get_json(
         t,
@@ -417,6 +432,20 @@ impl Ws {
     }
 
     /// Sends a chat message; returns its ack.
+    /// The first frame of each of `ops`, in whatever order they come (frames of different
+    /// topics, such as a chat's and its visitor's presence, have no order between them); others
+    /// are skipped. In the order of `ops`.
+    pub async fn recv_each(&mut self, ops: &[&str]) -> Vec<Value> {
+        let mut got: Vec<Option<Value>> = vec![None; ops.len()];
+        while got.iter().any(Option::is_none) {
+            let f = self.recv().await;
+            if let Some(i) = ops.iter().position(|op| f["op"] == *op) {
+                got[i].get_or_insert(f);
+            }
+        }
+        got.into_iter().flatten().collect()
+    }
+
     pub async fn say(&mut self, client_id: &str, text: &str) -> Value {
         self.send(json!({"op": "chat-message", "clientId": client_id, "message": text, "attachments": [], "type": "client-message"}))
             .await;

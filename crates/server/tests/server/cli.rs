@@ -193,6 +193,20 @@ async fn a_chat_logged_at(rust_log: &str) -> (String, String, String) {
     let cookie = login.headers()["set-cookie"].to_str().unwrap();
     let cookie = cookie.split(';').next().unwrap().to_owned();
     let me: serde_json::Value = login.json().await.unwrap();
+    // A first message, so that the chat reaches the agents (and can be ended by one).
+    struct Child(String, reqwest::Client);
+    impl crate::common::realtime::Endpoint for Child {
+        fn base_url(&self) -> String {
+            self.0.clone()
+        }
+        fn client(&self) -> &reqwest::Client {
+            &self.1
+        }
+    }
+    let child_server = Child(format!("http://{addr}"), http.clone());
+    let token = crate::common::realtime::token(&child_server, &channel, &persona).await;
+    let (mut visitor, _) = crate::common::realtime::Ws::visitor(&child_server, &token, None).await;
+    visitor.say("v-1", "Hello").await;
     let ended = http
         .post(api(&format!("/v1/agent/channels/{channel}/end")))
         .header("cookie", cookie)

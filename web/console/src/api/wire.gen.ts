@@ -577,6 +577,37 @@ export type ExportedVisitor = {
   createdAt: string;
 };
 
+export type ExportedVisit = {
+  /** The browser's `User-Agent` (browser and system). */
+  userAgent: string | null;
+  country: string | null;
+  referrer: string | null;
+  timeZone: string | null;
+  leftAt: string | null;
+  /** The latest first. */
+  pages: Array<ExportedPage>;
+};
+
+export type ExportedPage = {
+  url: string;
+  title: string | null;
+  seenAt: string;
+};
+
+export type ExportedRead = {
+  seq: number;
+  at: string;
+};
+
+export type ExportedDelivery = {
+  event: string;
+  /** The JSON sent, as it was sent. */
+  body: string;
+  /** pending, succeeded or failed. */
+  status: string;
+  createdAt: string;
+};
+
 export type ExportedMessage = {
   seq: number;
   /** `visitor` or `agent`. */
