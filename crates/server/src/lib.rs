@@ -29,6 +29,7 @@ pub mod attachments;
 pub mod chat;
 pub mod cli;
 pub mod config;
+pub mod config_defaults;
 pub mod domain_config;
 pub mod egress;
 pub mod engine;

@@ -74,6 +74,152 @@ async fn postgres_two_instances_claiming_at_once_take_each_job_once() {
     a.drop_schema(&schema).await.unwrap();
 }
 
+/// A config as the console's builder saved it before: the chat's English defaults as values,
+/// beside the owner's own title.
+const OLD_BUILDER_CONFIG: &str = r#"{"userId":"u","buttons":[{"id":"b","type":"MULTI","actions":["chat"],"multiButtonOptions":{"labelTextOpen":"Contact us"}}],"actions":[{"id":"chat","actionType":"CHAT","actionValue":"","labelText":"Live chat","properties":{"chatmodal-header-text":"Talk to Ann","chatmodal-messages":"How can we help?","chatmodal-placeholder-message":"Type your message"}}]}"#;
+/// The same config once the migration ran: only the owner's words are left.
+const MIGRATED_CONFIG: &str = r#"{"userId":"u","buttons":[{"id":"b","type":"MULTI","actions":["chat"],"multiButtonOptions":{}}],"actions":[{"id":"chat","actionType":"CHAT","actionValue":"","properties":{"chatmodal-header-text":"Talk to Ann"}}]}"#;
+
+/// A domain whose draft and published config hold the old builder's English defaults, and a
+/// second whose configs are the owner's own words.
+async fn configs_from_before(s: &dyn Store) -> (String, String) {
+    let (_, old) = behaviours::org_and_domain(s).await;
+    s.save_draft(&old.id, OLD_BUILDER_CONFIG).await.unwrap();
+    s.publish_config(&old.id, OLD_BUILDER_CONFIG).await.unwrap();
+    let org = s.create_organisation("Own words").await.unwrap();
+    let own = s
+        .create_domain(NewDomain {
+            id: None,
+            org_id: org.id,
+            name: "own.example".into(),
+            aliases: vec![],
+            domain_type: "FREE".into(),
+            properties: json!({}),
+            timezone: None,
+        })
+        .await
+        .unwrap();
+    s.save_draft(&own.id, r#"{"userId":"o","actions":[]}"#)
+        .await
+        .unwrap();
+    s.publish_config(&own.id, r#"{"userId":"o","actions":[]}"#)
+        .await
+        .unwrap();
+    (old.id, own.id)
+}
+
+/// After the migration: the old builder's draft and published config hold only the owner's words
+/// (the published one as version 2, with its ETag and history), the other domain's are untouched.
+async fn assert_migrated(s: &dyn Store, old: &str, own: &str) {
+    assert_eq!(s.get_draft(old).await.unwrap().config_json, MIGRATED_CONFIG);
+    let published = s.get_published(old).await.unwrap();
+    assert_eq!(published.config_json, MIGRATED_CONFIG);
+    assert_eq!(published.version, 2);
+    assert_eq!(published.etag, config_etag(MIGRATED_CONFIG));
+    let v2 = s.get_config_version(old, 2).await.unwrap();
+    assert_eq!(
+        (v2.config_json.as_str(), v2.published_by),
+        (MIGRATED_CONFIG, None)
+    );
+    assert_eq!(
+        s.get_config_version(old, 1).await.unwrap().config_json,
+        OLD_BUILDER_CONFIG,
+        "the history keeps what was published"
+    );
+    assert_eq!(s.get_published(own).await.unwrap().version, 1);
+    assert_eq!(
+        s.get_draft(own).await.unwrap().config_json,
+        r#"{"userId":"o","actions":[]}"#
+    );
+}
+
+/// Opening a database from before the migration (its record removed by `forget`, a statement
+/// run outside the store) migrates every domain's draft and published config; opening it again
+/// changes nothing more.
+async fn english_defaults_forgotten_when_opened<S, F, O>(open: O, forget: F)
+where
+    S: Store,
+    O: Fn() -> Pin<Box<dyn Future<Output = S>>>,
+    F: Fn() -> Pin<Box<dyn Future<Output = ()>>>,
+{
+    let before = open().await;
+    let (old, own) = configs_from_before(&before).await;
+    forget().await;
+    let after = open().await;
+    assert_migrated(&after, &old, &own).await;
+    // Recorded: the next start finds nothing to do, and an owner's "Contact us" typed since stays.
+    after
+        .publish_config(&old, OLD_BUILDER_CONFIG)
+        .await
+        .unwrap();
+    let again = open().await;
+    assert_eq!(
+        again.get_published(&old).await.unwrap().config_json,
+        OLD_BUILDER_CONFIG
+    );
+}
+
+const FORGET_THE_RECORD: &str =
+    "DELETE FROM data_migrations WHERE name = 'forget-english-defaults'";
+
+#[tokio::test]
+async fn english_defaults_forgotten_when_a_database_from_before_opens_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let open = || {
+        let url = url.clone();
+        Box::pin(async move {
+            SqliteStore::connect(&url, Arc::new(SystemClock))
+                .await
+                .unwrap()
+        }) as Pin<Box<dyn Future<Output = SqliteStore>>>
+    };
+    let forget = || {
+        let url = url.clone();
+        Box::pin(async move {
+            use sqlx::Connection as _;
+            let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            sqlx::query(FORGET_THE_RECORD)
+                .execute(&mut c)
+                .await
+                .unwrap();
+        }) as Pin<Box<dyn Future<Output = ()>>>
+    };
+    english_defaults_forgotten_when_opened(open, forget).await;
+}
+
+#[tokio::test]
+#[cfg_attr(not(beckon_test_postgres), ignore = "needs DATABASE_URL_TEST")]
+async fn english_defaults_forgotten_when_a_database_from_before_opens_postgres() {
+    let url = postgres_url();
+    let schema = format!("beckon_test_{}", uuid_simple());
+    let open = || {
+        let (url, schema) = (url.clone(), schema.clone());
+        Box::pin(async move {
+            PgStore::connect_in_schema(&url, &schema, Arc::new(SystemClock))
+                .await
+                .unwrap()
+        }) as Pin<Box<dyn Future<Output = PgStore>>>
+    };
+    let forget = || {
+        let (url, schema) = (url.clone(), schema.clone());
+        Box::pin(async move {
+            use sqlx::Connection as _;
+            let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+            sqlx::query(&format!("SET search_path TO \"{schema}\""))
+                .execute(&mut c)
+                .await
+                .unwrap();
+            sqlx::query(FORGET_THE_RECORD)
+                .execute(&mut c)
+                .await
+                .unwrap();
+        }) as Pin<Box<dyn Future<Output = ()>>>
+    };
+    english_defaults_forgotten_when_opened(open, forget).await;
+    open().await.drop_schema(&schema).await.unwrap();
+}
+
 /// Each behaviour as two tests, `name::sqlite` and `name::postgres`; `timed:` behaviours move
 /// the store's clock on between writes.
 macro_rules! conformance {

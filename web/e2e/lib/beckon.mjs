@@ -78,7 +78,7 @@ export async function startBeckon({ env = {}, args = [] } = {}) {
 /**
  * The site: a web server of its own (web/demo/server.mjs) on 127.0.0.1, whose pages use the Beckon
  * server's hosted embed, as a customer's site would. page(path, {dir, lang, domainId, host})
- * registers a page (of the demo domain, or `domainId`'s) and returns its URL (on `host`, if given);
+ * (`lang: null`: a page that names no language) registers a page (of the demo domain, or `domainId`'s) and returns its URL (on `host`, if given);
  * `pages` holds the pages by path, for a page written out in full.
  */
 export async function startSite(beckonOrigin) {
@@ -87,7 +87,7 @@ export async function startSite(beckonOrigin) {
     origin: site.origin,
     pages: site.pages,
     page(path = "/shop", { dir, lang = "en", domainId = DEMO.domainId, host } = {}) {
-      site.pages[path] = `<!doctype html><html lang="${lang}"${dir ? ` dir="${dir}"` : ""}><head><meta charset="utf-8">
+      site.pages[path] = `<!doctype html><html${lang ? ` lang="${lang}"` : ""}${dir ? ` dir="${dir}"` : ""}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
 <body><main><h1>Shop</h1><p>Everything for your garden.</p></main>
 <script async src="${beckonOrigin}/d/${domainId}.js"></script></body></html>`;

@@ -368,3 +368,75 @@ test("a channel's label in French: added in its form, published, a French page s
   assert.equal(await label("fr"), "Appelez-nous");
   assert.equal(await label("en"), "Call");
 });
+
+/**
+ * A visitor whose browser reads `locale`, on a page of `host` that names no language and no
+ * direction, opens the live chat from the list button (named `toggle`) and saves the profile (its
+ * labels in `words`); returns the page (closed by the caller) and the chat dialog.
+ */
+async function visitorChat({ domainId, host, locale, phone, toggle, words }) {
+  const size = phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } };
+  const visitor = await openPage(fx.browser, { locale, reducedMotion: "reduce", ...size });
+  await visitor.page.goto(fx.site.page(`/${locale}-${phone ? "phone" : "desktop"}`, { lang: null, domainId, host }));
+  await visitor.page.getByRole("button", { name: toggle }).click();
+  await visitor.page.locator('.call-now-button [data-action-type="CHAT"]').click();
+  const dialog = visitor.page.locator('.cnb-m-host [role="dialog"]').filter({ visible: true });
+  const profile = dialog.getByRole("form", { name: words.form });
+  await profile.getByLabel(words.name).fill("Ann Visitor");
+  await profile.getByLabel(words.email).fill("ann@example.com");
+  await profile.getByRole("button", { name: words.save }).click();
+  const box = dialog.getByRole("textbox", { name: words.message, exact: true });
+  await box.and(visitor.page.locator(":enabled")).waitFor();
+  return { ...visitor, dialog, box };
+}
+
+test("a live chat made in the builder speaks each visitor's own language: French and Arabic browsers on a page without lang or dir", async () => {
+  const { page } = fx.owner;
+  const host = "langues.test";
+  const domainId = await addDomain(page, fx.server.origin, host);
+  await pickChannel(page, "Live chat");
+  const chat = form(page, "Live chat");
+  // The widget's own words are shown as defaults, not written in as the owner's.
+  const placeholder = chat.getByLabel("Text in the empty message box", { exact: true });
+  assert.equal(await placeholder.inputValue(), "");
+  assert.equal(await placeholder.getAttribute("placeholder"), "Type your message");
+  await chat.getByText("Empty: visitors see “How can we help?”, in their own language.").waitFor();
+  assert.equal(await chat.getByLabel("Text beside the button", { exact: true }).inputValue(), "");
+  await pickChannel(page, "WhatsApp");
+  await form(page, "WhatsApp").getByLabel("Your WhatsApp number", { exact: true }).fill("+31 6 1234 5678");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByText("Published: version 1 is live.", { exact: false }).first().waitFor();
+  const saved = await savedConfig(page, domainId);
+  const live = saved.actions.find((a) => a.actionType === "CHAT");
+  assert.equal(live.labelText, undefined, "no English label");
+  assert.equal(live.properties, undefined, "no English welcome or placeholder");
+  assert.equal(saved.buttons[0].type, "MULTI");
+  assert.equal(saved.buttons[0].multiButtonOptions?.labelTextOpen, undefined, "no English words beside the list");
+
+  for (const phone of [false, true]) {
+    const fr = await visitorChat({ domainId, host, locale: "fr-FR", phone, toggle: "Moyens de contact", words: { form: "Profil", name: "Nom complet", email: "Adresse e-mail", save: "Enregistrer", message: "Message" } });
+    await fr.dialog.getByText("Comment pouvons-nous vous aider ?", { exact: true }).waitFor();
+    assert.equal(await fr.box.getAttribute("placeholder"), "Écrivez votre message");
+    assert.equal(await fr.dialog.evaluate((d) => getComputedStyle(d).direction), "ltr");
+    assert.deepEqual(await axeViolations(fr.page, ".cnb-m-host"), []);
+    if (SHOTS) await fr.page.screenshot({ path: join(SHOTS, `builder-chat-fr-${phone ? "phone" : "desktop"}.png`) });
+    await fr.context.close();
+
+    const ar = await visitorChat({ domainId, host, locale: "ar", phone, toggle: "خيارات التواصل", words: { form: "الملف الشخصي", name: "الاسم الكامل", email: "البريد الإلكتروني", save: "حفظ", message: "الرسالة" } });
+    const welcome = ar.dialog.locator(".cnb-c-bubble", { hasText: "كيف يمكننا مساعدتك؟" });
+    await welcome.waitFor();
+    assert.equal(await ar.box.getAttribute("placeholder"), "اكتب رسالتك");
+    // Right to left although the page says nothing: the chat window and its Arabic words.
+    assert.equal(await ar.dialog.evaluate((d) => getComputedStyle(d).direction), "rtl");
+    assert.equal(await welcome.evaluate((b) => getComputedStyle(b).direction), "rtl");
+    // A Latin message inside it is laid out left to right by its own words (dir="auto").
+    await ar.box.fill("Order 42: when does it ship?");
+    await ar.box.press("Enter");
+    const latin = ar.dialog.locator(".cnb-c-bubble", { hasText: "Order 42: when does it ship?" });
+    await latin.waitFor();
+    assert.equal(await latin.evaluate((b) => getComputedStyle(b).direction), "ltr");
+    assert.deepEqual(await axeViolations(ar.page, ".cnb-m-host"), []);
+    if (SHOTS) await ar.page.screenshot({ path: join(SHOTS, `builder-chat-ar-${phone ? "phone" : "desktop"}.png`) });
+    await ar.context.close();
+  }
+});

@@ -175,7 +175,7 @@ test("scroll reveal: after a number of pixels or after the first screen, saved a
   assert.deepEqual(await axeViolations(page, "body"), []);
 });
 
-test("a new chat shows its status and welcome texts pre-filled and editable; new channels start in their brand colours", async () => {
+test("a new chat shows the widget's status and welcome texts as defaults, not values; its own are editable; new channels start in their brand colours", async () => {
   const { page } = fx.owner;
   const domainId = await addDomain(page, fx.server.origin, "brands.test");
   await pickChannel(page, "Live chat");
@@ -184,10 +184,14 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   // The status text is left empty: the widget promises an answer time only while someone is online, and says so here.
   assert.equal(await status.inputValue(), "");
   await chat.getByText("Empty: visitors see “We typically respond in 35 minutes” while one of you is online, and “Nobody is online right now” when nobody is.").waitFor();
-  assert.equal(await chat.getByLabel("Welcome message 1", { exact: true }).inputValue(), "How can we help?");
+  // No welcome written in: the widget's own, in each visitor's language.
+  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 0);
+  await chat.getByText("Empty: visitors see “How can we help?”, in their own language.").waitFor();
   await status.fill("Back within the hour");
   // A domain not on the Pro plan: the chat carries the branding line, and the builder says so.
   await chat.getByTestId("branding").filter({ hasText: "Visitors see “Powered by Beckon”" }).waitFor();
+  await chat.getByRole("button", { name: "Add a welcome message" }).click();
+  await chat.getByLabel("Welcome message 1", { exact: true }).fill("Hello!");
   await chat.getByRole("button", { name: "Add a welcome message" }).click();
   await chat.getByLabel("Welcome message 2", { exact: true }).fill("We answer in English and Dutch.");
   await chat.getByRole("button", { name: "Move welcome message 2 up" }).click();
@@ -226,7 +230,7 @@ test("a new chat shows its status and welcome texts pre-filled and editable; new
   const saved = await savedConfig(page, domainId);
   const byType = (t) => saved.actions.find((a) => a.actionType === t);
   assert.equal(byType("CHAT").properties["chatmodal-header-subtext"], "Back within the hour");
-  assert.equal(byType("CHAT").properties["chatmodal-messages"], "We answer in English and Dutch.\nHow can we help?");
+  assert.equal(byType("CHAT").properties["chatmodal-messages"], "We answer in English and Dutch.\nHello!");
   assert.equal(byType("WHATSAPP").backgroundColor, "#008069");
   assert.equal(byType("VIBER").backgroundColor, "#123456");
   assert.equal(byType("FACEBOOK"), undefined, "an unpicked channel is gone");
@@ -242,18 +246,18 @@ test("a new welcome message gets the focus, so a typed sentence is one message; 
   await pickChannel(page, "Live chat");
   const chat = form(page, "Live chat");
   await chat.getByRole("button", { name: "Add a welcome message" }).click();
-  const second = chat.getByLabel("Welcome message 2", { exact: true });
-  await eventually(() => second.evaluate((el) => el === document.activeElement), "the focus in the new message");
+  const first = chat.getByLabel("Welcome message 1", { exact: true });
+  await eventually(() => first.evaluate((el) => el === document.activeElement), "the focus in the new message");
   // Typed as an owner types: spaces and all go into the field, never onto the button.
   await page.keyboard.type("We answer in English and Dutch.");
-  assert.equal(await second.inputValue(), "We answer in English and Dutch.");
-  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 2);
+  assert.equal(await first.inputValue(), "We answer in English and Dutch.");
+  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 1);
   // A row left empty (a second press reuses it rather than adding another) is not saved.
   await chat.getByRole("button", { name: "Add a welcome message" }).click();
   await chat.getByRole("button", { name: "Add a welcome message" }).click();
-  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 3);
-  await eventually(() => chat.getByLabel("Welcome message 3", { exact: true }).evaluate((el) => el === document.activeElement), "the focus in the empty row");
+  assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 2);
+  await eventually(() => chat.getByLabel("Welcome message 2", { exact: true }).evaluate((el) => el === document.activeElement), "the focus in the empty row");
   await saveDraft(page);
   const messages = (await savedConfig(page, domainId)).actions.find((a) => a.actionType === "CHAT").properties["chatmodal-messages"];
-  assert.equal(messages, "How can we help?\nWe answer in English and Dutch.");
+  assert.equal(messages, "We answer in English and Dutch.");
 });

@@ -2,7 +2,9 @@
 // `beckon serve` and a real site: a French page and an Arabic page (<html lang>) get the chat's
 // texts, times and direction in their language, each page downloading its own language's chunk
 // only; a menu's toggle and branding line (the loader's own texts) speak the page's language too;
-// the domain's `language` wins over the page's. Screenshots: SCREENSHOTS=dir.
+// the domain's `language` wins over the page's; an Arabic browser on a page naming no language
+// or direction gets a right-to-left chat whose messages are each laid out by their own words.
+// Screenshots: SCREENSHOTS=dir.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -16,9 +18,12 @@ const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
 const fx = chatFixture();
 
-/** A visitor on a page of the site in `lang` (and `dir`); the language chunks it fetched are listed. */
-async function visitor(lang, { dir, path = `/${lang}` } = {}) {
-  const opened = await openPage(fx.browser, { reducedMotion: "reduce", locale: "en-US" });
+/**
+ * A visitor on a page of the site in `lang` (and `dir`; `lang: null`, a page naming no language),
+ * with a browser reading `locale`; the language chunks it fetched are listed.
+ */
+async function visitor(lang, { dir, path = `/${lang}`, locale = "en-US" } = {}) {
+  const opened = await openPage(fx.browser, { reducedMotion: "reduce", locale });
   const langs = [];
   opened.page.on("request", (r) => {
     const m = /beckon-lang-(\w+)\.js/.exec(r.url());
@@ -84,6 +89,32 @@ test("an Arabic page: Arabic texts and digits, right to left on the chat", async
   assert.deepEqual([...new Set(langs)], ["ar"], "the Arabic chunk only");
   assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
   await shot(page, "i18n-chat-ar.png");
+  await context.close();
+});
+
+test("an Arabic browser on a page without lang or dir: the chat right to left, each message laid out by its own words", async () => {
+  const { page, context, langs } = await visitor(null, { path: "/no-lang-ar", locale: "ar" });
+  const dialog = chatDialog(page);
+  const box = await start(page, { form: "الملف الشخصي", name: "الاسم الكامل", email: "البريد الإلكتروني", save: "حفظ", message: "الرسالة" });
+  assert.deepEqual([...new Set(langs)], ["ar"]);
+  // The page's dir says nothing; the chat's language decides (the container and the window).
+  assert.equal(await page.evaluate(() => document.documentElement.dir), "");
+  assert.equal(await page.locator(".cnb-m-host").evaluate((h) => getComputedStyle(h).direction), "rtl");
+  assert.equal(await dialog.evaluate((d) => getComputedStyle(d).direction), "rtl");
+  const [close, title] = await Promise.all([dialog.getByRole("button", { name: "إغلاق" }).boundingBox(), dialog.locator(".cnb-m-t").boundingBox()]);
+  assert.ok(close.x < title.x, "close button on the left");
+  // The visitor's Latin message and the agent's Latin reply read left to right, the Arabic one right to left.
+  await box.fill("Order 42, please");
+  await box.press("Enter");
+  const bubble = (text) => dialog.locator(".cnb-c-bubble", { hasText: text });
+  for (const reply of ["Your order ships today.", "شكرًا لك"]) {
+    await fx.agent.reply(await storedChannel(page), reply);
+    await bubble(reply).waitFor();
+  }
+  const direction = (text) => bubble(text).evaluate((b) => getComputedStyle(b).direction);
+  assert.deepEqual([await direction("Order 42, please"), await direction("Your order ships today."), await direction("شكرًا لك")], ["ltr", "ltr", "rtl"]);
+  assert.deepEqual(await axeViolations(page, ".cnb-m-host"), []);
+  await shot(page, "i18n-chat-ar-no-dir.png");
   await context.close();
 });
 

@@ -110,6 +110,18 @@ pub trait Domains: Send + Sync {
     async fn update_domain(&self, domain: &Domain) -> StoreResult<()>;
     async fn delete_domain(&self, id: &str) -> StoreResult<()>;
 
+    /// Runs the data migration `name` over every domain's configs, once per database: each draft
+    /// and published config that `rewrite` changes (it returns the new JSON) is replaced, a
+    /// published one as a new version (without a publisher) so the embed's ETag and the history
+    /// follow; then `name` is recorded in `data_migrations`, in the same transaction. Returns how
+    /// many configs changed, or `None` when `name` had run before (also when another instance
+    /// ran it meanwhile).
+    async fn migrate_configs_once(
+        &self,
+        name: &str,
+        rewrite: for<'j> fn(&'j str) -> Option<String>,
+    ) -> StoreResult<Option<u64>>;
+
     async fn save_draft(&self, domain_id: &str, config_json: &str) -> StoreResult<DraftConfig>;
     async fn get_draft(&self, domain_id: &str) -> StoreResult<DraftConfig>;
 

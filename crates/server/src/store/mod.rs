@@ -178,6 +178,19 @@ pub async fn connect(database_url: &str, clock: Arc<dyn Clock>) -> anyhow::Resul
     }
 }
 
+/// The data migrations, run once per database after the schema's (both stores' `connect`): the
+/// builder's old English defaults out of every config (`config_defaults.rs`).
+async fn migrate_data(store: &dyn Domains) -> StoreResult<()> {
+    let name = crate::config_defaults::MIGRATION;
+    if let Some(changed) = store
+        .migrate_configs_once(name, crate::config_defaults::rewrite)
+        .await?
+    {
+        tracing::info!(migration = name, changed, "data migration ran");
+    }
+    Ok(())
+}
+
 /// The ETag a published config gets: the first 32 hex digits of its SHA-256.
 pub fn config_etag(config_json: &str) -> String {
     use sha2::Digest;

@@ -71,7 +71,7 @@ impl PgStore {
             .connect_with(options)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(PgStore {
+        let store = PgStore {
             messages: MessageWriter::start(
                 batch::PgBatch::new(pool.clone()),
                 batch::WRITERS,
@@ -79,7 +79,9 @@ impl PgStore {
             ),
             pool,
             clock,
-        })
+        };
+        super::migrate_data(&store).await?;
+        Ok(store)
     }
 
     pub fn pool(&self) -> &PgPool {

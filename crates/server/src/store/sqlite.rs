@@ -137,13 +137,15 @@ impl SqliteStore {
             .await?;
         let (stop, stopped) = oneshot::channel();
         tokio::spawn(checkpoints(checkpointer, stopped));
-        Ok(SqliteStore {
+        let store = SqliteStore {
             reader,
             messages: MessageWriter::start(batch::SqliteBatch(writer.clone()), 1, clock.clone()),
             writer,
             _checkpoints: stop,
             clock,
-        })
+        };
+        super::migrate_data(&store).await?;
+        Ok(store)
     }
 
     /// The pool for reads (its connections refuse to write).

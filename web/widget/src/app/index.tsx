@@ -42,8 +42,7 @@ import { loadChunk } from "./chunks";
 import { createChatApi, TEXT } from "./chat/core/api";
 import { chatStorage } from "./chat/core/storage";
 import { idle, intended, warmSteps } from "./warm";
-import { language, ownTexts, t } from "./i18n/index";
-import { surfaceRtl } from "./modal/Modal";
+import { language, ownTexts, surfaceRtl, t } from "./i18n/index";
 import { loadLanguage } from "./i18n/load";
 import { forLanguage, readerLanguage } from "../shared/lang";
 import css from "./app.css?raw";
@@ -179,8 +178,10 @@ if (document.body) {
   });
 }
 
-/** The surfaces' direction: right to left in an RTL language or on an RTL page. */
-const surfaceDir = (): "rtl" | "ltr" => (surfaceRtl() ? "rtl" : "ltr");
+/** The surfaces' direction: right to left in an RTL language or on an RTL page (a declaration: mount() runs before this line). */
+function surfaceDir(): "rtl" | "ltr" {
+  return surfaceRtl() ? "rtl" : "ltr";
+}
 
 /**
  * The surface opens on the side of the button that opened it (its trigger, else the action's button

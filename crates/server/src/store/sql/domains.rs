@@ -7,7 +7,7 @@ macro_rules! domain_cols {
 }
 
 macro_rules! impl_domains {
-    ($store:ty) => {
+    ($store:ty, $db:ty) => {
         const _: () = {
             use $crate::store::sql::{
                 domain_cols, found, is_foreign_key_violation, is_unique_violation, touched,
@@ -20,6 +20,51 @@ macro_rules! impl_domains {
 
             fn aliases_json(aliases: &[String]) -> String {
                 serde_json::to_string(aliases).expect("strings serialise")
+            }
+
+            /// Publishes `json` as the domain's next version, and keeps it in the history.
+            async fn publish_in(
+                tx: &mut sqlx::Transaction<'static, $db>,
+                domain_id: &str,
+                json: &str,
+                now: i64,
+                by: Option<&Publisher>,
+            ) -> StoreResult<PublishedConfig> {
+                let published: PublishedConfig = match sqlx::query_as(
+                    "INSERT INTO config_published \
+                     (domain_id, config_json, version, etag, published_at) \
+                     VALUES ($1, $2, 1, $3, $4) ON CONFLICT (domain_id) DO UPDATE \
+                     SET config_json = excluded.config_json, \
+                     version = config_published.version + 1, etag = excluded.etag, \
+                     published_at = excluded.published_at \
+                     RETURNING domain_id, config_json, version, etag, published_at",
+                )
+                .bind(domain_id)
+                .bind(json)
+                .bind(config_etag(json))
+                .bind(now)
+                .fetch_one(&mut **tx)
+                .await
+                {
+                    Ok(published) => published,
+                    Err(e) if is_foreign_key_violation(&e) => return Err(StoreError::NotFound),
+                    Err(e) => return Err(e.into()),
+                };
+                sqlx::query(
+                    "INSERT INTO config_versions (domain_id, version, config_json, etag, \
+                     published_at, published_by, published_by_name) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(&published.domain_id)
+                .bind(published.version)
+                .bind(&published.config_json)
+                .bind(&published.etag)
+                .bind(published.published_at)
+                .bind(by.map(|b| b.user_id.as_str()))
+                .bind(by.map(|b| b.name.as_str()))
+                .execute(&mut **tx)
+                .await?;
+                Ok(published)
             }
 
             #[async_trait::async_trait]
@@ -108,6 +153,60 @@ macro_rules! impl_domains {
                     touched(r.rows_affected())
                 }
 
+                async fn migrate_configs_once(
+                    &self,
+                    name: &str,
+                    rewrite: for<'j> fn(&'j str) -> Option<String>,
+                ) -> StoreResult<Option<u64>> {
+                    let now = self.clock().now_ms();
+                    let mut tx = self.begin_write().await?;
+                    // Recorded first: a second instance starting at the same time waits here
+                    // for this transaction, then finds the name taken and leaves the configs be.
+                    let claimed = sqlx::query(
+                        "INSERT INTO data_migrations (name, ran_at) VALUES ($1, $2) \
+                         ON CONFLICT (name) DO NOTHING",
+                    )
+                    .bind(name)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    if claimed.rows_affected() == 0 {
+                        return Ok(None);
+                    }
+                    let mut changed = 0;
+                    let drafts: Vec<(String, String)> =
+                        sqlx::query_as("SELECT domain_id, config_json FROM config_drafts ORDER BY domain_id")
+                            .fetch_all(&mut *tx)
+                            .await?;
+                    for (domain_id, json) in drafts {
+                        if let Some(json) = rewrite(&json) {
+                            sqlx::query(
+                                "UPDATE config_drafts SET config_json = $1, updated_at = $2 \
+                                 WHERE domain_id = $3",
+                            )
+                            .bind(&json)
+                            .bind(now)
+                            .bind(&domain_id)
+                            .execute(&mut *tx)
+                            .await?;
+                            changed += 1;
+                        }
+                    }
+                    let published: Vec<(String, String)> = sqlx::query_as(
+                        "SELECT domain_id, config_json FROM config_published ORDER BY domain_id",
+                    )
+                    .fetch_all(&mut *tx)
+                    .await?;
+                    for (domain_id, json) in published {
+                        if let Some(json) = rewrite(&json) {
+                            publish_in(&mut tx, &domain_id, &json, now, None).await?;
+                            changed += 1;
+                        }
+                    }
+                    tx.commit().await?;
+                    Ok(Some(changed))
+                }
+
                 async fn save_draft(&self, domain_id: &str, json: &str) -> StoreResult<DraftConfig> {
                     let draft = DraftConfig {
                         domain_id: domain_id.to_owned(),
@@ -150,40 +249,8 @@ macro_rules! impl_domains {
                     by: Option<&Publisher>,
                 ) -> StoreResult<PublishedConfig> {
                     let mut tx = self.begin_write().await?;
-                    let published: PublishedConfig = match sqlx::query_as(
-                        "INSERT INTO config_published \
-                         (domain_id, config_json, version, etag, published_at) \
-                         VALUES ($1, $2, 1, $3, $4) ON CONFLICT (domain_id) DO UPDATE \
-                         SET config_json = excluded.config_json, \
-                         version = config_published.version + 1, etag = excluded.etag, \
-                         published_at = excluded.published_at \
-                         RETURNING domain_id, config_json, version, etag, published_at",
-                    )
-                    .bind(domain_id)
-                    .bind(json)
-                    .bind(config_etag(json))
-                    .bind(self.clock().now_ms())
-                    .fetch_one(&mut *tx)
-                    .await
-                    {
-                        Ok(published) => published,
-                        Err(e) if is_foreign_key_violation(&e) => return Err(StoreError::NotFound),
-                        Err(e) => return Err(e.into()),
-                    };
-                    sqlx::query(
-                        "INSERT INTO config_versions (domain_id, version, config_json, etag, \
-                         published_at, published_by, published_by_name) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    )
-                    .bind(&published.domain_id)
-                    .bind(published.version)
-                    .bind(&published.config_json)
-                    .bind(&published.etag)
-                    .bind(published.published_at)
-                    .bind(by.map(|b| b.user_id.as_str()))
-                    .bind(by.map(|b| b.name.as_str()))
-                    .execute(&mut *tx)
-                    .await?;
+                    let published =
+                        publish_in(&mut tx, domain_id, json, self.clock().now_ms(), by).await?;
                     tx.commit().await?;
                     Ok(published)
                 }

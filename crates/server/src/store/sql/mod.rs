@@ -87,7 +87,7 @@ pub(crate) fn touched(done: u64) -> super::StoreResult<()> {
 macro_rules! impl_sql_store {
     ($store:ty, $db:ty, $backend:literal, $claim_lock:literal) => {
         $crate::store::sql::impl_accounts!($store);
-        $crate::store::sql::impl_domains!($store);
+        $crate::store::sql::impl_domains!($store, $db);
         $crate::store::sql::impl_chats!($store, $db);
         $crate::store::sql::impl_statistics!($store);
         $crate::store::sql::impl_jobs!($store, $claim_lock);

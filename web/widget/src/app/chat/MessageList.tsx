@@ -84,10 +84,10 @@ function Row({ e, onRetry }: { e: Entry; onRetry(id: string): void }) {
           )
         ) : null}
         {/* Laid out by its own words' direction (a Latin message in an Arabic chat reads left to right);
-            the names have a dir of their own, so they do not decide it. */}
+            the names are <bdi>, isolated, so they do not decide it. */}
         <span className="cnb-c-bubble" dir="auto">
-          {sender && sender.name && e.showTime ? <span className="cnb-c-name" dir="auto">{sender.name}</span> : null}
-          {sender && sender.name && !e.showTime ? <span className="cnb-c-sr" dir="auto">{sender.name}: </span> : null}
+          {sender && sender.name && e.showTime ? <bdi className="cnb-c-name">{sender.name}</bdi> : null}
+          {sender && sender.name && !e.showTime ? <bdi className="cnb-c-sr">{sender.name}: </bdi> : null}
           {text ? <span className="cnb-c-text">{text}</span> : null}
           <Attachments list={attachments} />
           {p && p.state == "pending" ? <span className="cnb-c-state">{t("chat.sending")}</span> : null}

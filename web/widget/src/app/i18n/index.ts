@@ -24,6 +24,11 @@ export const locale = (): string => {
 };
 /** The current language's writing direction. */
 export const dir = (): "rtl" | "ltr" => direction(lang);
+/**
+ * The surfaces are right to left: in the widget's language (Arabic, Hebrew) whatever the page's
+ * dir, and, as the buttons are, on a page that mirrors (<html dir>, else <body dir>).
+ */
+export const surfaceRtl = (d: Document = document): boolean => dir() == "rtl" || (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
 
 /** Makes `l` the current language, with its whole table (English's texts where it has none). */
 export function setLanguage(l: string, t: Catalogue): void {

@@ -39,7 +39,7 @@
 // Esc (anywhere on the page) closes. Slides in on mount and out in 200 ms on close, both off
 // under prefers-reduced-motion. On small screens it fills the visual viewport, within the safe
 // area, and the page behind it does not scroll (viewport.ts, app.css).
-import { dir, t } from "../i18n/index";
+import { surfaceRtl, t } from "../i18n/index";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { HEADER_COLORS, isColor, isHex, lighten, textOn } from "../color";
 import { HeaderIcon, Glyph, type GlyphName, type ModalIcon } from "../glyphs";
@@ -85,12 +85,6 @@ export const touchScreen = (): boolean => typeof matchMedia == "function" && mat
 
 /** A text field, on a touch screen. */
 const raisesKeyboard = (el: Element): boolean => /^(INPUT|TEXTAREA)$/.test(el.tagName) && touchScreen();
-
-/**
- * The surfaces are right to left: in the widget's language (Arabic, Hebrew) whatever the page's
- * dir, and, as the buttons are, on a page that mirrors (<html dir>, else <body dir>).
- */
-export const surfaceRtl = (d: Document = document): boolean => dir() == "rtl" || (d.documentElement.dir || d.body.dir).toLowerCase() == "rtl";
 
 export const reducedMotion = (): boolean => typeof matchMedia == "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 

@@ -429,9 +429,9 @@ describe("agent side", () => {
     const row = screen.getByRole("log").querySelector('[data-seq="1"]') as HTMLElement;
     expect(row.classList.contains("cnb-c-them")).toBe(true);
     expect(within(row).getByText("Ada")).toBeTruthy();
-    // Laid out by its own words' direction (dir="auto"); the sender's name, with a dir of its own, does not decide it.
+    // Laid out by its own words' direction (dir="auto"); the sender's name, isolated (<bdi>), does not decide it.
     expect(row.querySelector(".cnb-c-bubble")!.getAttribute("dir")).toBe("auto");
-    expect(within(row).getByText("Ada").getAttribute("dir")).toBe("auto");
+    expect(within(row).getByText("Ada").tagName).toBe("BDI");
     expect((row.querySelector("img.cnb-c-av") as HTMLImageElement).src).toBe("https://cdn.example/ada.png");
     expect((within(row).getByRole("img", { name: "shot.png" }) as HTMLImageElement).src).toBe("https://cdn.example/a.png");
     expect((within(row).getByRole("link", { name: "invoice.pdf" }) as HTMLAnchorElement).href).toBe("https://cdn.example/a.pdf");
