@@ -1705,6 +1705,11 @@ export interface components {
             email: string;
             ip?: string | null;
             /**
+             * @description The language tag the widget speaks ("fr", "pt-BR"): the mails to the visitor are written
+             *     in it (its language when it is one of the widget's; else the domain's, else English).
+             */
+            language?: string | null;
+            /**
              * Format: int64
              * @description Unix ms when the legal notices were accepted (0: not accepted); `true` means now.
              */

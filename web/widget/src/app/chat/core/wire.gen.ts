@@ -131,6 +131,11 @@ export type NewChat = {
   /** Unix ms when the legal notices were accepted (0: not accepted); `true` means now. */
   legalNoticeAccepted?: number | boolean;
   personaId?: string | null;
+  /**
+   * The language tag the widget speaks ("fr", "pt-BR"): the mails to the visitor are written
+   * in it (its language when it is one of the widget's; else the domain's, else English).
+   */
+  language?: string | null;
 };
 
 /**
