@@ -1,7 +1,7 @@
 // The demo page (`beckon serve --seed-demo`, then `/`) says what a visitor can try there; each of
 // its claims is checked here against the page as a visitor gets it, so the seeded config
 // (crates/model/tests/fixtures/demo.json) and the page's text (web/demo/index.body.html) cannot
-// drift apart again.
+// drift apart again. The full bar across the top covers no heading, also after the anchor's jump.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -9,12 +9,28 @@ import { ROOT, DEMO } from "../lib/beckon.mjs";
 import { openPage } from "../lib/browser.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
 import { logged } from "../lib/harness.mjs";
+import { axeViolations } from "../lib/axe.mjs";
 
 const fx = beckonFixture();
 const demo = JSON.parse(await readFile(`${ROOT}/crates/model/tests/fixtures/demo.json`, "utf8")); // the seeded config
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE_WIDTH = { width: 420, height: 800 }; // narrower than 450 px, upright: a phone's width
+const PHONE = { width: 390, height: 844 };
+
+/** What is drawn over a heading, at its first letter and its middle: nothing (null), or the element on top. */
+const coveredBy = (heading) =>
+  heading.evaluate((h) => {
+    const r = h.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const text = range.getBoundingClientRect();
+    for (const [x, y] of [[text.left + 4, r.top + r.height / 2], [text.left + text.width / 2, r.top + r.height / 2]]) {
+      const top = document.elementFromPoint(x, y);
+      if (!top || !h.contains(top)) return top ? top.closest("[data-button-id]")?.dataset.buttonId ?? top.outerHTML.slice(0, 80) : "outside the window";
+    }
+    return null;
+  });
 
 async function openDemo(viewport = DESKTOP) {
   const opened = await openPage(fx.browser, { viewport });
@@ -98,6 +114,33 @@ test("open the multi button and close it with Esc, all by keyboard; its anchor a
     return r.top >= 0 && r.top < innerHeight;
   });
   await context.close();
+});
+
+test("the top bar covers no heading: the page's at first, Contact after the anchor's jump (desktop and phone)", async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { page, context } = await openDemo(viewport);
+    const bar = page.locator('.call-now-button[data-button-id="demo-full"]');
+    await bar.locator('a[data-action-type="PHONE"]').waitFor();
+    assert.equal(await coveredBy(page.getByRole("heading", { name: "Beckon demo" })), null, `the page's heading at ${viewport.width} px`);
+    assert.deepEqual(await axeViolations(page), [], `the buttons at ${viewport.width} px`);
+    assert.deepEqual(await axeViolations(page, "main"), [], `the page at ${viewport.width} px`);
+    await page.locator('.call-now-button[data-button-id="demo-multi"]').getByRole("button", { name: /Contact us/ }).click();
+    await page.locator('.call-now-button[data-button-id="demo-multi"] [data-action-type="ANCHOR"]').click();
+    const contact = page.getByRole("heading", { name: "Contact" });
+    // The jump has ended once the page, scrolled down to Contact, stays where it is.
+    await page.waitForFunction(
+      () => {
+        const [y, last] = [scrollY, window.lastY];
+        window.lastY = y;
+        return y > 300 && y === last;
+      },
+      null,
+      { polling: 100 },
+    );
+    assert.equal(await coveredBy(contact), null, `Contact after the jump at ${viewport.width} px`);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/demo-contact-${viewport.width}.png` });
+    await context.close();
+  }
 });
 
 test("narrowing the window to a phone's width: the desktop-only button goes and the phones-only one comes", async () => {
