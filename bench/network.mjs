@@ -103,11 +103,12 @@ function instrument() {
  * outermost evaluations, compilations and calls; what they run nested inside counts, their
  * promise reactions run from the browser's microtask checkpoints do not), and its whole task time (ms).
  */
-function mainThread(events, ours) {
-  const parse = events.find((e) => e.name == "ParseHTML");
+function mainThread(events, ours, url) {
+  // The page's renderer main thread: the one that parsed its HTML (not a blank page's before it).
+  const parse = events.find((e) => e.name == "ParseHTML" && e.args?.beginData?.url == url) || events.filter((e) => e.name == "ParseHTML").pop();
   const main = events.filter((e) => e.ph == "X" && parse && e.pid == parse.pid && e.tid == parse.tid).sort((a, b) => a.ts - b.ts);
-  const url = (e) => e.args?.data?.url || e.args?.data?.scriptName || e.args?.fileName || "";
-  const script = main.filter((e) => /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compile|v8\.compileModule|V8\.CompileCode)$/.test(e.name) && ours(url(e)));
+  const source = (e) => e.args?.data?.url || e.args?.data?.scriptName || e.args?.fileName || "";
+  const script = main.filter((e) => /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compile|v8\.compileModule|V8\.CompileCode)$/.test(e.name) && ours(source(e)));
   let own = 0;
   let end = 0;
   for (const e of script) if (e.ts >= end) (own += e.dur / 1000), (end = e.ts + e.dur); // outermost only
@@ -132,7 +133,7 @@ async function visit(url, w) {
   if (w && w != RFW) await p.waitForFunction(() => window.__visible !== undefined, null, { timeout: 60_000 });
   await p.waitForTimeout(WAIT_MS); // the visitor reads the page before tapping
   const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
-  Object.assign(result, mainThread(trace, w?.ours || (() => false)));
+  Object.assign(result, mainThread(trace, w?.ours || (() => false), url));
   if (w) {
     await p.waitForSelector(w.button);
     await p.evaluate((open) => {

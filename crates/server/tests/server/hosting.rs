@@ -424,23 +424,27 @@ async fn the_embed_carries_the_list_words_of_its_domains_language_only() {
         r#"{"en":["Powered by Beckon","Contact options"],"fr":["Propulsé par Beckon","Moyens de contact"],"de":["Bereitgestellt von Beckon","Kontaktmöglichkeiten"]}"#,
     )
     .unwrap();
-    let embed = |ty: &str, language: Option<&str>| {
-        let mut c: Value = serde_json::from_str(&config_for(&domain)).unwrap();
+    /// Publishes a config of one button of type `ty` (its domain in `language`); the embed's text.
+    async fn embed_of(
+        t: &crate::common::TestServer,
+        url: &str,
+        domain: &str,
+        ty: &str,
+        language: Option<&str>,
+    ) -> String {
+        let mut c: Value = serde_json::from_str(&config_for(domain)).unwrap();
         c["buttons"] =
             json!([{"id": "b", "type": ty, "domain": domain, "actions": [], "conditions": []}]);
         if let Some(l) = language {
             c["domains"][0]["properties"]["language"] = json!(l);
         }
-        let (t, url) = (&t, &url);
-        async move {
-            t.store()
-                .publish_config(&domain, &c.to_string())
-                .await
-                .unwrap();
-            t.http.get(url).send().await.unwrap().text().await.unwrap()
-        }
-    };
-    let body = embed("MULTI", Some("fr")).await;
+        t.store()
+            .publish_config(domain, &c.to_string())
+            .await
+            .unwrap();
+        t.http.get(url).send().await.unwrap().text().await.unwrap()
+    }
+    let body = embed_of(&t, &url, &domain, "MULTI", Some("fr")).await;
     assert!(
         body.contains(
             "\nwindow.CNB_WORDS={\"fr\":[\"Propulsé par Beckon\",\"Moyens de contact\"]};\n"
@@ -452,7 +456,7 @@ async fn the_embed_carries_the_list_words_of_its_domains_language_only() {
     // English is built into the loader; without a language the browser decides; single buttons
     // say no words.
     for (ty, language) in [("FULL", Some("en")), ("DOTS", None), ("SINGLE", Some("fr"))] {
-        let body = embed(ty, language).await;
+        let body = embed_of(&t, &url, &domain, ty, language).await;
         assert!(!body.contains("CNB_WORDS"), "{ty} {language:?}");
     }
     t.stop().await;
