@@ -2804,6 +2804,7 @@ mod behaviours {
                 referrer: Some("https://search.example/?q=shoes".into()),
                 time_zone: Some("Europe/Amsterdam".into()),
                 left_at: None,
+                language: Some("nl".into()),
             },
         )
         .await
