@@ -390,6 +390,10 @@ async function visitorChat({ domainId, host, locale, phone, toggle, words }) {
   return { ...visitor, dialog, box };
 }
 
+/** Waits until the chat window (the one on screen, as it is re-rendered) is laid out in `direction`. */
+const windowDirection = (dialog, direction) =>
+  eventually(async () => (await dialog.evaluate((d) => getComputedStyle(d).direction).catch(() => "")) === direction, `the chat window ${direction}`);
+
 test("a live chat made in the builder speaks each visitor's own language: French and Arabic browsers on a page without lang or dir", async () => {
   const { page } = fx.owner;
   const host = "langues.test";
@@ -417,7 +421,7 @@ test("a live chat made in the builder speaks each visitor's own language: French
     const fr = await visitorChat({ domainId, host, locale: "fr-FR", phone, toggle: "Moyens de contact", words: { form: "Profil", name: "Nom complet", email: "Adresse e-mail", save: "Enregistrer", message: "Message" } });
     await fr.dialog.getByText("Comment pouvons-nous vous aider ?", { exact: true }).waitFor();
     assert.equal(await fr.box.getAttribute("placeholder"), "Écrivez votre message");
-    assert.equal(await fr.dialog.evaluate((d) => getComputedStyle(d).direction), "ltr");
+    await windowDirection(fr.dialog, "ltr");
     assert.deepEqual(await axeViolations(fr.page, ".cnb-m-host"), []);
     if (SHOTS) await fr.page.screenshot({ path: join(SHOTS, `builder-chat-fr-${phone ? "phone" : "desktop"}.png`) });
     await fr.context.close();
@@ -427,7 +431,7 @@ test("a live chat made in the builder speaks each visitor's own language: French
     await welcome.waitFor();
     assert.equal(await ar.box.getAttribute("placeholder"), "اكتب رسالتك");
     // Right to left although the page says nothing: the chat window and its Arabic words.
-    assert.equal(await ar.dialog.evaluate((d) => getComputedStyle(d).direction), "rtl");
+    await windowDirection(ar.dialog, "rtl");
     assert.equal(await welcome.evaluate((b) => getComputedStyle(b).direction), "rtl");
     // A Latin message inside it is laid out left to right by its own words (dir="auto").
     await ar.box.fill("Order 42: when does it ship?");

@@ -48,6 +48,7 @@ test("in German, an agent opens a visitor's chat: the conversation, the reply bo
   const { channelId } = await visitor.start();
   await visitor.connect();
   await visitor.say("Guten Tag, wo bleibt meine Bestellung?");
+  await visitor.say("أين طلبي رقم 42؟");
   const { page, context, errors } = await openConsole(fx.browser, fx.server.origin, { path: "inbox" });
   await switchToGerman(page);
   await page.getByRole("link", { name: /Greta Besucherin/ }).click();
@@ -66,6 +67,11 @@ test("in German, an agent opens a visitor's chat: the conversation, the reply bo
   const message = thread.locator(".message.from-visitor").filter({ hasText: "Guten Tag, wo bleibt meine Bestellung?" });
   await message.waitFor();
   assert.match(await message.locator("time").innerText(), /^\d{2}:\d{2}$/);
+  // Each message's text laid out by its own words (dir="auto"): an Arabic one right to left in a German console.
+  const arabic = thread.locator(".message.from-visitor .message-text").filter({ hasText: "أين طلبي" });
+  await arabic.waitFor();
+  assert.equal(await arabic.evaluate((e) => getComputedStyle(e).direction), "rtl");
+  assert.equal(await message.locator(".message-text").evaluate((e) => getComputedStyle(e).direction), "ltr");
 
   // The reply box: its modes, its name and hint, its buttons; a note mode of its own words.
   const box = chat.getByRole("textbox", { name: "Antwort an Greta Besucherin" });
