@@ -59,7 +59,9 @@ function served(url, coding) {
       const parts = [];
       res.on("data", (c) => parts.push(c));
       res.on("end", () => {
-        if (res.statusCode != 200 || res.headers["content-encoding"] != coding) reject(new Error(`${url}: ${res.statusCode}, content-encoding ${res.headers["content-encoding"]}`));
+        // The first requests of a new embed version do not wait for its packing (its ETag then names no coding).
+        if (res.statusCode == 200 && url.includes("/d/") && !/-(gzip|br)"$/.test(res.headers.etag)) setTimeout(() => served(url, coding).then(resolve, reject), 50);
+        else if (res.statusCode != 200 || res.headers["content-encoding"] != coding) reject(new Error(`${url}: ${res.statusCode}, content-encoding ${res.headers["content-encoding"]}`));
         else resolve(Buffer.concat(parts));
       });
     })

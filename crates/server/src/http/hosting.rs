@@ -405,9 +405,22 @@ async fn embed(
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let mut r = match pick_encoding(accept, true, true) {
-        Some(coding) => {
-            let packed = packed_embed(&etag, body).await;
+    // Compressed at the best levels once per version, away from any request: until that is done
+    // (the first requests after a publication or a restart) the body goes as it is (the response
+    // layer compresses it on the fly at a fast level), so no visitor's buttons wait for Zopfli and
+    // Brotli 11 (seconds on a small or busy server).
+    let packed = match pick_encoding(accept, true, true) {
+        Some(coding) => match PACKED_EMBEDS.get(etag.as_str()) {
+            Some(packed) => Some((coding, packed)),
+            None => {
+                pack_in_background(etag.clone(), body.clone());
+                None
+            }
+        },
+        None => None,
+    };
+    let mut r = match packed {
+        Some((coding, packed)) => {
             let body = if coding == "br" {
                 &packed.br
             } else {
@@ -442,13 +455,22 @@ struct PackedEmbed {
 }
 
 /// Hosted embeds compressed once per version instead of on every request: Brotli 11 and Zopfli
-/// cost tens to hundreds of milliseconds for the config, stylesheet and loader, and give visitors
-/// the fewest bytes. Keyed by the body's ETag (a content hash), so entries never go stale and
-/// servers in one process may share them. `quick_cache` keeps the versions in use (least
+/// cost tens to hundreds of milliseconds for the config, stylesheet and loader (seconds in a debug
+/// build or on a busy machine), and give visitors the fewest bytes. No request waits for it: the
+/// first ones of a version get the body as it is (`embed`). Keyed by the body's ETag (a content
+/// hash), so entries never go stale and servers in one process may share them. `quick_cache` keeps the versions in use (least
 /// recently used ones go first) and compresses each once when requests for it arrive together.
 static PACKED_EMBEDS: std::sync::LazyLock<quick_cache::sync::Cache<String, Arc<PackedEmbed>>> =
     std::sync::LazyLock::new(|| quick_cache::sync::Cache::new(MAX_PACKED_EMBEDS));
 const MAX_PACKED_EMBEDS: usize = 512;
+
+/// Compresses an embed version for the requests that come after this one (concurrent calls for
+/// the same version compress it once).
+fn pack_in_background(etag: String, body: Vec<u8>) {
+    tokio::spawn(async move {
+        packed_embed(&etag, body).await;
+    });
+}
 
 async fn packed_embed(etag: &str, body: Vec<u8>) -> Arc<PackedEmbed> {
     let compressed = PACKED_EMBEDS.get_or_insert_async(etag, async move {
