@@ -52,16 +52,19 @@ test("a visitor fills the profile and chats with an agent: both directions, typi
   await dialog.getByText("Online", { exact: true }).waitFor();
   const channelId = await storedChannel(page);
   assert.ok(channelId, "the open chat is stored");
-  await fx.agent.waitFrame((f) => f.op == "new-channel");
 
-  // Visitor → agent: typing first, then the message (Enter sends).
+  // Visitor → agent (Enter sends): the chat reaches the agents with its first message.
   await composer(page).pressSequentially("Hello, do you ship to Norway?");
-  await fx.agent.waitFrame((f) => f.op == "presence" && f.channelId && f.typing === true);
   await composer(page).press("Enter");
+  await fx.agent.waitFrame((f) => f.op == "new-channel" && f.channel.id == channelId);
   const got = await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Hello, do you ship to Norway?");
   assert.equal(got.message.sender.name, "Ann Visitor");
   assert.equal(await composer(page).inputValue(), "", "the input is emptied once sent");
   await dialog.getByText("Sending…").waitFor({ state: "detached" });
+  // The visitor's typing reaches the agent.
+  await composer(page).pressSequentially("And");
+  await fx.agent.waitFrame((f) => f.op == "presence" && f.channelId == channelId && f.typing === true);
+  await composer(page).fill("");
 
   // Agent → visitor: typing shown in the header, then the reply on the agent's side with the name.
   await fx.agent.send({ op: "presence", channelId, typing: true });
@@ -107,11 +110,19 @@ test("End Chat ends the chat for both sides and forgets it", async () => {
   await context.close();
 });
 
+/** The visitor writes; resolves once the agent has it (agents know a chat from its first message). */
+async function firstMessage(page, text) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == text);
+}
+
 test("the agent ends the chat: the open window says so; a chat ended while away answers 410 and is forgotten", async () => {
   // Live: the agent ends it while the visitor looks.
   let v = await visitor();
   await startChat(v.page, { name: "Cleo", email: "cleo@example.com" });
   let channelId = await storedChannel(v.page);
+  await firstMessage(v.page, "Hello, Cleo here");
   const end = await fx.agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" });
   assert.ok(end.ok, `end: ${end.status}`);
   await chatDialog(v.page).getByText("Chat has ended").first().waitFor();
@@ -122,6 +133,7 @@ test("the agent ends the chat: the open window says so; a chat ended while away 
   v = await visitor();
   await startChat(v.page, { name: "Dan", email: "dan@example.com" });
   channelId = await storedChannel(v.page);
+  await firstMessage(v.page, "Hello, Dan here");
   await v.page.goto("about:blank");
   assert.ok((await fx.agent.api(`/api/v1/agent/channels/${channelId}/end`, { method: "POST" })).ok);
   await v.page.goto(v.url);

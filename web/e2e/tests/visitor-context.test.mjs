@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
-import { openConsole } from "../lib/console.mjs";
-import { DEMO } from "../lib/beckon.mjs";
+import { eventually, openConsole } from "../lib/console.mjs";
+import { DEMO, login } from "../lib/beckon.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
 const shot = (page, name) => SHOTS && page.screenshot({ path: join(SHOTS, name) });
@@ -21,6 +21,11 @@ test("the agent sees the visitor's pages, referrer, browser and local time, and 
   await visitor.page.goto(fx.site.page("/chairs"), { referer: "https://search.example/?q=garden+chairs" });
   await startChat(visitor.page, { name: "Kei Visitor", email: "kei@example.com" });
   const channelId = await storedChannel(visitor.page);
+  // Agents know a conversation from its first message on.
+  await composer(visitor.page).fill("Do you have this one in blue?");
+  await visitor.page.keyboard.press("Enter");
+  const agent = await login(fx.server.origin, DEMO.agent);
+  await eventually(async () => (await agent(`/api/v1/agent/channels/${channelId}`)).ok, "the chat reached the agents");
   // A single-page site moves on: the chat tells the address.
   await visitor.page.evaluate(() => {
     document.title = "Blue chair";

@@ -22,6 +22,10 @@
 //! browser had it already), its visitor persona updated with the name, page URL, address and
 //! consent of this visit, and agents get `channel-update` `reopened`. The e-mail alone never
 //! reopens a chat: anyone can type one, and the thread holds the visitor's messages.
+//! Erased: after an owner erased a visitor's data (docs/privacy.md), the store keeps only the
+//! hashes of the conversation's and the visitor persona's ids; a call naming either (a browser
+//! still holding them) answers `410` with `erased: true`, creates nothing, and the widget forgets
+//! what it kept.
 //! Satisfaction: the visitor rates the chat (`POST …/channel/{id}/rating`, 1–5 and an optional
 //! comment) once it has ended — by either side — or while it is open; a later rating replaces it
 //! (`chat/rating.rs`). The persona id is the credential here too.
