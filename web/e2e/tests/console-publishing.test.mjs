@@ -338,7 +338,7 @@ test("a setting saved on Settings says visitors get it when you publish, and the
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   // The way on to Publish is beside the words.
-  await page.locator("span[aria-live]").filter({ hasText: "Settings saved." }).getByRole("link", { name: "Publish and embed" }).click();
+  await page.getByRole("link", { name: "Go to publishing" }).click();
   await page.waitForURL(/\/publish$/);
   await page.getByRole("button", { name: "Publish…" }).click();
   const dialog = page.getByRole("dialog", { name: `Publish ${HOST}?` });

@@ -278,7 +278,7 @@ function DomainSettings({ domain, onSaved }: { domain: DomainInfo; onSaved: () =
             {status === t("domainSettings.saved") && (
               <>
                 {" "}
-                <Link to={`domains/${domain.id}/publish`}>{t("domain.publish")}</Link>
+                <Link to={`domains/${domain.id}/publish`}>{t("domainSettings.toPublish")}</Link>
               </>
             )}
           </span>

@@ -34,6 +34,7 @@ export default {
   domainSettings: {
     title: "Einstellungen",
     saved: "Einstellungen gespeichert. Besucher erhalten sie, sobald Sie veröffentlichen.",
+    toPublish: "Zum Veröffentlichen",
     notSaved: "Nicht gespeichert: Bitte prüfen Sie die markierten Felder.",
     confirmDelete: "{name} löschen? Die Buttons, Chats und Statistiken werden mitgelöscht.",
     host: "Hostname",

@@ -33,6 +33,7 @@ export default {
   domainSettings: {
     title: "Settings",
     saved: "Settings saved. Visitors get them when you publish.",
+    toPublish: "Go to publishing",
     notSaved: "Not saved: see the fields marked.",
     confirmDelete: "Delete {name}? Its buttons, chats and statistics go with it.",
     host: "Host name",

@@ -35,6 +35,7 @@ export default {
   domainSettings: {
     title: "Ajustes",
     saved: "Ajustes guardados. Los visitantes los reciben cuando publiques.",
+    toPublish: "Ir a publicar",
     notSaved: "No se guardó: revisa los campos marcados.",
     confirmDelete: "¿Eliminar {name}? Sus botones, chats y estadísticas se eliminan con él.",
     host: "Nombre de host",
