@@ -181,9 +181,9 @@ test("a new chat shows the widget's status and welcome texts as defaults, not va
   await pickChannel(page, "Live chat");
   const chat = form(page, "Live chat");
   const status = chat.getByLabel("Status text under the title");
-  // The status text is left empty: the widget promises an answer time only while someone is online, and says so here.
+  // The status text is left empty: the widget then invents no answer time, and the help says so.
   assert.equal(await status.inputValue(), "");
-  await chat.getByText("Empty: visitors see “We typically respond in 35 minutes” while one of you is online, and “Nobody is online right now” when nobody is.").waitFor();
+  await chat.getByText("Empty: nothing shows here while one of you is online, and “Nobody is online right now” when nobody is. Write a promise you keep, for example “We typically respond in 35 minutes”.").waitFor();
   // No welcome written in: the widget's own, in each visitor's language.
   assert.equal(await chat.getByLabel(/^Welcome message \d$/).count(), 0);
   await chat.getByText("Empty: visitors see “How can we help?”, in their own language.").waitFor();

@@ -277,8 +277,8 @@ export const ACTION_TYPES: Record<ActionType, ChannelInfo> = {
     main: ["chatmodal-header-text", "chatmodal-header-subtext", "chatmodal-messages", "chatmodal-placeholder-message", "chatmodal-header-background-color", "chatmodal-header-text-color"],
     properties: [
       { key: "chatmodal-header-text", label: k("chatTitle"), help: k("chatTitleHelp") },
-      // Not written out on a new chat: left empty, the widget promises an answer time only while
-      // one of the team is online (widget/src/app/chat/core/presence.ts statusLine).
+      // Not written out on a new chat: left empty, the widget says nothing while one of the team
+      // is online (no answer time nobody gave: widget/src/app/chat/core/presence.ts statusLine).
       { key: "chatmodal-header-subtext", label: k("chatStatus"), help: k("chatStatusHelp") },
       { key: "chatmodal-header-background-color", label: k("chatHeaderBackground"), kind: "color" },
       { key: "chatmodal-header-text-color", label: k("chatHeaderText"), kind: "color", help: k("chatHeaderTextHelp") },

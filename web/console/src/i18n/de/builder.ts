@@ -397,7 +397,7 @@ export default {
     chatTitle: "Titel des Chatfensters",
     chatTitleHelp: "Leer: „Chat“.",
     chatStatus: "Statustext unter dem Titel",
-    chatStatusHelp: "Leer: Besucher sehen „{status}“, solange jemand von Ihnen online ist, und „{nobody}“, wenn niemand online ist.",
+    chatStatusHelp: "Leer: Hier steht nichts, solange jemand von Ihnen online ist, und „{nobody}“, wenn niemand online ist. Schreiben Sie nur, was Sie halten, etwa „{status}“.",
     chatHeaderBackground: "Farbe der Titelleiste",
     chatHeaderText: "Farbe des Titeltexts",
     chatHeaderTextHelp: "Leer: Weiß oder Schwarz, je nachdem, was besser lesbar ist.",

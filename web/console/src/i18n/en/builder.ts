@@ -416,7 +416,7 @@ export default {
     chatTitle: "Title of the chat window",
     chatTitleHelp: "Empty: “Chat”.",
     chatStatus: "Status text under the title",
-    chatStatusHelp: "Empty: visitors see “{status}” while one of you is online, and “{nobody}” when nobody is.",
+    chatStatusHelp: "Empty: nothing shows here while one of you is online, and “{nobody}” when nobody is. Write a promise you keep, for example “{status}”.",
     chatHeaderBackground: "Title bar colour",
     chatHeaderText: "Title text colour",
     chatHeaderTextHelp: "Empty: white or black, whichever reads better.",

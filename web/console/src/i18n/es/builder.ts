@@ -397,7 +397,7 @@ export default {
     chatTitle: "Título de la ventana del chat",
     chatTitleHelp: "Vacío: «Chat».",
     chatStatus: "Texto de estado bajo el título",
-    chatStatusHelp: "Vacío: los visitantes ven «{status}» mientras alguien de ustedes está conectado, y «{nobody}» cuando no hay nadie.",
+    chatStatusHelp: "Vacío: aquí no se muestra nada mientras alguien de ustedes está conectado, y «{nobody}» cuando no hay nadie. Escriba solo lo que cumpla, por ejemplo «{status}».",
     chatHeaderBackground: "Color de la barra de título",
     chatHeaderText: "Color del texto del título",
     chatHeaderTextHelp: "Vacío: blanco o negro, el que se lea mejor.",
