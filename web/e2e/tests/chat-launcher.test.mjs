@@ -71,6 +71,10 @@ test("a reply while the chat is closed: count on the collapsed menu's toggle and
   await dialog.getByRole("form", { name: "Profile" }).getByRole("button").click();
   await composer(page).and(page.locator(":enabled")).waitFor({ timeout: CEILING });
   const channelId = await storedChannel(page);
+  // The visitor's first message: the chat reaches the agent.
+  await composer(page).fill("Hello?");
+  await composer(page).press("Enter");
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Hello?");
   await dialog.getByRole("button", { name: "Close" }).click();
   await dialog.waitFor({ state: "detached" });
   assert.equal(await toggle(page).getAttribute("aria-expanded"), "false", "the menu is collapsed");

@@ -163,6 +163,9 @@ test("a Web Push message shows a notification; the conversation's next replaces 
   // A real chat to be notified of.
   const visitor = await openApiVisitor(fx.browser, origin(), { name: "Ann Visitor" });
   const { channelId } = await visitor.start();
+  await visitor.connect();
+  await visitor.say("Do you ship to Norway?");
+  await visitor.waitFrame((f) => f.op === "chat-message" && f.message.text === "Do you ship to Norway?", "the message back");
 
   // The browser's push service is stood in for by DevTools, which delivers to the registration.
   const cdp = await context.newCDPSession(page);
