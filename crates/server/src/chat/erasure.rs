@@ -101,6 +101,7 @@ pub async fn export(
                 referrer: context.referrer,
                 time_zone: context.time_zone,
                 left_at: context.left_at.map(iso_time),
+                language: context.language,
                 pages: pages
                     .into_iter()
                     .map(|p| ExportedPage {

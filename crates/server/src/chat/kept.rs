@@ -119,6 +119,7 @@ pub const VISITOR_TABLES: &[VisitorTable] = &[
             ("referrer", Exported("visit.referrer")),
             ("time_zone", Exported("visit.timeZone")),
             ("left_at", ExportedTime("visit.leftAt")),
+            ("language", Exported("visit.language")),
         ],
     },
     VisitorTable {
@@ -223,6 +224,10 @@ pub const OTHER_TABLES: &[(&str, &str)] = &[
     ("domains", "the organisation's sites"),
     ("config_published", "the sites' widget configuration"),
     ("config_drafts", "the sites' widget configuration"),
+    (
+        "data_migrations",
+        "the names of the one-time data changes that ran",
+    ),
     (
         "config_versions",
         "the sites' widget configuration and who published it",

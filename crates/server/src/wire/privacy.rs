@@ -78,6 +78,8 @@ pub struct ExportedVisit {
     pub referrer: Option<String>,
     pub time_zone: Option<String>,
     pub left_at: Option<String>,
+    /// The language the visitor's widget spoke (their mails' language).
+    pub language: Option<String>,
     /// The latest first.
     pub pages: Vec<ExportedPage>,
 }

@@ -1613,6 +1613,8 @@ export interface components {
         };
         ExportedVisit: {
             country?: string | null;
+            /** @description The language the visitor's widget spoke (their mails' language). */
+            language?: string | null;
             leftAt?: string | null;
             /** @description The latest first. */
             pages: components["schemas"]["ExportedPage"][];

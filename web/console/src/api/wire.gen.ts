@@ -584,6 +584,8 @@ export type ExportedVisit = {
   referrer: string | null;
   timeZone: string | null;
   leftAt: string | null;
+  /** The language the visitor's widget spoke (their mails' language). */
+  language: string | null;
   /** The latest first. */
   pages: Array<ExportedPage>;
 };
