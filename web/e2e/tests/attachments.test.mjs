@@ -12,6 +12,7 @@ import { axeViolations } from "../lib/axe.mjs";
 import { chatDialog, chatFixture, composer, startChat, storedChannel } from "../lib/chat.mjs";
 import { openConsole } from "../lib/console.mjs";
 import { DEMO, login } from "../lib/beckon.mjs";
+import { eventually } from "../lib/wait.mjs";
 import { deflateSync } from "node:zlib";
 
 const SHOTS = process.env.SCREENSHOTS;
@@ -206,6 +207,10 @@ for (const [size, options] of [
     await startChat(page, { name: "Pia Pictures", email: "pia@example.com" });
     const channelId = await storedChannel(page);
     const agent = await login(origin, DEMO.agent);
+    // Agents know a chat from its visitor's first message.
+    await composer(page).fill("May I see the chair?");
+    await composer(page).press("Enter");
+    await eventually(async () => (await agent(`/api/v1/agent/channels/${channelId}`)).ok, "the chat reached the agents");
     const reply = async (body) => {
       const r = await agent(`/api/v1/agent/channels/${channelId}/messages`, { method: "POST", body: JSON.stringify({ clientId: `a-${Math.random()}`, ...body }) });
       assert.ok(r.ok, `reply: ${r.status}`);

@@ -37,9 +37,10 @@ test("a visitor's chat from the hosted embed is answered in the console, with co
   await console_.waitForFunction(() => document.title === "Beckon console");
   // The page the visitor wrote from (where the chat began, and where they are now).
   const began = conversation.locator(".visitor-details > div").filter({ has: console_.locator("dt", { hasText: "Chat began on" }) });
-  await began.getByRole("link", { name: url }).waitFor();
+  // Named by the page's title once the widget told it, by its address until then.
+  await began.locator(`a[href="${url}"]`).waitFor();
   const now = conversation.getByRole("region", { name: "The visitor's visit" }).locator("div").filter({ has: console_.locator("dt", { hasText: "Now on" }) });
-  await now.getByRole("link", { name: url }).waitFor();
+  await now.getByRole("link", { name: "Shop" }).and(now.locator(`a[href="${url}"]`)).waitFor();
 
   // Visitor types → the console shows it.
   await composer(visitor.page).pressSequentially("Also to");

@@ -13,8 +13,12 @@ import { DEMO } from "../lib/beckon.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { eventually } from "../lib/wait.mjs";
+import { openPage } from "../lib/browser.mjs";
+import { composer, publishChat, startChat, storedChannel } from "../lib/chat.mjs";
 
 const fx = beckonFixture({
+  site: true,
+  setup: (f) => publishChat(f.server.origin),
   args: ["--allow-private-outbound"],
   owner: { viewport: { width: 1400, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] },
 });
@@ -93,15 +97,18 @@ test("an owner adds a webhook; the secret is shown once and copied; a chat's eve
   await page.getByRole("cell", { name: endpoint.url, exact: true }).waitFor();
   assert.equal(await page.getByText(secret).count(), 0);
 
-  // A visitor starts a chat and writes: two events, signed with the secret.
-  const r = await fetch(`${fx.server.origin}/api/v1/chat/public/channels/domain/${DEMO.domainId}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Wendy Webhook", email: "wendy@example.com", url: `${fx.server.origin}/shop` }),
-  });
-  assert.equal(r.status, 200, await r.clone().text());
-  const { channel, chatClientPersona } = await r.json();
+  // A visitor starts a chat and writes (a chat reaches webhooks with its first message): two
+  // events, signed with the secret.
+  const visitor = await openPage(fx.browser, { reducedMotion: "reduce" });
+  await visitor.page.goto(fx.site.page());
+  await startChat(visitor.page, { name: "Wendy Webhook", email: "wendy@example.com" });
+  await composer(visitor.page).fill("Hello from Wendy");
+  await composer(visitor.page).press("Enter");
   await eventually(() => verified("conversation.started").length === 1, "conversation.started arrives");
+  const channel = { id: await storedChannel(visitor.page) };
+  const chatClientPersona = { id: await visitor.page.evaluate(() => localStorage.getItem("cnb.chat.persona-id")) };
+  assert.ok(chatClientPersona.id, "the widget keeps its persona id");
+  await visitor.context.close();
   const [started] = verified("conversation.started");
   assert.equal(started.payload.data.conversation.id, channel.id);
   assert.equal(started.payload.data.conversation.visitor.name, "Wendy Webhook");

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { CHAT_ACTION_ID, chatDialog, chatFixture, storedChannel } from "../lib/chat.mjs";
-import { CEILING } from "../lib/wait.mjs";
+import { CEILING, eventually } from "../lib/wait.mjs";
 import { DEMO, login } from "../lib/beckon.mjs";
 
 const SHOTS = process.env.SCREENSHOTS;
@@ -50,6 +50,11 @@ async function start(page, { form, name, email, save, message }) {
 /** The agent's reply, and the time the visitor's chat shows beside it. */
 async function replyTime(page, text) {
   const channelId = await storedChannel(page);
+  // Agents know a chat from its visitor's first message.
+  const box = chatDialog(page).locator("textarea");
+  await box.fill("?");
+  await box.press("Enter");
+  await eventually(async () => (await fx.agent.api(`/api/v1/agent/channels/${channelId}`)).ok, "the chat reached the agents");
   await fx.agent.reply(channelId, text);
   const row = chatDialog(page).locator(".cnb-c-row").filter({ hasText: text });
   await row.waitFor();
