@@ -614,21 +614,13 @@ async fn new_chat_speaking(
     language: &str,
     zone: &str,
 ) -> (String, String, String) {
-    let r: serde_json::Value = t
-        .http
-        .post(t.api(&format!("/v1/chat/public/channels/domain/{domain}")))
-        .json(&json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/",
-            "language": language, "timeZone": zone}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let channel = r["channel"]["id"].as_str().expect("channel id").to_owned();
-    let persona = r["chatClientPersona"]["id"].as_str().unwrap().to_owned();
-    let token = token(t, &channel, &persona).await;
-    (channel, persona, token)
+    new_chat_with(
+        t,
+        domain,
+        json!({"name": name, "email": "visitor@example.com", "url": "https://shop.example.com/",
+            "language": language, "timeZone": zone}),
+    )
+    .await
 }
 
 /// Asks for the transcript of `channel` as the visitor `persona`: the status.

@@ -201,13 +201,28 @@ pub async fn new_chat_of(
     name: &str,
     email: &str,
 ) -> (String, String, String) {
+    new_chat_with(
+        t,
+        domain,
+        json!({"name": name, "email": email, "url": "https://shop.example.com/"}),
+    )
+    .await
+}
+
+/// A chat begun with the widget's `body` (its profile, page, language …): (channel id, persona
+/// id, token).
+pub async fn new_chat_with(
+    t: &impl Endpoint,
+    domain: &str,
+    body: Value,
+) -> (String, String, String) {
     let r: Value = t
         .client()
         .post(Endpoint::api(
             t,
             &format!("/v1/chat/public/channels/domain/{domain}"),
         ))
-        .json(&json!({"name": name, "email": email, "url": "https://shop.example.com/"}))
+        .json(&body)
         .send()
         .await
         .unwrap()
