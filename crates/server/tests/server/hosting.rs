@@ -526,13 +526,13 @@ async fn no_visitor_waits_for_the_best_compression_of_a_new_version() {
     // with the packed version (its ETag names the coding): compressing it with Zopfli and Brotli
     // 11 took seconds on a busy server, and the page's buttons waited that long, with no error
     // anywhere. (The response layer may still compress it on the fly, at a fast level.)
-    let r = t
-        .http
-        .get(&url)
-        .header("Accept-Encoding", "gzip, deflate, br")
-        .send()
-        .await
-        .unwrap();
+    let fetch = || {
+        t.http
+            .get(&url)
+            .header("Accept-Encoding", "gzip, deflate, br")
+            .send()
+    };
+    let r = fetch().await.unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     let etag = r.headers()["etag"].to_str().unwrap().to_owned();
     assert!(
@@ -548,13 +548,7 @@ async fn no_visitor_waits_for_the_best_compression_of_a_new_version() {
     assert!(first.ends_with(LOADER_JS));
     // Packed meanwhile, once: the next requests get the fewest bytes.
     let packed = eventually("the packed version", async || {
-        let r = t
-            .http
-            .get(&url)
-            .header("Accept-Encoding", "gzip, deflate, br")
-            .send()
-            .await
-            .unwrap();
+        let r = fetch().await.unwrap();
         let packed = r.headers()["etag"].to_str().unwrap().ends_with("-br\"");
         if packed {
             Some(r.bytes().await.unwrap())

@@ -106,6 +106,7 @@ afterEach(() => {
   cleanup();
   session?.dispose();
   document.body.innerHTML = "";
+  vi.useRealTimers();
 });
 
 describe("start (spec §4.5)", () => {
@@ -465,7 +466,9 @@ describe("agent side", () => {
 
 describe("End Chat (spec §4.5, §8)", () => {
   it("asks first, inside the chat: Keep chatting (focused) or Esc sends nothing, keeps the chat open and the focus goes back to the menu button", async () => {
-    const user = userEvent.setup();
+    // The test's clock: a slide-out begun by mistake would be seen to end.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const closed = vi.fn();
     store.setPersona(ann);
     const s0 = makeSession();
@@ -487,7 +490,8 @@ describe("End Chat (spec §4.5, §8)", () => {
     expect(document.activeElement).toBe(menu);
     expect(s.frames("client-action")).toEqual([]);
     expect(input().disabled).toBe(false);
-    await new Promise((r) => setTimeout(r, 250)); // longer than the slide-out
+    // Longer than the slide-out (spec: about 200 ms), on the test's clock.
+    act(() => void vi.advanceTimersByTime(250));
     expect(closed).not.toHaveBeenCalled();
     // Confirmed: ended, and the focus is on "Start a new chat", inside the chat.
     await endChat(user);
