@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::figures::{Report, RunFile};
 use crate::stats::{self, Latency};
-use crate::{Report, RunFile};
 
 /// docs/architecture.md: memory per idle realtime connection ≤ 8 KB (read as 8 KiB).
 pub const MEM_BUDGET: f64 = 8192.0;
