@@ -47,6 +47,13 @@ module.exports = {
       to: { path: "^widget/", dependencyTypes: ["local"] },
     },
     {
+      name: "wire-types-through-api-types",
+      severity: "error",
+      comment: "The console takes its wire types from one file, console/src/api/types.ts (HTTP shapes from schema.gen.ts, realtime frames from the widget's wire.gen.ts): only console/src/api/ imports the generated files.",
+      from: { path: "^console/", pathNot: "^console/src/api/" },
+      to: { path: "^console/src/api/schema[.]gen[.]ts$|^widget/.*wire[.]gen[.]ts$" },
+    },
+    {
       name: "worker-stands-alone",
       severity: "error",
       comment: "The console's service worker (console/src/worker/) runs without the page: it imports only its own files (and workbox). Pages may import its pure parts (contract.ts).",
