@@ -6,7 +6,7 @@ import { api } from "../api/http";
 import type { AgentStatus, Channel, TeamMember, User } from "../api/types";
 import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
 import { tabTitle } from "../lib/title";
-import { navigate } from "../app/router";
+import { navigate } from "../lib/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
 import { AgentSocket, type ClientFrame, type ServerFrame } from "./realtime";
 import { refreshCanned } from "../canned/useCanned";
