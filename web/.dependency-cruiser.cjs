@@ -47,6 +47,34 @@ module.exports = {
       to: { path: "^widget/", dependencyTypes: ["local"] },
     },
     {
+      name: "wire-types-through-api-types",
+      severity: "error",
+      comment: "The console takes its wire types from one file, console/src/api/types.ts (HTTP shapes from schema.gen.ts, realtime frames from the widget's wire.gen.ts): only console/src/api/ imports the generated files.",
+      from: { path: "^console/", pathNot: "^console/src/api/" },
+      to: { path: "^console/src/api/schema[.]gen[.]ts$|^widget/.*wire[.]gen[.]ts$" },
+    },
+    {
+      name: "pages-not-shell",
+      severity: "error",
+      comment: "console/src/app/ is the shell (App.tsx, Shell.tsx) and only main.tsx imports it; what pages share lives below them: components and hooks in console/src/ui/, the rest (the router, the service worker's page side) in console/src/lib/.",
+      from: { path: "^console/", pathNot: "^console/src/(app/|main[.]tsx$)" },
+      to: { path: "^console/src/app/" },
+    },
+    {
+      name: "shared-below-pages",
+      severity: "error",
+      comment: "console/src/ui/ and console/src/lib/ are shared by the pages and import none of them (agent/, owner/, auth/, canned/, the shell).",
+      from: { path: "^console/src/(ui|lib)/" },
+      to: { path: "^console/src/(agent|owner|auth|canned|app)/" },
+    },
+    {
+      name: "lib-without-react",
+      severity: "error",
+      comment: "console/src/lib/ is logic without React (unit-tested in node); hooks and components go in console/src/ui/.",
+      from: { path: "^console/src/lib/" },
+      to: { path: "^node_modules/react(-dom)?/" },
+    },
+    {
       name: "worker-stands-alone",
       severity: "error",
       comment: "The console's service worker (console/src/worker/) runs without the page: it imports only its own files (and workbox). Pages may import its pure parts (contract.ts).",
@@ -57,7 +85,8 @@ module.exports = {
   options: {
     // Type-only imports count: a cycle of types is still a cycle for whoever reads the code.
     tsPreCompilationDeps: true,
-    includeOnly: "^(widget|console)/",
+    // react and react-dom are kept in the graph (as leaves) for "lib-without-react".
+    includeOnly: "^(widget|console)/|^node_modules/react(-dom)?/",
     doNotFollow: { path: "node_modules" },
     // Resolve @beckon/widget through its package.json "exports", as Vite and tsc do.
     enhancedResolveOptions: {

@@ -14,7 +14,7 @@ export default defineConfig({
   plugins: [
     // The console as an installable app: its web app manifest and its service worker (src/worker/sw.ts,
     // built to dist/sw.js with the list of this build's files to keep offline). The page registers the
-    // worker itself (src/app/serviceWorker.ts), in production builds only.
+    // worker itself (src/lib/serviceWorker.ts), in production builds only.
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src/worker",

@@ -1,5 +1,5 @@
 // Builds the widget's lazy React app (src/app/index.tsx) into dist/beckon-app.js: an ES module the
-// loader imports from its own folder on first need (docs/architecture.md "Decisions").
+// loader imports from its own folder on first need (docs/decisions.md "React code on Preact").
 //   - the app is React code; react, react-dom and the JSX runtime are mapped onto Preact's React
 //     layer (preact/compat), a well-kept library of a few KB instead of ~70 KB of React. Its
 //     component tests run on both (vitest.config.ts);

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { registerConsoleWorker } from "./app/serviceWorker";
+import { registerConsoleWorker } from "./lib/serviceWorker";
 import { SessionProvider } from "./auth/session";
 import "./styles.css";
 

@@ -1,14 +1,14 @@
 // Defaults that must not mislead the owner: the colours the builder shows are the ones visitors
 // get and read well, no English words written where the widget has its own in every language, the "Powered by Beckon" choice, a pasted
 // address taken apart to its host, the clock opening hours follow, and status lines that go once
-// untrue (src/lib/host.ts, src/lib/zone.ts, src/lib/useStatusFor.ts, src/owner/builder/colours.ts,
+// untrue (src/lib/host.ts, src/lib/zone.ts, src/ui/useStatusFor.ts, src/owner/builder/colours.ts,
 // src/owner/builder/edits.ts, src/owner/catalogue.ts).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contrast, HEADER_COLORS, textOn } from "@beckon/widget";
 import type { Button, Config } from "@beckon/widget/config";
 import { hostOf, hostsOf } from "../src/lib/host";
-import { sameState } from "../src/lib/useStatusFor";
+import { sameState } from "../src/ui/useStatusFor";
 import { hoursZone, hoursZoneText } from "../src/lib/zone";
 import { chatColourDefaults, DEFAULT_BUTTON, DEFAULT_ICON, readableShade } from "../src/owner/builder/colours";
 import { addChannel, removeChannel } from "../src/owner/builder/edits";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../src/api/types";
-import type { PersonaType } from "@beckon/widget/wire";
+import type { Message, PersonaType } from "../src/api/types";
 import { catchUp, earlierPage, HISTORY_PAGE, holdsStart, knownUnanswered, latestPage, MAX_HISTORY, withFreshPage } from "../src/lib/history";
 
 function message(seq: number, type: PersonaType = "ChatClient"): Message {

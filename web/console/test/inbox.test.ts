@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Channel, Message } from "../src/api/types";
-import type { PersonaType } from "@beckon/widget/wire";
+import type { Channel, Message, PersonaType } from "../src/api/types";
 import { endedLine, inFilter, matchesSearch, movedNotice, noticeStands, orderOf, previewOf, tabNowHolding, unreadTotal, upsertChannel, visitorLabel, withMessage } from "../src/lib/inbox";
 import { waitedText } from "../src/lib/time";
 import { charactersOver, mergeMessages, missedBefore } from "../src/lib/messages";

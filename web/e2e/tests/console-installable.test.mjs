@@ -5,7 +5,7 @@
 // recovers by itself when the network is back; a Web Push message shows a notification that
 // replaces the conversation's previous one, and a click shows the conversation in the open
 // console; a payload's address elsewhere is never opened.
-// The worker is src/worker/sw.ts in web/console (docs/architecture.md "The console's service worker").
+// The worker is src/worker/sw.ts in web/console (web/console/README.md "The service worker").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -1,6 +1,6 @@
-//! Writes the files generated from the wire types (`beckon_server::wire`): the console's
-//! `src/api/wire.gen.ts`, the widget's `src/app/chat/core/wire.gen.ts` and the OpenAPI document
-//! `docs/openapi.json`. Tests fail when a checked-in copy is stale (`tests/ts_export.rs`,
+//! Writes the files generated from the wire types (`beckon_server::wire`): the widget's
+//! `src/app/chat/core/wire.gen.ts` and the OpenAPI document `docs/openapi.json` (from which the
+//! console's `src/api/schema.gen.ts` is generated, `npm run gen:api -w console`). Tests fail when a checked-in copy is stale (`tests/ts_export.rs`,
 //! `tests/openapi.rs`).
 
 use std::path::PathBuf;

@@ -1,7 +1,8 @@
 //! Private notes: what agents write on a chat for each other. Kept apart from messages in a
 //! table of their own (`notes`), so that no read of messages (the visitor's history and
 //! catch-up, transcripts, mails, unread counts, the waiting list) can return one: a note is
-//! never a message that a filter forgot to leave out (docs/architecture.md, Decisions).
+//! never a message that a filter forgot to leave out (docs/decisions.md, "Private notes are not
+//! messages").
 
 use async_trait::async_trait;
 

@@ -1,19 +1,15 @@
-//! The TypeScript declarations of the wire types, for the console's API client and the widget's
-//! chat client, generated so that neither drifts from the server. Written by the `gen-wire`
-//! binary of this crate; a test fails when a checked-in file is stale.
+//! The TypeScript declarations of the public chat API and the realtime frames, for the widget's
+//! chat client and the console's socket (which imports them from the widget's file), generated so
+//! that neither drifts from the server. The console's HTTP types come from the OpenAPI document
+//! instead (`http/openapi.rs`). Written by the `gen-wire` binary of this crate; a test fails when
+//! the checked-in file is stale.
 
 use ts_rs::TS;
 
-use super::account::*;
-use super::agent::*;
-use super::canned::*;
 use super::chat::*;
 use super::error::{ErrorBody, ProblemBody};
 use super::frames::*;
 use super::notes::*;
-use super::owner::*;
-use super::privacy::*;
-use super::webhooks::*;
 
 /// The command that rewrites the files.
 pub const REGENERATE: &str = "cargo run -p beckon-server --bin gen-wire";
@@ -27,33 +23,16 @@ pub struct TsFile {
 /// The widget's file: the public chat API, the realtime frames and the error body, which the
 /// console imports from it too (one declaration of each shape).
 pub const WIDGET: &str = "web/widget/src/app/chat/core/wire.gen.ts";
-/// The console's file: the agent, owner and account APIs.
-pub const CONSOLE: &str = "web/console/src/api/wire.gen.ts";
-/// The config types (`crates/model`) and the widget's file, as the console imports them: through
-/// the widget package's entries (web/widget/package.json "exports").
-const CONFIG_FROM_CONSOLE: &str = "@beckon/widget/config";
-const WIDGET_FROM_CONSOLE: &str = "@beckon/widget/wire";
 
 /// Every generated file.
 pub fn files() -> Vec<TsFile> {
-    vec![
-        TsFile {
-            path: CONSOLE,
-            text: console(),
-        },
-        TsFile {
-            path: WIDGET,
-            text: widget(),
-        },
-    ]
+    vec![TsFile {
+        path: WIDGET,
+        text: widget(),
+    }]
 }
 
-/// One declaration: the type's name and its text.
-struct Decl {
-    name: String,
-    text: String,
-}
-
+/// Each type's declaration, exported, with its doc comment.
 macro_rules! decls {
     ($($t:ty),+ $(,)?) => {{
         let cfg = ts_rs::Config::new();
@@ -65,7 +44,7 @@ macro_rules! decls {
             text.push_str("export ");
             text.push_str(&beckon_model::ts::pretty(&<$t as TS>::decl(&cfg)));
             text.push('\n');
-            Decl { name: <$t as TS>::name(&cfg), text }
+            text
         }),+]
     }};
 }
@@ -76,16 +55,9 @@ fn header(what: &str) -> String {
     )
 }
 
-/// Whether `name` occurs in `text` as a whole word.
-fn names(text: &str, name: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name)
-        .any(|(at, _)| !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident))
-}
-
 /// The shapes both clients read and send: the public chat API, the realtime frames (every frame
 /// the server sends, `ServerFrame`, and what clients send), the error body.
-fn shared() -> Vec<Decl> {
+fn shared() -> Vec<String> {
     decls!(
         PersonaType,
         ChannelStatus,
@@ -138,114 +110,8 @@ pub fn widget() -> String {
         "Wire shapes of the public chat API (spec §3.3, §7), the realtime protocol \
          (docs/realtime.md) and the API's error body; the console imports them from here.",
     );
-    for d in shared() {
-        out.push_str(&d.text);
+    for decl in shared() {
+        out.push_str(&decl);
     }
-    out
-}
-
-/// The agent, owner and account APIs, as the console reads them; the shapes it shares with the
-/// widget (the realtime frames among them) are imported from the widget's file.
-pub fn console() -> String {
-    let own = decls!(
-        Role,
-        Visitor,
-        EndedBy,
-        ChannelSummary,
-        EarlierConversation,
-        PageSeen,
-        Visit,
-        ChannelDetail,
-        ChannelList,
-        ReplyBody,
-        ReplyAnswer,
-        ReadBody,
-        ReadAnswer,
-        AssignBody,
-        AgentStatus,
-        PresenceBody,
-        PresenceAnswer,
-        TeamMember,
-        Team,
-        NoteBody,
-        NoteList,
-        CannedReplyBody,
-        CannedReply,
-        CannedReplyList,
-        CannedSettings,
-        User,
-        Organisation,
-        Session,
-        LoginBody,
-        PasswordBody,
-        SignupState,
-        SignupBody,
-        ConfigState,
-        Embed,
-        DomainInfo,
-        DomainList,
-        DomainBody,
-        SavedConfig,
-        Published,
-        DayCount,
-        ItemCount,
-        RatingStats,
-        AgentRatings,
-        StatsAnswer,
-        AccountList,
-        Notifications,
-        NewAgentBody,
-        ResetPasswordBody,
-        Publisher,
-        ConfigVersion,
-        VersionList,
-        VersionWithConfig,
-        Restored,
-        Sighting,
-        Installation,
-        RetentionSetting,
-        VisitorEmailBody,
-        VisitorExport,
-        ExportedConversation,
-        ExportedVisitor,
-        ExportedVisit,
-        ExportedPage,
-        ExportedRead,
-        ExportedDelivery,
-        ExportedMessage,
-        ExportedRating,
-        ExportedNote,
-        ExportedFile,
-        Erased,
-        WebhookBody,
-        Webhook,
-        WebhookCreated,
-        WebhookList,
-        DeliveryStatus,
-        WebhookDelivery,
-        WebhookDeliveryList,
-    );
-    let body: String = own.iter().map(|d| d.text.as_str()).collect();
-    let mut out = header(
-        "Wire shapes of the agent, owner and account APIs and of the realtime protocol \
-         (docs/realtime.md).",
-    );
-    if names(&body, "Config") {
-        out.push_str(&format!(
-            "import type {{ Config }} from \"{CONFIG_FROM_CONSOLE}\";\n"
-        ));
-    }
-    let used: Vec<String> = shared()
-        .into_iter()
-        .map(|d| d.name)
-        .filter(|n| names(&body, n))
-        .collect();
-    if !used.is_empty() {
-        out.push_str(&format!(
-            "import type {{ {} }} from \"{WIDGET_FROM_CONSOLE}\";\n",
-            used.join(", ")
-        ));
-    }
-    out.push_str(&body);
     out
 }

@@ -3,10 +3,10 @@
 // status. Frames from the socket update it; a reconnect refetches everything.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api } from "../api/http";
-import type { Channel, TeamMember, User } from "../api/types";
+import type { AgentStatus, Channel, TeamMember, User } from "../api/types";
 import { upsertChannel, unreadTotal, visitorLabel, withMessage } from "../lib/inbox";
 import { tabTitle } from "../lib/title";
-import { navigate } from "../app/router";
+import { navigate } from "../lib/router";
 import { desktopNotify, playSound, unlockSoundOnFirstClick } from "./notify";
 import { AgentSocket, type ClientFrame, type ServerFrame } from "./realtime";
 import { refreshCanned } from "../canned/useCanned";
@@ -15,9 +15,6 @@ import type { Translate } from "../i18n/locale";
 
 /** t in the console's language at the moment a frame comes (outside rendering). */
 const say: Translate = (key, vars) => translate(consoleLanguage(), key, vars);
-
-export type { AgentStatus } from "../api/wire.gen";
-import type { AgentStatus } from "../api/wire.gen";
 
 type FrameListener = (frame: ServerFrame) => void;
 

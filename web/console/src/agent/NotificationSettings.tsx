@@ -4,11 +4,10 @@
 // at once and said so.
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "../api/http";
-import type { components } from "../api/schema.gen";
+import type { NotificationChoices } from "../api/types";
 import { CONSOLE_LANGUAGES, consoleLanguage, setConsoleLanguage, useT, type ConsoleLang } from "../i18n/index";
 
-type Choices = components["schemas"]["NotificationChoices"];
-type About = Choices["about"];
+type About = NotificationChoices["about"];
 
 /** The choices of what to be told about; each is named by notifications.<value>. */
 export const ABOUT: About[] = ["all", "unassigned", "mine"];
@@ -28,7 +27,7 @@ const withFlag = (text: string) => {
 
 export function NotificationSettings() {
   const [open, setOpen] = useState(false);
-  const [choices, setChoices] = useState<Choices | null>(null);
+  const [choices, setChoices] = useState<NotificationChoices | null>(null);
   /** The key of what the status line says (worded at render: the language may change meanwhile). */
   const [status, setStatus] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);

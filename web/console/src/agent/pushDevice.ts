@@ -3,7 +3,7 @@
 // for the notification permission, subscribes through the console's service worker with the
 // server's VAPID key, and saves the subscription; turning it off removes both.
 import { api } from "../api/http";
-import { consoleWorker } from "../app/serviceWorker";
+import { consoleWorker } from "../lib/serviceWorker";
 import { base64UrlBytes } from "../lib/base64url";
 
 export type PushState = "on" | "off" | "unsupported" | "denied";

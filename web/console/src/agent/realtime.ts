@@ -5,7 +5,7 @@
 // console shows the login form.
 import { sessionEnded } from "../api/http";
 import { reconnectDelay } from "../lib/backoff";
-import type { ClientFrame, ServerFrame } from "@beckon/widget/wire";
+import type { ClientFrame, ServerFrame } from "../api/types";
 
 /** The close code of a socket whose login ended (logged out, password changed, account removed). */
 export const SESSION_ENDED = 4001;

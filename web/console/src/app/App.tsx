@@ -4,8 +4,9 @@ import { useSession } from "../auth/session";
 import { LoginPage } from "../auth/LoginPage";
 import { AgentProvider } from "../agent/AgentContext";
 import { InboxPage } from "../agent/InboxPage";
-import { navigate, useRoute } from "./router";
-import { OfflinePage } from "./Offline";
+import { navigate } from "../lib/router";
+import { useRoute } from "../ui/useRoute";
+import { OfflinePage } from "../auth/OfflinePage";
 import { Shell } from "./Shell";
 import { useT } from "../i18n/index";
 

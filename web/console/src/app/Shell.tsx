@@ -10,9 +10,9 @@ import { NotifyToggle } from "../agent/NotifyToggle";
 import { NotificationSettings } from "../agent/NotificationSettings";
 import { UnreadBadge } from "../agent/UnreadBadge";
 import { useCanned } from "../canned/useCanned";
-import { useOnline } from "../lib/useOnline";
-import { Link } from "./router";
-import { useDisclosure } from "./useDisclosure";
+import { useOnline } from "../ui/useOnline";
+import { Link } from "../ui/Link";
+import { useDisclosure } from "../ui/useDisclosure";
 import { useT } from "../i18n/index";
 
 export function Shell({ session, section, children }: { session: Session; section: string; children: ReactNode }) {

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "../api/http";
 import type { CannedReply, User } from "../api/types";
-import { ConfirmDialog } from "../app/ConfirmDialog";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { problemsAt } from "../lib/problems";
 import { refreshCanned, useCanned } from "./useCanned";
 import { NO_VISITOR_NAME, shortcutOf } from "../lib/canned";

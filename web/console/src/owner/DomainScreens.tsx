@@ -4,13 +4,14 @@
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
-import { Link, navigate } from "../app/router";
+import { Link } from "../ui/Link";
+import { navigate } from "../lib/router";
 import { setAt } from "../lib/paths";
 import { fieldId } from "../lib/problems";
 import type { DomainType } from "@beckon/widget/config";
 import { hostOf, hostsOf } from "../lib/host";
 import { getAt } from "../lib/paths";
-import { useStatusFor } from "../lib/useStatusFor";
+import { useStatusFor } from "../ui/useStatusFor";
 import { browserZone } from "../lib/zone";
 import { showsBranding, typeForBranding } from "./catalogue";
 import { NoShopZone, zoneOptions } from "./ShopZone";

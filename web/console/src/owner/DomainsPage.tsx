@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../api/http";
 import type { DomainInfo } from "../api/types";
-import { Link, navigate } from "../app/router";
+import { Link } from "../ui/Link";
+import { navigate } from "../lib/router";
 import { DomainScreens } from "./DomainScreens";
 import { Welcome } from "./onboarding/Welcome";
 import { hostOf } from "../lib/host";

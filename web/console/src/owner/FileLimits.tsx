@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { api, ApiError } from "../api/http";
 import type { AttachmentLimits } from "../api/types";
-import { useStatusFor } from "../lib/useStatusFor";
+import { useStatusFor } from "../ui/useStatusFor";
 import { useT } from "../i18n/index";
 
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { api } from "../api/http";
 import type { DomainInfo, VisitorExport } from "../api/types";
-import { ConfirmDialog } from "../app/ConfirmDialog";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { erasedSummary, exportFileName, exportSummary, retentionChoices, retentionLabel } from "../lib/privacy";
 import { consoleLanguage, useT } from "../i18n/index";
 

@@ -1,6 +1,5 @@
 // The console's service worker, served at /console/sw.js with the scope /console/ (built by
-// vite-plugin-pwa's injectManifest from this file; docs/architecture.md "The console's service
-// worker"). It
+// vite-plugin-pwa's injectManifest from this file; README.md "The service worker"). It
 // - keeps a copy of the app (index.html and the hashed files of this build, listed by the build in
 //   self.__WB_MANIFEST) so the console opens without a network and says it is offline;
 // - answers app navigations from the network first, and from that copy only when the network

@@ -2,7 +2,7 @@
 //! through Redis (or Valkey). The realtime events go through [`RedisBroker`] (pub/sub), agent
 //! leases through [`RedisPresence`]; everything else is in the store already (sessions,
 //! messages, statistics, which add up) or derived from the shared secret (realtime tokens,
-//! CSRF tokens). See docs/architecture.md, "Several instances".
+//! CSRF tokens). See docs/cluster.md.
 
 mod broker;
 mod presence;

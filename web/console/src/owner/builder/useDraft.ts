@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Config } from "@beckon/widget/config";
 import { api, ApiError, modelConfig, type Problem } from "../../api/http";
 import { setAt } from "../../lib/paths";
-import { useStatusFor } from "../../lib/useStatusFor";
+import { useStatusFor } from "../../ui/useStatusFor";
 import { useT } from "../../i18n/index";
 
 export type Draft = {

@@ -5,7 +5,7 @@ import type { Config } from "@beckon/widget/config";
 import { api, modelConfig } from "../../api/http";
 import type { ConfigVersion, DomainInfo } from "../../api/types";
 import { fullTime } from "../../lib/time";
-import { useStatusFor } from "../../lib/useStatusFor";
+import { useStatusFor } from "../../ui/useStatusFor";
 import { Preview } from "../Preview";
 import { useT } from "../../i18n/index";
 import { consoleLocale } from "../../i18n/locale";

@@ -3,7 +3,7 @@
 // and Forward, through the router's guard. The same domain's screens (its tabs, its own entry in
 // the list) keep the draft, so they pass.
 import { useEffect } from "react";
-import { guardNavigation } from "../../app/router";
+import { guardNavigation } from "../../lib/router";
 import { consoleLanguage, translate } from "../../i18n/index";
 
 /** The question, in the console's language at the moment it is asked. */

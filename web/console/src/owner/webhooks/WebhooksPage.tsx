@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "../../api/http";
 import type { DomainInfo, Webhook, WebhookCreated } from "../../api/types";
-import { ConfirmDialog } from "../../app/ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyKeys, copyOrSelect } from "../../lib/clipboard";
 import { useT } from "../../i18n/index";
 import { withParts } from "../../i18n/parts";

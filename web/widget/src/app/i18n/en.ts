@@ -1,6 +1,6 @@
 // The widget's English texts: the catalogue every other language (locales/*.ts) is checked
 // against (test/app/i18n/catalogue.test.ts) and falls back to per key (merge.ts). Every language,
-// English too, is a chunk of its own (app.build.mjs; docs/architecture.md "Decisions").
+// English too, is a chunk of its own (app.build.mjs; docs/decisions.md "Languages").
 // The spec's texts (§8 errors and panels, system messages …) are kept word for word.
 // Placeholders are `{{name}}`; a plural is an object of Intl.PluralRules
 // categories (`one`, `other`, …), picked by plural() in ./index.ts.

@@ -1,7 +1,7 @@
 // The widget's message catalogue: one table per language, the texts of en.ts with the language's
 // own where it has them (merge.ts, at build time), and Intl for plurals, lists, dates and times.
 // No library: what rosetta would do here is a path lookup and a `{{x}}` fill; measured, rosetta
-// with its dlv and templite cost the app chunk ~400 B gzip (docs/architecture.md "Decisions").
+// with its dlv and templite cost the app chunk ~400 B gzip (docs/decisions.md "Languages").
 // The app chunk carries no texts: every language, English too, is a chunk of its own
 // (beckon-lang-{xx}.js, ./load.ts), so a page downloads its language only.
 import type { Catalogue, Messages } from "./en";

@@ -1,10 +1,10 @@
 // A tiny router over the History API: the console lives under /console/ and the server answers
-// index.html for every path there, so a reload or a shared link opens the same screen.
-import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from "react";
-
+// index.html for every path there, so a reload or a shared link opens the same screen. Its React
+// side is ui/useRoute.ts (the path as state) and ui/Link.tsx (an in-app link).
 export const BASE = "/console/";
 
-function currentPath(): string {
+/** The path under /console/, without its trailing slashes. */
+export function currentPath(): string {
   const p = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) : "";
   return p.replace(/\/+$/, "");
 }
@@ -55,25 +55,10 @@ export function navigate(path: string, replace = false) {
   listeners.forEach((l) => l());
 }
 
-/** The path under /console/ split into segments, e.g. ["inbox", "c-1"]. */
-export function useRoute(): string[] {
-  const [path, setPath] = useState(currentPath);
-  useEffect(() => {
-    const update = () => setPath(currentPath());
-    listeners.add(update);
-    return () => {
-      listeners.delete(update);
-    };
-  }, []);
-  return path ? path.split("/").map(decodeURIComponent) : [];
-}
-
-export function Link({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(to);
-    rest.onClick?.(e);
+/** Calls `changed` after each navigation until the returned function is called. */
+export function onNavigation(changed: () => void): () => void {
+  listeners.add(changed);
+  return () => {
+    listeners.delete(changed);
   };
-  return <a {...rest} href={BASE + to} onClick={onClick} />;
 }

@@ -1,6 +1,7 @@
-// The page's side of the console's service worker (src/worker/sw.ts, docs/architecture.md): it is
-// registered once the page has loaded, in production builds only (`npm run dev` serves modules the
-// worker knows nothing of), and a notification's click arrives here to be shown by the router.
+// The page's side of the console's service worker (src/worker/sw.ts, README.md "The service
+// worker"): it is registered once the page has loaded, in production builds only (`npm run dev`
+// serves modules the worker knows nothing of), and a notification's click arrives here to be shown
+// by the router.
 import { isOpenMessage } from "../worker/contract";
 import { BASE, navigate } from "./router";
 

@@ -1,10 +1,10 @@
 // What the console shows when it cannot reach the server before anyone is known to be logged in:
 // typically opened offline from the service worker's copy of the app. The session asks the server
 // again by itself (src/auth/session.tsx); the button asks at once.
-import { useSession } from "../auth/session";
-import { useOnline } from "../lib/useOnline";
+import { useSession } from "./session";
+import { useOnline } from "../ui/useOnline";
 import { useT } from "../i18n/index";
-import { BASE } from "./router";
+import { BASE } from "../lib/router";
 
 export function OfflinePage() {
   const { retry } = useSession();
