@@ -2742,7 +2742,7 @@ mod behaviours {
     }
     /// See `every_column_about_a_visitor_is_exported_and_erased`.
     pub async fn visitor_data(s: &dyn Store, db: super::Raw<'_>) {
-        use beckon_server::chat::kept::{Kept, OTHER_TABLES, VISITOR_TABLES};
+        use beckon_server::service::chat::kept::{Kept, OTHER_TABLES, VISITOR_TABLES};
         use std::collections::BTreeSet;
 
         // Every table and column is accounted for, and nothing listed is gone.
@@ -2870,7 +2870,7 @@ mod behaviours {
             .await
             .unwrap();
 
-        let export = beckon_server::chat::erasure::export(s, None, "ann@example.com")
+        let export = beckon_server::service::chat::erasure::export(s, None, "ann@example.com")
             .await
             .unwrap();
         let export = serde_json::to_value(&export).unwrap();

@@ -1,4 +1,4 @@
-//! The error body every `/api` error answers (`crate::error::ApiError` writes it), and the
+//! The error body every `/api` error answers (`crate::wire::api_error::ApiError` writes it), and the
 //! answers every logged-in route shares (no session, a failed CSRF check, not an owner), for the
 //! handlers' `#[utoipa::path]` responses (`http/auth.rs`: `AgentAuth`, `OwnerAuth`).
 

@@ -10,11 +10,13 @@
 
 pub mod account;
 pub mod agent;
+pub mod api_error;
 pub mod body;
 pub mod canned;
 pub mod chat;
 pub mod error;
 pub mod frames;
+pub mod limits;
 pub mod notes;
 pub mod notifications;
 pub mod owner;

@@ -436,7 +436,7 @@ async fn cors_allows_the_domains_own_origins_only() {
 #[tokio::test]
 async fn new_chats_are_rate_limited_per_address_with_a_429() {
     let (dir, mut config) = crate::common::test_dirs();
-    config.new_chat_rate = beckon_server::ratelimit::Rate {
+    config.new_chat_rate = beckon_server::infra::ratelimit::Rate {
         burst: 2,
         every: Duration::from_secs(60),
     };
