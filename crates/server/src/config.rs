@@ -43,7 +43,7 @@ pub struct ServeConfig {
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
-    /// Whether anyone may sign up (an owner and a new organisation, `http/signup.rs`).
+    /// Whether anyone may sign up (an owner and a new organisation, `api/http/signup.rs`).
     pub allow_signup: bool,
     /// Bounds on every HTTP connection (timeouts, per-address and total caps).
     pub connections: crate::infra::listener::ConnLimits,

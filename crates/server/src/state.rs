@@ -29,7 +29,7 @@ pub struct AppState {
     pub embed_max_age: std::time::Duration,
     /// `--allow-signup`: anyone may create an owner account and organisation.
     pub allow_signup: bool,
-    /// The built console, served under `/console/` (`http/console.rs`).
+    /// The built console, served under `/console/` (`api/http/console.rs`).
     pub console: Arc<StaticFiles>,
     /// New chats per client address.
     pub new_chat_limit: Arc<crate::infra::ratelimit::RateLimiter>,
@@ -41,24 +41,24 @@ pub struct AppState {
     pub mailer: Option<Arc<crate::infra::mail::Mailer>>,
     /// The origin links in mail point to (`--public-url`, else the listening address).
     pub mail_origin: Arc<str>,
-    /// The server's Web Push identity (`egress/vapid.rs`), the same on every instance.
+    /// The server's Web Push identity (`infra/egress/vapid.rs`), the same on every instance.
     pub vapid: Arc<crate::infra::egress::Vapid>,
     /// What outbound requests may reach (`--allow-private-outbound`), and the client that
-    /// enforces it on every connection (`egress/guard.rs`).
+    /// enforces it on every connection (`infra/egress/guard.rs`).
     pub outbound: crate::infra::egress::Outbound,
     pub http: reqwest::Client,
     /// How long a visitor's message may wait unread before agents are mailed.
     pub notify_delay: std::time::Duration,
     /// `{kind}:{chat}` → when the notification this instance queued for it runs: while it waits,
-    /// a chat's further messages queue nothing (`outbound/notify.rs`).
+    /// a chat's further messages queue nothing (`service/outbound/notify.rs`).
     pub notify_queued: Arc<quick_cache::sync::Cache<String, i64>>,
     /// Wakes this instance's outbound worker when a job is added (others find it by polling).
     pub jobs_added: Arc<tokio::sync::Notify>,
-    /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
+    /// What `GET /readyz` checks (`infra/ready.rs`): the store, and whatever else is configured.
     pub ready: Arc<Vec<Arc<dyn crate::infra::ready::Ready>>>,
-    /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).
+    /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`infra/metrics.rs`).
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
-    /// Where chat files are kept (`attachments/files.rs`).
+    /// Where chat files are kept (`infra/attachments/files.rs`).
     pub files: crate::infra::attachments::Files,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.

@@ -154,7 +154,7 @@ fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
-/// A file's module path: `src/realtime/socket.rs` → `[realtime, socket]`, `src/engine/hub/mod.rs`
+/// A file's module path: `src/api/realtime/socket.rs` → `[api, realtime, socket]`, `src/engine/hub/mod.rs`
 /// → `[engine, hub]`.
 fn module_path(file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src()).unwrap().with_extension("");

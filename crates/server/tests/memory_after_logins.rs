@@ -1,5 +1,5 @@
 //! After password hashing (logins), the server's memory goes back down: glibc would otherwise
-//! keep each hash's 19 MiB block (see src/alloc.rs). Its own test binary: nothing else in the
+//! keep each hash's 19 MiB block (see src/infra/alloc.rs). Its own test binary: nothing else in the
 //! process allocates meanwhile.
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -2755,7 +2755,7 @@ mod behaviours {
             .collect();
         assert_eq!(
             tables, listed,
-            "every table is listed in chat/kept.rs: with visitor data, or why it holds none"
+            "every table is listed in service/chat/kept.rs: with visitor data, or why it holds none"
         );
         for t in VISITOR_TABLES {
             let columns: BTreeSet<&str> = in_db
@@ -2766,7 +2766,7 @@ mod behaviours {
             let listed: BTreeSet<&str> = t.columns.iter().map(|c| c.0).collect();
             assert_eq!(
                 columns, listed,
-                "every column of {} is in chat/kept.rs: exported, or why it is not about the visitor",
+                "every column of {} is in service/chat/kept.rs: exported, or why it is not about the visitor",
                 t.name
             );
         }

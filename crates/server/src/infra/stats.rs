@@ -5,7 +5,7 @@
 //! request has been answered. The HTTP handler
 //! only bumps a counter, so a burst costs the visitors nothing.
 //!
-//! The installation check's sightings (`sightings.rs`: the last page per domain and host that
+//! The installation check's sightings (`service/sightings.rs`: the last page per domain and host that
 //! loaded the embed) wait here too, the latest per (domain, host), and go out with each flush.
 
 use std::collections::HashMap;

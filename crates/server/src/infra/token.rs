@@ -1,8 +1,8 @@
 //! Tokens scoped to one channel and one persona, HMAC-SHA256-signed, for purposes that never
 //! stand in for each other: realtime tokens (short-lived, `v1.`), the links that continue a
-//! conversation from a visitor's e-mail (30 days, `c1.`; `http/continuation.rs`) and the links
+//! conversation from a visitor's e-mail (30 days, `c1.`; `api/http/continuation.rs`) and the links
 //! that stop an account's notification mail (a year, `u1.`, the account in place of the persona;
-//! `http/unsubscribe.rs`). The files sent in chats are served at a URL holding a MAC of the
+//! `api/http/unsubscribe.rs`). The files sent in chats are served at a URL holding a MAC of the
 //! file's id (`f1.`, [`TokenSigner::file_mac`]; `crate::infra::attachments`).
 //!
 //! Format: `<prefix><base64url(JSON claims)>.<base64url(HMAC-SHA256 of prefix + claims part)>`.

@@ -6,8 +6,8 @@
 //! (`strict-origin-when-cross-origin`), the full address when the page's referrer policy allows
 //! it, and nothing from an `https` page to an `http` server or under `no-referrer`.
 //!
-//! Sightings are batched with the statistics (`stats.rs`) and kept per (domain, host) by the
-//! store; the owner API (`http/owner/publishing.rs`) compares each host with the domain's name and
+//! Sightings are batched with the statistics (`infra/stats.rs`) and kept per (domain, host) by the
+//! store; the owner API (`api/http/owner/publishing.rs`) compares each host with the domain's name and
 //! aliases when it answers, so fixing a typo in the domain name turns the warning off.
 
 use axum::http::{header, HeaderMap};

@@ -157,7 +157,7 @@ pub trait Store:
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
-    /// A trivial query: the database answers (readiness, `ready.rs`).
+    /// A trivial query: the database answers (readiness, `infra/ready.rs`).
     async fn ping(&self) -> StoreResult<()>;
     /// Now, by the store's clock: what it stamps on rows, and what callers that pass times in
     /// (ending a chat, say) should read too.

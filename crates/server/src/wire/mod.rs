@@ -1,6 +1,6 @@
 //! The wire layer: every JSON body the HTTP API reads and answers and every realtime frame, as
 //! serde types, in one place below `http`, `realtime`, `accounts` and `chat`. Generated from
-//! them, so that server and clients cannot drift apart: the OpenAPI document (`http/openapi.rs`,
+//! them, so that server and clients cannot drift apart: the OpenAPI document (`api/http/openapi.rs`,
 //! from the handlers' `#[utoipa::path]` and these types' `ToSchema`; `routes.rs` mounts a route
 //! only with its documentation) and the TypeScript types of the console's and the widget's API
 //! clients (`ts.rs`).

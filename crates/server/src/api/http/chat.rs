@@ -28,7 +28,7 @@
 //! what it kept.
 //! Satisfaction: the visitor rates the chat (`POST …/channel/{id}/rating`, 1–5 and an optional
 //! comment) once it has ended — by either side — or while it is open; a later rating replaces it
-//! (`chat/rating.rs`). The persona id is the credential here too.
+//! (`service/chat/rating.rs`). The persona id is the credential here too.
 //! CORS: origins whose host is the domain's name or an alias (ignoring `www.`), and the
 //! server's own origin. Responses about things that do not exist carry CORS headers for any
 //! origin, so the widget can read the 404 body.

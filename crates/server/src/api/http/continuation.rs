@@ -1,6 +1,6 @@
-//! `GET /c/{token}`: the link in a visitor's e-mail (`outbound/notify.rs`), which continues the
+//! `GET /c/{token}`: the link in a visitor's e-mail (`service/outbound/notify.rs`), which continues the
 //! conversation in whatever browser opens it. The token is a capability for that one
-//! conversation (signed, 30 days: `token.rs`, purpose `Continue`); opening it makes the
+//! conversation (signed, 30 days: `infra/token.rs`, purpose `Continue`); opening it makes the
 //! conversation that browser's (`POST /api/v1/chat/public/continue`, done by the widget).
 //!
 //! Where it goes: back to the page where the chat began, with `#cnb-continue={token}` (a fragment,

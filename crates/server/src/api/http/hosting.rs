@@ -114,7 +114,7 @@ async fn static_file(
     } else {
         SHORT
     });
-    // A precompressed sibling when the client takes it (assets.rs); each coding is its own
+    // A precompressed sibling when the client takes it (infra/assets.rs); each coding is its own
     // representation, with its own ETag. Otherwise the compression layer may compress on the fly.
     let accept = headers
         .get(header::ACCEPT_ENCODING)
@@ -345,7 +345,7 @@ async fn embed(
             return js_comment(StatusCode::INTERNAL_SERVER_ERROR, "server error");
         }
     };
-    // The installation check: the page that loaded the embed (its Referer), see sightings.rs.
+    // The installation check: the page that loaded the embed (its Referer), see service/sightings.rs.
     if let Some((host, url)) = crate::service::sightings::page_of(&headers) {
         state.stats.record_sighting(domain_id, &host, &url);
     }

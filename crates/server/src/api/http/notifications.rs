@@ -1,7 +1,7 @@
 //! What an account is told about (`GET`/`PUT /api/v1/agent/notifications`: e-mail on or off,
 //! which conversations) and its browsers that get Web Push notifications (`GET`, `POST` and
 //! `DELETE` on `/api/v1/agent/push-subscriptions`, the console's Notifications switch). What is
-//! mailed and pushed, and when: `outbound/notify.rs`, `outbound/push.rs`.
+//! mailed and pushed, and when: `service/outbound/notify.rs`, `service/outbound/push.rs`.
 
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -50,7 +50,7 @@ pub fn routes() -> Routes<AppState> {
 struct Api;
 
 /// How owner and agent routes authenticate: the session cookie, and for writes the CSRF header
-/// or the server's own `Origin` (`accounts/session.rs`).
+/// or the server's own `Origin` (`service/accounts/session.rs`).
 struct SecuritySchemes;
 
 impl utoipa::Modify for SecuritySchemes {

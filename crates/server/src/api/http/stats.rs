@@ -1,5 +1,5 @@
 //! `POST /api/v1/stats` (spec §7): `{"type":"event","payload":{"website":…,"event_name":<domain
-//! id>,"url":""}}` → 204 at once; the count is written later in a batch (see `stats.rs`).
+//! id>,"url":""}}` → 204 at once; the count is written later in a batch (see `infra/stats.rs`).
 //! Counted per domain (`event_name`), UTC day and event: `pageview`, or the payload's optional
 //! `name` (lower-case letters, digits, `-`, `_`; up to 32) for other events. Events for unknown
 //! domains are dropped when the batch is written. Open to any origin (POST only).
@@ -12,7 +12,7 @@
 //! "action":a}` per click.
 //!
 //! The page the call came from (`Origin`/`Referer`) is noted for the installation check
-//! (`sightings.rs`).
+//! (`service/sightings.rs`).
 
 use std::time::Duration;
 
@@ -184,7 +184,7 @@ async fn collect(
     JsonBody(body): JsonBody<Value>,
 ) -> Result<StatusCode, ApiError> {
     let e = parse_stats_event(&body)?;
-    // The installation check: the page that sent it (its Origin), see sightings.rs.
+    // The installation check: the page that sent it (its Origin), see service/sightings.rs.
     if let Some((host, url)) = crate::service::sightings::page_of(&headers) {
         state.stats.record_sighting(&e.domain_id, &host, &url);
     }

@@ -1,7 +1,7 @@
 //! `/u/{token}`: the link at the foot of every notification mail to an agent, and its
 //! `List-Unsubscribe` header. `GET` is a page with one button; `POST` (the button, or a mail
 //! client's one-click request of RFC 8058) turns that account's notification mail off. The token
-//! is signed for this purpose and names the account (`token.rs`, a year); the console turns the
+//! is signed for this purpose and names the account (`infra/token.rs`, a year); the console turns the
 //! mail back on (its Notifications settings).
 
 use axum::extract::{Path, State};

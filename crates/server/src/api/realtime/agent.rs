@@ -246,7 +246,7 @@ impl AgentSession {
             Err(e) => return Err(internal(e)),
         };
         // Same answer as for an unknown chat: no probing of other organisations, and a chat
-        // without a message is its visitor's alone (chat/mod.rs).
+        // without a message is its visitor's alone (service/chat/mod.rs).
         if !self.listening.contains_key(&ch.domain_id) || ch.last_seq == 0 {
             return Err(FrameError::new(404, "chat channel not found"));
         }

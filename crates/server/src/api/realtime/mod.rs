@@ -14,6 +14,13 @@
 //!
 //! Bounds: 4 KiB read buffers, 16 KiB frames, a bounded send queue per connection (a client
 //! that does not keep up is disconnected), per-address and per-connection message rates.
+//!
+//! Files, leaves first: `stop.rs` (`Stop`, `Step`, close codes), `outbox.rs` (the bounded send
+//! queue and its writer), `conn.rs` (`Conn`, what a session sees of its connection); then the two
+//! sessions, `visitor.rs` and `agent.rs` (with `coalesce.rs`, `domains.rs`); and `socket.rs`, the
+//! dispatcher: the upgrade, authentication, the read loop with heartbeat and shutdown, handing
+//! each frame, event and timer to the session (as mini-redis keeps `connection.rs` a leaf and
+//! `server.rs` the dispatcher). Load test: `bench/realtime.sh` (`crates/loadgen`).
 
 use utoipa_axum::routes;
 

@@ -40,7 +40,7 @@ pub(crate) struct VisitorSession {
     typing_until: Option<Instant>,
     ended: bool,
     /// The chat has a message, so agents know it: until then its visitor's presence and pages
-    /// are not told to them (chat/mod.rs).
+    /// are not told to them (service/chat/mod.rs).
     announced: bool,
     /// (message id, seq) of the latest deliveries.
     recent: VecDeque<(String, i64)>,

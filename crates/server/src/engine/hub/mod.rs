@@ -174,7 +174,7 @@ impl Hub {
     }
 
     /// Resolves once no connection is open: after [`Hub::shut_down`], when every client has
-    /// been sent its close (1001) and answered it or been given up on (`realtime/socket.rs`, `finish`).
+    /// been sent its close (1001) and answered it or been given up on (`api/realtime/socket.rs`, `finish`).
     pub async fn drained(&self) {
         loop {
             let mut drained = pin!(self.drained.notified());

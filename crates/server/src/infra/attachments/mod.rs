@@ -5,7 +5,7 @@
 //!   (`limits.rs`) as the bytes come, with the type read from them (`sniff.rs`) and the name
 //!   made safe (`name.rs`);
 //! - `files.rs` is the file store (`object_store`: a local directory or S3);
-//! - here: the URL a file is served at, `/files/{id}/{mac}/{name}`, whose MAC (`token.rs`,
+//! - here: the URL a file is served at, `/files/{id}/{mac}/{name}`, whose MAC (`infra/token.rs`,
 //!   `f1.`) makes it the file's capability, and [`resolve`], which lets a message carry only
 //!   files uploaded to its own chat.
 

@@ -1,6 +1,6 @@
 //! The server's Web Push identity (RFC 8292, VAPID): an ES256 key pair made once and kept in the
 //! store, so every instance signs with the same key, and what a browser's subscription keys must
-//! be. `outbound/push.rs` sends with it.
+//! be. `service/outbound/push.rs` sends with it.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;

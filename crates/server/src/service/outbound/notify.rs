@@ -215,7 +215,7 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
     .await
 }
 
-/// A link that continues `channel` in any browser (http/continuation.rs).
+/// A link that continues `channel` in any browser (api/http/continuation.rs).
 fn continuation_link(
     state: &AppState,
     channel: &Channel,

@@ -1,6 +1,6 @@
 //! Web Push to agents' browsers: RFC 8030 delivery through each browser's push service, the
 //! payload encrypted for that browser (RFC 8291, `aes128gcm`, by `web-push-native`) and the
-//! request signed with the server's VAPID key (RFC 8292; `egress/vapid.rs`, the same key on every
+//! request signed with the server's VAPID key (RFC 8292; `infra/egress/vapid.rs`, the same key on every
 //! instance, so a subscription made through one instance is pushed to by any).
 //!
 //! A visitor's message is pushed at once (no delay, unlike mail) to every agent of the

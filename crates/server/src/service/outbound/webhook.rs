@@ -8,7 +8,7 @@
 //! subscribed webhook, both in one transaction of the store; the job sends the delivery's body
 //! with the delivery's id on every attempt, retried on the schedule of [`next_attempt`] for
 //! [`RETRY_FOR`], then the delivery has failed. 2xx is success; redirects are not followed
-//! (`egress/guard.rs`); an attempt has 10 seconds.
+//! (`infra/egress/guard.rs`); an attempt has 10 seconds.
 //!
 //! What an event carries never includes a persona id: the visitor's is their credential.
 
@@ -171,7 +171,7 @@ pub async fn queue(
 /// fields. The domain and the visitor are read only when some webhook wants the event.
 async fn emit(state: &AppState, channel: &Channel, event: &str, extra: impl FnOnce() -> Value) {
     if channel.last_seq == 0 {
-        // A conversation without a message is not one yet (chat/mod.rs): nothing is told.
+        // A conversation without a message is not one yet (service/chat/mod.rs): nothing is told.
         return;
     }
     let hooks = subscribed(state, &channel.domain_id, event).await;

@@ -62,7 +62,7 @@ async fn list_webhooks(
 
 /// The problems with a webhook's URL (`None`: fine). Refused at once: anything but http(s), and
 /// (unless `--allow-private-outbound`) http, and a host that is a private address or localhost;
-/// a name that resolves to a private address is refused when delivering (`egress/guard.rs`).
+/// a name that resolves to a private address is refused when delivering (`infra/egress/guard.rs`).
 fn url_problem(state: &AppState, raw: &str) -> Option<String> {
     let raw = raw.trim();
     if raw.is_empty() {
