@@ -7,10 +7,11 @@
 //! `ls src` is the architecture: one folder (or file) per layer, and the `mod` declarations of
 //! this file list them in layer order, top to bottom. A module imports only the modules declared
 //! below its own, never one above, so the entry points sit on the services, the services on the
-//! shared state, and everything on the wire types and the store. `tests/layering.rs` reads the
-//! order from here and fails on an import upwards, on a folder or file of `src/` not declared
-//! here, and on an import cycle among the files of any folder. Each folder's `mod.rs` says what
-//! is in it.
+//! shared state, and everything on the wire types and the store; this file's own functions
+//! ([`start`], [`serve`]) assemble every layer, so only the top one, `cli`, calls them.
+//! `tests/layering.rs` reads the order from here and fails on an import upwards, on a folder or
+//! file of `src/` not declared here, and on an import cycle among the files of any folder. Each
+//! folder's `mod.rs` says what is in it.
 //!
 //! Seams for the parts that plug in:
 //! - [`store::Store`]: all persistence (SQLite or PostgreSQL);
