@@ -12,7 +12,7 @@ pub enum StatsKind {
     Event,
 }
 
-/// What a statistics event counts. Read field by field (`api/http/stats.rs`), so that a 400 says
+/// What a statistics event counts. Read field by field (`http/stats.rs`), so that a 400 says
 /// which field is wrong.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 pub struct StatsPayload {
