@@ -197,7 +197,7 @@ ${rows.join("\n")}
 
 ${rounds.map((r) => `round ${r.label}: ${r.summary}${r.ok ? "" : " — **not one push and one mail per message**"}`).join("  \n")}
 
-Where the time goes at delay 0: the server has decided and opens its first SMTP connection within the "accepts Beckon's connection" row; each SMTP conversation then lasts about 150 ms, 100 ms of it \`smtp-server\`'s fixed wait before its greeting (its check for clients that talk too soon) and about 40 ms between DATA and the message's end (not looked into; the size of Linux's delayed ACK). The outbound worker runs the jobs it claims together (crates/server/src/outbound/worker.rs), so the push request does not wait for the SMTP conversations. With the default delay the mails are not due yet and the push goes out alone (the "delay ${DEFAULT_DELAY} s" round).
+Where the time goes at delay 0: the server has decided and opens its first SMTP connection within the "accepts Beckon's connection" row; each SMTP conversation then lasts about 150 ms, 100 ms of it \`smtp-server\`'s fixed wait before its greeting (its check for clients that talk too soon) and about 40 ms between DATA and the message's end (not looked into; the size of Linux's delayed ACK). The outbound worker runs the jobs it claims together (crates/server/src/service/outbound/worker.rs), so the push request does not wait for the SMTP conversations. With the default delay the mails are not due yet and the push goes out alone (the "delay ${DEFAULT_DELAY} s" round).
 
 Budget: push p99 ≤ ${PUSH_BUDGET_MS} ms on one instance (delay 0) — ${withinBudget ? "met" : "**missed**"} (worst round's p99 ${fmt(pushP99)} ms).`,
 );

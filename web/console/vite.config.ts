@@ -1,4 +1,4 @@
-// The console is served by `beckon serve` under /console/ (crates/server/src/http/console.rs).
+// The console is served by `beckon serve` under /console/ (crates/server/src/api/http/console.rs).
 // JSX goes through Vite's own transform (no plugin needed); `npm run dev` proxies the API to a
 // running `beckon serve` on :8080.
 import { defineConfig } from "vitest/config";

@@ -53,7 +53,7 @@ const withParts = (parts) => ({
 /**
  * The loader's own words (src/loader/render/texts.ts) per language, from the catalogue
  * (i18n-tables.mjs): beckon-words.json, which the server reads to put the domain's language's into
- * its hosted embed (crates/server/src/http/hosting.rs). The loader builds in English's only.
+ * its hosted embed (crates/server/src/api/http/hosting.rs). The loader builds in English's only.
  */
 const LOADER_WORDS = Object.fromEntries(Object.entries(await languageTables()).map(([l, t]) => [l, [t.modal.poweredBy, t.buttons.options]]));
 const variantFile = (parts) => ["beckon-loader", ...parts].join("-") + ".js";

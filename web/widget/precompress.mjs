@@ -1,7 +1,7 @@
 // Writes the precompressed siblings of the built files that the Beckon server sends (and the size
 // check measures): beckon.js.gz with Zopfli (gzip format, a few percent smaller than zlib's best)
 // and beckon.js.br with Brotli at quality 11, for every .js and .css file in dist/. The server
-// uses a sibling only when it decodes to the file (crates/server/src/assets.rs), so a stale one is
+// uses a sibling only when it decodes to the file (crates/server/src/infra/assets.rs), so a stale one is
 // harmless. Run after build.mjs and app.build.mjs. Usage: node precompress.mjs
 import { gzipAsync } from "@gfx/zopfli";
 import { readdir, readFile, writeFile } from "node:fs/promises";

@@ -166,7 +166,7 @@ pub struct ServeArgs {
     pub allow_signup: bool,
     /// Open connections one client address may hold (IPv6: per /64); trusted proxies are
     /// exempt. More are answered 429 and closed.
-    #[arg(long, env = "BECKON_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::listener::ConnLimits::default().per_address)]
+    #[arg(long, env = "BECKON_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::infra::listener::ConnLimits::default().per_address)]
     pub max_connections_per_address: usize,
     /// redis://… (or rediss://…): run as one of several instances behind a load balancer,
     /// sharing realtime events and agent presence through Redis or Valkey. Needs PostgreSQL
@@ -360,8 +360,8 @@ async fn seed_demo(
     origin: &str,
 ) -> anyhow::Result<()> {
     let store = store?;
-    let seed = crate::accounts::demo::seed_demo(store.as_ref()).await?;
-    print!("{}", crate::accounts::demo::banner(&seed, origin));
+    let seed = crate::service::accounts::demo::seed_demo(store.as_ref()).await?;
+    print!("{}", crate::service::accounts::demo::banner(&seed, origin));
     Ok(())
 }
 
@@ -379,7 +379,7 @@ fn visitor_email(email: &str) -> anyhow::Result<&str> {
 async fn export(db: DbArgs, email: &str) -> anyhow::Result<String> {
     let email = visitor_email(email)?;
     let store = db.open().await?;
-    let export = crate::chat::erasure::export(&*store, None, email).await?;
+    let export = crate::service::chat::erasure::export(&*store, None, email).await?;
     Ok(serde_json::to_string_pretty(&export)?)
 }
 
@@ -387,8 +387,8 @@ async fn export(db: DbArgs, email: &str) -> anyhow::Result<String> {
 async fn erase(db: DbArgs, files_url: Option<String>, email: &str) -> anyhow::Result<String> {
     let email = visitor_email(email)?;
     let store = db.open().await?;
-    let files = crate::attachments::Files::open(&db.data_dir, files_url.as_deref())?;
-    let erased = crate::chat::erasure::erase(&*store, &files, None, email).await?;
+    let files = crate::infra::attachments::Files::open(&db.data_dir, files_url.as_deref())?;
+    let erased = crate::service::chat::erasure::erase(&*store, &files, None, email).await?;
     Ok(format!(
         "erased {} conversation(s) and {} file(s) of {email}",
         erased.conversations, erased.files
@@ -404,7 +404,7 @@ async fn user_add(
     org: Option<String>,
     password: String,
 ) -> anyhow::Result<String> {
-    use crate::accounts::users::{account_problems, create_account, NewAccount};
+    use crate::service::accounts::users::{account_problems, create_account, NewAccount};
     use crate::store::Role;
     let problems = account_problems(&email, &name, Some(&password));
     if !problems.is_empty() {
@@ -415,7 +415,7 @@ async fn user_add(
         anyhow::bail!("invalid account: {}", list.join("; "));
     }
     let store = db.open().await?;
-    let normalised = crate::accounts::users::normalise_email(&email);
+    let normalised = crate::service::accounts::users::normalise_email(&email);
     if store.get_user_by_email(&normalised).await.is_ok() {
         anyhow::bail!("a user with the e-mail {normalised} exists");
     }

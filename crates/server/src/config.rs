@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ipnet::IpNet;
 
-use crate::ratelimit::Rate;
+use crate::infra::ratelimit::Rate;
 
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
@@ -43,15 +43,15 @@ pub struct ServeConfig {
     /// How long browsers and CDNs may reuse a hosted embed (`/d/{id}.js`) without asking. Zero
     /// (the default): they revalidate on every page view, so a publication shows on the next one.
     pub embed_max_age: Duration,
-    /// Whether anyone may sign up (an owner and a new organisation, `http/signup.rs`).
+    /// Whether anyone may sign up (an owner and a new organisation, `api/http/signup.rs`).
     pub allow_signup: bool,
     /// Bounds on every HTTP connection (timeouts, per-address and total caps).
-    pub connections: crate::listener::ConnLimits,
+    pub connections: crate::infra::listener::ConnLimits,
     /// `redis://…`: one of several instances, sharing realtime events and presence through
     /// Redis (`crate::engine::cluster`). Needs PostgreSQL and an explicit `secret`.
     pub redis_url: Option<String>,
     /// `s3://bucket/prefix`: where chat files are kept (`--attachments-url`); `None`:
-    /// `{data_dir}/attachments` (`crate::attachments::Files`).
+    /// `{data_dir}/attachments` (`crate::infra::attachments::Files`).
     pub attachments_url: Option<String>,
     /// Starts every Redis key and pub/sub channel name (deployments sharing one Redis).
     pub redis_prefix: String,
@@ -126,7 +126,7 @@ impl ServeConfig {
             realtime: crate::engine::hub::RealtimeConfig::default(),
             embed_max_age: Duration::ZERO,
             allow_signup: false,
-            connections: crate::listener::ConnLimits::default(),
+            connections: crate::infra::listener::ConnLimits::default(),
             redis_url: None,
             redis_prefix: "beckon:".into(),
             attachments_url: None,

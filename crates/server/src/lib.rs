@@ -2,11 +2,22 @@
 //! the widget's assets. `beckon serve` is [`serve`]; tests start the real server with
 //! [`App::spawn_for_tests`] (or [`start`] with a [`ServeConfig`]) and talk HTTP to it.
 //!
+//! # Layers
+//!
+//! `ls src` is the architecture: one folder (or file) per layer, and the `mod` declarations of
+//! this file list them in layer order, top to bottom. A module imports only the modules declared
+//! below its own, never one above, so the entry points sit on the services, the services on the
+//! shared state, and everything on the wire types and the store; this file's own functions
+//! ([`start`], [`serve`]) assemble every layer, so only the top one, `cli`, calls them.
+//! `tests/layering.rs` reads the order from here and fails on an import upwards, on a folder or
+//! file of `src/` not declared here, and on an import cycle among the files of any folder. Each
+//! folder's `mod.rs` says what is in it.
+//!
 //! Seams for the parts that plug in:
 //! - [`store::Store`]: all persistence (SQLite or PostgreSQL);
 //! - [`engine::presence::Presence`]: agent leases, read by the availability call;
-//! - [`token::TokenSigner`]: realtime tokens, issued by the token URL, verified by the hub;
-//! - [`http::router`]: where route areas are mounted; [`AppState`] is what handlers share,
+//! - [`infra::token::TokenSigner`]: realtime tokens, issued by the token URL, verified by the hub;
+//! - [`api::http::router`]: where route areas are mounted; [`AppState`] is what handlers share,
 //!   including the shutdown signal long-lived connections should watch.
 
 use std::net::SocketAddr;
@@ -18,39 +29,34 @@ use anyhow::Context as _;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use api::http;
 use engine::cluster;
 use engine::hub::Hub;
 use engine::presence::{LocalPresence, Presence};
+use infra::redact::redact;
+use infra::{
+    assets, attachments, egress, geo, listener, mail, metrics, ratelimit, ready, stats, token,
+};
+use service::{chat, outbound};
 
-pub mod accounts;
-pub mod alloc;
-pub mod assets;
-pub mod attachments;
-pub mod chat;
+// The binary's commands: `beckon serve`, `check-config`, `user add`, `seed-demo`.
 pub mod cli;
-pub mod config;
-pub mod config_defaults;
-pub mod domain_config;
-pub mod egress;
-pub mod engine;
-pub mod error;
-pub mod geo;
-pub mod http;
-pub mod limits;
-pub mod listener;
-pub mod mail;
-pub mod metrics;
-pub mod outbound;
-pub mod ratelimit;
-pub mod ready;
-pub mod realtime;
-pub mod seed;
-pub mod sightings;
+// The network's entry points: `http` (route areas) and `realtime` (the WebSocket sockets).
+pub mod api;
+// Accounts, chats, outbound work (mail, Web Push, webhooks) and the domain rules they share.
+pub mod service;
+// `AppState`: what every handler and service shares.
 pub mod state;
-pub mod stats;
-pub mod store;
-pub mod token;
+// `ServeConfig`: the server's settings, from flags and the environment.
+pub mod config;
+// The realtime engine: hub and broker, agent presence, their Redis implementations.
+pub mod engine;
+// The connection layer, egress, mail, files, metrics, readiness, rate limits, tokens, geo, stats.
+pub mod infra;
+// Every JSON body and realtime frame, the API's error answers and message limits.
 pub mod wire;
+// Persistence: the `Store` trait over SQLite and PostgreSQL.
+pub mod store;
 
 pub use config::ServeConfig;
 pub use state::AppState;
@@ -189,20 +195,6 @@ pub async fn build_state(
     })
 }
 
-/// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
-pub(crate) fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let creds = &url[s + 3..at];
-            match creds.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
-    }
-}
-
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
@@ -337,20 +329,5 @@ impl App {
     /// Starts the real server on 127.0.0.1, port 0, with SQLite in `data_dir`.
     pub async fn spawn_for_tests(data_dir: &Path) -> anyhow::Result<Server> {
         start(ServeConfig::for_tests(data_dir)).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn passwords_are_redacted() {
-        assert_eq!(
-            super::redact("postgres://u:pw@h:5432/db"),
-            "postgres://u:***@h:5432/db"
-        );
-        assert_eq!(
-            super::redact("sqlite://./data/b.db"),
-            "sqlite://./data/b.db"
-        );
     }
 }

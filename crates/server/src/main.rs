@@ -1,8 +1,8 @@
 use clap::Parser as _;
 
 fn main() -> std::process::ExitCode {
-    // Before the runtime's threads exist (see alloc.rs).
-    beckon_server::alloc::return_large_blocks();
+    // Before the runtime's threads exist (see infra/alloc.rs).
+    beckon_server::infra::alloc::return_large_blocks();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -5,12 +5,12 @@ use std::sync::Arc;
 use axum::http::HeaderMap;
 use ipnet::IpNet;
 
-use crate::assets::StaticFiles;
 use crate::engine::presence::Presence;
-use crate::geo::GeoDb;
-use crate::stats::StatsCollector;
+use crate::infra::assets::StaticFiles;
+use crate::infra::geo::GeoDb;
+use crate::infra::stats::StatsCollector;
+use crate::infra::token::TokenSigner;
 use crate::store::Store;
-use crate::token::TokenSigner;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -29,37 +29,37 @@ pub struct AppState {
     pub embed_max_age: std::time::Duration,
     /// `--allow-signup`: anyone may create an owner account and organisation.
     pub allow_signup: bool,
-    /// The built console, served under `/console/` (`http/console.rs`).
+    /// The built console, served under `/console/` (`api/http/console.rs`).
     pub console: Arc<StaticFiles>,
     /// New chats per client address.
-    pub new_chat_limit: Arc<crate::ratelimit::RateLimiter>,
+    pub new_chat_limit: Arc<crate::infra::ratelimit::RateLimiter>,
     /// Visitors' uploads per client address (`attachments::UPLOAD_RATE`).
-    pub upload_limit: Arc<crate::ratelimit::RateLimiter>,
+    pub upload_limit: Arc<crate::infra::ratelimit::RateLimiter>,
     /// The realtime fan-out (broker, agent connections, limits): see `hub/`.
     pub realtime: Arc<crate::engine::hub::Hub>,
     /// Outgoing e-mail (`--smtp-url`), when configured.
-    pub mailer: Option<Arc<crate::mail::Mailer>>,
+    pub mailer: Option<Arc<crate::infra::mail::Mailer>>,
     /// The origin links in mail point to (`--public-url`, else the listening address).
     pub mail_origin: Arc<str>,
-    /// The server's Web Push identity (`egress/vapid.rs`), the same on every instance.
-    pub vapid: Arc<crate::egress::Vapid>,
+    /// The server's Web Push identity (`infra/egress/vapid.rs`), the same on every instance.
+    pub vapid: Arc<crate::infra::egress::Vapid>,
     /// What outbound requests may reach (`--allow-private-outbound`), and the client that
-    /// enforces it on every connection (`egress/guard.rs`).
-    pub outbound: crate::egress::Outbound,
+    /// enforces it on every connection (`infra/egress/guard.rs`).
+    pub outbound: crate::infra::egress::Outbound,
     pub http: reqwest::Client,
     /// How long a visitor's message may wait unread before agents are mailed.
     pub notify_delay: std::time::Duration,
     /// `{kind}:{chat}` → when the notification this instance queued for it runs: while it waits,
-    /// a chat's further messages queue nothing (`outbound/notify.rs`).
+    /// a chat's further messages queue nothing (`service/outbound/notify.rs`).
     pub notify_queued: Arc<quick_cache::sync::Cache<String, i64>>,
     /// Wakes this instance's outbound worker when a job is added (others find it by polling).
     pub jobs_added: Arc<tokio::sync::Notify>,
-    /// What `GET /readyz` checks (`ready.rs`): the store, and whatever else is configured.
-    pub ready: Arc<Vec<Arc<dyn crate::ready::Ready>>>,
-    /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`metrics.rs`).
+    /// What `GET /readyz` checks (`infra/ready.rs`): the store, and whatever else is configured.
+    pub ready: Arc<Vec<Arc<dyn crate::infra::ready::Ready>>>,
+    /// The Prometheus recorder behind `GET /metrics`, with `--metrics` (`infra/metrics.rs`).
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
-    /// Where chat files are kept (`attachments/files.rs`).
-    pub files: crate::attachments::Files,
+    /// Where chat files are kept (`infra/attachments/files.rs`).
+    pub files: crate::infra::attachments::Files,
     /// Turns true when the server shuts down: long-lived connections (WebSockets) should watch
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,

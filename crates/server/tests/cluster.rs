@@ -649,12 +649,12 @@ async fn two_instances_through_one_queue_send_each_mail_and_each_push_once() {
     eventually_within("the queue drained", Duration::from_secs(60), async || {
         let store = c.store();
         store
-            .jobs_of_kind(beckon_server::outbound::MAIL)
+            .jobs_of_kind(beckon_server::service::outbound::MAIL)
             .await
             .unwrap()
             .is_empty()
             && store
-                .jobs_of_kind(beckon_server::outbound::NOTIFY_AGENTS)
+                .jobs_of_kind(beckon_server::service::outbound::NOTIFY_AGENTS)
                 .await
                 .unwrap()
                 .is_empty()
@@ -682,12 +682,12 @@ async fn two_instances_through_one_queue_send_each_mail_and_each_push_once() {
         async || {
             let store = c.store();
             store
-                .jobs_of_kind(beckon_server::outbound::PUSH)
+                .jobs_of_kind(beckon_server::service::outbound::PUSH)
                 .await
                 .unwrap()
                 .is_empty()
                 && store
-                    .jobs_of_kind(beckon_server::outbound::NOTIFY_PUSH)
+                    .jobs_of_kind(beckon_server::service::outbound::NOTIFY_PUSH)
                     .await
                     .unwrap()
                     .is_empty()
@@ -753,7 +753,7 @@ async fn two_instances_deliver_each_webhook_event_once_and_a_restart_loses_none(
     .await;
     eventually_within("the queue drained", Duration::from_secs(60), async || {
         c.store()
-            .jobs_of_kind(beckon_server::outbound::WEBHOOK)
+            .jobs_of_kind(beckon_server::service::outbound::WEBHOOK)
             .await
             .unwrap()
             .is_empty()

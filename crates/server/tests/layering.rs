@@ -1,8 +1,8 @@
-//! The server's modules form no import cycle (docs/architecture.md, "Layers"), at every level:
-//! the top-level modules (each `crate::x` a module's files name is an edge), so that the wire
-//! types, the chat service and the engine stay below the HTTP API and the realtime sockets; and
-//! the files of each module folder (`super::x`, `crate::m::x`), so that leaves such as
-//! `realtime/stop.rs` stay leaves.
+//! The server's layers are its folders, and their order is written once: the `mod` declarations
+//! of `src/lib.rs`, top to bottom (its doc, "Layers"). These tests read that order and fail when a
+//! module imports one declared above it (an arrow upwards), when a folder or file of `src/` is
+//! not declared there, and when the files of one module folder import each other in a cycle
+//! (`super::x`, `crate::m::x`), so that leaves such as `api/realtime/stop.rs` stay leaves.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ fn modules() -> BTreeMap<String, Vec<PathBuf>> {
     for entry in std::fs::read_dir(src()).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if path.is_dir() {
+        if path.is_dir() && name != "bin" {
             let mut files = Vec::new();
             collect(&path, &mut files);
             out.entry(name).or_insert_with(Vec::new).extend(files);
@@ -54,18 +54,65 @@ fn ident_at(s: &str) -> &str {
     &s[..end]
 }
 
+/// The crate root's own items (`lib.rs`: `start`, `serve`, …) as a node of the graph. The root
+/// assembles every layer, so it belongs to the top one: only the first layer declared (`cli`,
+/// which starts the server) may import it.
+const ROOT: &str = "crate";
+
+/// The top-level modules `src/lib.rs` declares, in its order: the layers, top to bottom.
+fn declared() -> Vec<String> {
+    declarations(&std::fs::read_to_string(src().join("lib.rs")).unwrap())
+}
+
+fn declarations(lib: &str) -> Vec<String> {
+    lib.lines()
+        .filter_map(|l| {
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            let name = l.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.trim().to_owned())
+        })
+        .collect()
+}
+
+/// What the crate root re-exports from a module (`pub use state::AppState;` → `AppState` →
+/// `state`), so that `crate::AppState` counts as an import of `state`.
+fn root_reexports() -> BTreeMap<String, String> {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    lib.lines()
+        .filter_map(|l| {
+            let path = l.strip_prefix("pub use ")?.strip_suffix(';')?;
+            let module = path.split("::").next()?;
+            let item = path.rsplit("::").next()?;
+            Some((item.to_owned(), module.to_owned()))
+        })
+        .collect()
+}
+
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let mods = modules();
-    let known: BTreeSet<String> = mods.keys().cloned().collect();
+    let mut known: BTreeSet<String> = mods.keys().cloned().collect();
+    known.extend(declared());
+    let reexports = root_reexports();
     mods.iter()
         .map(|(name, files)| {
             let mut deps = BTreeSet::new();
             for f in files {
                 let text = code_without_tests(&std::fs::read_to_string(f).unwrap());
                 let named = paths_named(&text, &module_path(f));
-                deps.extend(named.into_iter().map(|p| p[0].clone()));
+                deps.extend(named.into_iter().map(|p| match reexports.get(&p[0]) {
+                    Some(module) => module.clone(),
+                    None => p[0].clone(),
+                }));
             }
-            deps.retain(|d| known.contains(d));
+            // Any other name is an item of the crate root (`lib.rs`, e.g. `crate::serve`).
+            let deps = deps.into_iter().map(|d| {
+                if known.contains(&d) {
+                    d
+                } else {
+                    ROOT.to_owned()
+                }
+            });
+            let mut deps: BTreeSet<String> = deps.collect();
             deps.remove(name);
             (name.clone(), deps)
         })
@@ -107,7 +154,7 @@ fn find_cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
-/// A file's module path: `src/realtime/socket.rs` → `[realtime, socket]`, `src/engine/hub/mod.rs`
+/// A file's module path: `src/api/realtime/socket.rs` → `[api, realtime, socket]`, `src/engine/hub/mod.rs`
 /// → `[engine, hub]`.
 fn module_path(file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src()).unwrap().with_extension("");
@@ -221,6 +268,8 @@ fn code_without_tests(text: &str) -> String {
 fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     let mut files = Vec::new();
     collect(&src(), &mut files);
+    // The binaries under `src/bin/` are crates of their own.
+    files.retain(|f| !f.starts_with(src().join("bin")));
     let mut out: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
     for f in &files {
         let here = module_path(f);
@@ -256,11 +305,74 @@ fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     out
 }
 
+/// Each import of a module declared above the importer: `(importer, imported)`.
+fn upward_arrows(
+    order: &[String],
+    g: &BTreeMap<String, BTreeSet<String>>,
+) -> Vec<(String, String)> {
+    let rank = |m: &str| match m {
+        ROOT => Some(0),
+        _ => order.iter().position(|o| o == m),
+    };
+    let mut out = Vec::new();
+    for (m, deps) in g {
+        for d in deps {
+            if let (Some(here), Some(there)) = (rank(m), rank(d)) {
+                if there < here {
+                    out.push((m.clone(), d.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_module_imports_a_layer_above_it() {
+    let order = declared();
+    assert!(
+        order.len() >= 5 && order[0] == "cli" && order.last().is_some_and(|l| l == "store"),
+        "the layers were not read from src/lib.rs: {order:?}"
+    );
+    let arrows = upward_arrows(&order, &graph());
+    assert!(
+        arrows.is_empty(),
+        "imports upwards (src/lib.rs declares the layers top to bottom: {}):\n{}\n\
+         Move what the lower module needs down to it, or below both.",
+        order.join(" > "),
+        arrows
+            .iter()
+            .map(|(m, d)| match d.as_str() {
+                ROOT => format!("  crate::{m} imports an item of the crate root (lib.rs)"),
+                _ => format!("  crate::{m} imports crate::{d}, a layer above it"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn every_folder_and_file_of_src_is_a_declared_layer() {
+    let declared: BTreeSet<String> = declared().into_iter().collect();
+    let present: BTreeSet<String> = modules().into_keys().collect();
+    let undeclared: Vec<_> = present.difference(&declared).collect();
+    assert!(
+        undeclared.is_empty(),
+        "src/ has {undeclared:?}, which src/lib.rs does not declare among its layers; \
+         put it in the layer its imports place it in (src/lib.rs, \"Layers\")"
+    );
+    let missing: Vec<_> = declared.difference(&present).collect();
+    assert!(
+        missing.is_empty(),
+        "src/lib.rs declares {missing:?}, not found in src/"
+    );
+}
+
 #[test]
 fn the_files_of_each_module_folder_form_no_cycle() {
     let graphs = folder_graphs();
     assert!(
-        graphs.get("realtime").is_some_and(|g| g.len() >= 6),
+        graphs.get("api/realtime").is_some_and(|g| g.len() >= 6),
         "module folders not found: {:?}",
         graphs.keys()
     );
@@ -268,8 +380,7 @@ fn the_files_of_each_module_folder_form_no_cycle() {
         if let Some(cycle) = find_cycle(g) {
             panic!(
                 "import cycle among the files of src/{folder}/: {}\n\
-                 Move what both need into a leaf file they both import (docs/architecture.md, \
-                 \"Layers\").",
+                 Move what both need into a leaf file they both import (src/lib.rs, \"Layers\").",
                 cycle.join(" -> ")
             );
         }
@@ -278,12 +389,12 @@ fn the_files_of_each_module_folder_form_no_cycle() {
 
 #[test]
 fn realtime_leaves_import_no_session() {
-    let g = &folder_graphs()["realtime"];
+    let g = &folder_graphs()["api/realtime"];
     for leaf in ["stop", "outbox", "conn"] {
         for session in ["agent", "visitor", "socket"] {
             assert!(
                 !g[leaf].contains(session),
-                "realtime/{leaf}.rs imports {session}.rs; the connection handle stays a leaf"
+                "api/realtime/{leaf}.rs imports {session}.rs; the connection handle stays a leaf"
             );
         }
     }
@@ -291,7 +402,7 @@ fn realtime_leaves_import_no_session() {
 
 #[test]
 fn the_folder_checker_resolves_super_and_crate_paths() {
-    let here: Vec<String> = ["realtime", "agent"].map(String::from).into();
+    let here: Vec<String> = ["api", "realtime", "agent"].map(String::from).into();
     let named = paths_named(
         &code("use super::conn::{Conn, utf8};\nuse super::{stop::Stop, coalesce};\nuse crate::engine::hub::Hub;\nfn f() { self::g() }"),
         &here,
@@ -300,11 +411,11 @@ fn the_folder_checker_resolves_super_and_crate_paths() {
     assert_eq!(
         named,
         [
-            "realtime::conn",
-            "realtime::stop",
-            "realtime::coalesce",
+            "api::realtime::conn",
+            "api::realtime::stop",
+            "api::realtime::coalesce",
             "engine::hub::Hub",
-            "realtime::agent::g"
+            "api::realtime::agent::g"
         ]
     );
 }
@@ -312,27 +423,35 @@ fn the_folder_checker_resolves_super_and_crate_paths() {
 #[test]
 fn top_level_modules_form_no_cycle() {
     let g = graph();
-    assert!(g.len() > 10, "modules not found: {g:?}");
+    assert!(g.len() >= 5, "modules not found: {g:?}");
     if let Some(cycle) = find_cycle(&g) {
         panic!(
             "import cycle among the server's top-level modules: {}\n\
-             Move what both sides need below them (docs/architecture.md, \"Layers\").",
+             Move what both sides need below them (src/lib.rs, \"Layers\").",
             cycle.join(" -> ")
         );
     }
 }
 
 #[test]
-fn the_wire_layer_and_the_chat_service_stay_below_the_entry_points() {
-    let g = graph();
-    for low in ["wire", "chat", "engine", "state", "seed", "domain_config"] {
-        for high in ["http", "realtime", "accounts", "cli"] {
-            assert!(
-                !g[low].contains(high),
-                "{low} imports {high}; it must stay below it (docs/architecture.md, \"Layers\")"
-            );
-        }
-    }
+fn the_checker_sees_an_upward_arrow() {
+    let order = declarations(
+        "//! Layers.\npub mod api;\n// the services\npub mod service;\nmod store;\nuse x;\n",
+    );
+    assert_eq!(order, ["api", "service", "store"]);
+    let g: BTreeMap<String, BTreeSet<String>> = [
+        ("api".to_owned(), ["service".to_owned()].into()),
+        (
+            "service".to_owned(),
+            ["store".to_owned(), "api".to_owned()].into(),
+        ),
+        ("store".to_owned(), BTreeSet::new()),
+    ]
+    .into();
+    assert_eq!(
+        upward_arrows(&order, &g),
+        [("service".to_owned(), "api".to_owned())]
+    );
 }
 
 #[test]

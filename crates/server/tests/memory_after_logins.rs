@@ -1,11 +1,11 @@
 //! After password hashing (logins), the server's memory goes back down: glibc would otherwise
-//! keep each hash's 19 MiB block (see src/alloc.rs). Its own test binary: nothing else in the
+//! keep each hash's 19 MiB block (see src/infra/alloc.rs). Its own test binary: nothing else in the
 //! process allocates meanwhile.
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn memory_returns_after_concurrent_password_hashes() {
-    use beckon_server::accounts::password::hash_blocking;
+    use beckon_server::service::accounts::password::hash_blocking;
 
     fn rss_kib() -> u64 {
         let status = std::fs::read_to_string("/proc/self/status").unwrap();
@@ -13,7 +13,7 @@ fn memory_returns_after_concurrent_password_hashes() {
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
     }
 
-    beckon_server::alloc::return_large_blocks();
+    beckon_server::infra::alloc::return_large_blocks();
     // Twice, from four threads at once (the blocking pool of concurrent logins): the second
     // round is the one glibc would serve from its arenas.
     let before = rss_kib();

@@ -368,7 +368,7 @@ async fn no_webhook_carries_a_note() {
         }
     })
     .await;
-    ran(&t, beckon_server::outbound::WEBHOOK).await;
+    ran(&t, beckon_server::service::outbound::WEBHOOK).await;
     let got = rx.received();
     let types: Vec<&str> = got
         .iter()

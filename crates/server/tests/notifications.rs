@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::outbound::{MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
+use beckon_server::service::outbound::{MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
 use beckon_server::store::ManualClock;
 use serde_json::json;
 
@@ -654,7 +654,7 @@ async fn written_at(t: &T, channel: &str, seq: i64, zone: &str, locale: &str) ->
         .await
         .unwrap()
         .remove(0);
-    beckon_server::mail::when::Times::new(Some(zone), locale).at(m.created_at)
+    beckon_server::infra::mail::when::Times::new(Some(zone), locale).at(m.created_at)
 }
 
 #[tokio::test]

@@ -1,10 +1,10 @@
 //! The checked-in OpenAPI document (`docs/openapi.json`) is exactly what the routes generate
-//! (`beckon_server::http::openapi`), and holds together as an OpenAPI 3.1 document: unique
+//! (`beckon_server::api::http::openapi`), and holds together as an OpenAPI 3.1 document: unique
 //! operation ids, every path parameter declared, every `$ref` defined.
 
 use std::collections::BTreeSet;
 
-use beckon_server::http::openapi::{document, CHECKED_IN};
+use beckon_server::api::http::openapi::{document, CHECKED_IN};
 use beckon_server::wire::ts::REGENERATE;
 use serde_json::Value;
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use beckon_server::ready::Ready;
+use beckon_server::infra::ready::Ready;
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{json, Value};
 use support::*;
@@ -65,7 +65,7 @@ async fn readyz_of(state: beckon_server::AppState) -> (u16, String) {
     let req = axum::http::Request::get("/readyz")
         .body(axum::body::Body::empty())
         .unwrap();
-    let r = beckon_server::http::router(state)
+    let r = beckon_server::api::http::router(state)
         .oneshot(req)
         .await
         .unwrap();
@@ -96,7 +96,9 @@ async fn readyz_is_503_when_a_dependency_is_down_or_silent_without_saying_where(
     let (status, body) = readyz_of(state).await;
     assert_eq!(status, 503);
     assert!(body.contains("broker: unreachable"), "{body}");
-    assert!(started.elapsed() < beckon_server::ready::CHECK_TIMEOUT + Duration::from_secs(2));
+    assert!(
+        started.elapsed() < beckon_server::infra::ready::CHECK_TIMEOUT + Duration::from_secs(2)
+    );
 }
 
 /// The value of one sample (`name` or `name{labels}`) in Prometheus text, 0 when absent.

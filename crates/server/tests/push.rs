@@ -5,7 +5,7 @@
 //! push service says is gone is forgotten; an endpoint on a private address is refused unless
 //! `--allow-private-outbound`.
 
-use beckon_server::outbound::{NOTIFY_PUSH, PUSH};
+use beckon_server::service::outbound::{NOTIFY_PUSH, PUSH};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -247,10 +247,10 @@ async fn every_instance_signs_with_the_key_made_first() {
     let store = beckon_server::store::connect(&c.database_url(), c.clock.clone())
         .await
         .unwrap();
-    let a = beckon_server::egress::Vapid::load(&*store, "mailto:a@example.com".into())
+    let a = beckon_server::infra::egress::Vapid::load(&*store, "mailto:a@example.com".into())
         .await
         .unwrap();
-    let b = beckon_server::egress::Vapid::load(&*store, "mailto:b@example.com".into())
+    let b = beckon_server::infra::egress::Vapid::load(&*store, "mailto:b@example.com".into())
         .await
         .unwrap();
     assert_eq!(a.public_key, b.public_key);

@@ -820,13 +820,13 @@ async fn ending_a_login_closes_its_sockets_at_once() {
     let t = spawn().await;
     let (domain, org) = seed(t.store()).await;
     add_agent(t.store(), &org, "agent@shop.test", "Ada").await;
-    beckon_server::accounts::users::create_with_hash(
+    beckon_server::service::accounts::users::create_with_hash(
         t.store(),
         &org,
         "owner@shop.test",
         "Olga",
         beckon_server::store::Role::Owner,
-        beckon_server::accounts::password::hash_blocking(PASSWORD),
+        beckon_server::service::accounts::password::hash_blocking(PASSWORD),
     )
     .await
     .unwrap();
@@ -918,7 +918,7 @@ async fn a_socket_whose_session_expires_closes() {
     let (mut ws, _) = Ws::agent(&t, &cookie).await;
     // The session's expiry passes (as 30 days without use would).
     let token = cookie.strip_prefix("beckon_session=").unwrap();
-    let id = beckon_server::accounts::session::hash_token(token);
+    let id = beckon_server::service::accounts::session::hash_token(token);
     let now = beckon_server::store::now_ms();
     t.store().touch_session(&id, now, now - 1).await.unwrap();
     assert_eq!(

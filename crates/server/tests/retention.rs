@@ -62,7 +62,7 @@ async fn ended_conversations_past_the_retention_are_removed() {
 
     let (ended, _) = chat_of(&t, &domain, "Ann", "ann@example.com", "hello").await;
     let (open, _) = chat_of(&t, &domain, "Bea", "bea@example.com", "hi").await;
-    beckon_server::chat::end(&t.server.state, &ended, None)
+    beckon_server::service::chat::end(&t.server.state, &ended, None)
         .await
         .unwrap();
 

@@ -2742,7 +2742,7 @@ mod behaviours {
     }
     /// See `every_column_about_a_visitor_is_exported_and_erased`.
     pub async fn visitor_data(s: &dyn Store, db: super::Raw<'_>) {
-        use beckon_server::chat::kept::{Kept, OTHER_TABLES, VISITOR_TABLES};
+        use beckon_server::service::chat::kept::{Kept, OTHER_TABLES, VISITOR_TABLES};
         use std::collections::BTreeSet;
 
         // Every table and column is accounted for, and nothing listed is gone.
@@ -2755,7 +2755,7 @@ mod behaviours {
             .collect();
         assert_eq!(
             tables, listed,
-            "every table is listed in chat/kept.rs: with visitor data, or why it holds none"
+            "every table is listed in service/chat/kept.rs: with visitor data, or why it holds none"
         );
         for t in VISITOR_TABLES {
             let columns: BTreeSet<&str> = in_db
@@ -2766,7 +2766,7 @@ mod behaviours {
             let listed: BTreeSet<&str> = t.columns.iter().map(|c| c.0).collect();
             assert_eq!(
                 columns, listed,
-                "every column of {} is in chat/kept.rs: exported, or why it is not about the visitor",
+                "every column of {} is in service/chat/kept.rs: exported, or why it is not about the visitor",
                 t.name
             );
         }
@@ -2870,7 +2870,7 @@ mod behaviours {
             .await
             .unwrap();
 
-        let export = beckon_server::chat::erasure::export(s, None, "ann@example.com")
+        let export = beckon_server::service::chat::erasure::export(s, None, "ann@example.com")
             .await
             .unwrap();
         let export = serde_json::to_value(&export).unwrap();

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::outbound::WEBHOOK;
+use beckon_server::service::outbound::WEBHOOK;
 use beckon_server::store::webhooks::NewWebhook;
 use beckon_server::store::ManualClock;
 use reqwest::Method;
@@ -532,7 +532,7 @@ async fn private_addresses_are_refused_when_added_and_when_delivered_to() {
                 domain_id: None,
                 url: format!("https://localhost:{}/hook", rx.port),
                 events: vec!["message.created".into()],
-                secret: beckon_server::outbound::webhook::new_secret(),
+                secret: beckon_server::service::outbound::webhook::new_secret(),
             })
             .await
             .unwrap();

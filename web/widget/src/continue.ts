@@ -1,5 +1,5 @@
 // The page Beckon serves for a link from a visitor's e-mail when the page where the chat began
-// no longer embeds Beckon (crates/server/src/http/continuation.rs, /c/{token}): the chat window
+// no longer embeds Beckon (crates/server/src/api/http/continuation.rs, /c/{token}): the chat window
 // alone, with the domain's published look. The server puts the config and the token in
 // <script type="application/json" id="cnb-continue">; this imports the app from this file's folder
 // and opens the conversation, which becomes this browser's. "Open the conversation" opens it again

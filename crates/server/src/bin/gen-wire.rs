@@ -10,8 +10,8 @@ fn main() -> ExitCode {
     // Resolved from this crate so it works from any working directory.
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let openapi = (
-        beckon_server::http::openapi::CHECKED_IN,
-        beckon_server::http::openapi::document().to_owned(),
+        beckon_server::api::http::openapi::CHECKED_IN,
+        beckon_server::api::http::openapi::document().to_owned(),
     );
     let ts = beckon_server::wire::ts::files()
         .into_iter()

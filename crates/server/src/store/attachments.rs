@@ -1,5 +1,5 @@
 //! Files sent in chats: what the store keeps of each upload (its bytes are in the file store,
-//! `crate::attachments`), and what each domain's chats accept.
+//! `crate::infra::attachments`), and what each domain's chats accept.
 
 use async_trait::async_trait;
 

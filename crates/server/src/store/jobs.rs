@@ -1,4 +1,4 @@
-//! The durable queue of outbound work (`crate::outbound`): jobs with a kind, a JSON payload and a
+//! The durable queue of outbound work (`crate::service::outbound`): jobs with a kind, a JSON payload and a
 //! time to run, claimed with a lease so that each runs once across instances, retried later or
 //! buried after their kind's last attempt. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`;
 //! SQLite has one writer, so a claim is one transaction.

@@ -23,6 +23,7 @@ mod canned;
 mod chats;
 mod choices;
 mod clock;
+pub mod config_defaults;
 mod domains;
 mod group_commit;
 mod jobs;
@@ -156,7 +157,7 @@ pub trait Store:
 {
     /// `sqlite` or `postgres`.
     fn backend(&self) -> &'static str;
-    /// A trivial query: the database answers (readiness, `ready.rs`).
+    /// A trivial query: the database answers (readiness, `infra/ready.rs`).
     async fn ping(&self) -> StoreResult<()>;
     /// Now, by the store's clock: what it stamps on rows, and what callers that pass times in
     /// (ending a chat, say) should read too.
@@ -181,9 +182,9 @@ pub async fn connect(database_url: &str, clock: Arc<dyn Clock>) -> anyhow::Resul
 /// The data migrations, run once per database after the schema's (both stores' `connect`): the
 /// builder's old English defaults out of every config (`config_defaults.rs`).
 async fn migrate_data(store: &dyn Domains) -> StoreResult<()> {
-    let name = crate::config_defaults::MIGRATION;
+    let name = crate::store::config_defaults::MIGRATION;
     if let Some(changed) = store
-        .migrate_configs_once(name, crate::config_defaults::rewrite)
+        .migrate_configs_once(name, crate::store::config_defaults::rewrite)
         .await?
     {
         tracing::info!(migration = name, changed, "data migration ran");

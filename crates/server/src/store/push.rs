@@ -1,5 +1,5 @@
 //! Web Push subscriptions (each agent's browsers) and the keys the server makes once and every
-//! instance shares (the VAPID key pair): `outbound/push.rs` uses both.
+//! instance shares (the VAPID key pair): `service/outbound/push.rs` uses both.
 
 use async_trait::async_trait;
 

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::wire::api_error::ApiError;
 
 /// Request bodies above this are refused with 413.
 pub const MAX_BODY: usize = 64 * 1024;

@@ -8,8 +8,8 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::limits::MAX_MESSAGE_CHARS;
 use crate::store;
+use crate::wire::limits::MAX_MESSAGE_CHARS;
 
 /// Longest shortcut, in characters.
 pub const MAX_SHORTCUT: usize = 32;

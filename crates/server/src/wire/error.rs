@@ -1,6 +1,6 @@
-//! The error body every `/api` error answers (`crate::error::ApiError` writes it), and the
+//! The error body every `/api` error answers (`crate::wire::api_error::ApiError` writes it), and the
 //! answers every logged-in route shares (no session, a failed CSRF check, not an owner), for the
-//! handlers' `#[utoipa::path]` responses (`http/auth.rs`: `AgentAuth`, `OwnerAuth`).
+//! handlers' `#[utoipa::path]` responses (`api/http/auth.rs`: `AgentAuth`, `OwnerAuth`).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::chat::{Attachment, Channel, Message, PublicPersona};
 use super::notes::Note;
-use crate::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
+use crate::wire::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 
 /// Most attachments on one message.
 pub const MAX_ATTACHMENTS: usize = 10;

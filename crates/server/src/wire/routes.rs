@@ -2,7 +2,7 @@
 //! `utoipa_axum::routes!`, which reads each handler's `#[utoipa::path]` (method, path,
 //! parameters, bodies, answers, security); the router mounts exactly the method and path the
 //! document describes, from the same attribute. There is no way to mount a route without one,
-//! so the OpenAPI document (`http/openapi.rs`) can neither miss a route nor describe one that
+//! so the OpenAPI document (`api/http/openapi.rs`) can neither miss a route nor describe one that
 //! is not mounted.
 
 use std::convert::Infallible;

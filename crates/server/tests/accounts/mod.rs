@@ -10,7 +10,7 @@ mod owner;
 mod publishing;
 mod signup;
 
-use beckon_server::accounts::users::{create_account, NewAccount};
+use beckon_server::service::accounts::users::{create_account, NewAccount};
 use beckon_server::store::{NewDomain, Role, Store, User};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};

@@ -22,7 +22,7 @@ async fn the_served_document_is_the_generated_one() {
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.headers()["content-type"], "application/json");
     let text = r.text().await.unwrap();
-    assert_eq!(text, beckon_server::http::openapi::document());
+    assert_eq!(text, beckon_server::api::http::openapi::document());
     let doc: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     t.stop().await;
@@ -31,7 +31,7 @@ async fn the_served_document_is_the_generated_one() {
 #[tokio::test]
 async fn every_documented_operation_is_mounted_and_nothing_else_answers() {
     let t = spawn().await;
-    let doc: Value = serde_json::from_str(beckon_server::http::openapi::document()).unwrap();
+    let doc: Value = serde_json::from_str(beckon_server::api::http::openapi::document()).unwrap();
     let paths = doc["paths"].as_object().unwrap();
     assert!(paths.len() > 40, "{:?}", paths.keys());
     let mut operations = 0;

@@ -6,9 +6,9 @@ use super as common;
 use std::path::Path;
 use std::time::Duration;
 
-use beckon_server::accounts::password;
-use beckon_server::accounts::users::create_with_hash;
 use beckon_server::engine::hub::RealtimeConfig;
+use beckon_server::service::accounts::password;
+use beckon_server::service::accounts::users::create_with_hash;
 use beckon_server::store::{NewDomain, Role, Store};
 use beckon_server::ServeConfig;
 use futures_util::{SinkExt as _, StreamExt as _};

@@ -436,7 +436,7 @@ async fn cors_allows_the_domains_own_origins_only() {
 #[tokio::test]
 async fn new_chats_are_rate_limited_per_address_with_a_429() {
     let (dir, mut config) = crate::common::test_dirs();
-    config.new_chat_rate = beckon_server::ratelimit::Rate {
+    config.new_chat_rate = beckon_server::infra::ratelimit::Rate {
         burst: 2,
         every: Duration::from_secs(60),
     };
@@ -557,7 +557,7 @@ async fn a_page_url_that_is_not_http_is_refused() {
     t.stop().await;
 }
 
-/// The visitor's persona id is its credential (crates/server/src/http/chat.rs): the channel id
+/// The visitor's persona id is its credential (crates/server/src/api/http/chat.rs): the channel id
 /// alone shows nothing of the chat, not the visitor's persona id, messages or contact details.
 #[tokio::test]
 async fn the_channel_id_alone_reveals_nothing_the_persona_id_is_the_credential() {

@@ -145,8 +145,9 @@ async fn the_embed_carries_config_and_loader_with_an_etag() {
         .ends_with("/* loader v2, a different length */\n"));
 
     // The public URL, when set, wins over the Host header: covered by `embed_config`.
-    let cfg = beckon_server::http::hosting::embed_config(r#"{"options":{}}"#, "https://b.example")
-        .unwrap();
+    let cfg =
+        beckon_server::api::http::hosting::embed_config(r#"{"options":{}}"#, "https://b.example")
+            .unwrap();
     assert_eq!(
         cfg,
         r#"{"options":{"apiRoot":"https://b.example/api","cssLocation":"https://b.example/static/beckon.css"}}"#
@@ -316,10 +317,10 @@ async fn the_front_page_shows_the_demo_domain_when_published() {
         .unwrap();
     assert!(page.contains("Beckon is running") && !page.contains("/d/demo.js"));
     let config = config_for("demo");
-    beckon_server::seed::demo_domain(t.store(), &config)
+    beckon_server::service::seed::demo_domain(t.store(), &config)
         .await
         .unwrap();
-    let again = beckon_server::seed::demo_domain(t.store(), &config)
+    let again = beckon_server::service::seed::demo_domain(t.store(), &config)
         .await
         .unwrap();
     assert_eq!(again.name, "localhost");

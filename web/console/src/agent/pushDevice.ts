@@ -1,5 +1,5 @@
 // This browser's Web Push subscription (the server pushes an agent's browsers when a visitor
-// writes while the agent is not online: crates/server/src/outbound/push.rs). Turning it on asks
+// writes while the agent is not online: crates/server/src/service/outbound/push.rs). Turning it on asks
 // for the notification permission, subscribes through the console's service worker with the
 // server's VAPID key, and saves the subscription; turning it off removes both.
 import { api } from "../api/http";

@@ -8,7 +8,7 @@ import { lastSeqOf, mergeMessages } from "./messages";
 
 /** Messages per page: the latest on opening, then this many more each time the agent reaches the top. */
 export const HISTORY_PAGE = 200;
-/** The most the server answers at once (MAX_HISTORY in crates/server/src/http/chat.rs). */
+/** The most the server answers at once (MAX_HISTORY in crates/server/src/api/http/chat.rs). */
 export const MAX_HISTORY = 1000;
 
 export type HistoryQuery = { after: number; limit: number };

@@ -1,4 +1,4 @@
-// Satisfaction (crates/server/src/chat/rating.rs): how the console words a visitor's rating of a
+// Satisfaction (crates/server/src/service/chat/rating.rs): how the console words a visitor's rating of a
 // chat (1–5) and the mean of several. Stars are drawn for the eye only; the words say the score.
 import type { AgentRatings } from "../api/types";
 import type { Translate } from "../i18n/index";

@@ -1,4 +1,4 @@
-// A link from the visitor's e-mail (crates/server/src/http/continuation.rs), a chunk of its own
+// A link from the visitor's e-mail (crates/server/src/api/http/continuation.rs), a chunk of its own
 // (dist/beckon-continued.js: ./chunks.ts), loaded when a page opens with one (index.tsx
 // continueFromLink): few page views do.
 import type { Action, Config } from "../config/types.gen";

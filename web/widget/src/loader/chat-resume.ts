@@ -59,7 +59,7 @@ export function chatResume(ctx: Ctx, may: () => boolean = () => true): () => voi
       const a = ctx.config?.actions?.find((x) => x.id == d.actionId);
       if (a) showBubble(a, d.count);
     });
-    // A link from the visitor's e-mail (crates/server/src/http/continuation.rs) brought them
+    // A link from the visitor's e-mail (crates/server/src/api/http/continuation.rs) brought them
     // here: that conversation becomes this browser's and opens; the token leaves the address.
     // The visitor's own request (they followed the link): it does not wait for consent.
     const link = continuationToken(location.hash);

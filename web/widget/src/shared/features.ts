@@ -2,7 +2,7 @@
 // hours too, is built with every part). beckon.js (the inline embed, whose config is not known
 // when it is built) carries every part; the hosted embed /d/{domainId}.js carries a build with
 // only the parts its published config uses (web/widget/build.mjs builds one per combination,
-// replacing this module; crates/server/src/http/hosting.rs picks one), so a config pays, in bytes
+// replacing this module; crates/server/src/api/http/hosting.rs picks one), so a config pays, in bytes
 // before its buttons show, only for what it uses. Each flag is a constant: a build without a part
 // has none of its code.
 

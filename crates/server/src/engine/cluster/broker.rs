@@ -122,7 +122,7 @@ impl RedisBroker {
 
 /// `/readyz`: Redis answers a `PING` on the command connection.
 #[async_trait]
-impl crate::ready::Ready for RedisBroker {
+impl crate::infra::ready::Ready for RedisBroker {
     fn name(&self) -> &'static str {
         KIND
     }
@@ -233,7 +233,7 @@ async fn subscriber(
         retry = FIRST_RETRY;
         if lost {
             counters.reconnects.fetch_add(1, Ordering::Relaxed);
-            crate::metrics::broker_reconnected(KIND);
+            crate::infra::metrics::broker_reconnected(KIND);
             let Some(told) = fanout.resync() else { return };
             tracing::info!(
                 topics = told,
@@ -272,7 +272,7 @@ async fn subscriber(
                         continue;
                     };
                     counters.received.fetch_add(1, Ordering::Relaxed);
-                    crate::metrics::broker_received(KIND);
+                    crate::infra::metrics::broker_received(KIND);
                     if !fanout.deliver(topic, Bytes::copy_from_slice(msg.get_payload_bytes())) {
                         return;
                     }

@@ -16,6 +16,7 @@ pub use broker::{BrokerCounters, RedisBroker};
 pub use presence::RedisPresence;
 
 use super::hub::RealtimeConfig;
+use crate::infra::redact::redact;
 
 /// The shared broker and presence, when `--redis-url` is set.
 pub struct Shared {
@@ -57,9 +58,4 @@ async fn connection_manager(
         .set_number_of_retries(1)
         .set_max_delay(Duration::from_secs(2));
     client.get_connection_manager_with_config(config).await
-}
-
-/// `redis://user:secret@host` → `redis://user:***@host`.
-fn redact(url: &str) -> String {
-    crate::redact(url)
 }

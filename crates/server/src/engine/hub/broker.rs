@@ -240,7 +240,7 @@ impl Broker for LocalBroker {
             // No receivers: nobody listens; the entry goes when the last guard drops.
             // In process, what is published is what is received (a shared broker counts its own).
             if tx.send(payload).is_ok() && self.inner.upstream.is_none() {
-                crate::metrics::broker_received(self.kind());
+                crate::infra::metrics::broker_received(self.kind());
             }
         }
         Ok(())
@@ -310,7 +310,7 @@ impl Drop for TopicGuard {
 /// What travels on a topic: a small header and the frame a client receives, as is.
 ///
 /// Bytes: `{kind}\t{seq}\t{origin}\t{channel}\t{message id}\t{published, µs}\n{frame JSON}`;
-/// the publication time (wall clock, [`crate::metrics::now_us`]) times deliveries on any
+/// the publication time (wall clock, [`crate::infra::metrics::now_us`]) times deliveries on any
 /// instance ([`published_us`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Envelope {
@@ -390,7 +390,7 @@ impl Envelope {
             self.origin,
             self.channel,
             self.id,
-            crate::metrics::now_us()
+            crate::infra::metrics::now_us()
         );
         let mut out = Vec::with_capacity(header.len() + self.frame.len());
         out.extend_from_slice(header.as_bytes());
@@ -440,11 +440,11 @@ mod tests {
             id: "m-1".into(),
             frame: Bytes::from_static(br#"{"op":"chat-message","text":"a\nb"}"#),
         };
-        let before = crate::metrics::now_us();
+        let before = crate::infra::metrics::now_us();
         let bytes = e.encode();
         assert_eq!(Envelope::decode(&bytes), Some(e));
         let at = published_us(&bytes).unwrap();
-        assert!(at >= before && at <= crate::metrics::now_us());
+        assert!(at >= before && at <= crate::infra::metrics::now_us());
         assert_eq!(Envelope::decode(&Bytes::from_static(b"garbage")), None);
         assert_eq!(
             Envelope::decode(&Bytes::from_static(b"z\t1\t0\tc\t\n{}")),

@@ -2,7 +2,7 @@
 //! limits ([`RealtimeConfig`]), and the [`broker::Broker`] that carries events between
 //! connections (in process; the seam a shared broker plugs into for several instances).
 //! Below `state`: it knows topics and encoded frames, not the store or the sockets; the chat
-//! service (`crate::chat`) publishes through it and the sockets (`crate::realtime`) read it.
+//! service (`crate::service::chat`) publishes through it and the sockets (`crate::api::realtime`) read it.
 
 use std::collections::HashMap;
 use std::pin::pin;
@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::ratelimit::{Rate, RateLimiter};
+use crate::infra::ratelimit::{Rate, RateLimiter};
 use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{self, PresenceAction, Status};
 
@@ -110,7 +110,7 @@ pub struct Hub {
     pub broker: Arc<dyn Broker>,
     pub(crate) ip_messages: RateLimiter,
     /// Sockets waiting for their `auth` frame, per client address.
-    pub(crate) unauthenticated: Arc<crate::listener::ConnCounter>,
+    pub(crate) unauthenticated: Arc<crate::infra::listener::ConnCounter>,
     next_conn: AtomicU64,
     /// Agents connected to this instance: user id → connections and chosen status.
     pub(crate) agents: Mutex<HashMap<String, LocalAgent>>,
@@ -127,7 +127,7 @@ pub(crate) struct OpenConn(Arc<Hub>);
 
 impl Drop for OpenConn {
     fn drop(&mut self) {
-        crate::metrics::connection_closed();
+        crate::infra::metrics::connection_closed();
         if self.0.open.fetch_sub(1, Ordering::SeqCst) == 1 {
             self.0.drained.notify_waiters();
         }
@@ -144,7 +144,7 @@ impl Hub {
     pub fn new(config: RealtimeConfig, broker: Arc<dyn Broker>) -> Self {
         Hub {
             ip_messages: RateLimiter::new(config.message_rate_ip),
-            unauthenticated: crate::listener::ConnCounter::new(
+            unauthenticated: crate::infra::listener::ConnCounter::new(
                 config.max_unauthenticated_per_address,
                 usize::MAX,
             ),
@@ -169,12 +169,12 @@ impl Hub {
 
     pub(crate) fn open_conn(self: &Arc<Self>) -> OpenConn {
         self.open.fetch_add(1, Ordering::SeqCst);
-        crate::metrics::connection_opened();
+        crate::infra::metrics::connection_opened();
         OpenConn(self.clone())
     }
 
     /// Resolves once no connection is open: after [`Hub::shut_down`], when every client has
-    /// been sent its close (1001) and answered it or been given up on (`realtime/socket.rs`, `finish`).
+    /// been sent its close (1001) and answered it or been given up on (`api/realtime/socket.rs`, `finish`).
     pub async fn drained(&self) {
         loop {
             let mut drained = pin!(self.drained.notified());
@@ -218,7 +218,7 @@ impl Hub {
     }
 
     pub(crate) async fn publish(&self, topic: String, env: &Envelope) {
-        crate::metrics::broker_published(self.broker.kind());
+        crate::infra::metrics::broker_published(self.broker.kind());
         if let Err(e) = self.broker.publish(&topic, env.encode()).await {
             // Stored already: clients catch up from the store when they resume.
             tracing::warn!(error = %e, topic, "realtime: publish failed");

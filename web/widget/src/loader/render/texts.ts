@@ -2,7 +2,7 @@
 // reader's language (shared/lang.ts). Only lists use them (the LISTS part). English's are built in
 // (shared/words.ts, the app's catalogue's too); a visitor gets one other language's at most:
 // - the hosted embed carries the domain's language's when it has one (window.CNB_WORDS, written by
-//   crates/server/src/http/hosting.rs from the build's beckon-words.json; boot.ts adds them);
+//   crates/server/src/api/http/hosting.rs from the build's beckon-words.json; boot.ts adds them);
 // - otherwise the browser decides (the page's lang, the browser's languages) and they come with
 //   that language's chunk (beckon-lang-{xx}.js, the app's catalogue: the chat later finds it
 //   loaded), fetched before lists are drawn (widget.ts), so that no list shows English first or a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { charactersOver, MAX_MESSAGE_CHARS, tooLongText } from "../../../src/app/chat/core/limit";
 
-describe("the message limit (the server's, crates/server/src/limits.rs)", () => {
+describe("the message limit (the server's, crates/server/src/wire/limits.rs)", () => {
   it("counts characters as the server does: code points, after trimming", () => {
     expect(MAX_MESSAGE_CHARS).toBe(4000);
     expect(charactersOver("x".repeat(4000))).toBe(0);

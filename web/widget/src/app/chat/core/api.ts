@@ -54,7 +54,7 @@ export type ChatApi = {
   createChannel(domainId: string, persona: ClientPersona, previousPersonaId?: string | null): Promise<ChannelResponse>;
   /**
    * The chat's messages. personaId is required: the server treats it as the visitor's credential
-   * (crates/server/src/http/chat.rs), a deviation from the spec's bare history URL.
+   * (crates/server/src/api/http/chat.rs), a deviation from the spec's bare history URL.
    */
   history(channelId: string, personaId: string): Promise<HistoryResponse>;
   token(channelId: string, personaId: string): Promise<{ token: string; expiresAt?: number }>;
@@ -75,7 +75,7 @@ export type ChatApi = {
 
 const enc = encodeURIComponent;
 
-/** A 410's body says the visitor's data was erased (crates/server/src/http/chat.rs). Pure. */
+/** A 410's body says the visitor's data was erased (crates/server/src/api/http/chat.rs). Pure. */
 export const erased = (body: unknown): boolean => !!body && typeof body == "object" && (body as { erased?: unknown }).erased === true;
 
 /** The browser's IANA time zone, or undefined. */
@@ -137,7 +137,7 @@ export function createChatApi(opts: ChatApiOptions): ChatApi {
           url: persona.url ?? null,
           legalNoticeAccepted: persona.legalNoticeAccepted || 0,
           personaId: previousPersonaId || undefined, // left out of the JSON when there is none
-          // Beckon's, beside the spec's persona: shown to agents (crates/server/src/chat/visits.rs).
+          // Beckon's, beside the spec's persona: shown to agents (crates/server/src/service/chat/visits.rs).
           referrer: (typeof document != "undefined" && document.referrer) || undefined,
           timeZone: zone(),
           // The chat's language (the browser's tag when it is of that language): the visitor's mails are in it.

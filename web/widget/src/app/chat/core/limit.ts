@@ -1,4 +1,4 @@
-// The server's limit on a chat message, for visitors and agents alike (crates/server/src/limits.rs):
+// The server's limit on a chat message, for visitors and agents alike (crates/server/src/wire/limits.rs):
 // characters as Unicode code points, counted after trimming. The widget's message box and the
 // console's reply box both say how far a draft is over before it is sent, instead of a browser's
 // maxLength cutting a pasted text short without a word.

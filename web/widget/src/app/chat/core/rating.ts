@@ -1,4 +1,4 @@
-// Satisfaction (crates/server/src/chat/rating.rs): once the chat has ended, by either side, the
+// Satisfaction (crates/server/src/service/chat/rating.rs): once the chat has ended, by either side, the
 // visitor may rate it 1–5 with an optional comment; a later rating replaces the earlier one.
 // The texts, the body the server takes and how far the stars fill; the form is RatingForm.tsx.
 import type { RatingBody } from "./wire.gen";
@@ -9,7 +9,7 @@ export const RATING_TEXT = texts("rating");
 
 export const SCORES = [1, 2, 3, 4, 5];
 
-/** The server's limit (characters, after trimming; crates/server/src/limits.rs). */
+/** The server's limit (characters, after trimming; crates/server/src/wire/limits.rs). */
 export const MAX_COMMENT = 1000;
 
 /** Where the visitor's rating is: not sent yet, on its way, kept, or refused/lost (try again). */
