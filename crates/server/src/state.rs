@@ -10,7 +10,7 @@ use crate::infra::assets::StaticFiles;
 use crate::infra::geo::GeoDb;
 use crate::infra::stats::StatsCollector;
 use crate::infra::token::TokenSigner;
-use crate::store::Store;
+use beckon_store::Store;
 
 #[derive(Clone)]
 pub struct AppState {

@@ -1,6 +1,6 @@
 //! The agent API: inbox, unread counts, replies, assignment, end, presence, isolation.
 
-use beckon_server::store::{ChannelStatus, NewMessage, Role};
+use beckon_store::{ChannelStatus, NewMessage, Role};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

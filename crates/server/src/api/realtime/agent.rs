@@ -18,12 +18,12 @@ use crate::engine::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::engine::hub::LocalAgent;
 use crate::service::accounts::SessionUser;
 use crate::service::chat;
-use crate::store::{Channel, ChannelStatus, Persona, StoreError};
 use crate::wire::api_error::CHAT_ENDED;
 use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{
     self, ClientFrame, FrameError, OrgChanged, PresenceAction, Ready, ServerFrame, Status,
 };
+use beckon_store::{Channel, ChannelStatus, Persona, StoreError};
 
 /// Backlog page size.
 const PAGE: i64 = 500;
@@ -546,7 +546,7 @@ impl AgentSession {
             Ok(i) => i,
             Err(StoreError::ChannelEnded) => return Err(FrameError::new(410, CHAT_ENDED)),
             Err(StoreError::ClientIdTaken) => {
-                return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
+                return Err(FrameError::new(409, beckon_store::CLIENT_ID_TAKEN))
             }
             Err(StoreError::Invalid(m)) => return Err(FrameError::bad(m)),
             Err(e) => return Err(internal(e)),

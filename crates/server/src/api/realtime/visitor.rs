@@ -9,12 +9,12 @@ use super::stop::{code, Step, Stop};
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::infra::token::TokenError;
 use crate::service::chat;
-use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::wire::api_error::CHAT_ENDED;
 use crate::wire::chat::{Message, PublicPersona};
 use crate::wire::frames::{
     self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
 };
+use beckon_store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
@@ -469,7 +469,7 @@ impl VisitorSession {
                 return Err(FrameError::new(410, CHAT_ENDED));
             }
             Err(StoreError::ClientIdTaken) => {
-                return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
+                return Err(FrameError::new(409, beckon_store::CLIENT_ID_TAKEN))
             }
             Err(StoreError::Invalid(m)) => return Err(FrameError::bad(m)),
             Err(e) => return Err(internal(e)),

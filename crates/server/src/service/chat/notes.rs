@@ -5,8 +5,8 @@
 
 use crate::engine::hub::broker::{topic, Envelope, Kind};
 use crate::state::AppState;
-use crate::store::{Channel, Note, StoreResult};
 use crate::wire::frames;
+use beckon_store::{Channel, Note, StoreResult};
 
 /// Keeps the note `text` (checked by the caller) by the user `author_id`, named `author_name`,
 /// on `channel`, and tells the domain's agents.

@@ -37,4 +37,4 @@ pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";
 pub const NOTIFY_PUSH: &str = "notify-push";
 pub const PUSH: &str = "push";
-pub const WEBHOOK: &str = crate::store::webhooks::WEBHOOK_JOB;
+pub const WEBHOOK: &str = beckon_store::webhooks::WEBHOOK_JOB;

@@ -15,7 +15,7 @@ use web_push_native::WebPushBuilder;
 use super::job::JobError;
 use crate::infra::egress::{browser_keys, Vapid};
 use crate::state::AppState;
-use crate::store::{Channel, NewJob, PushSubscription};
+use beckon_store::{Channel, NewJob, PushSubscription};
 
 /// Browsers kept per agent: a new one past this replaces the oldest.
 pub const MAX_SUBSCRIPTIONS_PER_AGENT: i64 = 10;
