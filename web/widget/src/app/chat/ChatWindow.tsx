@@ -34,7 +34,6 @@ import { TEXT } from "./core/api";
 import { ATTENTION } from "./core/attention";
 import { charactersOver, MAX_MESSAGE_CHARS } from "./core/limit";
 import { statusLine } from "./core/presence";
-import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
 import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
@@ -126,12 +125,14 @@ export function ChatWindow(p: ChatWindowProps) {
   });
 
   const online = v.presence.online;
-  // Searched once per change of who is online, not on every keystroke's render.
+  // The away notice is in the chat's chunk (live.ts), loaded when the window opens; searched once
+  // per change of who is online, not on every keystroke's render.
+  const parts = useChunk("live", !p.warm);
   const away = useMemo(() => {
-    if (!v.presenceKnown || online) return "";
+    if (!parts || !v.presenceKnown || online) return "";
     const now = new Date();
-    return awayNotice({ byEmail: v.repliesByEmail, back: nextOpening(p.action.openingHours, now, p.domain.timezone), now });
-  }, [v.presenceKnown, online, v.repliesByEmail, p.action.openingHours, p.domain.timezone]);
+    return parts.awayNotice({ byEmail: v.repliesByEmail, back: parts.nextOpening(p.action.openingHours, now, p.domain.timezone), now });
+  }, [parts, v.presenceKnown, online, v.repliesByEmail, p.action.openingHours, p.domain.timezone]);
 
   const input = inputState(v, opts);
   const over = charactersOver(text);

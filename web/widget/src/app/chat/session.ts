@@ -5,11 +5,11 @@
 // banner shows; opening it again picks up where it was.
 import { ChatError, createChatApi, TEXT, type ChatApi, type ChatErrorKind } from "./core/api";
 import { createAttention, type Attention, type AudioPlayer } from "./core/attention";
-import { connect, type Connection, type ConnectionOptions, type ConnectionState } from "./core/connection";
+import type { Connection, ConnectionOptions, ConnectionState } from "./core/connection";
 import { createOutbox, type Outbox, type Pending } from "./core/outbox";
 import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
 import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
-import { pageChanged, pageToReport, watchPage, type Page } from "./core/pages";
+import { pageChanged, pageToReport, type Page } from "./core/pages";
 import { ratingBody, type RatingState } from "./core/rating";
 import { chatStorage, type ChatStorage } from "./core/storage";
 import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
@@ -17,6 +17,7 @@ import { realTimers, type Timers } from "./core/timers";
 import { createTyping, type Typing } from "./core/typing";
 import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
 import type { Attachment, ServerFrame } from "./core/wire.gen";
+import { connect, watchPage } from "./realtime";
 import { texts } from "../i18n/index";
 
 /** How long the socket stays after End Chat when the server does not answer (once it has, the
@@ -544,7 +545,7 @@ export function createChatSession(o: SessionOptions): ChatSession {
     begin() {
       if (started) return;
       started = true;
-      if (typeof window != "undefined") stopWatching = watchPage(tellPage);
+      if (typeof window != "undefined") stopWatching = watchPage(tellPage, timers);
       if (v.persona) restart();
     },
     retry: (id) => outbox.retry(id),
