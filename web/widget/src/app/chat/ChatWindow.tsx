@@ -67,7 +67,7 @@ export const TEXTS = texts("chat");
 /** Whether the input is usable, and its placeholder (spec §4.5, §5.3, §8). */
 export function inputState(v: ChatView, o: { placeholder?: string }): { disabled: boolean; placeholder: string } {
   if (!v.persona) return { disabled: true, placeholder: TEXTS.completeProfile };
-  if (v.phase == "ended" || v.ending) return { disabled: true, placeholder: TEXTS.ended };
+  if (v.phase == "ended") return { disabled: true, placeholder: TEXTS.ended };
   if (v.phase == "error" || v.connectFailed) return { disabled: true, placeholder: TEXTS.couldNotConnect };
   if (v.phase == "live") return { disabled: false, placeholder: o.placeholder || t("modal.placeholder") };
   return { disabled: true, placeholder: TEXTS.connecting };
@@ -184,7 +184,7 @@ export function ChatWindow(p: ChatWindowProps) {
     items.push({ label: TEXTS.tabSystem, run: () => pick("system"), current: tab == "system" });
     items.push({ label: TEXTS.tabProfile, run: () => pick("profile"), current: tab == "profile" });
   }
-  items.push({ label: TEXTS.endChat, run: askToEnd, disabled: v.phase != "live" || v.ending });
+  items.push({ label: TEXTS.endChat, run: askToEnd, disabled: v.phase != "live" });
 
   const agentBar = opts.showAgentBar ? (
     <span className="cnb-c-ab" role="status">
@@ -270,7 +270,7 @@ export function ChatWindow(p: ChatWindowProps) {
           </p>
         ) : null}
         {v.phase == "ended" && ended ? <ended.RatingForm state={v.rating} onRate={session.rate} /> : null}
-        {v.phase == "ended" && !v.ending ? (
+        {v.phase == "ended" ? (
           <button
             type="button"
             className="cnb-c-btn cnb-c-new"
@@ -283,7 +283,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {TEXTS.newChat}
           </button>
         ) : null}
-        {v.phase == "ended" && !v.ending && v.repliesByEmail && v.persona && v.persona.email && ended ? <ended.Transcript session={session} /> : null}
+        {v.phase == "ended" && v.repliesByEmail && v.persona && v.persona.email && ended ? <ended.Transcript session={session} /> : null}
       </>
     );
   }

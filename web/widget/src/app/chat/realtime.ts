@@ -19,13 +19,15 @@ function whenIn(use: (m: Chunk<"live">) => void, stopped: () => boolean, timers:
   void load();
 }
 
+/** What the session does with its connection (core/connection.ts Connection). */
+export type Socket = Pick<Connection, "send" | "reconnectNow" | "close">;
+
 /** core/connection.ts connect(), once its chunk is in. */
-export function connect(o: ConnectionOptions & { timers: Timers }): Connection {
+export function connect(o: ConnectionOptions & { timers: Timers }): Socket {
   let conn: Connection | null = null;
   let closed = false;
   whenIn((m) => (conn = m.connect(o)), () => closed, o.timers);
   return {
-    state: () => (conn ? conn.state() : "connecting"),
     send: (f) => !!conn && conn.send(f),
     reconnectNow: () => conn?.reconnectNow(),
     close() {
