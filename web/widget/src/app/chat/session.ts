@@ -243,6 +243,8 @@ export function createChatSession(o: SessionOptions): ChatSession {
     properties: () => properties(s),
     legalRequired: () => legalRequired(s, store.legalNoticeAccepted()),
     dispose() {
+      // Nobody is told any more (a window being unmounted); later answers and frames are dropped.
+      listeners.clear();
       dispatch({ type: "dispose" });
       // Lets go of everything it holds: the socket, the page's watch, timers, the title's blink.
       close();
@@ -251,7 +253,6 @@ export function createChatSession(o: SessionOptions): ChatSession {
       title.blink();
       if (typeof document != "undefined") document.removeEventListener("visibilitychange", onVisibility);
       if (typeof window != "undefined") window.removeEventListener("online", onOnline);
-      listeners.clear();
     },
   };
 }
