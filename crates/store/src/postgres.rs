@@ -13,7 +13,7 @@ use super::Clock;
 
 pub struct PgStore {
     pool: PgPool,
-    /// Chat messages, group-committed (`store/group_commit.rs`, `postgres/batch.rs`).
+    /// Chat messages, group-committed (`group_commit.rs`, `postgres/batch.rs`).
     messages: MessageWriter,
     clock: Arc<dyn Clock>,
 }

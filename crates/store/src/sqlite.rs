@@ -13,7 +13,7 @@
 //! busy timeout only matters when another process (a `beckon` CLI command, a backup) holds the
 //! lock.
 //!
-//! Chat messages, the one write that is frequent, are group-committed (`store/group_commit.rs`,
+//! Chat messages, the one write that is frequent, are group-committed (`group_commit.rs`,
 //! `sqlite/batch.rs`), and
 //! WAL checkpoints run on a connection of their own, off the writer's path (below).
 

@@ -145,7 +145,7 @@ pub struct ChannelDetail {
     #[ts(type = "number")]
     pub visitor_read_seq: i64,
     pub earlier_conversations: Vec<EarlierConversation>,
-    /// Where the visitor is and came from (`store/visits.rs`).
+    /// Where the visitor is and came from (`crates/store/src/visits/`).
     pub visit: Visit,
     pub rating: Option<Rating>,
 }

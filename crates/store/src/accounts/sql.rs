@@ -1,4 +1,4 @@
-//! The SQL of organisations, users and sessions (`store/accounts.rs`).
+//! The SQL of organisations, users and sessions (its trait and rows: `mod.rs`).
 
 macro_rules! user_cols {
     () => {

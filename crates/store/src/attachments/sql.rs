@@ -1,4 +1,4 @@
-//! The SQL of attachments (`store/attachments.rs`).
+//! The SQL of attachments (its trait and rows: `mod.rs`).
 
 /// An attachment's columns, as [`AttachmentRow`](crate::AttachmentRow) reads them.
 pub(crate) const ATTACHMENT_COLS: &str =

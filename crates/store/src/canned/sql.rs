@@ -1,4 +1,4 @@
-//! The SQL of canned replies (`store/canned.rs`).
+//! The SQL of canned replies (its trait and rows: `mod.rs`).
 
 /// A canned reply's columns, as [`CannedReply`](crate::CannedReply) reads them.
 pub(crate) const CANNED_COLS: &str = "id, org_id, shortcut, text, created_at, updated_at";

@@ -1,4 +1,4 @@
-//! The SQL of personas, channels, messages and read markers (`store/chats.rs`). Messages are
+//! The SQL of personas, channels, messages and read markers (its trait and rows: `mod.rs`). Messages are
 //! written by the group commit (`group_commit.rs`, the backends' `batch.rs`).
 
 macro_rules! persona_cols {

@@ -1,4 +1,4 @@
-//! The SQL of notification choices (`store/choices.rs`).
+//! The SQL of notification choices (its trait and rows: `mod.rs`).
 
 macro_rules! impl_choices {
     ($store:ty) => {

@@ -1,4 +1,4 @@
-//! The SQL of domains, their drafts, published versions and sightings (`store/domains.rs`).
+//! The SQL of domains, their drafts, published versions and sightings (its trait and rows: `mod.rs`).
 
 macro_rules! domain_cols {
     () => {

@@ -1,4 +1,4 @@
-//! The SQL of the job queue (`store/jobs.rs`). `$lock` is `FOR UPDATE SKIP LOCKED` on PostgreSQL
+//! The SQL of the job queue (its trait and rows: `mod.rs`). `$lock` is `FOR UPDATE SKIP LOCKED` on PostgreSQL
 //! (instances claiming at once skip each other's rows) and empty on SQLite (one writer).
 
 macro_rules! impl_jobs {

@@ -1,4 +1,4 @@
-//! The SQL of private notes (`store/notes.rs`). Nothing here reads or writes `messages`, and no
+//! The SQL of private notes (its trait and rows: `mod.rs`). Nothing here reads or writes `messages`, and no
 //! query of messages reads `notes`.
 
 /// A note's columns, as [`Note`](crate::Note) reads them.

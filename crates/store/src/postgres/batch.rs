@@ -1,4 +1,4 @@
-//! PostgreSQL's batch for the message group commit (`store/group_commit.rs`): one statement,
+//! PostgreSQL's batch for the message group commit (`group_commit.rs`): one statement,
 //! the messages as arrays, so a batch is one round trip and one commit (one WAL flush) however
 //! many messages it holds.
 //!

@@ -1,4 +1,4 @@
-//! The SQL of push subscriptions and server keys (`store/push.rs`).
+//! The SQL of push subscriptions and server keys (its trait and rows: `mod.rs`).
 
 macro_rules! impl_push {
     ($store:ty) => {

@@ -1,4 +1,4 @@
-//! The SQL of ratings (`store/ratings.rs`).
+//! The SQL of ratings (its trait and rows: `mod.rs`).
 
 /// A rating's columns, as [`Rating`](crate::Rating) reads them.
 pub(crate) const RATING_COLS: &str = "channel_id, domain_id, agent_id, score, comment, created_at";

@@ -1,4 +1,4 @@
-//! The SQL of retention and erasure (`store/retention.rs`).
+//! The SQL of retention and erasure (its trait and rows: `mod.rs`).
 
 macro_rules! impl_retention {
     ($store:ty) => {

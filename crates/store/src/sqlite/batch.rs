@@ -1,4 +1,4 @@
-//! SQLite's batch for the message group commit (`store/group_commit.rs`).
+//! SQLite's batch for the message group commit (`group_commit.rs`).
 //!
 //! SQLite has one writer, so every message waits for the ones before it; a batch is one query
 //! sent to the connection's worker thread in one round trip: `BEGIN IMMEDIATE`, three

@@ -1,4 +1,4 @@
-//! The SQL of the statistics counts (`store/statistics.rs`).
+//! The SQL of the statistics counts (its trait and rows: `mod.rs`).
 
 macro_rules! impl_statistics {
     ($store:ty) => {

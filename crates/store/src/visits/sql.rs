@@ -1,4 +1,4 @@
-//! The SQL of visitor context and pages (`store/visits.rs`).
+//! The SQL of visitor context and pages (its trait and rows: `mod.rs`).
 
 macro_rules! impl_visits {
     ($store:ty) => {

@@ -1,4 +1,4 @@
-//! The SQL of webhooks and their deliveries (`store/webhooks.rs`).
+//! The SQL of webhooks and their deliveries (its trait and rows: `mod.rs`).
 
 macro_rules! impl_webhooks {
     ($store:ty, $db:ty) => {

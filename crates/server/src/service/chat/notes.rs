@@ -1,4 +1,4 @@
-//! Private notes on a chat: stored (in their own table, `store/notes.rs`), then told to the
+//! Private notes on a chat: stored (in their own table, `crates/store/src/notes/`), then told to the
 //! agents of the chat's domain with a `note` frame on the domain's topic only. Never on the
 //! chat's own topic, which the visitor's socket follows, and never through
 //! `Hub::publish_channel_event`, which publishes on both.

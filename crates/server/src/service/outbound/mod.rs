@@ -1,6 +1,6 @@
 //! Outbound work: what must happen later, at least once, once across instances, and survive a
 //! restart (e-mail, Web Push and webhooks), run from the store's durable job queue
-//! (`store/jobs.rs`) by one worker per instance ([`worker`]). What is worth telling whom is
+//! (`crates/store/src/jobs/`) by one worker per instance ([`worker`]). What is worth telling whom is
 //! decided in one place ([`notify`]), so every channel of notification agrees.
 //!
 //! Job kinds:
