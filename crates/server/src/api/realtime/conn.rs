@@ -62,6 +62,14 @@ impl Conn {
         Ok(())
     }
 
+    /// Answers a handler's result: a refusal as an `error` frame (see [`Self::refuse`]).
+    pub async fn answer(&mut self, r: Result<(), FrameError>, client_id: Option<&str>) -> Step {
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) => self.refuse(e, client_id).await,
+        }
+    }
+
     /// The message rate limits (this connection, then its address).
     pub fn message_allowed(&mut self) -> Result<(), FrameError> {
         let limited = |wait: Duration| {
@@ -76,12 +84,6 @@ impl Conn {
         self.messages.check().map_err(limited)?;
         self.hub.ip_messages.check(self.ip).map_err(limited)
     }
-}
-
-/// A store failure, as a frame error (details go to the log).
-pub(crate) fn internal(e: impl std::fmt::Display) -> FrameError {
-    tracing::error!(error = %e, "realtime: store error");
-    FrameError::new(500, "internal server error; the server log has the details")
 }
 
 /// A published frame as a text frame (the hub only publishes UTF-8).
