@@ -62,14 +62,6 @@ impl Conn {
         Ok(())
     }
 
-    /// Answers a handler's result: a refusal as an `error` frame (see [`Self::refuse`]).
-    pub async fn answer(&mut self, r: Result<(), FrameError>, client_id: Option<&str>) -> Step {
-        match r {
-            Ok(()) => Ok(()),
-            Err(e) => self.refuse(e, client_id).await,
-        }
-    }
-
     /// The message rate limits (this connection, then its address).
     pub fn message_allowed(&mut self) -> Result<(), FrameError> {
         let limited = |wait: Duration| {

@@ -7,13 +7,42 @@ use std::future::Future;
 use tokio::time::Instant;
 
 use super::conn::Conn;
-use super::stop::Step;
+use super::stop::{Step, Stop};
 use crate::engine::hub::broker::{BrokerItem, Events};
-use crate::wire::frames::ClientFrame;
+use crate::wire::frames::{ChatMessageFrame, ClientFrame, FrameError};
+
+/// Why a frame did nothing: refused (the loop answers with an `error` frame), or the
+/// connection stops.
+pub(crate) enum Refusal {
+    Frame(FrameError),
+    Stop(Stop),
+}
+
+impl From<FrameError> for Refusal {
+    fn from(e: FrameError) -> Self {
+        Refusal::Frame(e)
+    }
+}
+
+impl From<Stop> for Refusal {
+    fn from(s: Stop) -> Self {
+        Refusal::Stop(s)
+    }
+}
+
+pub(crate) type Handled = Result<(), Refusal>;
 
 pub(crate) trait Session: Send {
-    /// A frame from the client (not `auth` or `ping`: the loop answers those).
-    fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> impl Future<Output = Step> + Send;
+    /// A message from the client; a refusal is answered with the message's `clientId`.
+    fn on_message(
+        &mut self,
+        c: &mut Conn,
+        m: ChatMessageFrame,
+    ) -> impl Future<Output = Result<(), FrameError>> + Send;
+
+    /// Any other frame from the client (not `chat-message`, `auth` or `ping`: the loop hands
+    /// those to [`Self::on_message`] or answers them itself).
+    fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> impl Future<Output = Handled> + Send;
 
     /// An event from the broker. `subs`: an agent listens to more or fewer topics as its
     /// organisation's domains change.

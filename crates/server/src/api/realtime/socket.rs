@@ -18,7 +18,7 @@ use utoipa::IntoParams;
 use super::agent::AgentSession;
 use super::conn::Conn;
 use super::outbox::Writing;
-use super::session::Session;
+use super::session::{Refusal, Session};
 use super::stop::{code, Step, Stop};
 use super::visitor::{VisitorAuth, VisitorSession};
 use crate::engine::hub::broker::Events;
@@ -286,64 +286,69 @@ fn dispatch(
 
 /// Frames, events and timers, handed to the session until one of them stops the connection;
 /// then the session closes.
-async fn serve<S: Session>(
-    c: &mut Conn,
-    stream: &mut SplitStream<WebSocket>,
+///
+/// Not an `async fn`, as [`dispatch`]: the session's box and its events are kept once, in place.
+#[allow(clippy::manual_async_fn)] // on purpose, see above
+fn serve<'a, S: Session + 'a>(
+    c: &'a mut Conn,
+    stream: &'a mut SplitStream<WebSocket>,
     mut session: Box<S>,
     mut subs: Events,
-) -> Stop {
-    let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
-    // One timer for the heartbeat and the session's deadline (typing), whichever comes first.
-    let mut next_beat = tokio::time::Instant::now() + heartbeat;
-    let timer = tokio::time::sleep_until(next_beat);
-    tokio::pin!(timer);
-    let mut last_in = Instant::now();
-    let stop = loop {
-        let wake = session.deadline().map_or(next_beat, |d| d.min(next_beat));
-        if timer.deadline() != wake {
-            timer.as_mut().reset(wake);
-        }
-        // The handlers' futures are boxed while they run: inline, the largest of them (a
-        // message's store round trip) would sit in every idle connection's task for good.
-        let step = tokio::select! {
-            biased;
-            _ = c.hub.stopping() => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
-            w = c.out.stopped_or_room(session.has_pending()) => match w {
-                Writing::Stopped => Err(Stop::Gone),
-                Writing::Room => session.flush(c),
-            },
-            m = stream.next() => {
-                last_in = Instant::now();
-                Box::pin(inbound(c, &mut *session, m)).await
+) -> impl std::future::Future<Output = Stop> + Send + 'a {
+    async move {
+        let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
+        // One timer for the heartbeat and the session's deadline (typing), whichever comes first.
+        let mut next_beat = tokio::time::Instant::now() + heartbeat;
+        let timer = tokio::time::sleep_until(next_beat);
+        tokio::pin!(timer);
+        let mut last_in = Instant::now();
+        let stop = loop {
+            let wake = session.deadline().map_or(next_beat, |d| d.min(next_beat));
+            if timer.deadline() != wake {
+                timer.as_mut().reset(wake);
             }
-            item = subs.next() => match item {
-                Some(i) => Box::pin(session.on_event(c, i, &mut subs)).await,
-                None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
-            },
-            _ = &mut timer => {
-                let now = tokio::time::Instant::now();
-                if now < next_beat {
-                    Box::pin(session.on_deadline(c)).await
-                } else {
-                    next_beat = now + heartbeat;
-                    if last_in.elapsed() > idle_timeout {
-                        Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
+            // The handlers' futures are boxed while they run: inline, the largest of them (a
+            // message's store round trip) would sit in every idle connection's task for good.
+            let step = tokio::select! {
+                biased;
+                _ = c.hub.stopping() => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
+                w = c.out.stopped_or_room(session.has_pending()) => match w {
+                    Writing::Stopped => Err(Stop::Gone),
+                    Writing::Room => session.flush(c),
+                },
+                m = stream.next() => {
+                    last_in = Instant::now();
+                    Box::pin(inbound(c, &mut *session, m)).await
+                }
+                item = subs.next() => match item {
+                    Some(i) => Box::pin(session.on_event(c, i, &mut subs)).await,
+                    None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
+                },
+                _ = &mut timer => {
+                    let now = tokio::time::Instant::now();
+                    if now < next_beat {
+                        Box::pin(session.on_deadline(c)).await
                     } else {
-                        match c.out.ping() {
-                            Ok(()) => Box::pin(session.on_tick(c, &mut subs)).await,
-                            Err(e) => Err(e),
+                        next_beat = now + heartbeat;
+                        if last_in.elapsed() > idle_timeout {
+                            Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
+                        } else {
+                            match c.out.ping() {
+                                Ok(()) => Box::pin(session.on_tick(c, &mut subs)).await,
+                                Err(e) => Err(e),
+                            }
                         }
                     }
                 }
+            };
+            if let Err(stop) = step {
+                break stop;
             }
         };
-        if let Err(stop) = step {
-            break stop;
-        }
-    };
-    drop(subs);
-    Box::pin(session.on_close(c)).await;
-    stop
+        drop(subs);
+        Box::pin(session.on_close(c)).await;
+        stop
+    }
 }
 
 /// The value, its box freed now.
@@ -391,7 +396,18 @@ async fn inbound<S: Session>(
             )
             .await
         }
-        Ok(f) => session.on_frame(c, f).await,
+        Ok(ClientFrame::ChatMessage(m)) => {
+            let client_id = m.client_id.clone();
+            match session.on_message(c, m).await {
+                Ok(()) => Ok(()),
+                Err(e) => c.refuse(e, Some(&client_id)).await,
+            }
+        }
+        Ok(f) => match session.on_frame(c, f).await {
+            Ok(()) => Ok(()),
+            Err(Refusal::Frame(e)) => c.refuse(e, None).await,
+            Err(Refusal::Stop(stop)) => Err(stop),
+        },
         Err(e) => c.refuse(e, None).await,
     }
 }

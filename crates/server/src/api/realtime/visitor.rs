@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use tokio::time::Instant;
 
 use super::conn::{utf8, Conn};
-use super::session::Session;
+use super::session::{Handled, Session};
 use super::stop::{code, Step, Stop};
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::infra::token::TokenError;
@@ -352,8 +352,10 @@ impl VisitorSession {
             .await
             .map_err(FrameError::internal)
     }
+}
 
-    async fn chat_message(
+impl Session for VisitorSession {
+    async fn on_message(
         &mut self,
         c: &mut Conn,
         m: frames::ChatMessageFrame,
@@ -391,26 +393,20 @@ impl VisitorSession {
         }
         Ok(())
     }
-}
 
-impl Session for VisitorSession {
-    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
-        let r = match f {
-            ClientFrame::ChatMessage(m) => {
-                let client_id = m.client_id.clone();
-                let r = self.chat_message(c, m).await;
-                return c.answer(r, Some(&client_id)).await;
-            }
-            ClientFrame::ClientAction(a) => self.client_action(c, a).await,
-            ClientFrame::Presence(p) => self.presence(c, p).await,
-            ClientFrame::Page(p) => self.page(c, p).await,
+    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Handled {
+        match f {
+            ClientFrame::ClientAction(a) => self.client_action(c, a).await?,
+            ClientFrame::Presence(p) => self.presence(c, p).await?,
+            ClientFrame::Page(p) => self.page(c, p).await?,
             ClientFrame::Resume(r) => {
                 self.last_sent = r.last_seq.max(0);
-                return self.catch_up(c).await;
+                self.catch_up(c).await?
             }
-            ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
-        };
-        c.answer(r, None).await
+            // The loop answers these itself, or hands them to `on_message` (`socket.rs`).
+            ClientFrame::ChatMessage(_) | ClientFrame::Auth(_) | ClientFrame::Ping => {}
+        }
+        Ok(())
     }
 
     async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, _subs: &mut Events) -> Step {

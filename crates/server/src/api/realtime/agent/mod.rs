@@ -10,7 +10,7 @@ use tokio::time::Instant;
 
 use super::coalesce::LatestPresence;
 use super::conn::{utf8, Conn};
-use super::session::Session;
+use super::session::{Handled, Session};
 use super::stop::{code, Step, Stop};
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::engine::hub::org;
@@ -255,8 +255,10 @@ impl AgentSession {
             }
         }
     }
+}
 
-    async fn chat_message(
+impl Session for AgentSession {
+    async fn on_message(
         &mut self,
         c: &mut Conn,
         m: frames::ChatMessageFrame,
@@ -288,29 +290,23 @@ impl AgentSession {
         }
         Ok(())
     }
-}
 
-impl Session for AgentSession {
-    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
-        let r = match f {
-            ClientFrame::ChatMessage(m) => {
-                let client_id = m.client_id.clone();
-                let r = self.chat_message(c, m).await;
-                return c.answer(r, Some(&client_id)).await;
-            }
-            ClientFrame::Presence(p) => self.presence(c, p).await,
-            ClientFrame::ClientAction(a) => self.client_action(c, a).await,
+    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Handled {
+        match f {
+            ClientFrame::Presence(p) => self.presence(c, p).await?,
+            ClientFrame::ClientAction(a) => self.client_action(c, a).await?,
             ClientFrame::Resume(r) => {
                 // An agent resumes one chat: `{op: resume, channelId, lastSeq}`.
-                match self.channel(c, r.channel_id.as_deref()).await {
-                    Ok(ch) => return self.backlog(c, &ch, r.last_seq.max(0)).await,
-                    Err(e) => Err(e),
-                }
+                let ch = self.channel(c, r.channel_id.as_deref()).await?;
+                self.backlog(c, &ch, r.last_seq.max(0)).await?
             }
-            ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
-            ClientFrame::Page(_) => Err(FrameError::bad("page frames are a visitor's")),
-        };
-        c.answer(r, None).await
+            ClientFrame::Page(_) => {
+                return Err(FrameError::bad("page frames are a visitor's").into())
+            }
+            // The loop answers these itself, or hands them to `on_message` (`socket.rs`).
+            ClientFrame::ChatMessage(_) | ClientFrame::Auth(_) | ClientFrame::Ping => {}
+        }
+        Ok(())
     }
 
     async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, subs: &mut Events) -> Step {
