@@ -4,9 +4,9 @@ use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::conn::{utf8, Conn};
+use super::conn::{backlog_page, utf8, Conn};
 use super::session::{Handled, Session};
-use super::stop::{code, Step, Stop};
+use super::stop::Step;
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::infra::token::TokenError;
 use crate::service::chat;
@@ -19,8 +19,6 @@ use crate::wire::frames::{
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
-/// Backlog page size.
-const PAGE: i64 = 500;
 
 /// What a visitor presents: from the `auth` frame or the query string.
 pub(crate) struct VisitorAuth {
@@ -186,17 +184,11 @@ impl VisitorSession {
     /// Sends every stored message after `last_sent`, oldest first.
     async fn catch_up(&mut self, c: &mut Conn) -> Step {
         loop {
-            let page = chat::replay(&*c.state.store, &self.channel.id, self.last_sent, PAGE)
-                .await
-                .map_err(|e| {
-                    tracing::error!(error = %e, "realtime: backlog read failed");
-                    Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
-                })?;
-            let n = page.messages.len() as i64;
-            for m in page.messages {
+            let (page, more) = backlog_page(c, &self.channel.id, self.last_sent).await?;
+            for m in page {
                 self.send_stored(c, m).await?;
             }
-            if n < PAGE {
+            if !more {
                 return Ok(());
             }
         }

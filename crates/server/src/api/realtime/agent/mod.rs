@@ -9,7 +9,7 @@ use futures_util::stream::{AbortHandle, SelectAll};
 use tokio::time::Instant;
 
 use super::coalesce::LatestPresence;
-use super::conn::{utf8, Conn};
+use super::conn::{backlog_page, utf8, Conn};
 use super::session::{Handled, Session};
 use super::stop::{code, Step, Stop};
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
@@ -30,8 +30,6 @@ mod domains;
 mod lease;
 mod organisation;
 
-/// Backlog page size.
-const PAGE: i64 = 500;
 /// Channels whose domain an agent connection remembers.
 const KNOWN_CHANNELS: usize = 512;
 
@@ -237,20 +235,14 @@ impl AgentSession {
 
     async fn backlog(&self, c: &mut Conn, ch: &Channel, mut after: i64) -> Step {
         loop {
-            let page = chat::replay(&*c.state.store, &ch.id, after, PAGE)
-                .await
-                .map_err(|e| {
-                    tracing::error!(error = %e, "realtime: backlog read failed");
-                    Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
-                })?;
-            let n = page.messages.len() as i64;
-            for m in page.messages {
+            let (page, more) = backlog_page(c, &ch.id, after).await?;
+            for m in page {
                 after = m.seq;
                 c.out
                     .push(frames::chat_message(&ch.id, m.for_agents()))
                     .await?;
             }
-            if n < PAGE {
+            if !more {
                 return Ok(());
             }
         }
