@@ -1,8 +1,8 @@
 //! [`FrameError`]: a frame the server refuses, answered with an `error` frame; and the one mapping
 //! of the store's failures to it.
 
-use beckon_store::StoreError;
 use crate::wire::api_error::CHAT_ENDED;
+use beckon_store::StoreError;
 
 /// A frame the server refuses: answered with an `error` frame, nothing changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
