@@ -13,7 +13,8 @@
 //! (all through the chat service, `crate::service::chat`).
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -25,11 +26,11 @@ use utoipa::IntoParams;
 use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
-use super::auth::AgentAuth;
+use super::auth::{path_param, AgentAuth};
 use crate::api::http::chat::MAX_HISTORY;
 use crate::service::accounts::users::invalid;
 use crate::service::chat::availability;
-use crate::service::chat::{self, ChannelUpdate};
+use crate::service::chat;
 use crate::state::AppState;
 use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 use crate::wire::agent::{
@@ -117,8 +118,36 @@ pub(super) fn message_text(
     text
 }
 
-/// The channel, if it belongs to a domain of the agent's organisation (else 404).
-pub(super) async fn org_channel(
+/// The chat the route's `{id}` names, of a domain of the logged-in agent's organisation: the
+/// agent is checked first (401/403), then another organisation's chat, or none, answers 404.
+pub(super) struct OrgChannel {
+    pub auth: AgentAuth,
+    pub chat: ChannelSummary,
+}
+
+impl FromRequestParts<AppState> for OrgChannel {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let auth = AgentAuth::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let id = path_param(parts, state, "id").await?;
+        let chat = org_channel(state, &auth, &id)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(OrgChannel { auth, chat })
+    }
+}
+
+impl OrgChannel {
+    /// The chat as the store has it now, after a change the handler made.
+    async fn reloaded(&self, state: &AppState) -> Result<ChannelSummary, ApiError> {
+        org_channel(state, &self.auth, &self.chat.channel.id).await
+    }
+}
+
+async fn org_channel(
     state: &AppState,
     auth: &AgentAuth,
     id: &str,
@@ -225,10 +254,8 @@ async fn list(
 )]
 async fn detail(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { auth, chat: s }: OrgChannel,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
     // How far the visitor has read: the console shows "Seen" after a reload too.
     let visitor_read = state
         .store
@@ -307,11 +334,9 @@ struct HistoryQuery {
 )]
 async fn history(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { chat: s, .. }: OrgChannel,
     ApiQuery(q): ApiQuery<HistoryQuery>,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
     let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
     let after = q.after.unwrap_or(0);
     let history = chat::history(&*state.store, &s.channel, after, limit, false).await?;
@@ -338,8 +363,7 @@ async fn history(
 )]
 async fn reply(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { auth, chat: s }: OrgChannel,
     JsonBody(body): JsonBody<ReplyBody>,
 ) -> Result<Response, ApiError> {
     let mut problems = Vec::new();
@@ -372,7 +396,6 @@ async fn reply(
     if !problems.is_empty() {
         return Err(invalid("invalid message", &problems));
     }
-    let s = org_channel(&state, &auth, &id).await?;
     let user = &auth.0.user;
     let sender = state.store.get_persona(&user.persona_id).await?;
     // Checked against this chat's uploads by the chat service (`attachments::resolve`).
@@ -418,10 +441,8 @@ async fn reply(
 )]
 async fn agent_attachment_limits(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { chat: s, .. }: OrgChannel,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
     super::files::limits_answer(&state, &s.channel).await
 }
 
@@ -445,12 +466,10 @@ async fn agent_attachment_limits(
 )]
 async fn agent_upload(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { chat: s, .. }: OrgChannel,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
     super::files::upload(
         &state,
         &headers,
@@ -477,12 +496,10 @@ async fn agent_upload(
 )]
 async fn mark_read(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { auth, chat: s }: OrgChannel,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let body: Option<ReadBody> = optional_json(&body)?;
-    let s = org_channel(&state, &auth, &id).await?;
     let last = s.channel.last_seq;
     let seq = body.and_then(|b| b.seq).unwrap_or(last).clamp(0, last);
     let marker = chat::mark_read(&state, &s.channel, &auth.0.user.persona_id, seq).await?;
@@ -506,12 +523,11 @@ async fn mark_read(
 )]
 async fn assign(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    org_chat: OrgChannel,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let body: Option<Value> = optional_json(&body)?;
-    let s = org_channel(&state, &auth, &id).await?;
+    let auth = &org_chat.auth;
     let target = match body.as_ref().map(|b| b.get("agentId")) {
         None | Some(None) => Some(auth.0.user.user_id.clone()),
         Some(Some(Value::Null)) => None,
@@ -538,14 +554,8 @@ async fn assign(
             Err(e) => return Err(e.into()),
         }
     }
-    state
-        .store
-        .assign_channel(&s.channel.id, target.as_deref())
-        .await?;
-    let s = org_channel(&state, &auth, &id).await?;
-    let update = ChannelUpdate::Assigned { agent_id: target };
-    chat::publish_update(&state, &s.channel, update).await;
-    Ok(no_store(Json(summary(&s))))
+    chat::assign(&state, &org_chat.chat.channel, target.as_deref()).await?;
+    Ok(no_store(Json(summary(&org_chat.reloaded(&state).await?))))
 }
 
 #[utoipa::path(
@@ -563,10 +573,9 @@ async fn assign(
 )]
 async fn end(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    org_chat: OrgChannel,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
+    let (auth, s) = (&org_chat.auth, &org_chat.chat);
     let was_open = s.channel.status == ChannelStatus::Open;
     let by = Some(auth.0.user.persona_id.as_str()).filter(|p| !p.is_empty());
     if was_open {
@@ -574,8 +583,7 @@ async fn end(
         tracing::info!(by = %auth.0.user.user_id, "chat ended by agent");
         tracing::debug!(channel = %channel.id, "chat ended by agent");
     }
-    let s = org_channel(&state, &auth, &id).await?;
-    Ok(no_store(Json(summary(&s))))
+    Ok(no_store(Json(summary(&org_chat.reloaded(&state).await?))))
 }
 
 /// An ended chat opened again: the same thread, history and visitor; agents are told
@@ -595,17 +603,15 @@ async fn end(
 )]
 async fn reopen(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    org_chat: OrgChannel,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
+    let (auth, s) = (&org_chat.auth, &org_chat.chat);
     if s.channel.status == ChannelStatus::Ended {
         let channel = chat::reopen(&state, &s.channel).await?;
         tracing::info!(by = %auth.0.user.user_id, "chat reopened by agent");
         tracing::debug!(channel = %channel.id, "chat reopened by agent");
     }
-    let s = org_channel(&state, &auth, &id).await?;
-    Ok(no_store(Json(summary(&s))))
+    Ok(no_store(Json(summary(&org_chat.reloaded(&state).await?))))
 }
 
 #[utoipa::path(
