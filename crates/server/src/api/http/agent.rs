@@ -27,10 +27,10 @@ use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
 use super::auth::{path_param, AgentAuth};
-use crate::api::http::chat::MAX_HISTORY;
+use crate::api::http::chat::HistoryPage;
 use crate::service::accounts::users::invalid;
-use crate::service::chat::availability;
 use crate::service::chat;
+use crate::service::chat::availability;
 use crate::state::AppState;
 use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 use crate::wire::agent::{
@@ -308,22 +308,13 @@ async fn earlier_conversations(
         .collect())
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct HistoryQuery {
-    /// Only messages after this sequence number.
-    after: Option<i64>,
-    /// At most this many (1-1000, default 1000).
-    limit: Option<i64>,
-}
-
 #[utoipa::path(
     get,
     path = "/v1/agent/channels/{id}/messages",
     operation_id = "agent_history",
     tag = "agent",
     summary = "Messages of a chat",
-    params(("id" = String, Path, description = "chat channel id"), HistoryQuery),
+    params(("id" = String, Path, description = "chat channel id"), HistoryPage),
     security(("session" = [])),
     responses(
         (status = 200, description = "messages", body = History),
@@ -335,11 +326,9 @@ struct HistoryQuery {
 async fn history(
     State(state): State<AppState>,
     OrgChannel { chat: s, .. }: OrgChannel,
-    ApiQuery(q): ApiQuery<HistoryQuery>,
+    ApiQuery(q): ApiQuery<HistoryPage>,
 ) -> Result<Response, ApiError> {
-    let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
-    let after = q.after.unwrap_or(0);
-    let history = chat::history(&*state.store, &s.channel, after, limit, false).await?;
+    let history = chat::history(&*state.store, &s.channel, q.after(), q.limit(), false).await?;
     Ok(no_store(Json(history.for_agents())))
 }
 
@@ -571,10 +560,7 @@ async fn assign(
         AgentWriteErrors,
     )
 )]
-async fn end(
-    State(state): State<AppState>,
-    org_chat: OrgChannel,
-) -> Result<Response, ApiError> {
+async fn end(State(state): State<AppState>, org_chat: OrgChannel) -> Result<Response, ApiError> {
     let (auth, s) = (&org_chat.auth, &org_chat.chat);
     let was_open = s.channel.status == ChannelStatus::Open;
     let by = Some(auth.0.user.persona_id.as_str()).filter(|p| !p.is_empty());
@@ -601,10 +587,7 @@ async fn end(
         AgentWriteErrors,
     )
 )]
-async fn reopen(
-    State(state): State<AppState>,
-    org_chat: OrgChannel,
-) -> Result<Response, ApiError> {
+async fn reopen(State(state): State<AppState>, org_chat: OrgChannel) -> Result<Response, ApiError> {
     let (auth, s) = (&org_chat.auth, &org_chat.chat);
     if s.channel.status == ChannelStatus::Ended {
         let channel = chat::reopen(&state, &s.channel).await?;

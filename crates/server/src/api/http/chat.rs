@@ -35,7 +35,8 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -48,6 +49,7 @@ use utoipa_axum::routes;
 
 use axum::extract::multipart::{Multipart, MultipartRejection};
 
+use super::auth::path_param;
 use super::files::Uploader;
 use crate::infra::token::{Purpose, TokenError};
 use crate::service::accounts::users::invalid;
@@ -114,19 +116,6 @@ fn erased() -> ApiError {
 /// The message of [`erased`].
 pub const ERASED: &str = "This conversation was erased at the visitor's request.";
 
-/// The channel, checked against the persona (when given) and for having ended.
-async fn visitor_channel(
-    state: &AppState,
-    channel_id: &str,
-    persona_id: Option<&str>,
-) -> Result<Channel, ApiError> {
-    let channel = own_channel(state, channel_id, persona_id).await?;
-    if channel.status == ChannelStatus::Ended {
-        return Err(ApiError::gone(CHAT_ENDED).with("channelId", json!(channel.id)));
-    }
-    Ok(channel)
-}
-
 /// The channel, checked against the persona (when given), ended or not.
 async fn own_channel(
     state: &AppState,
@@ -165,10 +154,71 @@ struct PersonaQuery {
     persona_id: Option<String>,
 }
 
-fn required_persona(persona_id: Option<&str>) -> Result<&str, ApiError> {
-    persona_id
-        .filter(|p| !p.is_empty())
-        .ok_or_else(|| ApiError::bad_request("the personaId query parameter is required"))
+/// The visitor's chat the route's `{channel_id}` names, ended or not, with the visitor's persona
+/// id, their credential (`?personaId=`): a missing one answers 400, then a chat that is not
+/// theirs (or none) 404, an erased one 410.
+struct VisitorChat {
+    channel: Channel,
+    persona_id: String,
+}
+
+impl FromRequestParts<AppState> for VisitorChat {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let ApiQuery(q) = ApiQuery::<PersonaQuery>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let persona_id = q.persona_id.filter(|p| !p.is_empty()).ok_or_else(|| {
+            ApiError::bad_request("the personaId query parameter is required").into_response()
+        })?;
+        let channel_id = path_param(parts, state, "channel_id").await?;
+        let channel = own_channel(state, &channel_id, Some(&persona_id))
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(VisitorChat {
+            channel,
+            persona_id,
+        })
+    }
+}
+
+/// A [`VisitorChat`] that is still open, for what only an open chat does: an ended one answers
+/// 410 naming it.
+struct OpenVisitorChat(VisitorChat);
+
+impl FromRequestParts<AppState> for OpenVisitorChat {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let chat = VisitorChat::from_request_parts(parts, state).await?;
+        if chat.channel.status == ChannelStatus::Ended {
+            let ended = ApiError::gone(CHAT_ENDED).with("channelId", json!(chat.channel.id));
+            return Err(ended.into_response());
+        }
+        Ok(OpenVisitorChat(chat))
+    }
+}
+
+/// A page of a chat's messages, for the visitor's history and the agent's.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct HistoryPage {
+    /// Only messages after this sequence number.
+    pub after: Option<i64>,
+    /// At most this many (1-1000, default 1000).
+    pub limit: Option<i64>,
+}
+
+impl HistoryPage {
+    pub fn after(&self) -> i64 {
+        self.after.unwrap_or(0)
+    }
+
+    /// Within 1 and [`MAX_HISTORY`].
+    pub fn limit(&self) -> i64 {
+        self.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY)
+    }
 }
 
 // ---------- handlers ----------
@@ -188,12 +238,12 @@ fn required_persona(persona_id: Option<&str>) -> Result<&str, ApiError> {
 )]
 async fn get_channel(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    OpenVisitorChat(VisitorChat {
+        channel,
+        persona_id,
+    }): OpenVisitorChat,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
-    let persona = state.store.get_persona(persona_id).await?;
+    let persona = state.store.get_persona(&persona_id).await?;
     let domain = optional_domain(&state, &channel.domain_id).await?;
     Ok(channel_response(&channel, domain.as_ref(), &persona))
 }
@@ -253,25 +303,13 @@ async fn create_channel(
     Ok(channel_response(&channel, Some(&domain), &persona))
 }
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-struct HistoryQuery {
-    /// The visitor's persona id: their credential (required).
-    persona_id: Option<String>,
-    /// Only messages after this sequence number.
-    after: Option<i64>,
-    /// At most this many (1-1000, default 1000).
-    limit: Option<i64>,
-}
-
 #[utoipa::path(
     get,
     path = "/v1/chat/public/channel/{channel_id}/history",
     operation_id = "visitor_history",
     tag = "chat",
     summary = "Messages of a channel; an ended chat's too (`status` says so)",
-    params(("channel_id" = String, Path, description = "chat channel id"), HistoryQuery),
+    params(("channel_id" = String, Path, description = "chat channel id"), PersonaQuery, HistoryPage),
     responses(
         (status = 200, description = "messages", body = History),
         (status = 400, description = "personaId missing, or after/limit not a number", body = ErrorBody),
@@ -280,14 +318,11 @@ struct HistoryQuery {
 )]
 async fn history(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<HistoryQuery>,
-) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
     // An ended chat's history is still its own visitor's to read (the widget shows it, read-only).
-    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
-    let limit = q.limit.unwrap_or(MAX_HISTORY).clamp(1, MAX_HISTORY);
-    let history = chat::history(&*state.store, &channel, q.after.unwrap_or(0), limit, true).await?;
+    VisitorChat { channel, .. }: VisitorChat,
+    ApiQuery(q): ApiQuery<HistoryPage>,
+) -> Result<Response, ApiError> {
+    let history = chat::history(&*state.store, &channel, q.after(), q.limit(), true).await?;
     Ok(no_store(Json(history)))
 }
 
@@ -306,12 +341,12 @@ async fn history(
 )]
 async fn token(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    OpenVisitorChat(VisitorChat {
+        channel,
+        persona_id,
+    }): OpenVisitorChat,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
-    let (token, claims) = state.tokens.issue(&channel.id, persona_id, now_ms());
+    let (token, claims) = state.tokens.issue(&channel.id, &persona_id, now_ms());
     Ok(no_store(Json(TokenAnswer {
         token,
         expires_at: claims.expires_at,
@@ -334,15 +369,12 @@ async fn token(
 )]
 async fn rate(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    // Ended or not: a chat is rated when it is over, whoever ended it.
+    VisitorChat { channel, .. }: VisitorChat,
     JsonBody(body): JsonBody<RatingBody>,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
     let (score, comment) =
         chat::rating::parse(&body).map_err(|problems| invalid("invalid rating", &problems))?;
-    // Ended or not: a chat is rated when it is over, whoever ended it.
-    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
     let rating = chat::rating::rate(&state, &channel, score, comment.as_deref()).await?;
     Ok(no_store(Json(Rating::from(&rating))))
 }
@@ -361,11 +393,8 @@ async fn rate(
 )]
 async fn visitor_attachment_limits(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    VisitorChat { channel, .. }: VisitorChat,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
     super::files::limits_answer(&state, &channel).await
 }
 
@@ -390,13 +419,10 @@ async fn visitor_attachment_limits(
 async fn visitor_upload(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    OpenVisitorChat(VisitorChat { channel, .. }): OpenVisitorChat,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = visitor_channel(&state, &channel_id, Some(persona_id)).await?;
     let ip = crate::infra::geo::client_ip(peer, &headers, &state.trusted_proxies);
     if let Err(wait) = state.upload_limit.check(ip) {
         return Err(ApiError::too_many("files from this address", wait));
@@ -473,11 +499,8 @@ async fn continue_chat(
 )]
 async fn transcript(
     State(state): State<AppState>,
-    Path(channel_id): Path<String>,
-    ApiQuery(q): ApiQuery<PersonaQuery>,
+    VisitorChat { channel, .. }: VisitorChat,
 ) -> Result<Response, ApiError> {
-    let persona_id = required_persona(q.persona_id.as_deref())?;
-    let channel = own_channel(&state, &channel_id, Some(persona_id)).await?;
     let Some(domain) = optional_domain(&state, &channel.domain_id).await? else {
         return Err(channel_not_found());
     };

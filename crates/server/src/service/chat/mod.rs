@@ -32,8 +32,8 @@ use crate::wire::api_error::ApiError;
 use crate::wire::chat::{self as wire, PublicPersona};
 use crate::wire::frames::{self, CheckedMessage, PresenceAction, Status};
 
-pub use assignment::assign;
 pub use crate::wire::frames::ChannelUpdate;
+pub use assignment::assign;
 
 /// An ended chat is reopened for a returning visitor only if it ended this recently.
 pub const REOPEN_WITHIN_DAYS: i64 = 30;

@@ -244,7 +244,9 @@ async fn get_domain(
 )]
 async fn update_domain(
     State(state): State<AppState>,
-    OwnedDomain { domain: current, .. }: OwnedDomain,
+    OwnedDomain {
+        domain: current, ..
+    }: OwnedDomain,
     headers: HeaderMap,
     JsonBody(body): JsonBody<Value>,
 ) -> Result<Response, ApiError> {
