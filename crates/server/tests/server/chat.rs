@@ -353,7 +353,7 @@ async fn a_page_url_that_is_not_http_is_refused() {
     t.stop().await;
 }
 
-/// The visitor's persona id is its credential (crates/server/src/api/http/chat.rs): the channel id
+/// The visitor's persona id is its credential (crates/server/src/api/http/chat/mod.rs): the channel id
 /// alone shows nothing of the chat, not the visitor's persona id, messages or contact details.
 #[tokio::test]
 async fn the_channel_id_alone_reveals_nothing_the_persona_id_is_the_credential() {

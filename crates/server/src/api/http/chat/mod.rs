@@ -14,7 +14,7 @@
 //!
 //! A visitor who ends the chat themselves (End Chat) gets a new conversation from "Start a new
 //! chat": the widget forgets its visitor persona id then (spec §4.5), so nothing below applies; the
-//! agent sees the earlier conversations of the same e-mail in the chat's details (agent.rs).
+//! agent sees the earlier conversations of the same e-mail in the chat's details (`agent/inbox.rs`).
 //! A returning visitor: when a new chat comes from the browser that held an ended chat of the same
 //! domain — the body's `personaId` is that chat's visitor persona, which only that browser was
 //! given — with the same e-mail, and the chat ended within [`chat::REOPEN_WITHIN_DAYS`], that chat is
