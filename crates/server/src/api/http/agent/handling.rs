@@ -4,11 +4,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use beckon_model::Problem;
-use bytes::Bytes;
 use serde_json::Value;
 use utoipa_axum::routes;
 
-use super::{optional_json, summary, OrgChannel};
+use super::{summary, OptionalJson, OrgChannel, OrgChannelWith};
 use crate::service::accounts::users::invalid;
 use crate::service::chat;
 use crate::state::AppState;
@@ -43,10 +42,11 @@ pub(super) fn routes() -> Routes<AppState> {
 )]
 async fn mark_read(
     State(state): State<AppState>,
-    OrgChannel { auth, chat: s }: OrgChannel,
-    body: Bytes,
+    OrgChannelWith {
+        chat: OrgChannel { auth, chat: s },
+        body: OptionalJson(body),
+    }: OrgChannelWith<OptionalJson<ReadBody>>,
 ) -> Result<Response, ApiError> {
-    let body: Option<ReadBody> = optional_json(&body)?;
     let last = s.channel.last_seq;
     let seq = body.and_then(|b| b.seq).unwrap_or(last).clamp(0, last);
     let marker = chat::mark_read(&state, &s.channel, &auth.0.user.persona_id, seq).await?;
@@ -70,10 +70,11 @@ async fn mark_read(
 )]
 async fn assign(
     State(state): State<AppState>,
-    org_chat: OrgChannel,
-    body: Bytes,
+    OrgChannelWith {
+        chat: org_chat,
+        body: OptionalJson(body),
+    }: OrgChannelWith<OptionalJson<Value>>,
 ) -> Result<Response, ApiError> {
-    let body: Option<Value> = optional_json(&body)?;
     let auth = &org_chat.auth;
     let target = match body.as_ref().map(|b| b.get("agentId")) {
         None | Some(None) => Some(auth.0.user.user_id.clone()),

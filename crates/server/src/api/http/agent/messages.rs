@@ -10,7 +10,7 @@ use serde_json::Value;
 use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
-use super::{message_text, OrgChannel};
+use super::{message_text, OrgChannel, OrgChannelWith};
 use crate::api::http::chat::HistoryPage;
 use crate::service::accounts::users::invalid;
 use crate::service::chat;
@@ -75,8 +75,10 @@ async fn history(
 )]
 async fn reply(
     State(state): State<AppState>,
-    OrgChannel { auth, chat: s }: OrgChannel,
-    JsonBody(body): JsonBody<ReplyBody>,
+    OrgChannelWith {
+        chat: OrgChannel { auth, chat: s },
+        body: JsonBody(body),
+    }: OrgChannelWith<JsonBody<ReplyBody>>,
 ) -> Result<Response, ApiError> {
     let mut problems = Vec::new();
     let client_id = match &body.client_id {

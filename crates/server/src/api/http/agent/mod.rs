@@ -15,7 +15,7 @@
 //! One file per concern: `inbox` (the list, a chat's details, the team), `messages` (history,
 //! replies, their files), `handling` (read, assign, end, reopen), `presence` (online or away).
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use beckon_model::Problem;
@@ -118,6 +118,55 @@ impl FromRequestParts<AppState> for OrgChannel {
             .await
             .map_err(IntoResponse::into_response)?;
         Ok(OrgChannel { auth, chat })
+    }
+}
+
+/// An [`OrgChannel`] with its request body `B`, read before the chat is looked up: a body the
+/// extractor refuses (not JSON, U+0000) answers 400 even for a chat that is not the agent's.
+pub(super) struct OrgChannelWith<B> {
+    pub chat: OrgChannel,
+    pub body: B,
+}
+
+impl<B> FromRequest<AppState> for OrgChannelWith<B>
+where
+    B: FromRequest<AppState> + Send,
+    B::Rejection: IntoResponse,
+{
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let auth = AgentAuth::from_request_parts(&mut parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let id = path_param(&mut parts, state, "id").await?;
+        let body = B::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let chat = org_channel(state, &auth, &id)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(OrgChannelWith {
+            chat: OrgChannel { auth, chat },
+            body,
+        })
+    }
+}
+
+/// An optional JSON body: empty means `None` (see [`optional_json`]).
+pub(super) struct OptionalJson<T>(pub Option<T>);
+
+impl<T: serde::de::DeserializeOwned> FromRequest<AppState> for OptionalJson<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Response> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        optional_json(&bytes)
+            .map(OptionalJson)
+            .map_err(IntoResponse::into_response)
     }
 }
 
