@@ -3,9 +3,11 @@
 mod mmdb;
 
 mod chat;
+mod chat_origins;
 mod cli;
 mod console;
 mod errors;
 mod geo;
 mod hosting;
+mod static_files;
 mod stats;

@@ -1,13 +1,15 @@
 //! `/api/v1/auth/…`: login, logout, who am I, change my password; and the extractors the owner
-//! and agent routes use ([`AgentAuth`], [`OwnerAuth`]).
+//! and agent routes use ([`AgentAuth`], [`OwnerAuth`]), and [`path_param`] for the extractors
+//! built on them (`owner::OwnedDomain`, `agent::OrgChannel`).
 //!
 //! Each route, with its bodies and answers: `/api/docs` on a running server, or docs/openapi.json.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -91,6 +93,22 @@ impl FromRequestParts<AppState> for OwnerAuth {
         }
         Ok(OwnerAuth(auth))
     }
+}
+
+/// The route's path parameter `name` (its `{name}`), decoded as `Path` decodes it; a path
+/// `Path` refuses answers as it does.
+pub(super) async fn path_param(
+    parts: &mut Parts,
+    state: &AppState,
+    name: &str,
+) -> Result<String, Response> {
+    let Path(mut params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    params.remove(name).ok_or_else(|| {
+        tracing::error!(name, "the route has no such path parameter");
+        ApiError::internal().into_response()
+    })
 }
 
 // ---------- handlers ----------

@@ -4,14 +4,13 @@
 //! The console lists a chat's notes with this route beside its messages and interleaves them
 //! by time; new ones come over the agent socket (`note`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::routes;
 
-use super::agent::{message_text, org_channel};
-use super::auth::AgentAuth;
+use super::agent::{message_text, OrgChannel};
 use crate::service::accounts::users::invalid;
 use crate::service::chat;
 use crate::state::AppState;
@@ -43,10 +42,8 @@ pub fn routes() -> Routes<AppState> {
 )]
 async fn list_notes(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { chat: s, .. }: OrgChannel,
 ) -> Result<Response, ApiError> {
-    let s = org_channel(&state, &auth, &id).await?;
     let notes = state.store.channel_notes(&s.channel.id, MAX_NOTES).await?;
     Ok(no_store(Json(NoteList {
         notes: notes.iter().map(Note::from).collect(),
@@ -70,8 +67,7 @@ async fn list_notes(
 )]
 async fn add_note(
     State(state): State<AppState>,
-    auth: AgentAuth,
-    Path(id): Path<String>,
+    OrgChannel { auth, chat: s }: OrgChannel,
     JsonBody(body): JsonBody<NoteBody>,
 ) -> Result<Response, ApiError> {
     let mut problems = Vec::new();
@@ -79,7 +75,6 @@ async fn add_note(
     if !problems.is_empty() {
         return Err(invalid("invalid note", &problems));
     }
-    let s = org_channel(&state, &auth, &id).await?;
     let user = &auth.0.user;
     let note = chat::notes::add(&state, &s.channel, &user.user_id, &user.name, &text).await?;
     tracing::info!(by = %user.user_id, "note written");

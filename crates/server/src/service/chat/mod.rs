@@ -13,6 +13,7 @@
 //! - whatever happens after the store answered never fails the caller: the data is stored and a
 //!   reconnecting client catches up from the store.
 
+mod assignment;
 pub mod availability;
 pub mod erasure;
 pub mod kept;
@@ -32,6 +33,7 @@ use beckon_store::{
 };
 
 pub use crate::wire::frames::ChannelUpdate;
+pub use assignment::assign;
 
 /// An ended chat is reopened for a returning visitor only if it ended this recently.
 pub const REOPEN_WITHIN_DAYS: i64 = 30;
@@ -194,14 +196,7 @@ pub async fn agent_reply(
             .mark_read(&channel.id, &sender.id, m.seq)
             .await?;
         if channel.assigned_agent_id.is_none() {
-            state
-                .store
-                .assign_channel(&channel.id, Some(user_id))
-                .await?;
-            let update = ChannelUpdate::Assigned {
-                agent_id: Some(user_id.to_owned()),
-            };
-            publish_update(state, channel, update).await;
+            assign(state, channel, Some(user_id)).await?;
         }
     }
     Ok(inserted)

@@ -1,14 +1,13 @@
 //! What a domain's chats accept as files (docs/attachments.md): the largest size and the media
 //! types, read from each file's bytes at upload.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use beckon_model::Problem;
 use utoipa_axum::routes;
 
-use super::owned_domain;
-use crate::api::http::auth::OwnerAuth;
+use super::OwnedDomain;
 use crate::api::http::files::checked_limits;
 use crate::service::accounts::users::invalid;
 use crate::state::AppState;
@@ -38,10 +37,8 @@ pub(super) fn routes() -> Routes<AppState> {
 )]
 async fn get_attachment_limits(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let l = crate::infra::attachments::limits(&*state.store, &d.id).await?;
     Ok(no_store(Json(AttachmentLimits {
         max_bytes: l.max_bytes,
@@ -66,11 +63,9 @@ async fn get_attachment_limits(
 )]
 async fn put_attachment_limits(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     JsonBody(body): JsonBody<AttachmentLimits>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let limits = checked_limits(&body).map_err(|p| {
         let list: Vec<Problem> = p.into_iter().map(|(k, m)| Problem::new(k, m)).collect();
         invalid("invalid attachment limits", &list)

@@ -2,7 +2,7 @@
 //! a config must be the domain itself (same id); its name, aliases, type, timezone and
 //! properties are written back to the domain, so the two never disagree.
 
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -11,7 +11,6 @@ use serde_json::Value;
 use utoipa_axum::router::UtoipaMethodRouterExt;
 use utoipa_axum::routes;
 
-use crate::api::http::auth::OwnerAuth;
 use crate::service::accounts::users::invalid;
 use crate::service::domain_config::{
     apply_domain_entry, bind_config_to_domain, config_problems, empty_config,
@@ -24,7 +23,7 @@ use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store};
 use beckon_store::{Publisher, StoreError};
 
-use super::owned_domain;
+use super::OwnedDomain;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new()
@@ -61,10 +60,8 @@ fn json_text(text: String) -> Response {
 )]
 async fn get_config(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     match state.store.get_draft(&d.id).await {
         Ok(draft) => Ok(json_text(draft.config_json)),
         Err(StoreError::NotFound) => Ok(json_text(empty_config(&d).to_string())),
@@ -87,10 +84,8 @@ async fn get_config(
 )]
 async fn get_published(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     match state.store.get_published(&d.id).await {
         Ok(p) => Ok(json_text(p.config_json)),
         Err(StoreError::NotFound) => Err(ApiError::not_found("this domain is not published yet")),
@@ -117,11 +112,9 @@ async fn get_published(
 )]
 async fn put_config(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: mut d, .. }: OwnedDomain,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let mut d = owned_domain(&state, &auth, &id).await?;
     let text = std::str::from_utf8(&body)
         .map_err(|_| ApiError::bad_request("the request body is not UTF-8"))?;
     let text = beckon_model::without_bom(text);
@@ -167,11 +160,9 @@ async fn put_config(
 )]
 async fn publish(
     State(state): State<AppState>,
-    auth: OwnerAuth,
+    OwnedDomain { auth, domain: d }: OwnedDomain,
     headers: HeaderMap,
-    Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let draft = match state.store.get_draft(&d.id).await {
         Ok(x) => x,
         Err(StoreError::NotFound) => {

@@ -1,7 +1,7 @@
 //! The organisation's domains: list, create, read, update (name, aliases, type, timezone,
 //! properties) and delete.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -23,7 +23,7 @@ use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store, JsonBody};
 use beckon_store::{Domain, NewDomain, StoreError};
 
-use super::owned_domain;
+use super::OwnedDomain;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new()
@@ -221,11 +221,9 @@ async fn create_domain(
 )]
 async fn get_domain(
     State(state): State<AppState>,
-    auth: OwnerAuth,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     headers: HeaderMap,
-    Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     Ok(no_store(Json(domain_info(&state, &headers, &d).await?)))
 }
 
@@ -246,12 +244,12 @@ async fn get_domain(
 )]
 async fn update_domain(
     State(state): State<AppState>,
-    auth: OwnerAuth,
+    OwnedDomain {
+        domain: current, ..
+    }: OwnedDomain,
     headers: HeaderMap,
-    Path(id): Path<String>,
     JsonBody(body): JsonBody<Value>,
 ) -> Result<Response, ApiError> {
-    let current = owned_domain(&state, &auth, &id).await?;
     let d = domain_from_body(&body, current, false)?;
     state.store.update_domain(&d).await?;
     // The draft's domain entry follows the domain.
@@ -283,10 +281,8 @@ async fn update_domain(
 )]
 async fn delete_domain(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { auth, domain: d }: OwnedDomain,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     state.store.delete_domain(&d.id).await?;
     // Its chats' rows went with it; their files go now (a failure leaves only unreachable
     // bytes: no row names them any more).

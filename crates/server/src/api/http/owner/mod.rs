@@ -9,7 +9,11 @@
 //! Validation errors are 422
 //! `{"error": "…", "problems": [{"path", "message"}, …]}`.
 
-use super::auth::OwnerAuth;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+
+use super::auth::{path_param, OwnerAuth};
 use crate::state::AppState;
 use crate::wire::api_error::ApiError;
 use crate::wire::routes::Routes;
@@ -36,14 +40,36 @@ pub fn routes() -> Routes<AppState> {
         .merge(attachments::routes())
 }
 
-/// The domain, if it belongs to the owner's organisation (else 404).
+/// The domain the route's `{id}` names, of the logged-in owner's organisation: the owner is
+/// checked first (401/403), then another organisation's domain, or none, answers 404.
+pub(crate) struct OwnedDomain {
+    pub auth: OwnerAuth,
+    pub domain: Domain,
+}
+
+impl FromRequestParts<AppState> for OwnedDomain {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let auth = OwnerAuth::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let id = path_param(parts, state, "id").await?;
+        let domain = owned_domain(state, &auth.0.user.org_id, &id)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(OwnedDomain { auth, domain })
+    }
+}
+
+/// The domain, if it belongs to the organisation (else 404).
 pub(crate) async fn owned_domain(
     state: &AppState,
-    auth: &OwnerAuth,
+    org_id: &str,
     id: &str,
 ) -> Result<Domain, ApiError> {
     match state.store.get_domain(id).await {
-        Ok(d) if d.org_id == auth.0.user.org_id => Ok(d),
+        Ok(d) if d.org_id == org_id => Ok(d),
         Ok(_) | Err(StoreError::NotFound) => Err(ApiError::not_found("no such domain")),
         Err(e) => Err(e.into()),
     }

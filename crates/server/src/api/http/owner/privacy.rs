@@ -1,12 +1,12 @@
 //! Retention and a visitor's data: how long a domain keeps ended conversations, and one
 //! visitor's conversations exported or erased by the e-mail address they gave (`chat::erasure`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::routes;
 
-use super::owned_domain;
+use super::OwnedDomain;
 use crate::api::http::auth::OwnerAuth;
 use crate::service::chat::erasure;
 use crate::state::AppState;
@@ -39,10 +39,8 @@ pub(super) fn routes() -> Routes<AppState> {
 )]
 async fn get_retention(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let days = state.store.retention_days(&d.id).await?;
     Ok(no_store(Json(RetentionSetting { days })))
 }
@@ -64,11 +62,9 @@ async fn get_retention(
 )]
 async fn set_retention(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     JsonBody(body): JsonBody<RetentionSetting>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     if let Some(days) = body.days {
         if !(1..=MAX_RETENTION_DAYS).contains(&days) {
             return Err(ApiError::bad_request(format!(

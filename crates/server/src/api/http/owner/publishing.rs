@@ -16,8 +16,7 @@ use serde_json::Value;
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
-use super::owned_domain;
-use crate::api::http::auth::OwnerAuth;
+use super::OwnedDomain;
 use crate::api::http::{iso_time, no_store, ApiQuery};
 use crate::service::domain_config::{bind_config_to_domain, config_problems};
 use crate::state::AppState;
@@ -117,11 +116,9 @@ fn version_config(v: &ConfigVersion) -> Result<Value, StoreError> {
 )]
 async fn list_versions(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let limit = q.limit.unwrap_or(DEFAULT_VERSIONS);
     if !(1..=MAX_VERSIONS).contains(&limit) {
         return Err(ApiError::bad_request(format!(
@@ -150,10 +147,9 @@ async fn list_versions(
 )]
 async fn get_version(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path((id, version)): Path<(String, String)>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
+    Path((_, version)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let v = stored_version(&state, &d, &version).await?;
     let config = version_config(&v)?;
     let current = current_version(&state, &d).await?;
@@ -181,10 +177,9 @@ async fn get_version(
 )]
 async fn restore_version(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path((id, version)): Path<(String, String)>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
+    Path((_, version)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let v = stored_version(&state, &d, &version).await?;
     let mut config = version_config(&v)?;
     bind_config_to_domain(&mut config, &d);
@@ -239,11 +234,9 @@ pub fn installation_of(d: &Domain, sightings: &[EmbedSighting], embed_url: Strin
 )]
 async fn installation(
     State(state): State<AppState>,
-    auth: OwnerAuth,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     headers: HeaderMap,
-    Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let sightings = state.store.list_sightings(&d.id).await?;
     let embed_url = format!("{}/d/{}.js", state.public_origin(&headers), d.id);
     Ok(no_store(Json(installation_of(&d, &sightings, embed_url))))

@@ -1,7 +1,7 @@
 //! A domain's statistics: event counts per UTC day, views per button, clicks per action, and the
 //! visitors' ratings of its chats (count and mean, on the whole and per agent).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
@@ -9,7 +9,6 @@ use serde_json::{json, Map};
 use utoipa::IntoParams;
 use utoipa_axum::routes;
 
-use crate::api::http::auth::OwnerAuth;
 use crate::state::AppState;
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors};
@@ -17,7 +16,7 @@ use crate::wire::owner::{DayCount, ItemCount, RatingStats, StatsAnswer};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, ApiQuery};
 
-use super::owned_domain;
+use super::OwnedDomain;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new().routes(routes!(stats))
@@ -51,11 +50,9 @@ pub const MAX_STATS_DAYS: i64 = 366;
 )]
 async fn stats(
     State(state): State<AppState>,
-    auth: OwnerAuth,
-    Path(id): Path<String>,
+    OwnedDomain { domain: d, .. }: OwnedDomain,
     ApiQuery(q): ApiQuery<StatsQuery>,
 ) -> Result<Response, ApiError> {
-    let d = owned_domain(&state, &auth, &id).await?;
     let parse = |name: &str, v: &Option<String>| -> Result<Option<chrono::NaiveDate>, ApiError> {
         match v.as_deref().filter(|s| !s.is_empty()) {
             None => Ok(None),

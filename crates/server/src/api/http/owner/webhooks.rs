@@ -129,7 +129,7 @@ async fn add_webhook(
         problems.push(Problem::new("events", "choose at least one event"));
     }
     if let Some(domain) = &body.domain_id {
-        if super::owned_domain(&state, &auth, domain).await.is_err() {
+        if super::owned_domain(&state, org, domain).await.is_err() {
             problems.push(Problem::new("domainId", "no such domain"));
         }
     }
