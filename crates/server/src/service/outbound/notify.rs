@@ -36,7 +36,9 @@ pub struct Mails;
 impl Subscriber for Mails {
     async fn on_event(&self, state: &AppState, event: &Event) {
         if let Event::MessageStored {
-            channel, sender, ..
+            channel,
+            message,
+            sender,
         } = event
         {
             let kind = if sender.id == channel.visitor_persona_id {
@@ -44,19 +46,20 @@ impl Subscriber for Mails {
             } else {
                 super::NOTIFY_VISITOR
             };
-            after_delay(state, kind, channel).await;
+            after_delay(state, kind, channel, message.created_at).await;
         }
     }
 }
 
-/// Queues the `kind` decision about `channel` for when the delay is up (one waits per chat).
+/// Queues the `kind` decision about `channel` for when the delay after `written` (the message's
+/// time, however late its event runs) is up (one waits per chat).
 /// Called for every message: while this instance knows one waits, it writes nothing (the store's
-/// key would refuse a second one anyway, but only after a write on the message's path).
-async fn after_delay(state: &AppState, kind: &str, channel: &Channel) {
+/// key would refuse a second one anyway, but only after a write).
+async fn after_delay(state: &AppState, kind: &str, channel: &Channel, written: i64) {
     if state.mailer.is_none() {
         return;
     }
-    let now = state.store.now();
+    let now = written;
     let queued = format!("{kind}:{}", channel.id);
     if state
         .notify_queued
