@@ -76,8 +76,9 @@ pub async fn configure(
 ) -> anyhow::Result<()> {
     let owner = target::http_client(client::control_addr())?;
     let (cookie, csrf) = target::login(&owner, base, DEMO_OWNER, DEMO_PASSWORD).await?;
-    let post = |http: &reqwest::Client, path: &str, cookie: &str, csrf: &str, body| {
-        http.post(format!("{base}/api/v1{path}"))
+    let post = |path: &str, cookie: &str, csrf: &str, body: serde_json::Value| {
+        owner
+            .post(format!("{base}/api/v1{path}"))
             .header("cookie", cookie)
             .header("x-beckon-csrf", csrf)
             .json(&body)
@@ -91,13 +92,13 @@ pub async fn configure(
     };
     for i in 0..webhooks {
         let body = json!({ "url": format!("http://{}/hook/{i}", rx.addr), "events": EVENTS });
-        let r = post(&owner, "/owner/webhooks", &cookie, &csrf, body).await?;
+        let r = post("/owner/webhooks", &cookie, &csrf, body).await?;
         ok(r, "adding a webhook").await?;
     }
     for agent in 0..pushes.div_ceil(PER_AGENT) {
         let email = format!("loadgen-push-{agent}@demo.beckon");
         let body = json!({ "email": email, "name": format!("Push Agent {agent}"), "password": target::AGENT_PASSWORD, "role": "agent" });
-        let r = post(&owner, "/owner/agents", &cookie, &csrf, body).await?;
+        let r = post("/owner/agents", &cookie, &csrf, body).await?;
         ok(r, "adding a push agent").await?;
         let (c, x) = target::login(&owner, base, &email, target::AGENT_PASSWORD)
             .await
@@ -106,7 +107,7 @@ pub async fn configure(
         for i in 0..count {
             let endpoint = format!("http://{}/push/{agent}/{i}", rx.addr);
             let body = json!({ "endpoint": endpoint, "keys": { "p256dh": P256DH, "auth": AUTH } });
-            let r = post(&owner, "/agent/push-subscriptions", &c, &x, body).await?;
+            let r = post("/agent/push-subscriptions", &c, &x, body).await?;
             ok(r, "adding a push subscription").await?;
         }
     }

@@ -311,9 +311,11 @@ async fn a_message_acknowledged_before_a_kill_9_still_reaches_its_webhook_and_pu
 
     let _b = c.node_with("b", &env);
     // An event the killed instance had claimed waits out its claim's lease (120 s).
-    eventually_within("the webhook and the push", Duration::from_secs(150), async || {
-        !rx.received().is_empty() && !push.delivered().is_empty()
-    })
+    eventually_within(
+        "the webhook and the push",
+        Duration::from_secs(150),
+        async || !rx.received().is_empty() && !push.delivered().is_empty(),
+    )
     .await;
     let got = rx.received();
     assert_eq!(got.len(), 1, "once");
