@@ -77,10 +77,11 @@ const LAZY = {
   files: "src/app/chat/files/FilesTray.tsx",
   continued: "src/app/continued.ts",
   sdk: "src/app/surfaces/handed-over.ts",
+  live: "src/app/chat/live.ts",
 };
 /** The app's modules its chunks use, and the names the app exports of them (src/app/index.tsx). */
 const OF_THE_APP = {
-  "i18n/index": ["t", "texts"],
+  "i18n/index": ["locale", "t", "texts"],
   "modal/Modal": ["Modal"],
   "surfaces/modalProps": ["modalProps"],
   options: ["modalOptions", "prop"],

@@ -53,7 +53,7 @@ export type { SurfaceContext, SurfaceProps } from "./context";
 export { jsx, jsxs, Fragment } from "react/jsx-runtime";
 export { useEffect, useRef, useState } from "react";
 // … and its catalogue, in the language it speaks.
-export { t, texts } from "./i18n/index";
+export { locale, t, texts } from "./i18n/index";
 // … and what the surfaces handed over to a third party's SDK share with the others.
 export { Modal } from "./modal/Modal";
 export { modalProps } from "./surfaces/modalProps";

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The POST itself; when it is sent (reportStats, apiRoot, matched domain, once per page view) is
-// tested through the widget in test/runtime/widget.test.ts.
+// tested through the widget in test/runtime/page-view/extras.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendItemStats, sendStats } from "../../src/loader/calls/stats";
 

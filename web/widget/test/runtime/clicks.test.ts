@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 // Click analytics (analytics.ts, in the extras chunk); the click's events and the queueing of
-// clicks before the chunk arrives are tested with the whole loader in widget.test.ts.
+// clicks before the chunk arrives are tested with the whole loader in page-view/clicks.test.ts.
 import type { Action, Domain } from "../../src/config/types.gen";
 import { track } from "../../src/loader/analytics";
 

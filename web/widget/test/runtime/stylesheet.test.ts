@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The stylesheet link and its marker; the reveal timing (load event, 200 ms polls, give-up) is
-// tested through the widget in widget.test.ts.
+// tested through the widget in page-view/reveal.test.ts.
 import { afterEach, describe, expect, it } from "vitest";
 import { cssHref, ensureStylesheet, isStyled } from "../../src/loader/stylesheet";
 import { setLoaderBase } from "../../src/loader/surface";

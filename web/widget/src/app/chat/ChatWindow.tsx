@@ -34,7 +34,6 @@ import { TEXT } from "./core/api";
 import { ATTENTION } from "./core/attention";
 import { charactersOver, MAX_MESSAGE_CHARS } from "./core/limit";
 import { statusLine } from "./core/presence";
-import { awayNotice, nextOpening } from "./core/away";
 import { MessageBar } from "../modal/MessageBar";
 import { Glyph } from "../glyphs";
 import { MessageList } from "./MessageList";
@@ -68,7 +67,7 @@ export const TEXTS = texts("chat");
 /** Whether the input is usable, and its placeholder (spec §4.5, §5.3, §8). */
 export function inputState(v: ChatView, o: { placeholder?: string }): { disabled: boolean; placeholder: string } {
   if (!v.persona) return { disabled: true, placeholder: TEXTS.completeProfile };
-  if (v.phase == "ended" || v.ending) return { disabled: true, placeholder: TEXTS.ended };
+  if (v.phase == "ended") return { disabled: true, placeholder: TEXTS.ended };
   if (v.phase == "error" || v.connectFailed) return { disabled: true, placeholder: TEXTS.couldNotConnect };
   if (v.phase == "live") return { disabled: false, placeholder: o.placeholder || t("modal.placeholder") };
   return { disabled: true, placeholder: TEXTS.connecting };
@@ -126,12 +125,14 @@ export function ChatWindow(p: ChatWindowProps) {
   });
 
   const online = v.presence.online;
-  // Searched once per change of who is online, not on every keystroke's render.
+  // The away notice is in the chat's chunk (live.ts), loaded when the window opens; searched once
+  // per change of who is online, not on every keystroke's render.
+  const parts = useChunk("live", !p.warm);
   const away = useMemo(() => {
-    if (!v.presenceKnown || online) return "";
+    if (!parts || !v.presenceKnown || online) return "";
     const now = new Date();
-    return awayNotice({ byEmail: v.repliesByEmail, back: nextOpening(p.action.openingHours, now, p.domain.timezone), now });
-  }, [v.presenceKnown, online, v.repliesByEmail, p.action.openingHours, p.domain.timezone]);
+    return parts.awayNotice({ byEmail: v.repliesByEmail, back: parts.nextOpening(p.action.openingHours, now, p.domain.timezone), now });
+  }, [parts, v.presenceKnown, online, v.repliesByEmail, p.action.openingHours, p.domain.timezone]);
 
   const input = inputState(v, opts);
   const over = charactersOver(text);
@@ -183,7 +184,7 @@ export function ChatWindow(p: ChatWindowProps) {
     items.push({ label: TEXTS.tabSystem, run: () => pick("system"), current: tab == "system" });
     items.push({ label: TEXTS.tabProfile, run: () => pick("profile"), current: tab == "profile" });
   }
-  items.push({ label: TEXTS.endChat, run: askToEnd, disabled: v.phase != "live" || v.ending });
+  items.push({ label: TEXTS.endChat, run: askToEnd, disabled: v.phase != "live" });
 
   const agentBar = opts.showAgentBar ? (
     <span className="cnb-c-ab" role="status">
@@ -269,7 +270,7 @@ export function ChatWindow(p: ChatWindowProps) {
           </p>
         ) : null}
         {v.phase == "ended" && ended ? <ended.RatingForm state={v.rating} onRate={session.rate} /> : null}
-        {v.phase == "ended" && !v.ending ? (
+        {v.phase == "ended" ? (
           <button
             type="button"
             className="cnb-c-btn cnb-c-new"
@@ -282,7 +283,7 @@ export function ChatWindow(p: ChatWindowProps) {
             {TEXTS.newChat}
           </button>
         ) : null}
-        {v.phase == "ended" && !v.ending && v.repliesByEmail && v.persona && v.persona.email && ended ? <ended.Transcript session={session} /> : null}
+        {v.phase == "ended" && v.repliesByEmail && v.persona && v.persona.email && ended ? <ended.Transcript session={session} /> : null}
       </>
     );
   }

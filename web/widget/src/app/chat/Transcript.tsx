@@ -1,7 +1,6 @@
 // After a chat has ended: "E-mail me this conversation" (when the server sends mail and the
 // profile has an address), then where it went, or why it could not (the server's words).
 import { useState } from "react";
-import type { ChatSession } from "./session";
 import { t } from "../i18n/index";
 
 export const TRANSCRIPT = {
@@ -11,7 +10,8 @@ export const TRANSCRIPT = {
   sent: (email: string) => t("transcript.sent", { email }),
 };
 
-export function Transcript({ session }: { session: ChatSession }) {
+/** `session`: the chat's (session.ts), of which this asks only for the mail. */
+export function Transcript({ session }: { session: { transcript(): Promise<string> } }) {
   const [state, setState] = useState<{ sending?: boolean; sent?: string; problem?: string }>({});
   if (state.sent)
     return (

@@ -1,73 +1,25 @@
-// One visitor's chat on one domain, without React: it joins the pieces of core/ (API calls,
-// storage, realtime connection, outbox, timeline, typing, presence, attention) into a store the
-// window subscribes to. It outlives the window: closing the chat keeps the connection, so unread
-// agent messages are still counted (onUnread, the button's bubble), the title blinks and the
-// banner shows; opening it again picks up where it was.
-import { ChatError, createChatApi, TEXT, type ChatApi, type ChatErrorKind } from "./core/api";
-import { createAttention, type Attention, type AudioPlayer } from "./core/attention";
-import { connect, type Connection, type ConnectionOptions, type ConnectionState } from "./core/connection";
-import { createOutbox, type Outbox, type Pending } from "./core/outbox";
-import { agentPresence, initialPresence, reducePresence, type AgentPresence, type PresenceState } from "./core/presence";
-import { legalEnabled, toPersona, type ProfileInput } from "./core/profile";
-import { pageChanged, pageToReport, watchPage, type Page } from "./core/pages";
-import { ratingBody, type RatingState } from "./core/rating";
+// One visitor's chat on one domain: the driver of the session's reducer (core/session/): it turns
+// what happens (the window, the page, the socket, the API's answers, timers) into events, keeps the
+// state the reducer returns for the window to subscribe to, and runs the effects the reducer asks
+// for — with no rules of its own. The session outlives the window: closing the chat keeps the
+// connection, so unread agent messages are still counted (onUnread, the button's bubble), the
+// title blinks and the banner shows; opening it again picks up where it was.
+import { createChatApi } from "./core/api";
+import { browserAudio, soundUrl, titleBlink, type AudioPlayer } from "./core/attention";
+import type { ConnectionOptions } from "./core/connection";
+import { clientId } from "./core/outbox";
+import type { ProfileInput } from "./core/profile";
+import { initialState, legalRequired, properties, reduce } from "./core/session/reduce";
+import type { ChatView, Effect, Happening, SessionState } from "./core/session/types";
 import { chatStorage, type ChatStorage } from "./core/storage";
-import { ackFrame, ackTarget, createUnread, lastSeq, mergeMessages, missedBefore, type Unread } from "./core/timeline";
+import { lastSeq } from "./core/timeline";
 import { realTimers, type Timers } from "./core/timers";
-import { createTyping, type Typing } from "./core/typing";
-import { isAgentSender, type Channel, type ChatMessage, type ClientPersona, type PropertyValue } from "./core/types";
-import type { Attachment, ServerFrame } from "./core/wire.gen";
-import { texts } from "../i18n/index";
+import type { ChatMessage, PropertyValue } from "./core/types";
+import type { Attachment } from "./core/wire.gen";
+import { connect, watchPage, type Socket } from "./realtime";
 
-/** How long the socket stays after End Chat when the server does not answer (once it has, the
- * socket stays while the page does: the agents see the visitor on the site). */
-export const END_LINGER_MS = 5000;
-
-/** The system messages (spec §8), in the widget's language. */
-export const SYSTEM = texts("system");
-
-export type Phase =
-  /** no stored profile yet */
-  | "profile"
-  /** creating/fetching the channel, loading history, opening the socket the first time */
-  | "connecting"
-  /** the socket was open at least once (it may be reconnecting now) */
-  | "live"
-  /** this chat has ended (End Chat, the agent, or 410) */
-  | "ended"
-  /** the chat could not be set up (see `error`) */
-  | "error";
-
-export type SystemLine = { id: number; text: string; time: number };
-
-export type ChatView = {
-  phase: Phase;
-  persona: ClientPersona | null;
-  personaId: string | null;
-  channel: Channel | null;
-  /** the realtime connection's state (idle before there is one) */
-  conn: ConnectionState | "idle";
-  /** set when the setup failed: which panel; `ended` for a 410 */
-  error: { kind: ChatErrorKind; text: string } | null;
-  /** history could not be loaded (spec §8 text), the chat goes on */
-  historyError: boolean;
-  /** the first socket failed; retries go on */
-  connectFailed: boolean;
-  messages: ChatMessage[];
-  pending: Pending[];
-  system: SystemLine[];
-  presence: AgentPresence;
-  /** whether the site's presence is known yet (the socket's ready, or the HTTP answer before it) */
-  presenceKnown: boolean;
-  /** the server mails a reply the visitor has not seen (the socket's ready says so) */
-  repliesByEmail: boolean;
-  unread: number;
-  banner: boolean;
-  /** End Chat was asked and is being sent */
-  ending: boolean;
-  /** the visitor's rating of this chat, once it has ended (core/rating.ts) */
-  rating: RatingState;
-};
+export { END_LINGER_MS, SYSTEM } from "./core/session/socket";
+export type { ChatView, Phase, SystemLine } from "./core/session/types";
 
 export type SessionOptions = {
   apiRoot: string;
@@ -129,352 +81,141 @@ export type ChatSession = {
   dispose(): void;
 };
 
+const here = () => (typeof location != "undefined" ? location.href : null);
+
 export function createChatSession(o: SessionOptions): ChatSession {
   const timers = o.timers || realTimers();
   const store = o.storage || chatStorage();
+  const api = createChatApi({ apiRoot: o.apiRoot, fetch: o.fetch, onEnded: () => store.clearChannelId() });
+  const title = titleBlink(o.doc === undefined ? (typeof document != "undefined" ? document : null) : o.doc, timers);
+  const play = o.play || browserAudio;
+  const newId = o.newId || (() => clientId());
+  const visible = o.visible || (() => typeof document == "undefined" || document.visibilityState != "hidden");
   let onUnread = o.onUnread;
   const listeners = new Set<() => void>();
-  const visible =
-    o.visible || (() => (typeof document == "undefined" ? true : document.visibilityState != "hidden"));
-
-  let v: ChatView = {
-    phase: "profile",
-    persona: store.persona(),
-    personaId: store.personaId(),
-    channel: null,
-    conn: "idle",
-    error: null,
-    historyError: false,
-    connectFailed: false,
-    messages: [],
-    pending: [],
-    system: [],
-    presence: { online: false, typing: [] },
-    presenceKnown: false,
-    repliesByEmail: false,
-    unread: 0,
-    banner: false,
-    ending: false,
-    rating: "",
-  };
-  let presence: PresenceState = initialPresence(false);
-  let open = false;
-  let seen = false;
-  let ackedSeq = 0;
-  let sysId = 0;
-  let run = 0;
-  let conn: Connection | null = null;
-  let everOpen = false;
-  let disposed = false;
-  let started = false;
-  /** The socket has told who is online (ready); until then the header shows the HTTP answer. */
-  let heard = false;
-  /** The agent message being counted, when it arrived live with the window closed. */
-  let arrived: ChatMessage | undefined;
-  /** The page last told on this connection (core/pages.ts), and the watch on the address. */
-  let lastPage: Page | null = null;
+  /** The timers the reducer asked for, by key. */
+  const scheduled = new Map<string, unknown>();
+  let conn: Socket | null = null;
   let stopWatching: (() => void) | undefined;
-  const tellPage = () => {
-    if (typeof location == "undefined" || !conn) return;
+  let s: SessionState = initialState({ ...o, persona: store.persona(), personaId: store.personaId() });
+
+  /** Reduces the event and runs its effects; whether the reducer took it (a change or an effect). */
+  function dispatch(e: Happening): boolean {
+    const [next, fx] = reduce(s, { ...e, now: timers.now() });
+    const took = next != s || fx.length > 0;
+    if (next != s) {
+      s = next;
+      for (const fn of Array.from(listeners)) fn();
+    }
+    fx.forEach(run);
+    return took;
+  }
+
+  const close = () => {
+    const c = conn;
+    conn = null;
+    c?.close();
+  };
+
+  const look = () => {
+    const href = here();
     // The page's own title, not the one the attention blink shows for a moment.
-    const page = pageToReport(location.href, attention.pageTitle(), o.apiRoot);
-    if (!page || !pageChanged(lastPage, page)) return;
-    if (conn.send({ op: "page", ...page })) lastPage = page;
+    if (href != null) dispatch({ type: "page", href, title: title.pageTitle() });
   };
-  /** The chat this session holds (or held, once ended): the one a rating is about. */
-  let chatId = "";
 
-  const set = (patch: Partial<ChatView>) => {
-    v = { ...v, ...patch };
-    for (const fn of Array.from(listeners)) fn();
-  };
-  const system = (text: string) => set({ system: [...v.system, { id: ++sysId, text, time: timers.now() }] });
-
-  const api: ChatApi = createChatApi({
-    apiRoot: o.apiRoot,
-    fetch: o.fetch,
-    onEnded: () => store.clearChannelId(),
-  });
-
-  const outbox: Outbox = createOutbox({
-    send: (f) => !!conn && conn.send(f),
-    onChange: (pending) => set({ pending }),
-    persona: () => (v.persona ? { name: v.persona.name } : undefined),
-    newId: o.newId,
-    timers,
-  });
-
-  const typing: Typing = createTyping((t) => {
-    conn?.send({ op: "presence", typing: t, type: "typing-update" });
-  }, timers);
-
-  const attention: Attention = createAttention({
-    staticRoot: o.staticRoot,
-    play: o.play,
-    doc: o.doc,
-    timers,
-    onBanner: (banner) => set({ banner }),
-  });
-
-  const unread: Unread = createUnread((n) => {
-    set({ unread: n });
-    try {
-      onUnread?.(n, arrived);
-    } catch {
-      /* the host's callback must not break the chat */
+  function run(e: Effect) {
+    switch (e.fx) {
+      case "send": {
+        const then = conn && conn.send(e.frame) ? e.sent : e.unsent;
+        if (then) dispatch(then);
+        break;
+      }
+      case "call": {
+        const { then, run } = e;
+        (api[e.call] as (...a: unknown[]) => Promise<never>)(...e.args).then(
+          (value) => dispatch({ type: then, run, value }),
+          (error) => dispatch({ type: then, run, error }),
+        );
+        break;
+      }
+      case "store":
+        (store[e.call] as (...a: unknown[]) => void)(...e.args);
+        break;
+      case "read":
+        dispatch({
+          type: "stored",
+          run: e.run,
+          stored: { channelId: store.channelId(), personaId: store.personaId(), readSeq: store.readSeq(), url: o.pageUrl ? o.pageUrl() : here() },
+        });
+        break;
+      case "id":
+        dispatch({ type: "queue", text: e.text, files: e.files, id: newId() });
+        break;
+      case "connect": {
+        const { run, channelId, personaId } = e;
+        conn = connect({
+          url: api.realtimeUrl(),
+          channelId,
+          personaId,
+          getToken: () => api.token(channelId, personaId).then((t) => t.token),
+          lastSeq: () => lastSeq(s.messages),
+          onFrame: (frame) => dispatch({ type: "frame", run, frame }),
+          onState: (state) => dispatch({ type: "state", run, state }),
+          WebSocket: o.WebSocket,
+          timers,
+          random: o.random,
+          env: o.env,
+        });
+        break;
+      }
+      case "close":
+        close();
+        break;
+      case "reconnect":
+        conn?.reconnectNow();
+        break;
+      case "timer":
+        timers.clearTimeout(scheduled.get(e.key));
+        scheduled.set(
+          e.key,
+          timers.setTimeout(() => {
+            scheduled.delete(e.key);
+            dispatch(e.event);
+          }, e.ms),
+        );
+        break;
+      case "cancel":
+        timers.clearTimeout(scheduled.get(e.key));
+        scheduled.delete(e.key);
+        break;
+      case "play":
+        play(soundUrl(o.staticRoot, e.sound));
+        break;
+      case "blink":
+        title.blink(e.name);
+        break;
+      case "unread":
+        try {
+          onUnread?.(e.count, e.arrived);
+        } catch {
+          /* the host's callback must not break the chat */
+        }
+        break;
+      case "look":
+        look();
+        break;
+      case "watch":
+        if (typeof window != "undefined") stopWatching = watchPage(look, timers);
     }
-  });
-
-  function ackLatest() {
-    if (!seen || !conn) return;
-    const m = ackTarget(v.messages, v.personaId, ackedSeq);
-    if (m && conn.send(ackFrame(m))) store.setReadSeq((ackedSeq = m.seq));
   }
 
-  function updateSeen() {
-    const now = open && visible();
-    if (now == seen) return;
-    seen = now;
-    attention.setSeen(now);
-    if (now) {
-      unread.reset();
-      ackLatest();
-    }
-  }
-  const onVisibility = () => updateSeen();
-  // Back online after 'Unable to connect': try again by itself.
-  const onOnline = () => {
-    if (v.phase == "error" && v.error && v.error.kind == "network") restart();
-  };
+  const onVisibility = () => dispatch({ type: "visibility", visible: visible() });
+  const onOnline = () => dispatch({ type: "online" });
   if (typeof document != "undefined") document.addEventListener("visibilitychange", onVisibility);
   if (typeof window != "undefined") window.addEventListener("online", onOnline);
 
-  function restart() {
-    set({ messages: [], pending: [], system: [], error: null, historyError: false, rating: "" });
-    outbox.clear();
-    ackedSeq = 0;
-    void start();
-  }
-
-  function stopConnection() {
-    conn?.close();
-    conn = null;
-    outbox.disconnected();
-  }
-
-  /**
-   * The owner erased this visitor's data (410 `erased`): everything the browser kept about them
-   * goes, the profile too, and nothing is created; writing again makes them a new, blank visitor.
-   */
-  function forget() {
-    stopConnection();
-    store.forget();
-    outbox.clear();
-    unread.reset();
-    chatId = "";
-    ackedSeq = 0;
-    set({ phase: "profile", persona: null, personaId: null, channel: null, error: null, messages: [], pending: [], system: [], rating: "" });
-  }
-
-  function fail(e: unknown, r: number) {
-    if (r != run) return;
-    const err = e instanceof ChatError ? e : new ChatError("setup", 0);
-    if (err.kind == "erased") return forget();
-    if (err.kind == "ended") {
-      // The spec's text, with what was said so far read-only and "Start a new chat" (ChatWindow).
-      stopConnection();
-      return set({ phase: "ended", error: { kind: "ended", text: TEXT.ended } });
-    }
-    const kind = err.kind == "network" ? "network" : "setup";
-    set({ phase: "error", error: { kind, text: kind == "network" ? TEXT.networkText : TEXT.setupText } });
-  }
-
-  async function start() {
-    const r = ++run;
-    stopConnection();
-    const persona = v.persona;
-    if (!persona) return set({ phase: "profile" });
-    set({ phase: "connecting", conn: "idle", error: null, historyError: false, connectFailed: false, ending: false });
-    let channelId = store.channelId();
-    let personaId = store.personaId();
-    let res;
-    try {
-      if (channelId && personaId) {
-        try {
-          res = await api.getChannel(channelId, personaId);
-        } catch (e) {
-          if (e instanceof ChatError && e.kind == "ended") return endedWhileAway(channelId, personaId, r, e);
-          if (!(e instanceof ChatError) || e.kind != "not-found") throw e;
-          store.clearChannel(); // unknown here (another server, data reset): start a new chat
-        }
-      }
-      if (!res) {
-        const url = o.pageUrl ? o.pageUrl() : typeof location != "undefined" ? location.href : null;
-        // personaId, when still stored, is this browser's visitor of an ended chat (see ended()).
-        res = await api.createChannel(o.domainId, { ...persona, url: url ?? persona.url ?? null }, personaId);
-      }
-    } catch (e) {
-      return fail(e, r);
-    }
-    if (r != run || disposed) return;
-    chatId = channelId = res.channel.id;
-    personaId = res.chatClientPersona.id;
-    store.setChannel(channelId, personaId);
-    set({ channel: res.channel, personaId });
-
-    let messages: ChatMessage[] = [];
-    try {
-      const h = await api.history(channelId, personaId);
-      messages = h.messages;
-    } catch (e) {
-      if (r != run) return;
-      if (e instanceof ChatError && (e.kind == "ended" || e.kind == "not-found")) return fail(e, r);
-      set({ historyError: true });
-    }
-    if (r != run || disposed) return;
-    // Agent messages since the visitor last looked (another page view) are unread.
-    const read = store.readSeq();
-    for (const m of messages) if (m.seq > read) unread.add(m, personaId, seen);
-    set({ messages: mergeMessages(v.messages, messages) });
-    openSocket(channelId, personaId, r);
-  }
-
-  /**
-   * The stored chat ended while the visitor was away (410): its history is still theirs to read
-   * (the server answers it to the chat's own persona), shown read-only under the spec's text.
-   */
-  async function endedWhileAway(channelId: string, personaId: string, r: number, e: ChatError) {
-    chatId = channelId;
-    let messages: ChatMessage[] = [];
-    try {
-      messages = (await api.history(channelId, personaId)).messages;
-    } catch {
-      /* the text and "Start a new chat" still show */
-    }
-    if (r != run || disposed) return;
-    set({ personaId, messages: mergeMessages(v.messages, messages) });
-    fail(e, r);
-  }
-
-  function openSocket(channelId: string, personaId: string, r: number) {
-    everOpen = false;
-    conn = connect({
-      url: api.realtimeUrl(),
-      channelId,
-      personaId,
-      getToken: () => api.token(channelId, personaId).then((t) => t.token),
-      lastSeq: () => lastSeq(v.messages),
-      onFrame: (f) => r == run && onFrame(f),
-      onState: (s) => r == run && onState(s),
-      WebSocket: o.WebSocket,
-      timers,
-      random: o.random,
-      env: o.env,
-    });
-  }
-
-  function onState(s: ConnectionState) {
-    const was = v.conn;
-    set({ conn: s });
-    if (s == "open") {
-      if (!everOpen) system(SYSTEM.connected);
-      else system(SYSTEM.back);
-      everOpen = true;
-      set({ phase: v.phase == "ended" ? "ended" : "live", connectFailed: false });
-      outbox.connected();
-      ackLatest();
-    } else if (s == "reconnecting") {
-      outbox.disconnected();
-      if (was == "open") system(SYSTEM.lost);
-      if (!everOpen && !v.connectFailed) set({ connectFailed: true });
-    } else if (s == "connecting") {
-      if (!everOpen && was == "idle") system(SYSTEM.connecting);
-    } else if (s == "ended") {
-      ended();
-    } else if (s == "failed") {
-      outbox.disconnected();
-      system(SYSTEM.failed);
-      set({ phase: "error", error: { kind: "setup", text: TEXT.setupText }, connectFailed: true });
-    }
-  }
-
-  function ended() {
-    if (v.phase == "ended") return;
-    // The persona id stays (unless the visitor ended it: endChat): a new chat from this browser
-    // with the same e-mail reopens this thread (the server will not do that for the e-mail alone).
-    store.clearChannelId();
-    typing.sent();
-    outbox.clear();
-    system(SYSTEM.ended);
-    set({ phase: "ended", ending: false, presence: { ...v.presence, typing: [] } });
-    // The server answers end-chat with channel-ended (the connection then keeps its socket, quiet,
-    // while the page is here); without an answer the socket is let go a little later.
-    const r = run;
-    timers.setTimeout(() => r == run && conn?.state() != "ended" && stopConnection(), END_LINGER_MS);
-  }
-
-  function onFrame(f: ServerFrame) {
-    switch (f.op) {
-      case "ready":
-        heard = true;
-        lastPage = null;
-        tellPage();
-        presence = initialPresence(f.role == "visitor" && !!f.agentsOnline);
-        set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: f.role == "visitor" && !!f.repliesByEmail });
-        break;
-      case "chat-message": {
-        const m = f.message;
-        const before = v.messages;
-        if (missedBefore(before, m)) {
-          // A gap: a new socket resumes after the last message held, this one included.
-          conn?.reconnectNow();
-          return;
-        }
-        const merged = mergeMessages(before, [m]);
-        if (merged == before) return; // already shown
-        outbox.seen(m.clientId);
-        set({ messages: merged });
-        if (isAgentSender(m.sender, v.personaId)) {
-          arrived = open ? undefined : m;
-          unread.add(m, v.personaId, seen);
-          arrived = undefined;
-          attention.agentMessage((m.sender && m.sender.name) || "", seen);
-          // their typing stops with their message
-          const t = { ...presence.typing };
-          const sid = m.sender && m.sender.id;
-          if (sid && t[sid] !== undefined) {
-            delete t[sid];
-            presence = { ...presence, typing: t };
-            set({ presence: agentPresence(presence) });
-          }
-          ackLatest();
-        }
-        break;
-      }
-      case "ack":
-        if (outbox.ack(f) && !f.duplicate) attention.sent();
-        break;
-      case "error":
-        if (f.clientId) outbox.refused(f.clientId, f.code, f.error);
-        break;
-      case "presence":
-        presence = reducePresence(presence, f, v.personaId);
-        set({ presence: agentPresence(presence) });
-        break;
-      case "channel-ended":
-        ended();
-        break;
-    }
-  }
-
-  /** The domain's properties from the config, updated by the channel's (the server's current ones). */
-  const properties = (): Record<string, PropertyValue | undefined> => ({
-    ...((o.domainProperties as Record<string, PropertyValue>) || {}),
-    ...((v.channel && v.channel.properties) || {}),
-  });
-
   return {
-    view: () => v,
+    view: () => s,
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
@@ -482,93 +223,36 @@ export function createChatSession(o: SessionOptions): ChatSession {
     setOnUnread(fn) {
       onUnread = fn;
     },
-    setOpen(isOpen) {
-      open = isOpen;
-      updateSeen();
-      // Before the socket says who is online (no profile yet, or still connecting): ask.
-      if (open && !heard)
-        api.available(o.domainId).then(
-          (a) => {
-            if (heard || disposed) return;
-            presence = initialPresence(a.agentAvailable === true);
-            set({ presence: agentPresence(presence), presenceKnown: true, repliesByEmail: a.repliesByEmail === true });
-          },
-          () => {}, // unknown: the header stays as it is
-        );
-    },
-    saveProfile(input) {
-      const prev = v.persona;
-      const accepted = store.legalNoticeAccepted();
-      const persona = toPersona(input, prev && accepted ? { ...prev, legalNoticeAccepted: accepted } : prev, {
-        now: timers.now(),
-        url: typeof location != "undefined" ? location.href : null,
-      });
-      store.setPersona(persona);
-      set({ persona });
-      if (v.phase == "profile" || v.phase == "error") {
-        started = true;
-        void start();
-      }
-    },
-    send(text, files = []) {
-      const t = text.trim();
-      if ((!t && !files.length) || !v.persona || v.phase == "ended" || v.phase == "error" || v.ending) return false;
-      if (v.phase == "connecting" && !everOpen) return false;
-      typing.sent();
-      outbox.add(t, files);
-      return true;
-    },
-    input(value) {
-      if (v.phase == "live") typing.input(value);
-    },
+    setOpen: (open) => void dispatch({ type: "open", open, visible: visible() }),
+    saveProfile: (input) => void dispatch({ type: "profile", input, url: here(), accepted: store.legalNoticeAccepted() }),
+    send: (text, files = []) => dispatch({ type: "send", text, files }),
+    input: (value) => void dispatch({ type: "input", value }),
     endChat() {
-      if (v.phase != "live" || !conn) return false;
-      set({ ending: true });
-      const ok = conn.send({ op: "client-action", action: "end-chat" });
-      if (!ok) {
-        // Quietly: the input comes back.
-        set({ ending: false });
-        return false;
-      }
-      ended();
-      // Ended by the visitor: "Start a new chat" starts a new conversation, so the visitor persona
-      // is forgotten too (spec §4.5), and the server has nothing to reopen.
-      store.clearChannel();
-      return true;
+      const was = s.phase;
+      dispatch({ type: "end-chat" });
+      return s.phase != was;
     },
     async transcript() {
-      if (!v.channel || !v.personaId) throw new Error("There is no conversation to send.");
-      return (await api.transcript(v.channel.id, v.personaId)).email;
+      if (!s.channel || !s.personaId) throw new Error("There is no conversation to send.");
+      return (await api.transcript(s.channel.id, s.personaId)).email;
     },
-    restart,
-    begin() {
-      if (started) return;
-      started = true;
-      if (typeof window != "undefined") stopWatching = watchPage(tellPage);
-      if (v.persona) restart();
-    },
-    retry: (id) => outbox.retry(id),
-    rate(score, comment) {
-      const r = run;
-      if (!chatId || !v.personaId || v.rating == "sending") return;
-      set({ rating: "sending" });
-      api.rate(chatId, v.personaId, ratingBody(score, comment)).then(
-        () => r == run && set({ rating: "sent" }),
-        () => r == run && set({ rating: "failed" }),
-      );
-    },
-    properties,
-    legalRequired: () => legalEnabled(properties()) && !store.legalNoticeAccepted() && !(v.persona && v.persona.legalNoticeAccepted),
+    restart: () => void dispatch({ type: "restart" }),
+    begin: () => void dispatch({ type: "begin" }),
+    retry: (id) => void dispatch({ type: "retry", id }),
+    rate: (score, comment) => void dispatch({ type: "rate", score, comment }),
+    properties: () => properties(s),
+    legalRequired: () => legalRequired(s, store.legalNoticeAccepted()),
     dispose() {
-      disposed = true;
+      // Nobody is told any more (a window being unmounted); later answers and frames are dropped.
+      listeners.clear();
+      dispatch({ type: "dispose" });
+      // Lets go of everything it holds: the socket, the page's watch, timers, the title's blink.
+      close();
       stopWatching?.();
-      run++;
-      stopConnection();
-      typing.dispose();
-      attention.dispose();
+      for (const t of scheduled.values()) timers.clearTimeout(t);
+      title.blink();
       if (typeof document != "undefined") document.removeEventListener("visibilitychange", onVisibility);
       if (typeof window != "undefined") window.removeEventListener("online", onOnline);
-      listeners.clear();
     },
   };
 }

@@ -1,111 +1,79 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clientId, createOutbox, RETRY_MS, type Pending } from "../../../src/app/chat/core/outbox";
-import { fakeTimers, useFakeClock } from "./fakes";
+// The outbox (core/outbox.ts), through the session's reducer: messages pending until acked, sent
+// when the connection is open and again, with the same client id, on the next one.
+import { describe, expect, it } from "vitest";
+import { clearOutbox, clientId, RETRY_MS, settle } from "../../../src/app/chat/core/outbox";
+import type { Happening, SessionState } from "../../../src/app/chat/core/session/types";
+import { frame, frames, last, live, me, msg, run, state, step } from "./session/helpers";
 
-let sent: any[];
-let connected: boolean;
-let shown: Pending[];
-
-function outbox() {
-  let n = 0;
-  return createOutbox({
-    send: (f) => (connected ? (sent.push(f), true) : false),
-    onChange: (p) => (shown = p),
-    persona: () => ({ name: "Ann" }),
-    newId: () => `cid-${++n}`,
-    timers: fakeTimers(),
-  });
-}
-
-beforeEach(() => {
-  useFakeClock();
-  sent = [];
-  connected = false;
-  shown = [];
-});
-afterEach(() => vi.useRealTimers());
+const offline = live({ outbox: { online: false, sent: [], retrying: [] } });
+let n = 0;
+const queue = (text: string): Happening => ({ type: "queue", text, files: [], id: `cid-${++n}` });
+const ids = (s: SessionState) => s.pending.map((p) => [p.clientId, p.text, p.state]);
+const sentIds = (fx: ReturnType<typeof run>[1]) => frames(fx).map((f) => (f.op == "chat-message" ? f.clientId : f.op));
 
 describe("outbox", () => {
   it("messages typed offline are pending with a client id and go out once when connected", () => {
-    const o = outbox();
-    o.add("Hello");
-    o.add("Anyone?");
-    expect(shown.map((p) => [p.clientId, p.text, p.state])).toEqual([
+    n = 0;
+    const [typed, none] = run(offline, queue("Hello"), queue("Anyone?"));
+    expect(ids(typed)).toEqual([
       ["cid-1", "Hello", "pending"],
       ["cid-2", "Anyone?", "pending"],
     ]);
-    expect(sent).toEqual([]);
-    connected = true;
-    o.connected();
-    expect(sent).toEqual([
+    expect(frames(none)).toEqual([]);
+    const [open, fx] = run(typed, state("open"));
+    expect(frames(fx)).toEqual([
       { op: "chat-message", clientId: "cid-1", message: "Hello", attachments: [], persona: { name: "Ann" }, type: "client-message" },
       { op: "chat-message", clientId: "cid-2", message: "Anyone?", attachments: [], persona: { name: "Ann" }, type: "client-message" },
     ]);
-    o.connected(); // a second "open" on the same connection sends nothing new…
-    expect(sent).toHaveLength(4); // …except that connected() means a new socket: re-sent with the same ids
-    expect(sent[2].clientId).toBe("cid-1");
+    // "open" again means a new socket: re-sent with the same ids
+    expect(sentIds(run(open, state("open"))[1])).toEqual(["cid-1", "cid-2"]);
   });
 
   it("sends at once when connected; an ack settles the message", () => {
-    const o = outbox();
-    connected = true;
-    o.connected();
-    o.add("Hi");
-    expect(sent).toHaveLength(1);
-    expect(shown).toHaveLength(1);
-    expect(o.ack({ channelId: "c-1", clientId: "cid-1", id: "m-1", seq: 3, duplicate: false })?.text).toBe("Hi");
-    expect(shown).toEqual([]);
-    expect(o.ack({ channelId: "c-1", clientId: "cid-1", id: "m-1", seq: 3, duplicate: false })).toBeUndefined();
+    n = 0;
+    const [s, fx] = run(live(), queue("Hi"));
+    expect(frames(fx)).toHaveLength(1);
+    expect(s.pending).toHaveLength(1);
+    const c = step(s);
+    expect(settle(c, "cid-1")?.text).toBe("Hi");
+    expect(c.s.pending).toEqual([]);
+    expect(settle(c, "cid-1")).toBeUndefined();
   });
 
   it("unacked messages are re-sent with the same client id after a reconnect, and only then", () => {
-    const o = outbox();
-    connected = true;
-    o.connected();
-    o.add("lost?");
-    o.disconnected();
-    connected = false;
-    o.add("typed offline");
-    expect(sent).toHaveLength(1);
-    connected = true;
-    o.connected();
-    expect(sent.map((f) => f.clientId)).toEqual(["cid-1", "cid-1", "cid-2"]);
-    o.seen("cid-1"); // its chat-message arrived before the ack
-    o.ack({ channelId: "c-1", clientId: "cid-2", id: "m-2", seq: 2, duplicate: true });
-    expect(shown).toEqual([]);
+    n = 0;
+    const [s, fx] = run(live(), queue("lost?"), state("reconnecting"), queue("typed offline"));
+    expect(sentIds(fx)).toEqual(["cid-1"]);
+    const [back, fx2] = run(s, state("open"));
+    expect(sentIds(fx2)).toEqual(["cid-1", "cid-2"]);
+    const [done] = run(back, frame({ op: "chat-message", message: msg(1, me, "cid-1") }), frame({ op: "ack", clientId: "cid-2", id: "m-2", seq: 2, duplicate: true }));
+    expect(done.pending).toEqual([]);
   });
 
   it("a send that fails leaves the message pending for the next connection", () => {
-    const o = outbox();
-    connected = true;
-    o.connected();
-    connected = false; // socket died between open and send
-    o.add("x");
-    expect(shown[0].state).toBe("pending");
-    connected = true;
-    o.connected();
-    expect(sent.map((f) => f.clientId)).toEqual(["cid-1"]);
+    n = 0;
+    // the socket died between open and send
+    const [s] = run(live(), queue("x"), { type: "unsent" });
+    expect(s.pending[0].state).toBe("pending");
+    expect(sentIds(run(s, state("open"))[1])).toEqual(["cid-1"]);
   });
 
-  it("429 retries later; 413 marks the message failed until retried", async () => {
-    const o = outbox();
-    connected = true;
-    o.connected();
-    o.add("fast");
-    o.refused("cid-1", 429, "too many");
-    expect(shown[0].state).toBe("pending");
-    await vi.advanceTimersByTimeAsync(RETRY_MS);
-    expect(sent.map((f) => f.clientId)).toEqual(["cid-1", "cid-1"]);
-    o.add("x".repeat(5000));
-    o.refused("cid-2", 413, "too large");
-    expect(shown[1]).toMatchObject({ state: "failed", error: "too large" });
-    o.connected();
-    expect(sent.filter((f) => f.clientId == "cid-2")).toHaveLength(1);
-    o.retry("cid-2");
-    expect(shown[1].state).toBe("pending");
-    expect(sent.filter((f) => f.clientId == "cid-2")).toHaveLength(2);
-    o.clear();
-    expect(shown).toEqual([]);
+  it("429 retries later; 413 marks the message failed until retried", () => {
+    n = 0;
+    const [s, fx] = run(live(), queue("fast"), frame({ op: "error", clientId: "cid-1", code: 429, error: "too many" }));
+    expect(s.pending[0].state).toBe("pending");
+    expect(last(fx)).toEqual({ fx: "timer", key: "retry:cid-1", ms: RETRY_MS, event: { type: "retry-due", id: "cid-1" } });
+    const [retried, fx2] = run(s, { type: "retry-due", id: "cid-1" }, queue("x".repeat(5000)), frame({ op: "error", clientId: "cid-2", code: 413, error: "too large" }));
+    expect(sentIds(fx2)).toEqual(["cid-1", "cid-2"]);
+    expect(retried.pending[1]).toMatchObject({ state: "failed", error: "too large" });
+    const [open, fx3] = run(retried, state("open"));
+    expect(sentIds(fx3).filter((id) => id == "cid-2")).toEqual([]);
+    const [again, fx4] = run(open, { type: "retry", id: "cid-2" });
+    expect(again.pending[1].state).toBe("pending");
+    expect(sentIds(fx4)).toEqual(["cid-2"]);
+    const c = step(again);
+    clearOutbox(c);
+    expect(c.s.pending).toEqual([]);
   });
 
   it("client ids: randomUUID, else getRandomValues, else Math.random", () => {

@@ -1,20 +1,13 @@
-import { describe, expect, it, vi } from "vitest";
-import { ackFrame, ackTarget, buildTimeline, createUnread, lastSeq, mergeMessages, missedBefore, showTimestamp } from "../../../src/app/chat/core/timeline";
-import type { ChatMessage, Sender } from "../../../src/app/chat/core/types";
+import { describe, expect, it } from "vitest";
+import { ackFrame, ackTarget, buildTimeline, countUnread, lastSeq, mergeMessages, missedBefore, showTimestamp, unreadAdd } from "../../../src/app/chat/core/timeline";
+import type { Sender } from "../../../src/app/chat/core/types";
 import type { Pending } from "../../../src/app/chat/core/outbox";
+import { live, message, step, T0 } from "./session/helpers";
 
 const ann: Sender = { id: "p-1", type: "ChatClient", name: "Ann", avatarUrl: null };
 const ada: Sender = { id: "p-9", type: "ChatAgentPersona", name: "Ada", avatarUrl: "https://x/ada.png" };
-const t0 = Date.parse("2026-01-01T10:00:00Z");
-const msg = (seq: number, sender: Sender = ann, at = t0 + seq * 1000, clientId = ""): ChatMessage => ({
-  id: "m-" + seq,
-  seq,
-  clientId,
-  text: "t" + seq,
-  sender,
-  attachments: [],
-  createdAt: new Date(at).toISOString(),
-});
+const t0 = T0;
+const msg = (seq: number, sender: Sender = ann, at?: number, clientId = "") => message(seq, sender, at, clientId);
 
 describe("merging history and live messages", () => {
   it("orders by seq and never shows a message twice (by seq or id)", () => {
@@ -80,17 +73,19 @@ describe("acknowledging the last received message", () => {
 
 describe("unread counter", () => {
   it("counts agent messages the visitor does not see, and resets", () => {
-    const onChange = vi.fn();
-    const u = createUnread(onChange);
-    u.add(msg(1, ada), "p-1", true);
-    u.add(msg(2, ann), "p-1", false);
-    expect(u.count()).toBe(0);
-    u.add(msg(3, ada), "p-1", false);
-    u.add(msg(4, ada), "p-1", false);
-    expect(u.count()).toBe(2);
-    expect(u.reset()).toBe(0);
-    expect(onChange.mock.calls.map((c) => c[0])).toEqual([1, 2, 0]);
-    u.reset();
-    expect(onChange).toHaveBeenCalledTimes(3);
+    const c = step(live({ seen: true }));
+    unreadAdd(c, msg(1, ada));
+    c.s = { ...c.s, seen: false };
+    unreadAdd(c, msg(2, ann));
+    expect(c.s.unread).toBe(0);
+    unreadAdd(c, msg(3, ada));
+    unreadAdd(c, msg(4, ada));
+    expect(c.s.unread).toBe(2);
+    countUnread(c, 0);
+    expect(c.s.unread).toBe(0);
+    const told = () => c.fx.map((e) => e.fx == "unread" && e.count);
+    expect(told()).toEqual([1, 2, 0]);
+    countUnread(c, 0);
+    expect(told()).toHaveLength(3);
   });
 });

@@ -2,23 +2,13 @@
 // it is sent when the connection is open (at once, or as soon as it opens again) and re-sent
 // with the same client id after a reconnect until an `ack` {clientId, id, seq} settles it — the
 // server de-duplicates on the client id, so nothing is lost or stored twice. Until then the
-// message is shown as pending.
+// message is shown as pending. Steps of the session's reducer (session/reduce.ts): the list is the
+// view's `pending`, the rest is `outbox`.
 import type { Attachment } from "./types";
-import { realTimers, type Timers } from "./timers";
-import type { Ack, ClientFrame } from "./wire.gen";
+import { emit, set } from "./session/step";
+import type { OutboxState, Pending, Step } from "./session/types";
 
-export type PendingState = "pending" | "failed";
-
-export type Pending = {
-  clientId: string;
-  text: string;
-  attachments: Attachment[];
-  /** Unix ms when typed. */
-  createdAt: number;
-  state: PendingState;
-  /** Why it failed (an error frame's text). */
-  error?: string;
-};
+export type { Pending, PendingState } from "./session/types";
 
 /** A random client id: crypto.randomUUID, else getRandomValues, else Math.random. */
 export function clientId(c: Partial<Crypto> | undefined = typeof crypto != "undefined" ? crypto : undefined): string {
@@ -40,130 +30,94 @@ export function clientId(c: Partial<Crypto> | undefined = typeof crypto != "unde
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export type OutboxOptions = {
-  /** Sends one frame; false when not connected (the message waits). */
-  send(frame: ClientFrame & { op: "chat-message" }): boolean;
-  onChange(pending: Pending[]): void;
-  /** The persona part of the frame (spec §7; the server ignores it). */
-  persona?: () => unknown;
-  newId?: () => string;
-  timers?: Timers;
-};
-
 /** Retry delay after a 429 / 500 refusal. */
 export const RETRY_MS = 2000;
 
-export type Outbox = {
-  /** Queues a message (already trimmed and non-empty) and sends it if connected. */
-  add(text: string, attachments?: Attachment[]): Pending;
-  /** The connection is open (again): send every pending message not yet sent on it. */
-  connected(): void;
-  /** The connection is gone: whatever was sent and not acked goes again on the next one. */
-  disconnected(): void;
-  /** An `ack`; returns the settled message, if it was ours. */
-  ack(a: Ack): Pending | undefined;
-  /** A `chat-message` of ours seen before its ack settles it too. */
-  seen(clientId: string | null | undefined): void;
-  /** An `error` frame naming a client id. */
-  refused(clientId: string, code: number, error?: string): void;
-  /** A failed message is tried again. */
-  retry(clientId: string): void;
-  list(): Pending[];
-  /** Drops everything (End Chat). */
-  clear(): void;
-};
+const box = (c: Step, patch: Partial<OutboxState>) => set(c, { outbox: { ...c.s.outbox, ...patch } });
+const without = (ids: string[], id: string) => ids.filter((x) => x != id);
+const find = (c: Step, id: string) => c.s.pending.find((x) => x.clientId == id);
 
-export function createOutbox(o: OutboxOptions): Outbox {
-  const timers = o.timers || realTimers();
-  const newId = o.newId || (() => clientId());
-  let items: Pending[] = [];
-  /** Client ids sent on the current connection (each goes once per connection). */
-  const sent = new Set<string>();
-  let online = false;
-  const later = new Map<string, unknown>();
-
-  const changed = () => o.onChange(items.slice());
-
-  function sendOne(p: Pending) {
-    if (!online || sent.has(p.clientId) || p.state != "pending") return;
-    const ok = o.send({
+/** Sends a pending message when the connection is open and it has not gone on this one yet. */
+function sendOne(c: Step, p: Pending) {
+  const o = c.s.outbox;
+  if (!o.online || o.sent.includes(p.clientId) || p.state != "pending") return;
+  // Counted as sent; a send that fails comes back as `unsent`: the connection is gone.
+  box(c, { sent: [...o.sent, p.clientId] });
+  emit(c, {
+    fx: "send",
+    frame: {
       op: "chat-message",
       clientId: p.clientId,
       message: p.text,
       attachments: p.attachments,
-      persona: o.persona?.(),
+      persona: c.s.persona ? { name: c.s.persona.name } : undefined, // spec §7; the server ignores it
       type: "client-message",
-    });
-    if (ok) sent.add(p.clientId);
-    else online = false;
-  }
+    },
+    unsent: { type: "unsent" },
+  });
+}
 
-  function remove(id: string): Pending | undefined {
-    const p = items.find((x) => x.clientId == id);
-    if (!p) return undefined;
-    items = items.filter((x) => x != p);
-    sent.delete(id);
-    const t = later.get(id);
-    if (t != null) timers.clearTimeout(t);
-    later.delete(id);
-    changed();
-    return p;
-  }
+/** Queues a message (already trimmed and non-empty) and sends it if connected. */
+export function addPending(c: Step, text: string, attachments: Attachment[], clientId: string): void {
+  const p: Pending = { clientId, text, attachments, createdAt: c.now, state: "pending" };
+  set(c, { pending: [...c.s.pending, p] });
+  sendOne(c, p);
+}
 
-  return {
-    add(text, attachments = []) {
-      const p: Pending = { clientId: newId(), text, attachments, createdAt: timers.now(), state: "pending" };
-      items = [...items, p];
-      changed();
-      sendOne(p);
-      return p;
-    },
-    connected() {
-      online = true;
-      sent.clear();
-      for (const p of items) sendOne(p);
-    },
-    disconnected() {
-      online = false;
-      sent.clear();
-    },
-    ack: (a) => (a && a.clientId ? remove(a.clientId) : undefined),
-    seen(id) {
-      if (id) remove(id);
-    },
-    refused(id, code, error) {
-      const p = items.find((x) => x.clientId == id);
-      if (!p) return;
-      sent.delete(id);
-      if (code == 429 || code >= 500) {
-        // Not stored: try again on this connection a little later.
-        if (!later.has(id))
-          later.set(
-            id,
-            timers.setTimeout(() => {
-              later.delete(id);
-              const cur = items.find((x) => x.clientId == id);
-              if (cur) sendOne(cur);
-            }, RETRY_MS),
-          );
-        return;
-      }
-      items = items.map((x) => (x == p ? { ...x, state: "failed" as const, error } : x));
-      changed();
-    },
-    retry(id) {
-      items = items.map((x) => (x.clientId == id && x.state == "failed" ? { ...x, state: "pending" as const, error: undefined } : x));
-      changed();
-      const p = items.find((x) => x.clientId == id);
-      if (p) sendOne(p);
-    },
-    list: () => items.slice(),
-    clear() {
-      for (const t of later.values()) timers.clearTimeout(t);
-      later.clear();
-      items = [];
-      sent.clear();
-      changed();
-    },
-  };
+/** The connection is open (again): every pending message goes, once on this connection. */
+export function outboxOnline(c: Step): void {
+  box(c, { online: true, sent: [] });
+  for (const p of c.s.pending) sendOne(c, p);
+}
+
+/** The connection is gone: whatever was sent and not acked goes again on the next one. */
+export const outboxOffline = (c: Step): void => box(c, { online: false, sent: [] });
+
+/** An `ack`, or a `chat-message` of ours seen before it: the message is stored. Returns it, if it was ours. */
+export function settle(c: Step, id: string | null | undefined): Pending | undefined {
+  const p = id ? find(c, id) : undefined;
+  if (!p || !id) return undefined;
+  const o = c.s.outbox;
+  set(c, { pending: c.s.pending.filter((x) => x != p) });
+  box(c, { sent: without(o.sent, id), retrying: without(o.retrying, id) });
+  if (o.retrying.includes(id)) emit(c, { fx: "cancel", key: "retry:" + id });
+  return p;
+}
+
+/** An `error` frame naming a client id: tried again a little later (429, 5xx), else failed. */
+export function refused(c: Step, id: string, code: number, error?: string): void {
+  const p = find(c, id);
+  if (!p) return;
+  const o = c.s.outbox;
+  box(c, { sent: without(o.sent, id) });
+  if (code == 429 || code >= 500) {
+    // Not stored: try again on this connection a little later.
+    if (!o.retrying.includes(id)) {
+      box(c, { retrying: [...o.retrying, id] });
+      emit(c, { fx: "timer", key: "retry:" + id, ms: RETRY_MS, event: { type: "retry-due", id } });
+    }
+    return;
+  }
+  set(c, { pending: c.s.pending.map((x) => (x == p ? { ...x, state: "failed" as const, error } : x)) });
+}
+
+/** The retry timer of a refused message is due. */
+export function retryDue(c: Step, id: string): void {
+  box(c, { retrying: without(c.s.outbox.retrying, id) });
+  const p = find(c, id);
+  if (p) sendOne(c, p);
+}
+
+/** The visitor tries a failed message again. */
+export function retryFailed(c: Step, id: string): void {
+  set(c, { pending: c.s.pending.map((x) => (x.clientId == id && x.state == "failed" ? { ...x, state: "pending" as const, error: undefined } : x)) });
+  const p = find(c, id);
+  if (p) sendOne(c, p);
+}
+
+/** Drops everything (End Chat, a new chat). */
+export function clearOutbox(c: Step): void {
+  for (const id of c.s.outbox.retrying) emit(c, { fx: "cancel", key: "retry:" + id });
+  set(c, { pending: [] });
+  box(c, { sent: [], retrying: [] });
 }

@@ -3,7 +3,8 @@
 // and system lines. Plus the rules around it: timestamps (spec §4.5), the unread counter and which
 // message to acknowledge.
 import { isAgentSender, type ChatMessage } from "./types";
-import type { Pending } from "./outbox";
+import { emit, set } from "./session/step";
+import type { Pending, Step } from "./session/types";
 import type { ClientFrame } from "./wire.gen";
 
 /** A timestamp shows when this much time passed since the previous message (spec §9). */
@@ -120,28 +121,17 @@ export const ackFrame = (m: ChatMessage): ClientFrame => ({
 
 /**
  * Unread agent messages: counted while the window is closed or the tab hidden, reset when the
- * visitor sees the chat again.
+ * visitor sees the chat again. A step of the session's reducer: the count is the view's `unread`;
+ * each change is told (`unread`), with the message that raised it when it came live while the
+ * window was closed.
  */
-export type Unread = {
-  count(): number;
-  /** A new message arrived; `seen` tells whether the visitor is looking at the chat now. */
-  add(m: ChatMessage, myPersonaId: string | null, seen: boolean): number;
-  /** The visitor sees the chat. */
-  reset(): number;
-};
+export function countUnread(c: Step, n: number, arrived?: ChatMessage): void {
+  if (n == c.s.unread) return;
+  set(c, { unread: n });
+  emit(c, { fx: "unread", count: n, arrived });
+}
 
-export function createUnread(onChange?: (n: number) => void, initial = 0): Unread {
-  let n = initial;
-  const set = (v: number) => {
-    if (v != n) {
-      n = v;
-      onChange?.(n);
-    }
-    return n;
-  };
-  return {
-    count: () => n,
-    add: (m, me, seen) => (seen || !isAgentSender(m.sender, me) ? n : set(n + 1)),
-    reset: () => set(0),
-  };
+/** A message arrived: one more unread when it is the site's and the visitor is not looking. */
+export function unreadAdd(c: Step, m: ChatMessage, arrived?: ChatMessage): void {
+  if (!c.s.seen && isAgentSender(m.sender, c.s.personaId)) countUnread(c, c.s.unread + 1, arrived);
 }
