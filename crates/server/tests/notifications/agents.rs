@@ -93,6 +93,8 @@ async fn nothing_is_mailed_when_an_agent_reads_in_time_and_one_mail_covers_a_win
             >= 1
     })
     .await;
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(121));
     ran(&t, NOTIFY_AGENTS).await;
     assert!(t.store().jobs_of_kind(MAIL).await.unwrap().is_empty());
@@ -102,6 +104,8 @@ async fn nothing_is_mailed_when_an_agent_reads_in_time_and_one_mail_covers_a_win
     for (i, text) in ["Still there?", "Hello?", "I'll wait."].iter().enumerate() {
         visitor.say(&format!("v-{}", i + 2), text).await;
     }
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(121));
     eventually("the window's mail", async || !smtp.received().is_empty()).await;
     ran(&t, MAIL).await;
@@ -142,6 +146,8 @@ async fn a_mail_waits_while_the_smtp_server_is_down_and_goes_out_once_it_is_back
 
     // Back: the next attempt, after the back-off, delivers it.
     let smtp = SmtpServer::start_on(port);
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(60));
     eventually("the mail delivered", async || !smtp.received().is_empty()).await;
     ran(&t, MAIL).await;

@@ -30,6 +30,8 @@ async fn a_french_visitors_mails_are_in_french_on_her_clock_with_the_headers_mai
     ada.send(reply(&channel, "a-1", "Oui, en 3 à 5 jours."))
         .await;
     ada.recv_op("ack").await;
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(121));
     eventually("the reply's mail", async || {
         !mails_to(&smtp, "visitor@example.com").is_empty()

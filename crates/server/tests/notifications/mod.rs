@@ -17,7 +17,7 @@ mod visitors;
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::service::outbound::{MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
+use beckon_server::service::outbound::{CHAT_EVENT, MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
 use beckon_server::store::ManualClock;
 use serde_json::json;
 

@@ -16,6 +16,8 @@ async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversatio
     ada.send(reply(&channel, "a-1", "Yes, in 3 to 5 days."))
         .await;
     ada.recv_op("ack").await;
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(121));
 
     eventually("the visitor's mail", async || {
@@ -116,6 +118,8 @@ async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversatio
     )
     .await;
     assert_eq!(continued(realtime).await.0, 404);
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(31 * 24 * 3600));
     assert_eq!(continued(token.clone()).await.0, 410);
     let r = open(token).await;
@@ -148,6 +152,8 @@ async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five
             >= 2
     })
     .await;
+    // The messages' events have queued their work (off the senders' path).
+    ran(&t, CHAT_EVENT).await;
     clock.advance(Duration::from_secs(121));
     ran(&t, NOTIFY_VISITOR).await;
     assert!(
@@ -161,6 +167,8 @@ async fn a_reply_the_visitor_saw_is_not_mailed_and_a_chat_is_mailed_at_most_five
         ada.send(reply(&channel, &format!("a-{i}"), &format!("Reply {i}")))
             .await;
         ada.recv_op("ack").await;
+        // The messages' events have queued their work (off the senders' path).
+        ran(&t, CHAT_EVENT).await;
         clock.advance(Duration::from_secs(121));
         ran(&t, NOTIFY_VISITOR).await;
         ran(&t, MAIL).await;

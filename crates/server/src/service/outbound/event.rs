@@ -2,9 +2,9 @@
 //!
 //! Storing a message (or ending or rating a chat) emits one [`ChatEvent`]: one durable
 //! `chat-event` job, the only outbound write before the sender's answer (docs/decisions.md,
-//! "Outbound as subscribers"). The worker runs it: it reads what the event is about and hands it
-//! to every [`Subscriber`] of [`super::subscribers::SUBSCRIBERS`] (webhooks, mail, Web Push), each
-//! of which queues its own jobs as before. Acknowledged means the event is in the store, so a
+//! "Outbound as subscribers"). The worker runs it (`subscribers.rs`): it reads what the event is
+//! about ([`read`]) and hands it to every [`Subscriber`] (webhooks, mail, Web Push), each of which
+//! queues its own jobs as before. Acknowledged means the event is in the store, so a
 //! crash right after the answer loses nothing.
 //!
 //! Subscribers log their own failures and never fail the event: a retried event would queue the
@@ -57,8 +57,7 @@ pub enum Event {
     },
 }
 
-/// One channel of outbound work told about every chat event (registered in
-/// [`super::subscribers::SUBSCRIBERS`]).
+/// One channel of outbound work told about every chat event (registered in `subscribers.rs`).
 #[async_trait]
 pub trait Subscriber: Send + Sync {
     /// Queues this channel's work for `event`; logs what fails (see the module's doc).
@@ -79,21 +78,14 @@ pub async fn emit(state: &AppState, event: ChatEvent) {
     }
 }
 
-/// The `chat-event` job: the event read back, then told to every subscriber in turn.
-pub(super) async fn run(state: &AppState, payload: &serde_json::Value) -> Result<(), JobError> {
+/// What `event` (a `chat-event` job's payload) is about; `None` when the chat or the message
+/// is gone.
+pub(super) async fn read(
+    state: &AppState,
+    payload: &serde_json::Value,
+) -> Result<Option<Event>, JobError> {
     let event: ChatEvent = serde_json::from_value(payload.clone())
         .map_err(|e| JobError::permanent(format!("not a chat event: {e}")))?;
-    let Some(event) = read(state, event).await? else {
-        return Ok(()); // removed since (retention, erasure): nothing to tell
-    };
-    for subscriber in super::subscribers::SUBSCRIBERS {
-        subscriber.on_event(state, &event).await;
-    }
-    Ok(())
-}
-
-/// What `event` is about; `None` when the chat or the message is gone.
-async fn read(state: &AppState, event: ChatEvent) -> Result<Option<Event>, JobError> {
     let store = &state.store;
     let gone = |e: StoreError| match e {
         StoreError::NotFound => Ok(None),

@@ -40,6 +40,7 @@ pub mod worker;
 
 pub use worker::spawn_worker;
 
+pub const CHAT_EVENT: &str = event::CHAT_EVENT;
 pub const NOTIFY_AGENTS: &str = "notify-agents";
 pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";

@@ -127,9 +127,6 @@ pub fn message(message: &Message, sender: &Persona) -> Value {
 /// another instance is seen within this (this instance's own changes at once, [`forget`]).
 pub const CACHE_FOR_MS: i64 = 5_000;
 
-/// Every domain's webhooks as last read, with when: most events read none from the store.
-pub type WebhookCache = quick_cache::sync::Cache<String, (i64, Arc<Vec<Webhook>>)>;
-
 /// A webhook was added or removed on this instance: its cached lists go (all of them: changes
 /// are rare, and a webhook may be for every domain of its organisation).
 pub fn forget(state: &AppState) {
