@@ -45,7 +45,8 @@ pub enum ChatEvent {
 pub enum Event {
     MessageStored {
         channel: Channel,
-        message: Message,
+        // Boxed: the largest by far (clippy's large_enum_variant).
+        message: Box<Message>,
         sender: Persona,
     },
     Ended {
@@ -112,7 +113,7 @@ pub(super) async fn read(
             };
             Some(Event::MessageStored {
                 channel,
-                message,
+                message: Box::new(message),
                 sender,
             })
         }
