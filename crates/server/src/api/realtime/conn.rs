@@ -10,7 +10,9 @@ pub(crate) use super::outbox::Outbox;
 use super::stop::{code, Step, Stop};
 use crate::engine::hub::{Hub, RealtimeConfig};
 use crate::infra::ratelimit::ConnLimit;
+use crate::service::chat;
 use crate::state::AppState;
+use crate::wire::chat::Message;
 use crate::wire::frames::{self, FrameError};
 
 /// What a connection's session sees of it.
@@ -78,10 +80,24 @@ impl Conn {
     }
 }
 
-/// A store failure, as a frame error (details go to the log).
-pub(crate) fn internal(e: impl std::fmt::Display) -> FrameError {
-    tracing::error!(error = %e, "realtime: store error");
-    FrameError::new(500, "internal server error; the server log has the details")
+/// How many stored messages a backlog reads at a time.
+const PAGE: i64 = 500;
+
+/// A page of the chat's stored messages after `after`, oldest first, and whether more may
+/// follow. A read that fails closes the connection (its client resumes after reconnecting).
+pub(crate) async fn backlog_page(
+    c: &Conn,
+    channel_id: &str,
+    after: i64,
+) -> Result<(Vec<Message>, bool), Stop> {
+    let page = chat::replay(&*c.state.store, channel_id, after, PAGE)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "realtime: backlog read failed");
+            Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
+        })?;
+    let more = page.messages.len() as i64 == PAGE;
+    Ok((page.messages, more))
 }
 
 /// A published frame as a text frame (the hub only publishes UTF-8).

@@ -16,8 +16,10 @@
 //! that does not keep up is disconnected), per-address and per-connection message rates.
 //!
 //! Files, leaves first: `stop.rs` (`Stop`, `Step`, close codes), `outbox.rs` (the bounded send
-//! queue and its writer), `conn.rs` (`Conn`, what a session sees of its connection); then the two
-//! sessions, `visitor.rs` and `agent.rs` (with `coalesce.rs`, `domains.rs`); and `socket.rs`, the
+//! queue and its writer), `conn.rs` (`Conn`, what a session sees of its connection), `session.rs`
+//! (`Session`, what the loop asks of a session); then the two sessions, `visitor.rs` and `agent/`
+//! (its status and leases in `agent/lease.rs`, its domains in `agent/org.rs`, with `coalesce.rs`);
+//! and `socket.rs`, the
 //! dispatcher: the upgrade, authentication, the read loop with heartbeat and shutdown, handing
 //! each frame, event and timer to the session (as mini-redis keeps `connection.rs` a leaf and
 //! `server.rs` the dispatcher). Load test: `bench/realtime.sh` (`crates/loadgen`).
@@ -30,8 +32,8 @@ use crate::wire::routes::Routes;
 mod agent;
 mod coalesce;
 mod conn;
-mod domains;
 mod outbox;
+mod session;
 mod socket;
 mod stop;
 mod visitor;

@@ -1,6 +1,7 @@
 //! One WebSocket connection from upgrade to close: authentication, the writer and the read
 //! loop (heartbeat, limits, shutdown) side by side, and the dispatch of frames, events and
-//! timers to the visitor or agent session. The sessions see the connection as a [`Conn`].
+//! timers to the visitor or agent session (a [`Session`], called directly by a loop generic over
+//! it). The sessions see the connection as a [`Conn`].
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -17,9 +18,10 @@ use utoipa::IntoParams;
 use super::agent::AgentSession;
 use super::conn::Conn;
 use super::outbox::Writing;
+use super::session::{Refusal, Session};
 use super::stop::{code, Step, Stop};
 use super::visitor::{VisitorAuth, VisitorSession};
-use crate::engine::hub::broker::{BrokerItem, Events};
+use crate::engine::hub::broker::Events;
 use crate::service::accounts::SessionUser;
 use crate::state::AppState;
 use crate::wire::api_error::ApiError;
@@ -138,62 +140,10 @@ pub(crate) async fn upgrade(
         })
 }
 
-enum Role {
-    Visitor(Box<VisitorSession>),
-    Agent(Box<AgentSession>),
-}
-
-impl Role {
-    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
-        match self {
-            Role::Visitor(s) => s.on_frame(c, f).await,
-            Role::Agent(s) => s.on_frame(c, f).await,
-        }
-    }
-    /// `subs`: an agent listens to more or fewer topics as its organisation's domains change.
-    async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, subs: &mut Events) -> Step {
-        match self {
-            Role::Visitor(s) => s.on_event(c, item).await,
-            Role::Agent(s) => s.on_event(c, item, subs).await,
-        }
-    }
-    async fn on_tick(&mut self, c: &mut Conn, subs: &mut Events) -> Step {
-        match self {
-            Role::Visitor(_) => Ok(()),
-            Role::Agent(s) => s.on_tick(c, subs).await,
-        }
-    }
-    /// Frames that wait for room in the send queue.
-    fn has_pending(&self) -> bool {
-        match self {
-            Role::Visitor(_) => false,
-            Role::Agent(s) => s.has_pending(),
-        }
-    }
-    fn flush(&mut self, c: &mut Conn) -> Step {
-        match self {
-            Role::Visitor(_) => Ok(()),
-            Role::Agent(s) => s.flush(c),
-        }
-    }
-    fn deadline(&self) -> Option<tokio::time::Instant> {
-        match self {
-            Role::Visitor(s) => s.deadline(),
-            Role::Agent(s) => s.deadline(),
-        }
-    }
-    async fn on_deadline(&mut self, c: &mut Conn) -> Step {
-        match self {
-            Role::Visitor(s) => s.on_deadline(c).await,
-            Role::Agent(s) => s.on_deadline(c).await,
-        }
-    }
-    async fn on_close(&mut self, c: &mut Conn) {
-        match self {
-            Role::Visitor(s) => s.on_close(c).await,
-            Role::Agent(s) => s.on_close(c).await,
-        }
-    }
+/// A session that started, and the events it listens to.
+enum Started {
+    Visitor(Box<VisitorSession>, Events),
+    Agent(Box<AgentSession>, Events),
 }
 
 /// The connection's task: its writer and its session side by side.
@@ -277,22 +227,19 @@ async fn start(
     c: &mut Conn,
     stream: &mut SplitStream<WebSocket>,
     pre: Pre,
-) -> Result<(Role, Events), Stop> {
+) -> Result<Started, Stop> {
     let agent = matches!(pre, Pre::Agent(..));
+    let visitor = |(s, subs)| Started::Visitor(Box::new(s), subs);
     let started = match pre {
         Pre::Agent(user, session) => AgentSession::start(c, user, session)
             .await
-            .map(|(s, subs)| (Role::Agent(Box::new(s)), subs)),
-        Pre::Visitor(auth) => VisitorSession::start(c, auth)
-            .await
-            .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs)),
+            .map(|(s, subs)| Started::Agent(Box::new(s), subs)),
+        Pre::Visitor(auth) => VisitorSession::start(c, auth).await.map(visitor),
         Pre::Unknown(slot) => {
             let auth = first_frame(c, stream).await;
             drop(slot);
             let auth = auth?;
-            VisitorSession::start(c, auth)
-                .await
-                .map(|(s, subs)| (Role::Visitor(Box::new(s)), subs))
+            VisitorSession::start(c, auth).await.map(visitor)
         }
     };
     match started {
@@ -324,15 +271,31 @@ fn dispatch(
     pre: Box<Pre>,
 ) -> impl std::future::Future<Output = ()> + Send {
     async move {
-        // The handlers' futures are boxed while they run: inline, the largest of them (a
-        // message's store round trip) would sit in every idle connection's task for good.
         // `pre` leaves its box at once: a box moved out of stays allocated until the end of
         // the function, here the connection's life.
         let started = Box::pin(start(&mut c, &mut stream, unbox(pre))).await;
-        let (mut role, mut subs) = match started {
-            Ok(r) => r,
-            Err(stop) => return Box::pin(finish(c, stream, stop)).await,
+        // Each arm runs the loop for its own session type; the two are never alive at once.
+        let stop = match started {
+            Ok(Started::Visitor(session, subs)) => serve(&mut c, &mut stream, session, subs).await,
+            Ok(Started::Agent(session, subs)) => serve(&mut c, &mut stream, session, subs).await,
+            Err(stop) => stop,
         };
+        Box::pin(finish(c, stream, stop)).await;
+    }
+}
+
+/// Frames, events and timers, handed to the session until one of them stops the connection;
+/// then the session closes.
+///
+/// Not an `async fn`, as [`dispatch`]: the session's box and its events are kept once, in place.
+#[allow(clippy::manual_async_fn)] // on purpose, see above
+fn serve<'a, S: Session + 'a>(
+    c: &'a mut Conn,
+    stream: &'a mut SplitStream<WebSocket>,
+    mut session: Box<S>,
+    mut subs: Events,
+) -> impl std::future::Future<Output = Stop> + Send + 'a {
+    async move {
         let (heartbeat, idle_timeout) = (c.hub.config.heartbeat, c.hub.config.idle_timeout);
         // One timer for the heartbeat and the session's deadline (typing), whichever comes first.
         let mut next_beat = tokio::time::Instant::now() + heartbeat;
@@ -340,36 +303,38 @@ fn dispatch(
         tokio::pin!(timer);
         let mut last_in = Instant::now();
         let stop = loop {
-            let wake = role.deadline().map_or(next_beat, |d| d.min(next_beat));
+            let wake = session.deadline().map_or(next_beat, |d| d.min(next_beat));
             if timer.deadline() != wake {
                 timer.as_mut().reset(wake);
             }
+            // The handlers' futures are boxed while they run: inline, the largest of them (a
+            // message's store round trip) would sit in every idle connection's task for good.
             let step = tokio::select! {
                 biased;
                 _ = c.hub.stopping() => Err(Stop::close(code::GOING_AWAY, "the server is shutting down")),
-                w = c.out.stopped_or_room(role.has_pending()) => match w {
+                w = c.out.stopped_or_room(session.has_pending()) => match w {
                     Writing::Stopped => Err(Stop::Gone),
-                    Writing::Room => role.flush(&mut c),
+                    Writing::Room => session.flush(c),
                 },
                 m = stream.next() => {
                     last_in = Instant::now();
-                    Box::pin(inbound(&mut c, &mut role, m)).await
+                    Box::pin(inbound(c, &mut *session, m)).await
                 }
                 item = subs.next() => match item {
-                    Some(i) => Box::pin(role.on_event(&mut c, i, &mut subs)).await,
+                    Some(i) => Box::pin(session.on_event(c, i, &mut subs)).await,
                     None => Err(Stop::close(code::INTERNAL, "the event stream ended; reconnect")),
                 },
                 _ = &mut timer => {
                     let now = tokio::time::Instant::now();
                     if now < next_beat {
-                        Box::pin(role.on_deadline(&mut c)).await
+                        Box::pin(session.on_deadline(c)).await
                     } else {
                         next_beat = now + heartbeat;
                         if last_in.elapsed() > idle_timeout {
                             Err(Stop::close(code::GOING_AWAY, "heartbeat timeout"))
                         } else {
                             match c.out.ping() {
-                                Ok(()) => Box::pin(role.on_tick(&mut c, &mut subs)).await,
+                                Ok(()) => Box::pin(session.on_tick(c, &mut subs)).await,
                                 Err(e) => Err(e),
                             }
                         }
@@ -381,8 +346,8 @@ fn dispatch(
             }
         };
         drop(subs);
-        Box::pin(role.on_close(&mut c)).await;
-        Box::pin(finish(c, stream, stop)).await;
+        Box::pin(session.on_close(c)).await;
+        stop
     }
 }
 
@@ -392,7 +357,11 @@ fn unbox<T>(b: Box<T>) -> T {
     *b
 }
 
-async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum::Error>>) -> Step {
+async fn inbound<S: Session>(
+    c: &mut Conn,
+    session: &mut S,
+    m: Option<Result<WsMessage, axum::Error>>,
+) -> Step {
     let text = match m {
         None => return Err(Stop::Gone),
         Some(Err(e)) => return Err(read_error(c, e).await),
@@ -427,7 +396,18 @@ async fn inbound(c: &mut Conn, role: &mut Role, m: Option<Result<WsMessage, axum
             )
             .await
         }
-        Ok(f) => role.on_frame(c, f).await,
+        Ok(ClientFrame::ChatMessage(m)) => {
+            let client_id = m.client_id.clone();
+            match session.on_message(c, m).await {
+                Ok(()) => Ok(()),
+                Err(e) => c.refuse(e, Some(&client_id)).await,
+            }
+        }
+        Ok(f) => match session.on_frame(c, f).await {
+            Ok(()) => Ok(()),
+            Err(Refusal::Frame(e)) => c.refuse(e, None).await,
+            Err(Refusal::Stop(stop)) => Err(stop),
+        },
         Err(e) => c.refuse(e, None).await,
     }
 }

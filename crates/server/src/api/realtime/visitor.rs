@@ -4,22 +4,21 @@ use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::conn::{internal, utf8, Conn};
-use super::stop::{code, Step, Stop};
+use super::conn::{backlog_page, utf8, Conn};
+use super::session::{Handled, Session};
+use super::stop::Step;
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::infra::token::TokenError;
 use crate::service::chat;
 use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
-use crate::wire::api_error::CHAT_ENDED;
 use crate::wire::chat::{Message, PublicPersona};
 use crate::wire::frames::{
-    self, ClientFrame, FrameError, PresenceAction, Ready, ServerFrame, Status,
+    self, ClientAction, ClientActionFrame, ClientFrame, FrameError, PageFrame, PresenceAction,
+    PresenceFrame, Ready, ServerFrame, Status,
 };
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;
-/// Backlog page size.
-const PAGE: i64 = 500;
 
 /// What a visitor presents: from the `auth` frame or the query string.
 pub(crate) struct VisitorAuth {
@@ -115,14 +114,8 @@ impl VisitorSession {
             .broker
             .subscribe(&topic::channel(&claims.channel_id))
             .await
-            .map_err(internal)?;
-        let channel = match c.state.store.get_channel(&claims.channel_id).await {
-            Ok(ch) => ch,
-            Err(StoreError::NotFound) => {
-                return Err(FrameError::new(404, "chat channel not found"))
-            }
-            Err(e) => return Err(internal(e)),
-        };
+            .map_err(FrameError::internal)?;
+        let channel = c.state.store.get_channel(&claims.channel_id).await?;
         if channel.visitor_persona_id != claims.persona_id {
             return Err(FrameError::new(
                 403,
@@ -130,13 +123,13 @@ impl VisitorSession {
             ));
         }
         if channel.status == ChannelStatus::Ended {
-            return Err(FrameError::new(410, CHAT_ENDED));
+            return Err(StoreError::ChannelEnded.into());
         }
         let agents = hub
             .broker
             .subscribe(&topic::agents(&channel.domain_id))
             .await
-            .map_err(internal)?;
+            .map_err(FrameError::internal)?;
         let subs = Events::two(chat, agents);
         let persona = c
             .state
@@ -144,7 +137,8 @@ impl VisitorSession {
             .get_persona(&claims.persona_id)
             .await
             .map(Visitor::of)
-            .map_err(internal)?;
+            // The token names it: a persona the store cannot give is the server's fault.
+            .map_err(FrameError::internal)?;
         let agents_online = c.state.presence.agents_online(&channel.domain_id).await;
         let mut s = VisitorSession {
             announced: channel.last_seq > 0,
@@ -190,17 +184,11 @@ impl VisitorSession {
     /// Sends every stored message after `last_sent`, oldest first.
     async fn catch_up(&mut self, c: &mut Conn) -> Step {
         loop {
-            let page = chat::replay(&*c.state.store, &self.channel.id, self.last_sent, PAGE)
-                .await
-                .map_err(|e| {
-                    tracing::error!(error = %e, "realtime: backlog read failed");
-                    Stop::close(code::INTERNAL, "cannot read the backlog; reconnect")
-                })?;
-            let n = page.messages.len() as i64;
-            for m in page.messages {
+            let (page, more) = backlog_page(c, &self.channel.id, self.last_sent).await?;
+            for m in page {
                 self.send_stored(c, m).await?;
             }
-            if n < PAGE {
+            if !more {
                 return Ok(());
             }
         }
@@ -270,7 +258,150 @@ impl VisitorSession {
         );
     }
 
-    pub async fn on_event(&mut self, c: &mut Conn, item: BrokerItem) -> Step {
+    async fn client_action(&mut self, c: &Conn, a: ClientActionFrame) -> Result<(), FrameError> {
+        if a.channel_id
+            .as_deref()
+            .is_some_and(|id| id != self.channel.id)
+        {
+            return Err(FrameError::new(403, "this connection is for another chat"));
+        }
+        // The chat is this connection's: a failure of the store here is the server's fault,
+        // whatever the store says (not a 404 or 410 for the client).
+        match &a.action {
+            ClientAction::MessageAck => {
+                let (id, seq) = frames::ack_target(&a);
+                let seq = seq.or_else(|| {
+                    let id = id.as_deref()?;
+                    self.recent
+                        .iter()
+                        .rev()
+                        .find(|(m, _)| m == id)
+                        .map(|(_, s)| *s)
+                });
+                let Some(seq) = seq.filter(|s| *s > 0) else {
+                    return Err(FrameError::new(
+                        404,
+                        "unknown message: send the id of a message this connection received, or its seq",
+                    ));
+                };
+                let seq = seq.min(self.last_sent.max(self.channel.last_seq));
+                chat::mark_read(&c.state, &self.channel, &self.persona.id, seq)
+                    .await
+                    .map_err(FrameError::internal)?;
+            }
+            ClientAction::EndChat => {
+                let ch = chat::end(&c.state, &self.channel.id, Some(&self.persona.id))
+                    .await
+                    .map_err(FrameError::internal)?;
+                self.ended = true;
+                self.channel = ch;
+            }
+            ClientAction::Unknown(name) => return Err(ClientAction::unknown(name)),
+        }
+        Ok(())
+    }
+
+    async fn presence(&mut self, c: &Conn, p: PresenceFrame) -> Result<(), FrameError> {
+        let mut changed = false;
+        if let Some(s) = p.status.as_deref() {
+            let s = Status::parse(s)?;
+            changed |= s != self.status;
+            self.status = s;
+        }
+        if let Some(t) = p.typing {
+            if t {
+                changed |= self.typing_until.is_none();
+                self.typing_until = Some(Instant::now() + c.config().typing_ttl);
+            } else {
+                changed |= self.typing_until.take().is_some();
+            }
+        }
+        if p.status.is_none() && p.typing.is_none() {
+            return Err(FrameError::bad(
+                "a presence frame carries typing and/or status",
+            ));
+        }
+        if changed {
+            self.publish_presence(c, PresenceAction::Update).await;
+        }
+        Ok(())
+    }
+
+    async fn page(&self, c: &Conn, p: PageFrame) -> Result<(), FrameError> {
+        use crate::service::chat::visits;
+        let Some(url) = visits::page_url(&p.url) else {
+            return Err(FrameError::bad(format!(
+                "url must be an http(s) address of at most {} characters",
+                visits::MAX_URL
+            )));
+        };
+        let title = p
+            .title
+            .as_deref()
+            .and_then(|t| visits::clean(t, visits::MAX_TITLE));
+        // The chat is this connection's: any failure is the server's.
+        visits::visitor_on_page(&c.state, &self.channel, c.id, url, title, self.announced)
+            .await
+            .map_err(FrameError::internal)
+    }
+}
+
+impl Session for VisitorSession {
+    async fn on_message(
+        &mut self,
+        c: &mut Conn,
+        m: frames::ChatMessageFrame,
+    ) -> Result<(), FrameError> {
+        if m.channel_id
+            .as_deref()
+            .is_some_and(|id| id != self.channel.id)
+        {
+            return Err(FrameError::new(403, "this connection is for another chat"));
+        }
+        let msg = frames::check_message(&m)?;
+        c.message_allowed()?;
+        let sender = self.persona.persona();
+        let inserted = chat::post_message(&c.state, &self.channel, &sender, msg, c.id)
+            .await
+            .inspect_err(|e| self.ended |= matches!(e, StoreError::ChannelEnded))?;
+        let stored = &inserted.message;
+        if !self.announced {
+            self.announced = true;
+            // Agents hear of the chat now (new-channel): its visitor is here.
+            self.publish_presence(c, PresenceAction::Enter).await;
+        }
+        c.out
+            .push(frames::ack(
+                &self.channel.id,
+                &stored.client_id,
+                &stored.id,
+                stored.seq,
+                !inserted.created,
+            ))
+            .await
+            .map_err(|_| FrameError::new(500, "connection lost"))?;
+        if self.typing_until.take().is_some() {
+            self.publish_presence(c, PresenceAction::Update).await;
+        }
+        Ok(())
+    }
+
+    async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Handled {
+        match f {
+            ClientFrame::ClientAction(a) => self.client_action(c, a).await?,
+            ClientFrame::Presence(p) => self.presence(c, p).await?,
+            ClientFrame::Page(p) => self.page(c, p).await?,
+            ClientFrame::Resume(r) => {
+                self.last_sent = r.last_seq.max(0);
+                self.catch_up(c).await?
+            }
+            // The loop answers these itself, or hands them to `on_message` (`socket.rs`).
+            ClientFrame::ChatMessage(_) | ClientFrame::Auth(_) | ClientFrame::Ping => {}
+        }
+        Ok(())
+    }
+
+    async fn on_event(&mut self, c: &mut Conn, item: BrokerItem, _subs: &mut Events) -> Step {
         let bytes = match item {
             Ok(b) => b,
             // Presence missed is harmless; messages come back from the store, an end is
@@ -313,194 +444,11 @@ impl VisitorSession {
         }
     }
 
-    pub async fn on_frame(&mut self, c: &mut Conn, f: ClientFrame) -> Step {
-        match f {
-            ClientFrame::ChatMessage(m) => {
-                let client_id = m.client_id.clone();
-                if let Err(e) = self.chat_message(c, m).await {
-                    return c.refuse(e, Some(&client_id)).await;
-                }
-                Ok(())
-            }
-            ClientFrame::ClientAction(a) => {
-                if a.channel_id
-                    .as_deref()
-                    .is_some_and(|id| id != self.channel.id)
-                {
-                    return c
-                        .refuse(
-                            FrameError::new(403, "this connection is for another chat"),
-                            None,
-                        )
-                        .await;
-                }
-                match a.action.as_str() {
-                    "message-ack" => {
-                        let (id, seq) = frames::ack_target(&a);
-                        let seq = seq.or_else(|| {
-                            let id = id.as_deref()?;
-                            self.recent
-                                .iter()
-                                .rev()
-                                .find(|(m, _)| m == id)
-                                .map(|(_, s)| *s)
-                        });
-                        let Some(seq) = seq.filter(|s| *s > 0) else {
-                            return c.refuse(
-                                FrameError::new(404, "unknown message: send the id of a message this connection received, or its seq"),
-                                None,
-                            ).await;
-                        };
-                        let seq = seq.min(self.last_sent.max(self.channel.last_seq));
-                        match chat::mark_read(&c.state, &self.channel, &self.persona.id, seq).await
-                        {
-                            Ok(_) => Ok(()),
-                            Err(e) => c.refuse(internal(e), None).await,
-                        }
-                    }
-                    "end-chat" => {
-                        match chat::end(&c.state, &self.channel.id, Some(&self.persona.id)).await {
-                            Ok(ch) => {
-                                self.ended = true;
-                                self.channel = ch;
-                                Ok(())
-                            }
-                            Err(e) => c.refuse(internal(e), None).await,
-                        }
-                    }
-                    other => {
-                        c.refuse(
-                            FrameError::bad(format!(
-                            "unknown action {other:?}; expected \"message-ack\" or \"end-chat\""
-                        )),
-                            None,
-                        )
-                        .await
-                    }
-                }
-            }
-            ClientFrame::Presence(p) => {
-                let mut changed = false;
-                if let Some(s) = p.status.as_deref() {
-                    match Status::parse(s) {
-                        Ok(s) => {
-                            changed |= s != self.status;
-                            self.status = s;
-                        }
-                        Err(e) => return c.refuse(e, None).await,
-                    }
-                }
-                if let Some(t) = p.typing {
-                    if t {
-                        changed |= self.typing_until.is_none();
-                        self.typing_until = Some(Instant::now() + c.config().typing_ttl);
-                    } else {
-                        changed |= self.typing_until.take().is_some();
-                    }
-                }
-                if p.status.is_none() && p.typing.is_none() {
-                    return c
-                        .refuse(
-                            FrameError::bad("a presence frame carries typing and/or status"),
-                            None,
-                        )
-                        .await;
-                }
-                if changed {
-                    self.publish_presence(c, PresenceAction::Update).await;
-                }
-                Ok(())
-            }
-            ClientFrame::Resume(r) => {
-                self.last_sent = r.last_seq.max(0);
-                self.catch_up(c).await
-            }
-            ClientFrame::Page(p) => {
-                let Some(url) = crate::service::chat::visits::page_url(&p.url) else {
-                    return c
-                        .refuse(
-                            FrameError::bad(format!(
-                                "url must be an http(s) address of at most {} characters",
-                                crate::service::chat::visits::MAX_URL
-                            )),
-                            None,
-                        )
-                        .await;
-                };
-                let title = p.title.as_deref().and_then(|t| {
-                    crate::service::chat::visits::clean(t, crate::service::chat::visits::MAX_TITLE)
-                });
-                match crate::service::chat::visits::visitor_on_page(
-                    &c.state,
-                    &self.channel,
-                    c.id,
-                    url,
-                    title,
-                    self.announced,
-                )
-                .await
-                {
-                    Ok(()) => Ok(()),
-                    Err(e) => c.refuse(internal(e), None).await,
-                }
-            }
-            ClientFrame::Auth(_) | ClientFrame::Ping => Ok(()),
-        }
-    }
-
-    async fn chat_message(
-        &mut self,
-        c: &mut Conn,
-        m: frames::ChatMessageFrame,
-    ) -> Result<(), FrameError> {
-        if m.channel_id
-            .as_deref()
-            .is_some_and(|id| id != self.channel.id)
-        {
-            return Err(FrameError::new(403, "this connection is for another chat"));
-        }
-        let msg = frames::check_message(&m)?;
-        c.message_allowed()?;
-        let sender = self.persona.persona();
-        let inserted = match chat::post_message(&c.state, &self.channel, &sender, msg, c.id).await {
-            Ok(i) => i,
-            Err(StoreError::ChannelEnded) => {
-                self.ended = true;
-                return Err(FrameError::new(410, CHAT_ENDED));
-            }
-            Err(StoreError::ClientIdTaken) => {
-                return Err(FrameError::new(409, crate::store::CLIENT_ID_TAKEN))
-            }
-            Err(StoreError::Invalid(m)) => return Err(FrameError::bad(m)),
-            Err(e) => return Err(internal(e)),
-        };
-        let stored = &inserted.message;
-        if !self.announced {
-            self.announced = true;
-            // Agents hear of the chat now (new-channel): its visitor is here.
-            self.publish_presence(c, PresenceAction::Enter).await;
-        }
-        c.out
-            .push(frames::ack(
-                &self.channel.id,
-                &stored.client_id,
-                &stored.id,
-                stored.seq,
-                !inserted.created,
-            ))
-            .await
-            .map_err(|_| FrameError::new(500, "connection lost"))?;
-        if self.typing_until.take().is_some() {
-            self.publish_presence(c, PresenceAction::Update).await;
-        }
-        Ok(())
-    }
-
-    pub fn deadline(&self) -> Option<Instant> {
+    fn deadline(&self) -> Option<Instant> {
         self.typing_until
     }
 
-    pub async fn on_deadline(&mut self, c: &mut Conn) -> Step {
+    async fn on_deadline(&mut self, c: &mut Conn) -> Step {
         if self.typing_until.is_some_and(|t| t <= Instant::now()) {
             self.typing_until = None;
             self.publish_presence(c, PresenceAction::Update).await;
@@ -508,7 +456,7 @@ impl VisitorSession {
         Ok(())
     }
 
-    pub async fn on_close(&mut self, c: &mut Conn) {
+    async fn on_close(&mut self, c: &mut Conn) {
         crate::service::chat::visits::visitor_left(&c.state, &self.channel).await;
         self.typing_until = None;
         self.publish_presence(c, PresenceAction::Leave).await;
