@@ -1,16 +1,10 @@
-//! Tests that need PostgreSQL or Redis are compiled as ignored ("needs DATABASE_URL_TEST") when
-//! the variable is unset, so `cargo test` reports them as ignored, with the reason, instead of
-//! passing without running.
+//! Tests that need PostgreSQL or Redis are ignored without `DATABASE_URL_TEST` /
+//! `REDIS_URL_TEST` (the store's `build/test_services.rs`, which both crates' scripts use).
+
+#[path = "../store/build/test_services.rs"]
+mod test_services;
 
 fn main() {
-    for (var, cfg) in [
-        ("DATABASE_URL_TEST", "beckon_test_postgres"),
-        ("REDIS_URL_TEST", "beckon_test_redis"),
-    ] {
-        println!("cargo::rerun-if-env-changed={var}");
-        println!("cargo::rustc-check-cfg=cfg({cfg})");
-        if std::env::var(var).is_ok_and(|v| !v.trim().is_empty()) {
-            println!("cargo::rustc-cfg={cfg}");
-        }
-    }
+    test_services::cfg_when_set("DATABASE_URL_TEST", "beckon_test_postgres");
+    test_services::cfg_when_set("REDIS_URL_TEST", "beckon_test_redis");
 }

@@ -101,14 +101,14 @@ pub struct DbArgs {
 }
 
 impl DbArgs {
-    async fn open(&self) -> anyhow::Result<std::sync::Arc<dyn crate::store::Store>> {
+    async fn open(&self) -> anyhow::Result<std::sync::Arc<dyn beckon_store::Store>> {
         let mut c = ServeConfig::new(self.data_dir.clone());
         c.database_url = self.database_url.clone();
         open_store(&c).await
     }
 }
 
-async fn open_store(c: &ServeConfig) -> anyhow::Result<std::sync::Arc<dyn crate::store::Store>> {
+async fn open_store(c: &ServeConfig) -> anyhow::Result<std::sync::Arc<dyn beckon_store::Store>> {
     use anyhow::Context as _;
     if c.database_url
         .as_deref()
@@ -118,9 +118,9 @@ async fn open_store(c: &ServeConfig) -> anyhow::Result<std::sync::Arc<dyn crate:
             format!("cannot create the data directory {}", c.data_dir.display())
         })?;
     }
-    crate::store::connect(
+    beckon_store::connect(
         &c.database_url(),
-        std::sync::Arc::new(crate::store::SystemClock),
+        std::sync::Arc::new(beckon_store::SystemClock),
     )
     .await
 }
@@ -335,7 +335,7 @@ pub async fn run(cli: Cli) -> ExitCode {
                 return ExitCode::from(2);
             }
             let password = password.trim_end_matches(['\r', '\n']).to_owned();
-            let role: crate::store::Role = role.parse().expect("clap checked the role");
+            let role: beckon_store::Role = role.parse().expect("clap checked the role");
             printed(user_add(db, email, name, role, org, password).await)
         }
     }
@@ -356,7 +356,7 @@ fn printed(outcome: anyhow::Result<String>) -> ExitCode {
 }
 
 async fn seed_demo(
-    store: anyhow::Result<std::sync::Arc<dyn crate::store::Store>>,
+    store: anyhow::Result<std::sync::Arc<dyn beckon_store::Store>>,
     origin: &str,
 ) -> anyhow::Result<()> {
     let store = store?;
@@ -400,12 +400,12 @@ async fn user_add(
     db: DbArgs,
     email: String,
     name: String,
-    role: crate::store::Role,
+    role: beckon_store::Role,
     org: Option<String>,
     password: String,
 ) -> anyhow::Result<String> {
     use crate::service::accounts::users::{account_problems, create_account, NewAccount};
-    use crate::store::Role;
+    use beckon_store::Role;
     let problems = account_problems(&email, &name, Some(&password));
     if !problems.is_empty() {
         let list: Vec<String> = problems

@@ -73,7 +73,7 @@ pub struct ServeConfig {
     /// (`chat::erasure`; tests make it short).
     pub retention_sweep_every: Duration,
     /// The time the store stamps (the system's; tests pass a `ManualClock`).
-    pub clock: std::sync::Arc<dyn crate::store::Clock>,
+    pub clock: std::sync::Arc<dyn beckon_store::Clock>,
 }
 
 /// The repository's `web/` folder when the binary runs from a checkout, else `./web`.
@@ -137,7 +137,7 @@ impl ServeConfig {
             notify_delay: Duration::from_secs(120),
             allow_private_outbound: false,
             retention_sweep_every: Duration::from_secs(600),
-            clock: std::sync::Arc::new(crate::store::SystemClock),
+            clock: std::sync::Arc::new(beckon_store::SystemClock),
         }
     }
 

@@ -7,14 +7,16 @@
 //! `ls src` is the architecture: one folder (or file) per layer, and the `mod` declarations of
 //! this file list them in layer order, top to bottom. A module imports only the modules declared
 //! below its own, never one above, so the entry points sit on the services, the services on the
-//! shared state, and everything on the wire types and the store; this file's own functions
+//! shared state, and everything on the wire types. Below every layer is the store, a crate of its
+//! own (`beckon-store`, `crates/store`) that imports only `beckon_model`: Cargo keeps it the
+//! bottom layer, and every layer here may import `beckon_store::…`. This file's own functions
 //! ([`start`], [`serve`]) assemble every layer, so only the top one, `cli`, calls them.
 //! `tests/layering.rs` reads the order from here and fails on an import upwards, on a folder or
 //! file of `src/` not declared here, and on an import cycle among the files of any folder. Each
 //! folder's `mod.rs` says what is in it.
 //!
 //! Seams for the parts that plug in:
-//! - [`store::Store`]: all persistence (SQLite or PostgreSQL);
+//! - [`beckon_store::Store`]: all persistence (SQLite or PostgreSQL);
 //! - [`engine::presence::Presence`]: agent leases, read by the availability call;
 //! - [`infra::token::TokenSigner`]: realtime tokens, issued by the token URL, verified by the hub;
 //! - [`api::http::router`]: where route areas are mounted; [`AppState`] is what handlers share,
@@ -55,8 +57,6 @@ pub mod engine;
 pub mod infra;
 // Every JSON body and realtime frame, the API's error answers and message limits.
 pub mod wire;
-// Persistence: the `Store` trait over SQLite and PostgreSQL.
-pub mod store;
 
 pub use config::ServeConfig;
 pub use state::AppState;
@@ -90,7 +90,7 @@ pub async fn build_state(
         anyhow::bail!(why);
     }
     let db_url = config.database_url();
-    let store = store::connect(&db_url, config.clock.clone())
+    let store = beckon_store::connect(&db_url, config.clock.clone())
         .await
         .with_context(|| format!("cannot open the database {}", redact(&db_url)))?;
     let tokens = token::TokenSigner::load_or_create(&config.data_dir, config.secret.as_deref())

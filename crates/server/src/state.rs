@@ -10,7 +10,7 @@ use crate::infra::assets::StaticFiles;
 use crate::infra::geo::GeoDb;
 use crate::infra::stats::StatsCollector;
 use crate::infra::token::TokenSigner;
-use crate::store::Store;
+use beckon_store::Store;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -69,7 +69,7 @@ pub struct AppState {
 }
 
 /// Domain id → (when read, its organisation's webhooks), read by `service/outbound/webhook.rs`.
-pub type WebhookCache = quick_cache::sync::Cache<String, (i64, Arc<Vec<crate::store::Webhook>>)>;
+pub type WebhookCache = quick_cache::sync::Cache<String, (i64, Arc<Vec<beckon_store::Webhook>>)>;
 
 impl AppState {
     /// The public origin: the configured one, else `http://{Host}` of the request.

@@ -7,8 +7,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use beckon_server::store::ManualClock;
 use beckon_server::ServeConfig;
+use beckon_store::ManualClock;
 use serde_json::json;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpSocket, TcpStream};

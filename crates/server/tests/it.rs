@@ -1,6 +1,6 @@
 //! The server's integration tests, in one binary (each test binary links the whole server):
 //! the real server on 127.0.0.1:0 over HTTP and WebSocket, real `beckon serve` processes, and
-//! the store and engine conformance suites. Tests whose process must be their own are
+//! the engine conformance suite (the store's is in `crates/store/tests`). Tests whose process must be their own are
 //! `ops.rs` (the metrics recorder is global to the process) and `memory_after_logins.rs` (it
 //! measures the process's memory).
 
@@ -26,9 +26,8 @@ mod realtime_limits;
 mod realtime_presence_burst;
 mod retention;
 mod server;
-mod store_conformance;
-mod store_sqlite_concurrency;
 mod ts_export;
+mod visitor_data;
 mod visitor_identity;
 mod visits;
 mod webhooks;

@@ -238,7 +238,7 @@ async fn sigterm_drains_sockets_with_a_reconnect_close_and_keeps_every_acknowled
     let db = format!("sqlite://{}", dir.path().join("data/beckon.db").display());
     std::fs::create_dir_all(dir.path().join("data")).unwrap();
     let domain = {
-        let store = beckon_server::store::connect(&db, Arc::new(beckon_server::store::SystemClock))
+        let store = beckon_store::connect(&db, Arc::new(beckon_store::SystemClock))
             .await
             .unwrap();
         seed(store.as_ref()).await.0
@@ -338,7 +338,7 @@ async fn sigterm_drains_sockets_with_a_reconnect_close_and_keeps_every_acknowled
     std::mem::forget(killer);
     assert!(status.success(), "exit status {status}");
 
-    let store = beckon_server::store::connect(&db, Arc::new(beckon_server::store::SystemClock))
+    let store = beckon_store::connect(&db, Arc::new(beckon_store::SystemClock))
         .await
         .unwrap();
     let stored: Vec<String> = store

@@ -244,7 +244,7 @@ async fn every_instance_signs_with_the_key_made_first() {
     let dir = tempfile::tempdir().expect("temp dir");
     let c = config(dir.path());
     std::fs::create_dir_all(&c.data_dir).unwrap();
-    let store = beckon_server::store::connect(&c.database_url(), c.clock.clone())
+    let store = beckon_store::connect(&c.database_url(), c.clock.clone())
         .await
         .unwrap();
     let a = beckon_server::infra::egress::Vapid::load(&*store, "mailto:a@example.com".into())

@@ -7,7 +7,7 @@ use crate::common::realtime as support;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use beckon_server::store::{now_ms, NewMessage, NewPersona, PersonaType};
+use beckon_store::{now_ms, NewMessage, NewPersona, PersonaType};
 use futures_util::future::join_all;
 use serde_json::Value;
 use support::*;

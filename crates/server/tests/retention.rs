@@ -7,7 +7,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::store::{ManualClock, StoreError};
+use beckon_store::{ManualClock, StoreError};
 use reqwest::Method;
 use serde_json::{json, Value};
 

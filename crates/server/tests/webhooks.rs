@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use beckon_server::service::outbound::WEBHOOK;
-use beckon_server::store::webhooks::NewWebhook;
-use beckon_server::store::ManualClock;
+use beckon_store::webhooks::NewWebhook;
+use beckon_store::ManualClock;
 use reqwest::Method;
 use serde_json::{json, Value};
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use crate::store::Store;
+use beckon_store::Store;
 
 /// How long one check may take before it counts as failed.
 pub const CHECK_TIMEOUT: Duration = Duration::from_secs(2);

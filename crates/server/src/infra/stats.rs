@@ -16,7 +16,7 @@ use std::time::Duration;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
-use crate::store::{
+use beckon_store::{
     Clock, EmbedSighting, ItemStatsCount, ItemStatsKey, StatsCount, StatsKey, Store,
 };
 

@@ -4,7 +4,7 @@
 use beckon_model::Problem;
 use serde_json::{json, Map, Value};
 
-use crate::store::Domain;
+use beckon_store::Domain;
 
 /// A domain as its config entry (spec §3.1).
 pub fn domain_entry(d: &Domain) -> Value {
@@ -177,7 +177,7 @@ pub fn config_problems(config: &Value, d: &Domain) -> Vec<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Domain;
+    use beckon_store::Domain;
     use serde_json::json;
 
     fn domain() -> Domain {

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::store::{Domain, NewDomain, Store, StoreError, StoreResult};
+use beckon_store::{Domain, NewDomain, Store, StoreError, StoreResult};
 
 /// The demo domain's id: `make run` and `GET /` show its buttons.
 pub const DEMO_DOMAIN_ID: &str = "demo";

@@ -6,7 +6,6 @@ use utoipa::ToSchema;
 
 use super::agent::Role;
 use super::iso_time;
-use crate::store;
 
 /// An account as the API shows it (never its password hash).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -23,8 +22,8 @@ pub struct User {
     pub created_at: String,
 }
 
-impl From<&store::User> for User {
-    fn from(u: &store::User) -> Self {
+impl From<&beckon_store::User> for User {
+    fn from(u: &beckon_store::User) -> Self {
         User {
             id: u.id.clone(),
             org_id: u.org_id.clone(),

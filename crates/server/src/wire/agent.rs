@@ -8,9 +8,8 @@ use utoipa::ToSchema;
 
 use super::chat::{public_visitor_id, ChannelStatus, Message, Rating};
 use super::iso_time;
-use crate::store;
 
-pub use crate::store::Role;
+pub use beckon_store::Role;
 
 /// The visitor of a chat, as agents see them: `id` is the visitor's public id
 /// ([`public_visitor_id`]), never the persona id their chat calls are made with.
@@ -65,8 +64,8 @@ pub struct ChannelSummary {
     pub visitor: Visitor,
 }
 
-impl From<&store::ChannelSummary> for ChannelSummary {
-    fn from(s: &store::ChannelSummary) -> Self {
+impl From<&beckon_store::ChannelSummary> for ChannelSummary {
+    fn from(s: &beckon_store::ChannelSummary) -> Self {
         let c = &s.channel;
         let v = &s.visitor;
         let last_seen = s
@@ -122,8 +121,8 @@ pub struct EarlierConversation {
     pub last_message_text: Option<String>,
 }
 
-impl From<&store::ChannelSummary> for EarlierConversation {
-    fn from(c: &store::ChannelSummary) -> Self {
+impl From<&beckon_store::ChannelSummary> for EarlierConversation {
+    fn from(c: &beckon_store::ChannelSummary) -> Self {
         EarlierConversation {
             id: c.channel.id.clone(),
             status: c.channel.status,
@@ -146,7 +145,7 @@ pub struct ChannelDetail {
     #[ts(type = "number")]
     pub visitor_read_seq: i64,
     pub earlier_conversations: Vec<EarlierConversation>,
-    /// Where the visitor is and came from (`store/visits.rs`).
+    /// Where the visitor is and came from (`crates/store/src/visits/`).
     pub visit: Visit,
     pub rating: Option<Rating>,
 }
@@ -176,7 +175,10 @@ pub struct PageSeen {
 }
 
 impl Visit {
-    pub fn of(c: Option<store::VisitorContext>, pages: Vec<store::VisitorPage>) -> Self {
+    pub fn of(
+        c: Option<beckon_store::VisitorContext>,
+        pages: Vec<beckon_store::VisitorPage>,
+    ) -> Self {
         let c = c.unwrap_or_default();
         Visit {
             user_agent: c.user_agent,
@@ -290,8 +292,8 @@ pub struct TeamMember {
     pub persona_id: Option<String>,
 }
 
-impl From<&store::User> for TeamMember {
-    fn from(u: &store::User) -> Self {
+impl From<&beckon_store::User> for TeamMember {
+    fn from(u: &beckon_store::User) -> Self {
         TeamMember {
             id: u.id.clone(),
             name: u.name.clone(),

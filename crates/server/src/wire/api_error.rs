@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 
-use crate::store::StoreError;
+use beckon_store::StoreError;
 
 #[derive(Debug, Clone)]
 pub struct ApiError {
@@ -68,7 +68,7 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
             StoreError::Invalid(m) => ApiError::bad_request(m),
             StoreError::ClientIdTaken => {
-                ApiError::new(StatusCode::CONFLICT, crate::store::CLIENT_ID_TAKEN)
+                ApiError::new(StatusCode::CONFLICT, beckon_store::CLIENT_ID_TAKEN)
             }
             other => {
                 tracing::error!(error = %other, "store error");

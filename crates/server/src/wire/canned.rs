@@ -8,7 +8,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::store;
 use crate::wire::limits::MAX_MESSAGE_CHARS;
 
 /// Longest shortcut, in characters.
@@ -98,8 +97,8 @@ pub struct CannedReply {
     pub updated_at: String,
 }
 
-impl From<&store::CannedReply> for CannedReply {
-    fn from(c: &store::CannedReply) -> Self {
+impl From<&beckon_store::CannedReply> for CannedReply {
+    fn from(c: &beckon_store::CannedReply) -> Self {
         CannedReply {
             id: c.id.clone(),
             shortcut: c.shortcut.clone(),

@@ -7,10 +7,9 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::store;
 
 // The store's enums, the same words in JSON as in the database.
-pub use crate::store::{ChannelStatus, PersonaType};
+pub use beckon_store::{ChannelStatus, PersonaType};
 
 /// The visitor's own persona, as the widget stores it (spec §3.3) plus id and type.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -29,8 +28,8 @@ pub struct ClientPersona {
     pub avatar_url: Option<String>,
 }
 
-impl From<&store::Persona> for ClientPersona {
-    fn from(p: &store::Persona) -> Self {
+impl From<&beckon_store::Persona> for ClientPersona {
+    fn from(p: &beckon_store::Persona) -> Self {
         ClientPersona {
             id: p.id.clone(),
             persona_type: p.persona_type,
@@ -57,8 +56,8 @@ pub struct PublicPersona {
     pub avatar_url: Option<String>,
 }
 
-impl From<&store::Persona> for PublicPersona {
-    fn from(p: &store::Persona) -> Self {
+impl From<&beckon_store::Persona> for PublicPersona {
+    fn from(p: &beckon_store::Persona) -> Self {
         PublicPersona {
             id: Some(p.id.clone()),
             persona_type: Some(p.persona_type),
@@ -135,7 +134,7 @@ pub struct Channel {
 }
 
 impl Channel {
-    pub fn of(c: &store::Channel, domain: Option<&store::Domain>) -> Self {
+    pub fn of(c: &beckon_store::Channel, domain: Option<&beckon_store::Domain>) -> Self {
         let properties = domain
             .and_then(|d| d.properties.as_object())
             .map(|o| {
@@ -209,7 +208,7 @@ impl Message {
     }
 
     /// `sender` is the message's sender among the chat's personas, when found.
-    pub fn of(m: &store::Message, sender: Option<&store::Persona>) -> Self {
+    pub fn of(m: &beckon_store::Message, sender: Option<&beckon_store::Persona>) -> Self {
         Message {
             id: m.id.clone(),
             seq: m.seq,
@@ -349,8 +348,8 @@ pub struct Rating {
     pub created_at: String,
 }
 
-impl From<&store::Rating> for Rating {
-    fn from(r: &store::Rating) -> Self {
+impl From<&beckon_store::Rating> for Rating {
+    fn from(r: &beckon_store::Rating) -> Self {
         Rating {
             score: r.score,
             comment: r.comment.clone(),

@@ -7,7 +7,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::store;
 
 /// A new note. Read loosely, so that a wrong type is a 422 naming the field.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -39,8 +38,8 @@ pub struct Note {
     pub created_at: String,
 }
 
-impl From<&store::Note> for Note {
-    fn from(n: &store::Note) -> Self {
+impl From<&beckon_store::Note> for Note {
+    fn from(n: &beckon_store::Note) -> Self {
         Note {
             id: n.id.clone(),
             text: n.text.clone(),

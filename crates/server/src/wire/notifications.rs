@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-pub use crate::store::About;
+pub use beckon_store::About;
 
 /// A browser's push subscription, as `PushSubscription.toJSON()` gives it (`expirationTime` and
 /// anything else is ignored).

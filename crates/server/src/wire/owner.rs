@@ -10,7 +10,6 @@ use utoipa::openapi::{ObjectBuilder, RefOr, Schema};
 use utoipa::ToSchema;
 
 use super::account::User;
-use crate::store;
 
 /// Where a domain's config stands.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
@@ -195,7 +194,7 @@ pub struct AgentRatings {
 
 impl RatingStats {
     /// The totals of the tallies of one domain.
-    pub fn of(tallies: &[store::RatingTally]) -> Self {
+    pub fn of(tallies: &[beckon_store::RatingTally]) -> Self {
         let count: i64 = tallies.iter().map(|t| t.count).sum();
         let total: i64 = tallies.iter().map(|t| t.total).sum();
         RatingStats {

@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::store::{now_ms, NewPersona, PersonaType};
 use crate::wire::api_error::ApiError;
+use beckon_store::{now_ms, NewPersona, PersonaType};
 
 /// The visitor persona of a create-channel body, or a 400 listing every bad field.
 pub fn parse_persona(body: &Value) -> Result<NewPersona, ApiError> {

@@ -5,7 +5,6 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::store;
 
 /// A new webhook.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
@@ -36,8 +35,8 @@ pub struct Webhook {
     pub created_at: String,
 }
 
-impl From<&store::Webhook> for Webhook {
-    fn from(w: &store::Webhook) -> Self {
+impl From<&beckon_store::Webhook> for Webhook {
+    fn from(w: &beckon_store::Webhook) -> Self {
         Webhook {
             id: w.id.clone(),
             url: w.url.clone(),
@@ -74,12 +73,12 @@ pub enum DeliveryStatus {
     Failed,
 }
 
-impl From<store::DeliveryStatus> for DeliveryStatus {
-    fn from(s: store::DeliveryStatus) -> Self {
+impl From<beckon_store::DeliveryStatus> for DeliveryStatus {
+    fn from(s: beckon_store::DeliveryStatus) -> Self {
         match s {
-            store::DeliveryStatus::Pending => DeliveryStatus::Pending,
-            store::DeliveryStatus::Succeeded => DeliveryStatus::Succeeded,
-            store::DeliveryStatus::Failed => DeliveryStatus::Failed,
+            beckon_store::DeliveryStatus::Pending => DeliveryStatus::Pending,
+            beckon_store::DeliveryStatus::Succeeded => DeliveryStatus::Succeeded,
+            beckon_store::DeliveryStatus::Failed => DeliveryStatus::Failed,
         }
     }
 }
@@ -108,9 +107,9 @@ pub struct WebhookDelivery {
     pub created_at: String,
 }
 
-impl From<&store::WebhookDelivery> for WebhookDelivery {
-    fn from(d: &store::WebhookDelivery) -> Self {
-        let pending = d.status == store::DeliveryStatus::Pending;
+impl From<&beckon_store::WebhookDelivery> for WebhookDelivery {
+    fn from(d: &beckon_store::WebhookDelivery) -> Self {
+        let pending = d.status == beckon_store::DeliveryStatus::Pending;
         WebhookDelivery {
             id: d.id.clone(),
             event_type: d.event_type.clone(),

@@ -1,6 +1,6 @@
 //! The agent API: inbox, unread counts, replies, assignment, end, presence, isolation.
 
-use beckon_server::store::{ChannelStatus, NewMessage, Role};
+use beckon_store::{ChannelStatus, NewMessage, Role};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -424,7 +424,7 @@ async fn a_returning_visitor_lands_in_their_ended_thread() {
     // An open chat is not taken over: the same e-mail while the thread is open gets a new one.
     let (other, _) = visitor_chat(&t, &d, "Ann", "ann@example.com").await;
     assert_ne!(other, ann);
-    // Another e-mail does not reopen Bob's ended chat (other domains: store_conformance.rs).
+    // Another e-mail does not reopen Bob's ended chat (other domains: the store's tests/conformance/chats.rs).
     let r = b
         .post(&format!("/v1/agent/channels/{bob}/end"), json!({}))
         .await;

@@ -1,7 +1,7 @@
 //! Login, logout, me, cookies, CSRF, rate limits.
 
 use beckon_server::service::accounts::session::hash_token;
-use beckon_server::store::{Role, StoreError};
+use beckon_store::{Role, StoreError};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 

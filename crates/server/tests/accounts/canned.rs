@@ -2,7 +2,7 @@
 //! (`/api/v1/agent/canned-replies`) and edit them only once an owner allows it; shortcuts are
 //! checked (400) and unique per organisation (409); another organisation gets 404.
 
-use beckon_server::store::Role;
+use beckon_store::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -11,7 +11,7 @@ mod publishing;
 mod signup;
 
 use beckon_server::service::accounts::users::{create_account, NewAccount};
-use beckon_server::store::{NewDomain, Role, Store, User};
+use beckon_store::{NewDomain, Role, Store, User};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
 

@@ -1,6 +1,6 @@
 //! The owner API: domains, config draft and publish, statistics, agents, isolation.
 
-use beckon_server::store::{ItemStatsCount, ItemStatsKey, PersonaType, Role, StatsCount, StatsKey};
+use beckon_store::{ItemStatsCount, ItemStatsKey, PersonaType, Role, StatsCount, StatsKey};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use beckon_server::store::{ManualClock, NewDomain, Store};
 use beckon_server::{start, ServeConfig, Server};
+use beckon_store::{ManualClock, NewDomain, Store};
 use serde_json::json;
 
 /// How long a test waits at most for something that should happen: generous, so that a busy

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use beckon_server::store::{PgStore, Store, SystemClock};
+use beckon_store::{PgStore, Store, SystemClock};
 
 use super::realtime::Endpoint;
 

@@ -9,8 +9,8 @@ use std::time::Duration;
 use beckon_server::engine::hub::RealtimeConfig;
 use beckon_server::service::accounts::password;
 use beckon_server::service::accounts::users::create_with_hash;
-use beckon_server::store::{NewDomain, Role, Store};
 use beckon_server::ServeConfig;
+use beckon_store::{NewDomain, Role, Store};
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -239,7 +239,7 @@ pub async fn new_chat_with(
 /// a chat from its first message on (an empty chat is the visitor's alone).
 pub async fn greet(t: &T, channel: &str, persona: &str) {
     t.store()
-        .insert_message(beckon_server::store::NewMessage {
+        .insert_message(beckon_store::NewMessage {
             channel_id: channel.to_owned(),
             client_id: "greeting".into(),
             sender_persona_id: persona.to_owned(),

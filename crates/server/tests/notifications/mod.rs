@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use beckon_server::service::outbound::{CHAT_EVENT, MAIL, NOTIFY_AGENTS, NOTIFY_VISITOR};
-use beckon_server::store::ManualClock;
+use beckon_store::ManualClock;
 use serde_json::json;
 
 use crate::common::realtime::*;

@@ -71,7 +71,7 @@ async fn a_reply_the_visitor_has_not_seen_is_mailed_to_them_with_the_conversatio
     assert!(page.contains("/static/beckon-continue.js"), "{page}");
     // It has: back there, the token in the fragment (never sent to the site's server).
     t.store()
-        .record_sightings(&[beckon_server::store::EmbedSighting {
+        .record_sightings(&[beckon_store::EmbedSighting {
             domain_id: domain.clone(),
             host: "shop.example.com".into(),
             url: "https://shop.example.com/".into(),

@@ -82,7 +82,7 @@ async fn ending_a_login_closes_its_sockets_at_once() {
         &org,
         "owner@shop.test",
         "Olga",
-        beckon_server::store::Role::Owner,
+        beckon_store::Role::Owner,
         beckon_server::service::accounts::password::hash_blocking(PASSWORD),
     )
     .await
@@ -176,7 +176,7 @@ async fn a_socket_whose_session_expires_closes() {
     // The session's expiry passes (as 30 days without use would).
     let token = cookie.strip_prefix("beckon_session=").unwrap();
     let id = beckon_server::service::accounts::session::hash_token(token);
-    let now = beckon_server::store::now_ms();
+    let now = beckon_store::now_ms();
     t.store().touch_session(&id, now, now - 1).await.unwrap();
     assert_eq!(
         ws.ended(WAIT).await,

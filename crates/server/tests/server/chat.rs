@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use beckon_server::store::{NewDomain, NewMessage, NewPersona, PersonaType};
+use beckon_store::{NewDomain, NewMessage, NewPersona, PersonaType};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -149,20 +149,17 @@ async fn create_get_history_token_and_end() {
         .server
         .state
         .tokens
-        .verify(
-            tok["token"].as_str().unwrap(),
-            beckon_server::store::now_ms(),
-        )
+        .verify(tok["token"].as_str().unwrap(), beckon_store::now_ms())
         .unwrap();
     assert_eq!(claims.channel_id, channel_id);
     assert_eq!(claims.persona_id, persona_id);
     assert_eq!(tok["expiresAt"], claims.expires_at);
-    let ttl = claims.expires_at - beckon_server::store::now_ms();
+    let ttl = claims.expires_at - beckon_store::now_ms();
     assert!(ttl > 9 * 60 * 1000 && ttl <= 10 * 60 * 1000, "{ttl}");
 
     // Ended: 410 with a JSON body on the channel and token calls …
     store
-        .end_channel(&channel_id, beckon_server::store::now_ms(), None)
+        .end_channel(&channel_id, beckon_store::now_ms(), None)
         .await
         .unwrap();
     // … but its own visitor may still read the history (the widget shows it read-only); another

@@ -87,10 +87,7 @@ async fn a_restart_on_the_same_data_keeps_channels_and_the_token_key() {
         .server
         .state
         .tokens
-        .verify(
-            tok["token"].as_str().unwrap(),
-            beckon_server::store::now_ms()
-        )
+        .verify(tok["token"].as_str().unwrap(), beckon_store::now_ms())
         .is_ok());
     t.stop().await;
 }

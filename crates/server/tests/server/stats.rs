@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use beckon_server::store::ManualClock;
+use beckon_store::ManualClock;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -1348,7 +1348,7 @@ export interface components {
         ChannelDetail: components["schemas"]["ChannelSummary"] & {
             earlierConversations: components["schemas"]["EarlierConversation"][];
             rating?: null | components["schemas"]["Rating"];
-            /** @description Where the visitor is and came from (`store/visits.rs`). */
+            /** @description Where the visitor is and came from (`crates/store/src/visits/`). */
             visit: components["schemas"]["Visit"];
             /** Format: int64 */
             visitorReadSeq: number;

@@ -31,7 +31,6 @@ use crate::service::accounts::users::invalid;
 use crate::service::chat::availability;
 use crate::service::chat::{self, ChannelUpdate};
 use crate::state::AppState;
-use crate::store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 use crate::wire::agent::{
     AgentStatus, AssignBody, ChannelDetail, ChannelList, EarlierConversation, PresenceAnswer,
     PresenceBody, ReadAnswer, ReadBody, ReplyAnswer, ReplyBody, Team, TeamMember, Visit,
@@ -43,6 +42,7 @@ use crate::wire::frames::{CheckedMessage, MAX_ATTACHMENTS};
 use crate::wire::limits::{MAX_CLIENT_ID, MAX_MESSAGE_CHARS};
 use crate::wire::routes::Routes;
 use crate::wire::{self, no_store, ApiQuery, JsonBody};
+use beckon_store::{AssignedFilter, ChannelQuery, ChannelStatus, ChannelSummary, StoreError};
 
 /// Most channels one list call answers.
 pub const MAX_LIST: i64 = 200;

@@ -21,12 +21,12 @@ use crate::service::accounts::throttle::AccountThrottle;
 use crate::service::accounts::users::{invalid, normalise_email};
 use crate::service::accounts::{password, Role};
 use crate::state::AppState;
-use crate::store::{now_ms, StoreError, User};
 use crate::wire::account::{LoginBody, Organisation, PasswordBody, Session};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{AgentWriteErrors, ErrorBody};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
+use beckon_store::{now_ms, StoreError, User};
 
 /// Login attempts per client address: a burst of 10, then one every 6 seconds.
 pub const LOGIN_RATE: Rate = Rate {

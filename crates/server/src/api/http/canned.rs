@@ -16,12 +16,12 @@ use super::auth::{AgentAuth, OwnerAuth};
 use crate::engine::hub::org::{self, Change};
 use crate::service::accounts::Role;
 use crate::state::AppState;
-use crate::store::StoreError;
 use crate::wire::api_error::ApiError;
 use crate::wire::canned::{CannedReply, CannedReplyBody, CannedReplyList, CannedSettings};
 use crate::wire::error::{AgentErrors, ErrorBody, OwnerWriteErrors};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
+use beckon_store::StoreError;
 
 /// Most canned replies an organisation keeps.
 pub const MAX_CANNED_REPLIES: usize = 500;

@@ -54,7 +54,6 @@ use crate::service::accounts::users::invalid;
 use crate::service::chat;
 use crate::service::outbound::notify::NoTranscript;
 use crate::state::AppState;
-use crate::store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
 use crate::wire::api_error::{ApiError, CHAT_ENDED};
 use crate::wire::chat::{
     self as wire, Attachment, AttachmentLimits, Availability, ChannelAnswer, ClientPersona,
@@ -64,6 +63,7 @@ use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
 use crate::wire::validate::parse_persona;
 use crate::wire::{no_store, ApiQuery, JsonBody};
+use beckon_store::{now_ms, Channel, ChannelStatus, Domain, Persona, StoreError};
 
 pub const PREFIX: &str = "/v1/chat/public";
 

@@ -20,8 +20,8 @@ use super::link_page::link_page;
 use crate::infra::mail::html;
 use crate::infra::token::LINK_TTL_MS;
 use crate::state::AppState;
-use crate::store::{Domain, Persona, StoreError};
 use crate::wire::routes::Routes;
+use beckon_store::{Domain, Persona, StoreError};
 
 /// The page's policy: its script and the widget's app from here, the app's inline styles, the
 /// chat's calls to this server.

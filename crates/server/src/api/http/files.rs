@@ -19,11 +19,11 @@ use utoipa_axum::routes;
 
 use crate::infra::attachments::{self, name, sniff, upload, Limits};
 use crate::state::AppState;
-use crate::store::{new_id, AttachmentRow, Channel, StoreError};
 use crate::wire::api_error::{json_error, ApiError};
 use crate::wire::chat::{Attachment, AttachmentLimits};
 use crate::wire::no_store;
 use crate::wire::routes::Routes;
+use beckon_store::{new_id, AttachmentRow, Channel, StoreError};
 
 /// The policy every file is served with.
 pub const FILE_CSP: &str = "sandbox; default-src 'none'";

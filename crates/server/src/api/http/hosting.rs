@@ -16,8 +16,8 @@ use utoipa_axum::routes;
 
 use crate::infra::assets::{is_hashed_name, pick_encoding};
 use crate::state::AppState;
-use crate::store::StoreError;
 use crate::wire::routes::Routes;
+use beckon_store::StoreError;
 
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const SHORT: &str = "public, max-age=300";

@@ -15,7 +15,6 @@ use crate::infra::egress::browser_keys;
 use crate::service::accounts::users::invalid;
 use crate::service::outbound::push::MAX_SUBSCRIPTIONS_PER_AGENT;
 use crate::state::AppState;
-use crate::store::NotifyChoices;
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{AgentErrors, AgentWriteErrors, ErrorBody};
 use crate::wire::notifications::{
@@ -24,6 +23,7 @@ use crate::wire::notifications::{
 };
 use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store, JsonBody};
+use beckon_store::NotifyChoices;
 
 /// Longest endpoint taken (push services' are a few hundred bytes).
 const MAX_ENDPOINT: usize = 2048;

@@ -18,13 +18,13 @@ use crate::infra::ratelimit::RateLimiter;
 use crate::service::accounts::session;
 use crate::service::accounts::users::{create_account, invalid, NewAccount};
 use crate::state::AppState;
-use crate::store::Role;
 use crate::wire::account::{Session, SignupBody, SignupState};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::ErrorBody;
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
 use beckon_model::Problem;
+use beckon_store::Role;
 
 #[derive(Clone)]
 struct SignupLimit(Arc<RateLimiter>);

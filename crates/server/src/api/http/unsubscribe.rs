@@ -13,9 +13,9 @@ use super::link_page::link_page;
 use crate::infra::mail::html;
 use crate::infra::token::{Purpose, TokenError};
 use crate::state::AppState;
-use crate::store::{NotifyChoices, StoreError};
 use crate::wire::api_error::ApiError;
 use crate::wire::routes::Routes;
+use beckon_store::{NotifyChoices, StoreError};
 
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; \
      base-uri 'none'; frame-ancestors 'none'";

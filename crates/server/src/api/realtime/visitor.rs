@@ -10,12 +10,12 @@ use super::stop::Step;
 use crate::engine::hub::broker::{topic, BrokerItem, Envelope, Events, Kind};
 use crate::infra::token::TokenError;
 use crate::service::chat;
-use crate::store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 use crate::wire::chat::{Message, PublicPersona};
 use crate::wire::frames::{
     self, ClientAction, ClientActionFrame, ClientFrame, FrameError, PageFrame, PresenceAction,
     PresenceFrame, Ready, ServerFrame, Status,
 };
+use beckon_store::{now_ms, Channel, ChannelStatus, Persona, PersonaType, StoreError};
 
 /// How many delivered messages a connection remembers for `message-ack` by id.
 const RECENT: usize = 64;

@@ -1,7 +1,7 @@
 //! What a domain's chats accept: a size and a list of media types (the owner's, else these
 //! defaults), and the messages that say why a file is refused.
 
-use crate::store::AttachmentLimitsRow;
+use beckon_store::AttachmentLimitsRow;
 
 /// 10 MB, the default largest file.
 pub const DEFAULT_MAX_BYTES: i64 = 10 * 1024 * 1024;

@@ -21,8 +21,8 @@ pub use files::Files;
 pub use limits::Limits;
 
 use crate::infra::token::TokenSigner;
-use crate::store::{Store, StoreError, StoreResult};
 use crate::wire::chat::Attachment;
+use beckon_store::{Store, StoreError, StoreResult};
 
 /// How many files one client address may upload as a visitor: a burst of 20, then one more
 /// every 10 s (a visitor sending a handful of photos is never slowed; a script filling the disk

@@ -10,7 +10,7 @@ use web_push_native::jwt_simple::algorithms::{
 use web_push_native::jwt_simple::claims::Claims;
 use web_push_native::{p256, Auth};
 
-use crate::store::Store;
+use beckon_store::Store;
 
 /// The store's name for the VAPID private key (base64url of its 32 bytes).
 pub const VAPID_KEY: &str = "vapid-private-key";

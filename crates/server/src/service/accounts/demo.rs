@@ -10,7 +10,7 @@ use super::users::create_with_hash;
 use super::{password, Role};
 use crate::service::domain_config::{apply_domain_entry, bind_config_to_domain};
 use crate::service::seed::DEMO_DOMAIN_ID;
-use crate::store::{NewDomain, Store, StoreError};
+use beckon_store::{NewDomain, Store, StoreError};
 
 pub const OWNER_EMAIL: &str = "owner@demo.beckon";
 pub const AGENT_EMAIL: &str = "agent@demo.beckon";

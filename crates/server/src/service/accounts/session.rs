@@ -17,10 +17,10 @@ use subtle::ConstantTimeEq as _;
 use url::Url;
 
 use crate::state::AppState;
-use crate::store::{now_ms, Session, StoreError, User};
 use crate::wire::api_error::ApiError;
+use beckon_store::{now_ms, Session, StoreError, User};
 
-pub use crate::store::Role;
+pub use beckon_store::Role;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "beckon_session";

@@ -4,10 +4,10 @@
 use beckon_model::Problem;
 
 use super::password;
-use crate::store::{NewPersona, NewUser, PersonaType, Role, Store, StoreError, User};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::ProblemBody;
 use crate::wire::validate::is_email;
+use beckon_store::{NewPersona, NewUser, PersonaType, Role, Store, StoreError, User};
 
 /// What a new account needs.
 #[derive(Debug, Clone)]

@@ -11,13 +11,13 @@ use tokio::task::JoinHandle;
 
 use crate::infra::attachments::Files;
 use crate::state::AppState;
-use crate::store::{ChatRef, PersonaType, Store, StoreResult};
 use crate::wire::chat::Attachment;
 use crate::wire::iso_time;
 use crate::wire::privacy::{
     Erased, ExportedConversation, ExportedDelivery, ExportedFile, ExportedMessage, ExportedNote,
     ExportedPage, ExportedRating, ExportedRead, ExportedVisit, ExportedVisitor, VisitorExport,
 };
+use beckon_store::{ChatRef, PersonaType, Store, StoreResult};
 
 /// Conversations removed per transaction by the sweep.
 const SWEEP_BATCH: i64 = 100;

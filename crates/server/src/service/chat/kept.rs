@@ -1,6 +1,6 @@
 //! What the database keeps about visitors, column by column: each is in a visitor's export
 //! (`erasure::export`, by the name it has there) or says why it is not about a visitor; the
-//! tables that hold nothing about visitors say why too. `tests/store_conformance.rs`
+//! tables that hold nothing about visitors say why too. `tests/visitor_data.rs`
 //! (`every_column_about_a_visitor_is_exported_and_erased`) reads the columns from the database
 //! itself, on SQLite and PostgreSQL: a new table or column must be listed here, every exported
 //! one must show up in an export, and an erasure must leave no row about the visitor.

@@ -24,13 +24,13 @@ use crate::engine::hub::broker::{topic, Envelope, Kind};
 use crate::engine::hub::Hub;
 use crate::service::outbound::{self, event::ChatEvent};
 use crate::state::AppState;
-use crate::store::{
-    Channel, ChannelStatus, Domain, Inserted, Message, NewMessage, NewPersona, Persona, Store,
-    StoreError, StoreResult,
-};
 use crate::wire::api_error::ApiError;
 use crate::wire::chat::{self as wire, PublicPersona};
 use crate::wire::frames::{self, CheckedMessage, PresenceAction, Status};
+use beckon_store::{
+    Channel, ChannelStatus, Domain, Inserted, Message, NewMessage, NewPersona, Persona, Store,
+    StoreError, StoreResult,
+};
 
 pub use crate::wire::frames::ChannelUpdate;
 

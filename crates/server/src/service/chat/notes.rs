@@ -1,12 +1,12 @@
-//! Private notes on a chat: stored (in their own table, `store/notes.rs`), then told to the
+//! Private notes on a chat: stored (in their own table, `crates/store/src/notes/`), then told to the
 //! agents of the chat's domain with a `note` frame on the domain's topic only. Never on the
 //! chat's own topic, which the visitor's socket follows, and never through
 //! `Hub::publish_channel_event`, which publishes on both.
 
 use crate::engine::hub::broker::{topic, Envelope, Kind};
 use crate::state::AppState;
-use crate::store::{Channel, Note, StoreResult};
 use crate::wire::frames;
+use beckon_store::{Channel, Note, StoreResult};
 
 /// Keeps the note `text` (checked by the caller) by the user `author_id`, named `author_name`,
 /// on `channel`, and tells the domain's agents.

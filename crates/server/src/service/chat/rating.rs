@@ -8,9 +8,9 @@ use serde_json::Value;
 
 use super::{publish_update, ChannelUpdate};
 use crate::state::AppState;
-use crate::store::{Channel, Rating, StoreResult, MAX_SCORE, MIN_SCORE};
 use crate::wire::chat::RatingBody;
 use crate::wire::limits::MAX_RATING_COMMENT_CHARS;
+use beckon_store::{Channel, Rating, StoreResult, MAX_SCORE, MIN_SCORE};
 
 /// The score and comment of a rating body (the comment trimmed; empty is none), or every
 /// problem with it.

@@ -7,9 +7,9 @@ use std::net::IpAddr;
 
 use crate::engine::hub::broker::{topic, Envelope, Kind};
 use crate::state::AppState;
-use crate::store::{Channel, VisitorContext};
 use crate::wire::frames::{ServerFrame, VisitorPageOut};
 use crate::wire::iso_time;
+use beckon_store::{Channel, VisitorContext};
 
 /// Longest address kept.
 pub const MAX_URL: usize = 2000;
@@ -101,7 +101,7 @@ pub async fn visitor_on_page(
     url: &str,
     title: Option<String>,
     tell: bool,
-) -> Result<(), crate::store::StoreError> {
+) -> Result<(), beckon_store::StoreError> {
     let Some(seen_at) = state
         .store
         .visitor_on_page(&channel.id, url, title.as_deref())

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::job::JobError;
 use crate::state::AppState;
-use crate::store::{Channel, Message, NewJob, Persona, Rating, StoreError};
+use beckon_store::{Channel, Message, NewJob, Persona, Rating, StoreError};
 
 /// The job kind of an event.
 pub const CHAT_EVENT: &str = "chat-event";

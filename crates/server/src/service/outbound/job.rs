@@ -35,8 +35,8 @@ impl JobError {
     }
 }
 
-impl From<crate::store::StoreError> for JobError {
-    fn from(e: crate::store::StoreError) -> Self {
+impl From<beckon_store::StoreError> for JobError {
+    fn from(e: beckon_store::StoreError) -> Self {
         JobError::retry(format!("store: {e}"))
     }
 }

@@ -1,6 +1,6 @@
 //! Outbound work: what must happen later, at least once, once across instances, and survive a
 //! restart (e-mail, Web Push and webhooks), run from the store's durable job queue
-//! (`store/jobs.rs`) by one worker per instance ([`worker`]). What is worth telling whom is
+//! (`crates/store/src/jobs/`) by one worker per instance ([`worker`]). What is worth telling whom is
 //! decided in one place ([`notify`]), so every channel of notification agrees.
 //!
 //! What the chat service tells outbound work is one event per stored message (and per ended or
@@ -46,4 +46,4 @@ pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";
 pub const NOTIFY_PUSH: &str = "notify-push";
 pub const PUSH: &str = "push";
-pub const WEBHOOK: &str = crate::store::webhooks::WEBHOOK_JOB;
+pub const WEBHOOK: &str = beckon_store::webhooks::WEBHOOK_JOB;

@@ -15,7 +15,7 @@ use crate::infra::mail::when::Times;
 use crate::infra::mail::words::Words;
 use crate::infra::mail::{html, html_attr, mailbox, Mail};
 use crate::state::AppState;
-use crate::store::{Channel, Domain, NewJob, StoreError};
+use beckon_store::{Channel, Domain, NewJob, StoreError};
 
 /// Messages quoted in one mail at most (the rest are in the console).
 const MAX_QUOTED: i64 = 20;
@@ -234,7 +234,7 @@ pub(super) async fn notify_visitor(state: &AppState, payload: &Value) -> Result<
 fn continuation_link(
     state: &AppState,
     channel: &Channel,
-    visitor: &crate::store::Persona,
+    visitor: &beckon_store::Persona,
 ) -> String {
     let token = state
         .tokens
@@ -307,9 +307,9 @@ fn published_properties(config_json: &str, id: &str) -> Option<Value> {
 async fn conversation_lines(
     state: &AppState,
     channel: &Channel,
-    visitor: &crate::store::Persona,
+    visitor: &beckon_store::Persona,
     domain: &Domain,
-    messages: Vec<crate::store::Message>,
+    messages: Vec<beckon_store::Message>,
     words: &Words,
     times: &Times,
 ) -> Result<Vec<Line>, StoreError> {

@@ -16,7 +16,7 @@ use super::event::{Event, Subscriber};
 use super::job::JobError;
 use crate::infra::egress::{browser_keys, Vapid};
 use crate::state::AppState;
-use crate::store::{NewJob, PushSubscription};
+use beckon_store::{NewJob, PushSubscription};
 
 /// Browsers kept per agent: a new one past this replaces the oldest.
 pub const MAX_SUBSCRIPTIONS_PER_AGENT: i64 = 10;

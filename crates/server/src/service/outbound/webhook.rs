@@ -24,12 +24,12 @@ use sha2::Sha256;
 use super::event::{Event, Subscriber};
 use super::job::JobError;
 use crate::state::AppState;
-use crate::store::webhooks::{Attempt, WebhookEvent};
-use crate::store::{
+use crate::wire::iso_time;
+use beckon_store::webhooks::{Attempt, WebhookEvent};
+use beckon_store::{
     Channel, DeliveryStatus, Domain, Message, Persona, PersonaType, StoreError, Webhook,
     WebhookDelivery,
 };
-use crate::wire::iso_time;
 
 /// The events an owner may subscribe to.
 pub const EVENTS: [&str; 4] = [
@@ -272,7 +272,7 @@ pub(super) async fn deliver(state: &AppState, payload: &Value) -> Result<(), Job
     let store = &state.store;
     let delivery = match store.get_webhook_delivery(id).await {
         Ok(d) => d,
-        Err(crate::store::StoreError::NotFound) => return Ok(()), // removed with its webhook
+        Err(beckon_store::StoreError::NotFound) => return Ok(()), // removed with its webhook
         Err(e) => return Err(e.into()),
     };
     if delivery.status != DeliveryStatus::Pending {
@@ -280,7 +280,7 @@ pub(super) async fn deliver(state: &AppState, payload: &Value) -> Result<(), Job
     }
     let hook = match store.get_webhook(&delivery.webhook_id).await {
         Ok(h) => h,
-        Err(crate::store::StoreError::NotFound) => return Ok(()),
+        Err(beckon_store::StoreError::NotFound) => return Ok(()),
         Err(e) => return Err(e.into()),
     };
     let outcome = send(state, &hook, &delivery).await;

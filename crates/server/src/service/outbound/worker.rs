@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use super::job::JobError;
 use crate::state::AppState;
-use crate::store::Job;
+use beckon_store::Job;
 
 /// How often the worker looks for due jobs when nothing woke it.
 const POLL: Duration = Duration::from_secs(1);

@@ -1,8 +1,8 @@
 //! [`FrameError`]: a frame the server refuses, answered with an `error` frame; and the one mapping
 //! of the store's failures to it.
 
-use crate::store::StoreError;
 use crate::wire::api_error::CHAT_ENDED;
+use beckon_store::StoreError;
 
 /// A frame the server refuses: answered with an `error` frame, nothing changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +38,7 @@ impl From<StoreError> for FrameError {
         match e {
             StoreError::NotFound => FrameError::new(404, "chat channel not found"),
             StoreError::ChannelEnded => FrameError::new(410, CHAT_ENDED),
-            StoreError::ClientIdTaken => FrameError::new(409, crate::store::CLIENT_ID_TAKEN),
+            StoreError::ClientIdTaken => FrameError::new(409, beckon_store::CLIENT_ID_TAKEN),
             StoreError::Invalid(m) => FrameError::bad(m),
             e => FrameError::internal(e),
         }

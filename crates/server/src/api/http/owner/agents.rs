@@ -14,13 +14,13 @@ use crate::service::accounts::users::{create_account, invalid, NewAccount};
 use crate::service::accounts::{password, Role};
 use crate::service::chat::availability;
 use crate::state::AppState;
-use crate::store::StoreError;
 use crate::wire::account::User;
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::owner::{AccountList, NewAgentBody, Notifications, ResetPasswordBody};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
+use beckon_store::StoreError;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new()
@@ -104,7 +104,7 @@ async fn org_user(
     state: &AppState,
     auth: &OwnerAuth,
     id: &str,
-) -> Result<crate::store::User, ApiError> {
+) -> Result<beckon_store::User, ApiError> {
     match state.store.get_user(id).await {
         Ok(u) if u.org_id == auth.0.user.org_id => Ok(u),
         Ok(_) | Err(StoreError::NotFound) => Err(ApiError::not_found("no such agent")),

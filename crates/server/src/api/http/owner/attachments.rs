@@ -12,12 +12,12 @@ use crate::api::http::auth::OwnerAuth;
 use crate::api::http::files::checked_limits;
 use crate::service::accounts::users::invalid;
 use crate::state::AppState;
-use crate::store::AttachmentLimitsRow;
 use crate::wire::api_error::ApiError;
 use crate::wire::chat::AttachmentLimits;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
+use beckon_store::AttachmentLimitsRow;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new().routes(routes!(get_attachment_limits, put_attachment_limits))

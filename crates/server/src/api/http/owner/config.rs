@@ -17,12 +17,12 @@ use crate::service::domain_config::{
     apply_domain_entry, bind_config_to_domain, config_problems, empty_config,
 };
 use crate::state::AppState;
-use crate::store::{Publisher, StoreError};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::owner::{ConfigJson, Published, SavedConfig};
 use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store};
+use beckon_store::{Publisher, StoreError};
 
 use super::owned_domain;
 

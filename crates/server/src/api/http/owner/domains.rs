@@ -16,12 +16,12 @@ use crate::service::domain_config::{
     apply_domain_entry, bind_config_to_domain, binding_problems, domain_entry, empty_config,
 };
 use crate::state::AppState;
-use crate::store::{Domain, NewDomain, StoreError};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::owner::{ConfigState, DomainBody, DomainInfo, DomainList, Embed};
 use crate::wire::routes::Routes;
 use crate::wire::{iso_time, no_store, JsonBody};
+use beckon_store::{Domain, NewDomain, StoreError};
 
 use super::owned_domain;
 

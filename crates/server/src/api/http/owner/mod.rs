@@ -11,9 +11,9 @@
 
 use super::auth::OwnerAuth;
 use crate::state::AppState;
-use crate::store::{Domain, StoreError};
 use crate::wire::api_error::ApiError;
 use crate::wire::routes::Routes;
+use beckon_store::{Domain, StoreError};
 
 mod agents;
 mod attachments;

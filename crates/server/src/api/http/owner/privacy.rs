@@ -10,12 +10,12 @@ use super::owned_domain;
 use crate::api::http::auth::OwnerAuth;
 use crate::service::chat::erasure;
 use crate::state::AppState;
-use crate::store::MAX_RETENTION_DAYS;
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::privacy::{Erased, RetentionSetting, VisitorEmailBody, VisitorExport};
 use crate::wire::routes::Routes;
 use crate::wire::{no_store, JsonBody};
+use beckon_store::MAX_RETENTION_DAYS;
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new()

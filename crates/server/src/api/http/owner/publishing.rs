@@ -21,13 +21,13 @@ use crate::api::http::auth::OwnerAuth;
 use crate::api::http::{iso_time, no_store, ApiQuery};
 use crate::service::domain_config::{bind_config_to_domain, config_problems};
 use crate::state::AppState;
-use crate::store::{ConfigVersion, Domain, EmbedSighting, StoreError};
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::owner::{
     self as wire, Installation, Publisher, Restored, Sighting, VersionList, VersionWithConfig,
 };
 use crate::wire::routes::Routes;
+use beckon_store::{ConfigVersion, Domain, EmbedSighting, StoreError};
 
 pub(super) fn routes() -> Routes<AppState> {
     Routes::new()

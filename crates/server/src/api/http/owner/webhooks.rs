@@ -14,8 +14,6 @@ use crate::api::http::auth::OwnerAuth;
 use crate::service::accounts::users::invalid;
 use crate::service::outbound::webhook::{self as hooks, EVENTS, RETRY_FOR, TEST_EVENT};
 use crate::state::AppState;
-use crate::store::webhooks::{NewWebhook, KEPT_DELIVERIES};
-use crate::store::StoreError;
 use crate::wire::api_error::ApiError;
 use crate::wire::error::{ErrorBody, OwnerErrors, OwnerWriteErrors};
 use crate::wire::routes::Routes;
@@ -23,6 +21,8 @@ use crate::wire::webhooks::{
     Webhook, WebhookBody, WebhookCreated, WebhookDelivery, WebhookDeliveryList, WebhookList,
 };
 use crate::wire::{no_store, JsonBody};
+use beckon_store::webhooks::{NewWebhook, KEPT_DELIVERIES};
+use beckon_store::StoreError;
 
 /// Webhooks per organisation.
 pub const MAX_WEBHOOKS: usize = 20;
@@ -168,7 +168,7 @@ async fn owned(
     state: &AppState,
     auth: &OwnerAuth,
     id: &str,
-) -> Result<crate::store::Webhook, ApiError> {
+) -> Result<beckon_store::Webhook, ApiError> {
     match state.store.get_webhook(id).await {
         Ok(h) if h.org_id == auth.0.user.org_id => Ok(h),
         Ok(_) | Err(StoreError::NotFound) => Err(ApiError::not_found("no such webhook")),

@@ -17,12 +17,12 @@ use crate::engine::hub::org;
 use crate::engine::hub::revoke::{self, SESSION_ENDED_REASON};
 use crate::service::accounts::SessionUser;
 use crate::service::chat;
-use crate::store::{Channel, ChannelStatus, Persona};
 use crate::wire::chat::PublicPersona;
 use crate::wire::frames::{
     self, ClientAction, ClientActionFrame, ClientFrame, FrameError, PresenceAction, PresenceFrame,
     Ready, ServerFrame, Status,
 };
+use beckon_store::{Channel, ChannelStatus, Persona};
 use lease::SessionCheck;
 use organisation::{domains_with_agents_online, listen, org_domains};
 

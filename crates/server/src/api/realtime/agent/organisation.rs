@@ -8,8 +8,8 @@ use super::AgentSession;
 use crate::api::realtime::conn::Conn;
 use crate::api::realtime::stop::{code, Step, Stop};
 use crate::engine::hub::broker::{topic, Events, Subscription};
-use crate::store::StoreError;
 use crate::wire::frames::{FrameError, OrgChanged, ServerFrame};
+use beckon_store::StoreError;
 
 impl AgentSession {
     /// Reads the organisation's domains again and follows them: listens to the new ones and
