@@ -107,6 +107,16 @@ pub struct RunArgs {
     /// Write the figures (JSON) here.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// A second `beckon` binary (e.g. one built before a change): every Beckon leg runs against
+    /// it first, then against --beckon-bin, in the same run.
+    #[arg(long)]
+    pub before_bin: Option<PathBuf>,
+    /// Webhooks (every event) to configure in an extra leg, against a 2xx receiver on 127.0.0.1.
+    #[arg(long, default_value_t = 0)]
+    pub webhooks: usize,
+    /// Web Push subscriptions (of agents who are never online) to configure in that leg.
+    #[arg(long, default_value_t = 0)]
+    pub push_subscriptions: usize,
     /// Names this build in the report (e.g. `before` and `after` when two builds are compared
     /// side by side in one run).
     #[arg(long)]

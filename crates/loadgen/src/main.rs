@@ -27,6 +27,7 @@ mod cli;
 mod client;
 mod figures;
 mod load;
+mod outbound;
 mod redis_cost;
 mod report;
 mod run;

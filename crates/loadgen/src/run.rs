@@ -9,7 +9,7 @@ use crate::cli::RunArgs;
 use crate::client::Counters;
 use crate::figures::{Report, RunArgsJson, RunFile};
 use crate::stats::{self, Latency};
-use crate::{load, report, servers};
+use crate::{load, outbound, report, servers};
 
 /// What a leg's server is: it decides how the load's clients log in, open chats and connect.
 #[derive(Clone, Copy, PartialEq)]
@@ -19,25 +19,52 @@ pub enum ServerKind {
 }
 
 /// One leg of a run: the load (`load.rs`) against one server set up one way.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Leg {
     /// The leg's name in the figures (`Report::target`; `report.rs` reads "beckon").
     name: &'static str,
     server: ServerKind,
+    /// The binary (`--before-bin` or `--beckon-bin`) and its label in the figures.
+    bin: std::path::PathBuf,
+    label: Option<String>,
+    /// Webhooks and push subscriptions configured first (`outbound.rs`).
+    outbound: bool,
 }
 
-/// The legs of a run, in order. A new scenario (e.g. Beckon with a webhook configured, beside
-/// Beckon without) is one more leg here; what it sets up on its servers goes in `run_leg`,
-/// between starting them and the load.
+/// The legs of a run, in order: for each binary (`--before-bin`, then `--beckon-bin`), Beckon,
+/// then Beckon with `--webhooks`/`--push-subscriptions` configured; then the bare baseline. What
+/// a leg sets up on its servers goes in `run_leg`, between starting them and the load.
 fn legs(args: &RunArgs) -> Vec<Leg> {
-    let mut legs = vec![Leg {
-        name: "beckon",
-        server: ServerKind::Beckon,
-    }];
+    let mut bins = Vec::new();
+    if let Some(before) = &args.before_bin {
+        bins.push((before.clone(), Some("before".to_owned())));
+        bins.push((args.beckon_bin.clone(), Some("after".to_owned())));
+    } else {
+        bins.push((args.beckon_bin.clone(), args.label.clone()));
+    }
+    let outbound = args.webhooks + args.push_subscriptions > 0;
+    let mut legs = Vec::new();
+    for (bin, label) in bins {
+        for (name, with) in [("beckon", false), ("beckon+outbound", true)] {
+            if with && !outbound {
+                continue;
+            }
+            legs.push(Leg {
+                name,
+                server: ServerKind::Beckon,
+                bin: bin.clone(),
+                label: label.clone(),
+                outbound: with,
+            });
+        }
+    }
     if !args.no_baseline {
         legs.push(Leg {
             name: "bare",
             server: ServerKind::Bare,
+            bin: args.beckon_bin.clone(),
+            label: None,
+            outbound: false,
         });
     }
     legs
@@ -56,6 +83,7 @@ pub async fn run(args: RunArgs) -> anyhow::Result<()> {
         print_report(r);
     }
     if let [b, bare] = runs.as_slice() {
+        // One Beckon leg and the baseline: their ratios.
         println!(
             "beckon / bare: memory per connection {}, p50 {}, p99 {}",
             report::fmt_ratio(stats::ratio(b.mem_per_conn, bare.mem_per_conn)),
@@ -83,6 +111,10 @@ pub async fn run(args: RunArgs) -> anyhow::Result<()> {
 
 async fn run_leg(leg: Leg, args: &RunArgs, active: usize) -> anyhow::Result<Report> {
     let name = leg.name;
+    let args = &RunArgs {
+        beckon_bin: leg.bin.clone(),
+        ..args.clone()
+    };
     eprintln!(
         "loadgen: [{name}] {} visitors ({active} active), {} agents",
         args.visitors, args.agents
@@ -94,6 +126,14 @@ async fn run_leg(leg: Leg, args: &RunArgs, active: usize) -> anyhow::Result<Repo
     // The server(s).
     let mut spawned = Vec::new();
     let servers = servers::start(leg.server, args, &mut spawned).await?;
+    let receiver = if leg.outbound {
+        let rx = outbound::Receiver::start().await?;
+        let base = format!("http://{}", servers.agents);
+        outbound::configure(&base, &rx, args.webhooks, args.push_subscriptions).await?;
+        Some(rx)
+    } else {
+        None
+    };
     let redis = match leg.server {
         ServerKind::Beckon if args.url.is_none() => args.redis_url.as_deref(),
         _ => None,
@@ -109,11 +149,14 @@ async fn run_leg(leg: Leg, args: &RunArgs, active: usize) -> anyhow::Result<Repo
         s.stop().await;
     }
     let mut r = result?;
+    if let Some(rx) = receiver {
+        eprintln!(
+            "loadgen: [{name}] the receiver got {} requests",
+            rx.received.load(std::sync::atomic::Ordering::Relaxed)
+        );
+    }
     r.target = name.into();
-    r.label = args
-        .label
-        .clone()
-        .filter(|_| leg.server == ServerKind::Beckon);
+    r.label = leg.label.filter(|_| leg.server == ServerKind::Beckon);
     Ok(r)
 }
 
@@ -133,7 +176,10 @@ fn print_report(r: &Report) {
     let (lat, ack) = (percentiles(r.latency), percentiles(r.ack_latency));
     println!(
         "[{}] visitors {}/{} agents {}/{} held idle {} end {} | errors: connect {} http {} (5xx retried {}) dropped {} error frames {} (429: {}) | memory/conn {mem} (client {}) | delivery {lat} | ack {ack} | sent {} ({:.0}/s) acked {} delivered {}/{} ({:.0}/s)",
-        r.target,
+        match &r.label {
+            Some(l) => format!("{} {l}", r.target),
+            None => r.target.clone(),
+        },
         r.visitors_up,
         r.visitors,
         r.agents_up,

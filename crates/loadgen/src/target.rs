@@ -23,7 +23,7 @@ pub const DEMO_OWNER: &str = "owner@demo.beckon";
 pub const DEMO_PASSWORD: &str = "demo";
 pub const DEMO_DOMAIN: &str = "demo";
 /// The password of the agents the run adds.
-const AGENT_PASSWORD: &str = "loadgen agent password";
+pub const AGENT_PASSWORD: &str = "loadgen agent password";
 
 /// A server the run started; killed when dropped.
 pub struct Spawned {
@@ -95,6 +95,8 @@ pub async fn spawn_beckon(
         .arg("--max-connections-per-address")
         .arg("1000000")
         .env("RUST_LOG", "warn")
+        // Webhooks and push subscriptions of the outbound scenario point at 127.0.0.1.
+        .arg("--allow-private-outbound")
         .env_remove("DATABASE_URL")
         .env_remove("REDIS_URL")
         .env_remove("BECKON_LISTEN")
@@ -187,7 +189,7 @@ fn session_cookie(r: &reqwest::Response) -> Option<String> {
         .map(|v| v.split(';').next().unwrap_or(v).to_owned())
 }
 
-async fn login(
+pub async fn login(
     http: &reqwest::Client,
     base: &str,
     email: &str,

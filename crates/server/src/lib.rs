@@ -190,6 +190,7 @@ pub async fn build_state(
         outbound,
         notify_delay: config.notify_delay,
         notify_queued: Arc::new(quick_cache::sync::Cache::new(10_000)),
+        webhooks_cached: Arc::new(quick_cache::sync::Cache::new(10_000)),
         jobs_added: Arc::new(tokio::sync::Notify::new()),
         shutdown,
     })

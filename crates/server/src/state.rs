@@ -52,6 +52,9 @@ pub struct AppState {
     /// `{kind}:{chat}` → when the notification this instance queued for it runs: while it waits,
     /// a chat's further messages queue nothing (`service/outbound/notify.rs`).
     pub notify_queued: Arc<quick_cache::sync::Cache<String, i64>>,
+    /// Each domain's webhooks as last read (`service/outbound/webhook.rs`): most chat events
+    /// read none from the store.
+    pub webhooks_cached: Arc<WebhookCache>,
     /// Wakes this instance's outbound worker when a job is added (others find it by polling).
     pub jobs_added: Arc<tokio::sync::Notify>,
     /// What `GET /readyz` checks (`infra/ready.rs`): the store, and whatever else is configured.
@@ -64,6 +67,9 @@ pub struct AppState {
     /// it and close, or the graceful shutdown waits for them.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
 }
+
+/// Domain id → (when read, its organisation's webhooks), read by `service/outbound/webhook.rs`.
+pub type WebhookCache = quick_cache::sync::Cache<String, (i64, Arc<Vec<beckon_store::Webhook>>)>;
 
 impl AppState {
     /// The public origin: the configured one, else `http://{Host}` of the request.

@@ -255,3 +255,76 @@ async fn every_instance_signs_with_the_key_made_first() {
         .unwrap();
     assert_eq!(a.public_key, b.public_key);
 }
+
+/// Beckon's promise: what the sender was acknowledged is not lost. The message's event (its
+/// webhooks, its push) is in the store when the visitor gets the ack, so a `beckon serve` killed
+/// right after it (SIGKILL: no drain) leaves it to the next instance: the webhook and the push
+/// still arrive, each once.
+#[tokio::test]
+#[cfg_attr(
+    not(all(beckon_test_postgres, beckon_test_redis)),
+    ignore = "needs DATABASE_URL_TEST and REDIS_URL_TEST"
+)]
+async fn a_message_acknowledged_before_a_kill_9_still_reaches_its_webhook_and_push() {
+    use std::time::Duration;
+
+    use crate::common::eventually_within;
+    use crate::common::node::Cluster;
+    use crate::common::webhook_receiver::{signed_with, Receiver};
+
+    let rx = Receiver::start().await;
+    let push = PushService::start().await;
+    let c = Cluster::new().await;
+    let env = [("BECKON_ALLOW_PRIVATE_OUTBOUND", "true")];
+    let mut a = c.node_with("a", &env);
+    let (domain, org) = seed(c.store()).await;
+    add_owner(c.store(), &org, "owner@shop.test", "Olive").await;
+    add_agent(c.store(), &org, "bob@shop.test", "Bob").await;
+    let owner = login(&a, "owner@shop.test").await;
+    let (status, hook) = call_as(
+        &a,
+        &owner,
+        Method::POST,
+        "/v1/owner/webhooks",
+        Some(json!({"url": rx.url, "events": ["message.created"]})),
+    )
+    .await;
+    assert_eq!(status, 201, "{hook}");
+    let secret = hook["secret"].as_str().unwrap().to_owned();
+    let bob = login(&a, "bob@shop.test").await;
+    let browser = push.subscribe();
+    let (status, _) = call_as(
+        &a,
+        &bob,
+        Method::POST,
+        "/v1/agent/push-subscriptions",
+        Some(subscription(&browser)),
+    )
+    .await;
+    assert_eq!(status, 204);
+
+    let (_, _, token) = new_chat(&a, &domain, "Eve").await;
+    let (mut visitor, _) = Ws::visitor(&a, &token, None).await;
+    visitor.say("v-1", "Still there after the crash?").await;
+    a.kill();
+    drop(visitor);
+
+    let _b = c.node_with("b", &env);
+    // An event the killed instance had claimed waits out its claim's lease (120 s).
+    eventually_within(
+        "the webhook and the push",
+        Duration::from_secs(150),
+        async || !rx.received().is_empty() && !push.delivered().is_empty(),
+    )
+    .await;
+    let got = rx.received();
+    assert_eq!(got.len(), 1, "once");
+    assert!(signed_with(&secret, &got[0]));
+    assert_eq!(
+        got[0].body["data"]["message"]["text"],
+        "Still there after the crash?"
+    );
+    assert_eq!(push.delivered().len(), 1, "once");
+    assert_eq!(push.delivered()[0].endpoint, browser.endpoint);
+    c.finish().await;
+}

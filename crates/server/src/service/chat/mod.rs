@@ -23,6 +23,7 @@ pub mod visits;
 
 use crate::engine::hub::broker::{topic, Envelope, Kind};
 use crate::engine::hub::Hub;
+use crate::service::outbound::{self, event::ChatEvent};
 use crate::state::AppState;
 use crate::wire::api_error::ApiError;
 use crate::wire::chat::{self as wire, PublicPersona};
@@ -155,26 +156,18 @@ pub async fn post_message(
             ..channel.clone()
         };
         if m.seq == 1 {
-            // The first message: the conversation begins for the agents and the webhooks.
+            // The first message: the conversation begins for the agents (and, with the event,
+            // for the webhooks).
             let visitor = (sender.id == channel.visitor_persona_id).then_some(sender);
             announce(state, channel, visitor).await;
-            crate::service::outbound::webhook::conversation_started(state, channel).await;
         }
         publish_message(&state.realtime, channel, &inserted.message, sender, origin).await;
-        crate::service::outbound::webhook::message_created(
-            state,
-            channel,
-            &inserted.message,
-            sender,
-        )
-        .await;
-        if sender.id == channel.visitor_persona_id {
-            crate::service::outbound::notify::visitor_wrote(state, channel).await;
-            crate::service::outbound::push::visitor_wrote(state, channel, inserted.message.seq)
-                .await;
-        } else {
-            crate::service::outbound::notify::agent_wrote(state, channel).await;
-        }
+        // One durable write; webhooks, mail and push do their work off the sender's path.
+        let event = ChatEvent::MessageStored {
+            channel_id: channel.id.clone(),
+            seq: m.seq,
+        };
+        outbound::event::emit(state, event).await;
     }
     Ok(inserted)
 }
@@ -335,7 +328,12 @@ pub async fn end(state: &AppState, channel_id: &str, by: Option<&str>) -> StoreR
         .realtime
         .publish_channel_event(&channel.id, &channel.domain_id, env.clone(), env)
         .await;
-    crate::service::outbound::webhook::conversation_ended(state, &channel).await;
+    let event = ChatEvent::Ended {
+        channel_id: channel.id.clone(),
+        ended_by: channel.ended_by.clone(),
+        ended_at: channel.ended_at,
+    };
+    outbound::event::emit(state, event).await;
     Ok(channel)
 }
 

@@ -58,7 +58,10 @@ pub async fn rate(
         .rate_channel(&channel.id, score, comment)
         .await?;
     publish_update(state, channel, ChannelUpdate::Rated).await;
-    crate::service::outbound::webhook::conversation_rated(state, channel, &rating).await;
+    let event = crate::service::outbound::event::ChatEvent::Rated {
+        channel_id: channel.id.clone(),
+    };
+    crate::service::outbound::event::emit(state, event).await;
     Ok(rating)
 }
 

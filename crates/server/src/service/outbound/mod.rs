@@ -3,7 +3,13 @@
 //! (`crates/store/src/jobs/`) by one worker per instance ([`worker`]). What is worth telling whom is
 //! decided in one place ([`notify`]), so every channel of notification agrees.
 //!
+//! What the chat service tells outbound work is one event per stored message (and per ended or
+//! rated chat): a `chat-event` job ([`event`]), off the sender's path, whose run hands it to each
+//! [`event::Subscriber`] of [`subscribers`] (webhooks, mail, Web Push); they queue the jobs below.
+//!
 //! Job kinds:
+//! - `chat-event` (`{event, channelId, …}`): a message stored, a chat ended or rated; told to
+//!   every subscriber, which queues its own jobs.
 //! - `notify-agents` (`{channelId}`, keyed by the chat: one per chat per delay window): after
 //!   `--notify-delay-seconds`, if a visitor's message is still unread by every agent, one `mail`
 //!   job per agent of the organisation who is not online.
@@ -24,14 +30,17 @@
 //! Every request out goes through `crate::infra::egress::guard`: https to public addresses only, unless
 //! `--allow-private-outbound`.
 
+pub mod event;
 pub mod job;
 pub mod notify;
 pub mod push;
+pub mod subscribers;
 pub mod webhook;
 pub mod worker;
 
 pub use worker::spawn_worker;
 
+pub const CHAT_EVENT: &str = event::CHAT_EVENT;
 pub const NOTIFY_AGENTS: &str = "notify-agents";
 pub const NOTIFY_VISITOR: &str = "notify-visitor";
 pub const MAIL: &str = "mail";

@@ -8,6 +8,7 @@
 
 use serde_json::{json, Value};
 
+use super::event::{Event, Subscriber};
 use super::job::JobError;
 use crate::infra::mail::visitor::{visitor_mail, Letter, Line, VisitorMail};
 use crate::infra::mail::when::Times;
@@ -26,25 +27,39 @@ pub const VISITOR_MAILS_PER_CHAT_A_DAY: i64 = 5;
 /// become a way to mail strangers.
 pub const VISITOR_MAILS_PER_DOMAIN_AN_HOUR: i64 = 60;
 
-/// A visitor wrote in `channel`: the agents are told after the delay unless someone reads it
-/// first. One job per chat waits at a time, so a visitor's five messages make one mail.
-pub async fn visitor_wrote(state: &AppState, channel: &Channel) {
-    after_delay(state, super::NOTIFY_AGENTS, channel).await;
+/// Mail as a subscriber of chat events: a visitor who wrote starts the agents' window, an agent
+/// who wrote the visitor's. One job per chat waits at a time, so a visitor's five messages make
+/// one mail.
+pub struct Mails;
+
+#[async_trait::async_trait]
+impl Subscriber for Mails {
+    async fn on_event(&self, state: &AppState, event: &Event) {
+        if let Event::MessageStored {
+            channel,
+            message,
+            sender,
+        } = event
+        {
+            let kind = if sender.id == channel.visitor_persona_id {
+                super::NOTIFY_AGENTS
+            } else {
+                super::NOTIFY_VISITOR
+            };
+            after_delay(state, kind, channel, message.created_at).await;
+        }
+    }
 }
 
-/// An agent wrote in `channel`: the visitor is mailed after the delay unless they saw it.
-pub async fn agent_wrote(state: &AppState, channel: &Channel) {
-    after_delay(state, super::NOTIFY_VISITOR, channel).await;
-}
-
-/// Queues the `kind` decision about `channel` for when the delay is up (one waits per chat).
+/// Queues the `kind` decision about `channel` for when the delay after `written` (the message's
+/// time, however late its event runs) is up (one waits per chat).
 /// Called for every message: while this instance knows one waits, it writes nothing (the store's
-/// key would refuse a second one anyway, but only after a write on the message's path).
-async fn after_delay(state: &AppState, kind: &str, channel: &Channel) {
+/// key would refuse a second one anyway, but only after a write).
+async fn after_delay(state: &AppState, kind: &str, channel: &Channel, written: i64) {
     if state.mailer.is_none() {
         return;
     }
-    let now = state.store.now();
+    let now = written;
     let queued = format!("{kind}:{}", channel.id);
     if state
         .notify_queued

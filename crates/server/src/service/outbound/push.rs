@@ -12,10 +12,11 @@
 use serde_json::{json, Value};
 use web_push_native::WebPushBuilder;
 
+use super::event::{Event, Subscriber};
 use super::job::JobError;
 use crate::infra::egress::{browser_keys, Vapid};
 use crate::state::AppState;
-use beckon_store::{Channel, NewJob, PushSubscription};
+use beckon_store::{NewJob, PushSubscription};
 
 /// Browsers kept per agent: a new one past this replaces the oldest.
 pub const MAX_SUBSCRIPTIONS_PER_AGENT: i64 = 10;
@@ -47,18 +48,35 @@ pub fn notice(visitor: &str, site: &str, text: &str, channel_id: &str, first: bo
     })
 }
 
-/// A visitor's message `seq` in `channel`: the agents who are not online are pushed to at once.
-pub async fn visitor_wrote(state: &AppState, channel: &Channel, seq: i64) {
-    let job = NewJob {
-        kind: super::NOTIFY_PUSH.into(),
-        dedupe_key: Some(format!("{}:{seq}", channel.id)),
-        payload: json!({ "channelId": channel.id, "seq": seq }),
-        run_at: state.store.now(),
-    };
-    match state.store.enqueue_job(job).await {
-        Ok(true) => state.jobs_added.notify_one(),
-        Ok(false) => {}
-        Err(e) => tracing::warn!(error = %e, "outbound: cannot queue a push"),
+/// Web Push as a subscriber of chat events: a visitor's message is pushed at once to the agents
+/// who are not online (one `notify-push` job per message).
+pub struct Push;
+
+#[async_trait::async_trait]
+impl Subscriber for Push {
+    async fn on_event(&self, state: &AppState, event: &Event) {
+        let Event::MessageStored {
+            channel,
+            message,
+            sender,
+        } = event
+        else {
+            return;
+        };
+        if sender.id != channel.visitor_persona_id {
+            return;
+        }
+        let job = NewJob {
+            kind: super::NOTIFY_PUSH.into(),
+            dedupe_key: Some(format!("{}:{}", channel.id, message.seq)),
+            payload: json!({ "channelId": channel.id, "seq": message.seq }),
+            run_at: state.store.now(),
+        };
+        match state.store.enqueue_job(job).await {
+            Ok(true) => state.jobs_added.notify_one(),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(error = %e, "outbound: cannot queue a push"),
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 //! `webhook-signature: v1,<base64 HMAC-SHA256>` of `{id}.{timestamp}.{body}`, keyed with the
 //! secret's bytes after `whsec_`).
 //!
-//! An event is queued right after the chat service stored what it is about (not in the same
-//! transaction: messages are group-committed), as one delivery and one `webhook` job per
+//! An event is queued when the chat's `chat-event` job runs ([`super::event`]: off the sender's
+//! path, durable from the sender's answer), as one delivery and one `webhook` job per
 //! subscribed webhook, both in one transaction of the store; the job sends the delivery's body
 //! with the delivery's id on every attempt, retried on the schedule of [`next_attempt`] for
 //! [`RETRY_FOR`], then the delivery has failed. 2xx is success; redirects are not followed
@@ -12,6 +12,7 @@
 //!
 //! What an event carries never includes a persona id: the visitor's is their credential.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
@@ -20,12 +21,13 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
+use super::event::{Event, Subscriber};
 use super::job::JobError;
 use crate::state::AppState;
 use crate::wire::iso_time;
 use beckon_store::webhooks::{Attempt, WebhookEvent};
 use beckon_store::{
-    Channel, DeliveryStatus, Domain, Message, Persona, PersonaType, Rating, Webhook,
+    Channel, DeliveryStatus, Domain, Message, Persona, PersonaType, StoreError, Webhook,
     WebhookDelivery,
 };
 
@@ -121,13 +123,39 @@ pub fn message(message: &Message, sender: &Persona) -> Value {
     })
 }
 
-/// The webhooks of the chat's organisation that want `event` on its domain (none: the event
-/// costs this one read).
+/// How long an instance trusts its copy of a domain's webhooks: a webhook added or removed on
+/// another instance is seen within this (this instance's own changes at once, [`forget`]).
+pub const CACHE_FOR_MS: i64 = 5_000;
+
+/// A webhook was added or removed on this instance: its cached lists go (all of them: changes
+/// are rare, and a webhook may be for every domain of its organisation).
+pub fn forget(state: &AppState) {
+    state.webhooks_cached.clear();
+}
+
+/// The webhooks of the domain's organisation that may want its events, cached for
+/// [`CACHE_FOR_MS`].
+async fn of_domain(state: &AppState, domain_id: &str) -> Result<Arc<Vec<Webhook>>, StoreError> {
+    let now = state.store.now();
+    if let Some((at, hooks)) = state.webhooks_cached.get(domain_id) {
+        if now.saturating_sub(at) < CACHE_FOR_MS {
+            return Ok(hooks);
+        }
+    }
+    let hooks = Arc::new(state.store.webhooks_of_domain(domain_id).await?);
+    state
+        .webhooks_cached
+        .insert(domain_id.to_owned(), (now, hooks.clone()));
+    Ok(hooks)
+}
+
+/// The webhooks of the chat's organisation that want `event` on its domain.
 async fn subscribed(state: &AppState, domain_id: &str, event: &str) -> Vec<Webhook> {
-    match state.store.webhooks_of_domain(domain_id).await {
+    match of_domain(state, domain_id).await {
         Ok(hooks) => hooks
-            .into_iter()
+            .iter()
             .filter(|h| h.wants(event, domain_id))
+            .cloned()
             .collect(),
         Err(e) => {
             tracing::warn!(error = %e, "webhooks: cannot read the webhooks");
@@ -197,48 +225,42 @@ async fn emit(state: &AppState, channel: &Channel, event: &str, extra: impl FnOn
     queue(state, &ids, event, Some(&channel.id), data).await;
 }
 
-/// A new chat (not one reopened), with its first message.
-pub async fn conversation_started(state: &AppState, channel: &Channel) {
-    emit(state, channel, CONVERSATION_STARTED, || json!({})).await;
-}
+/// Webhooks as a subscriber of chat events: `conversation.started` (with the first message),
+/// then `message.created`; `conversation.ended`; `conversation.rated`.
+pub struct Webhooks;
 
-/// A message stored (new, not a de-duplicated re-send).
-pub async fn message_created(state: &AppState, channel: &Channel, m: &Message, sender: &Persona) {
-    emit(
-        state,
-        channel,
-        MESSAGE_CREATED,
-        || json!({ "message": message(m, sender) }),
-    )
-    .await;
-}
-
-/// The chat ended (`by`: the persona that ended it).
-pub async fn conversation_ended(state: &AppState, channel: &Channel) {
-    let by = match channel.ended_by.as_deref() {
-        None => Value::Null,
-        Some(p) if p == channel.visitor_persona_id => json!("visitor"),
-        Some(_) => json!("agent"),
-    };
-    let at = channel.ended_at.map(iso_time);
-    emit(
-        state,
-        channel,
-        CONVERSATION_ENDED,
-        || json!({ "endedBy": by, "endedAt": at }),
-    )
-    .await;
-}
-
-/// The visitor rated the chat.
-pub async fn conversation_rated(state: &AppState, channel: &Channel, rating: &Rating) {
-    emit(
-        state,
-        channel,
-        CONVERSATION_RATED,
-        || json!({ "rating": { "score": rating.score, "comment": rating.comment } }),
-    )
-    .await;
+#[async_trait::async_trait]
+impl Subscriber for Webhooks {
+    async fn on_event(&self, state: &AppState, event: &Event) {
+        match event {
+            Event::MessageStored {
+                channel,
+                message: m,
+                sender,
+            } => {
+                if m.seq == 1 {
+                    emit(state, channel, CONVERSATION_STARTED, || json!({})).await;
+                }
+                let data = || json!({ "message": message(m, sender) });
+                emit(state, channel, MESSAGE_CREATED, data).await;
+            }
+            Event::Ended { channel } => {
+                let by = match channel.ended_by.as_deref() {
+                    None => Value::Null,
+                    Some(p) if p == channel.visitor_persona_id => json!("visitor"),
+                    Some(_) => json!("agent"),
+                };
+                let at = channel.ended_at.map(iso_time);
+                let data = || json!({ "endedBy": by, "endedAt": at });
+                emit(state, channel, CONVERSATION_ENDED, data).await;
+            }
+            Event::Rated { channel, rating } => {
+                let data =
+                    || json!({ "rating": { "score": rating.score, "comment": rating.comment } });
+                emit(state, channel, CONVERSATION_RATED, data).await;
+            }
+        }
+    }
 }
 
 /// The `webhook` job: one attempt of one delivery, noted in its log. Retries are scheduled here

@@ -92,6 +92,7 @@ async fn run_due(state: &AppState, slots: &Arc<Semaphore>) {
 
 async fn run(state: &AppState, job: Job) {
     let outcome = match job.kind.as_str() {
+        super::CHAT_EVENT => super::subscribers::run(state, &job.payload).await,
         super::NOTIFY_AGENTS => super::notify::notify_agents(state, &job.payload).await,
         super::NOTIFY_VISITOR => super::notify::notify_visitor(state, &job.payload).await,
         super::MAIL => super::notify::send_mail(state, &job.payload).await,

@@ -154,6 +154,7 @@ async fn add_webhook(
             secret: secret.clone(),
         })
         .await?;
+    hooks::forget(&state);
     tracing::info!(webhook = %hook.id, by = %auth.0.user.user_id, "webhook added");
     let created = WebhookCreated {
         webhook: Webhook::from(&hook),
@@ -195,6 +196,7 @@ async fn remove_webhook(
 ) -> Result<Response, ApiError> {
     let hook = owned(&state, &auth, &id).await?;
     state.store.delete_webhook(&hook.id).await?;
+    hooks::forget(&state);
     tracing::info!(webhook = %hook.id, by = %auth.0.user.user_id, "webhook removed");
     Ok(StatusCode::NO_CONTENT.into_response())
 }
