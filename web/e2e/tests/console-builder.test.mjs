@@ -227,7 +227,10 @@ test("a domain's buttons are reordered by dragging with the mouse, by keyboard d
   await page.keyboard.press("Enter");
   await list.locator(".action-row[data-dragging]").waitFor();
   // The drop places are named for screen readers; the first ArrowUp is where the call already is.
+  // Each key waits for the focus it moves: on a busy machine a second key can land before the
+  // drop places exist.
   await page.keyboard.press("ArrowUp");
+  await page.getByRole("button", { name: /^Insert / }).and(page.locator(":focus")).waitFor({ state: "attached" });
   await page.keyboard.press("ArrowUp");
   await page.getByRole("button", { name: "Insert before Button 1: WhatsApp" }).and(page.locator(":focus")).waitFor({ state: "attached" });
   await page.keyboard.press("Enter");
