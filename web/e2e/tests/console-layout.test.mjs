@@ -47,36 +47,44 @@ const fx = beckonFixture({
   },
 });
 
-/** How far the document itself is scrolled (the console scrolls inside <main> only). */
-const documentScroll = (page) => page.evaluate(() => document.scrollingElement.scrollTop);
-
 /**
- * What is wrong with where focus is, or "" when the focused element is in view: inside the window
- * and, in <main>, inside <main>'s visible part (at least a few pixels of it, for a tall one).
+ * After the page has drawn two more frames (a scroll the browser queued has happened): how far the
+ * document itself is scrolled (the console scrolls inside <main> only), what is wrong with where
+ * focus is ("" when the focused element is in view: inside the window and, in <main>, inside
+ * <main>'s visible part, at least a few pixels of it for a tall one) and whether focus is on
+ * <body>. One call into the page per step: the steps are many.
  */
-const focusOutOfView = (page) =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body || el.tagName === "MAIN") return "";
-    const r = el.getBoundingClientRect();
-    const main = el.closest("main")?.getBoundingClientRect();
-    const box = { top: Math.max(0, main?.top ?? 0), bottom: Math.min(innerHeight, main?.bottom ?? innerHeight), left: 0, right: innerWidth };
-    const high = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
-    const wide = Math.min(r.right, box.right) - Math.max(r.left, box.left);
-    const ok = high >= Math.min(r.height, 8) - 0.5 && wide >= Math.min(r.width, 8) - 0.5;
-    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.closest("label")?.textContent || el.textContent || "").trim().slice(0, 40)}"`;
-    return ok ? "" : `${name} at ${JSON.stringify({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })}, visible ${JSON.stringify(box)}`;
-  });
+const settled = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const scroll = document.scrollingElement.scrollTop;
+            const el = document.activeElement;
+            const onBody = el === document.body;
+            if (!el || onBody || el.tagName === "MAIN") return done({ scroll, out: "", onBody });
+            const r = el.getBoundingClientRect();
+            const main = el.closest("main")?.getBoundingClientRect();
+            const box = { top: Math.max(0, main?.top ?? 0), bottom: Math.min(innerHeight, main?.bottom ?? innerHeight), left: 0, right: innerWidth };
+            const high = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+            const wide = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+            const ok = high >= Math.min(r.height, 8) - 0.5 && wide >= Math.min(r.width, 8) - 0.5;
+            const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.closest("label")?.textContent || el.textContent || "").trim().slice(0, 40)}"`;
+            done({ scroll, out: ok ? "" : `${name} at ${JSON.stringify({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })}, visible ${JSON.stringify(box)}`, onBody });
+          }),
+        ),
+      ),
+  );
 
-/** Fails unless the document is unscrolled and the focused element is in view. */
-async function assertSteady(page, after) {
-  assert.equal(await documentScroll(page), 0, `${after}: the document scrolled`);
-  const out = await focusOutOfView(page);
+/** Fails unless the document is unscrolled and the focused element is in view (a settled() state). */
+function assertSteady({ scroll, out }, after) {
+  assert.equal(scroll, 0, `${after}: the document scrolled`);
   assert.equal(out, "", `${after}: the focused element is out of view`);
 }
 
-/** Resolves after the page has drawn two more frames (a scroll the browser queued has happened). */
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** How far the document itself is scrolled, after two more frames. */
+const documentScroll = async (page) => (await settled(page)).scroll;
 
 /** Clicks every radio-style option of <main> as a pointer does (on its label), one by one. */
 async function clickEachRadio(page, where) {
@@ -86,10 +94,12 @@ async function clickEachRadio(page, where) {
     const radio = radios.nth(i);
     if (!(await radio.isEnabled())) continue;
     const label = radio.locator("xpath=ancestor::label[1]");
-    await ((await label.count()) ? label : radio).click();
-    await frames(page);
-    const name = (await radio.getAttribute("aria-label")) ?? (await label.count() ? await label.textContent() : "");
-    await assertSteady(page, `${where}: clicking the option "${name}"`);
+    const labelled = (await label.count()) > 0;
+    await (labelled ? label : radio).click();
+    const state = await settled(page);
+    // The option's name only names a failure.
+    const name = state.scroll === 0 && !state.out ? "" : ((await radio.getAttribute("aria-label")) ?? (labelled ? await label.textContent() : ""));
+    assertSteady(state, `${where}: clicking the option "${name}"`);
     n++;
   }
   return n;
@@ -100,9 +110,9 @@ async function tabThrough(page, where, max = 400) {
   await page.evaluate(() => document.activeElement?.blur());
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
-    await frames(page);
-    await assertSteady(page, `${where}: Tab ${i + 1}`);
-    if (i > 3 && (await page.evaluate(() => document.activeElement === document.body))) break;
+    const state = await settled(page);
+    assertSteady(state, `${where}: Tab ${i + 1}`);
+    if (i > 3 && state.onBody) break;
   }
 }
 
@@ -115,16 +125,17 @@ async function scrollPastTheEnd(page, where) {
     const m = document.querySelector("main");
     return m.scrollTop >= m.scrollHeight - m.clientHeight - 1;
   });
-  await eventually(async () => (await page.mouse.wheel(0, 2000), await frames(page), atEnd()), `${where}: the wheel scrolls <main> to its end`);
-  for (let i = 0; i < 4; i++) {
+  await eventually(async () => (await page.mouse.wheel(0, 2000), await settled(page), atEnd()), `${where}: the wheel scrolls <main> to its end`);
+  // Four more turns past the end, each drawn (the last one by documentScroll's frames).
+  for (let i = 0; i < 3; i++) {
     await page.mouse.wheel(0, 2000);
-    await frames(page);
+    await settled(page);
   }
+  await page.mouse.wheel(0, 2000);
   assert.equal(await documentScroll(page), 0, `${where}: wheel past the end scrolled the document`);
   await main.evaluate((m) => (m.scrollTop = 0, m.focus()));
   for (const key of ["PageDown", "End", "PageDown", "Space", "ArrowDown"]) {
     await page.keyboard.press(key);
-    await frames(page);
     assert.equal(await documentScroll(page), 0, `${where}: ${key} scrolled the document`);
   }
 }

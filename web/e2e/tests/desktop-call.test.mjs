@@ -13,6 +13,7 @@ import { openPage } from "../lib/browser.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { DEMO, login } from "../lib/beckon.mjs";
 import { beckonFixture } from "../lib/fixture.mjs";
+import { extrasRan, markExtrasRun } from "../lib/wait.mjs";
 
 const JSQR = fileURLToPath(new URL("../../node_modules/jsqr/dist/jsQR.js", import.meta.url));
 const SHOTS = process.env.SCREENSHOTS;
@@ -33,10 +34,16 @@ async function publish(f, phone) {
   assert.ok((await owner(`/api/v1/owner/domains/${DEMO.domainId}/publish`, { method: "POST" })).ok);
 }
 
+/**
+ * A visitor's page with the buttons shown and the extras chunk run: it handles the clicks of call,
+ * text and WhatsApp links on a desktop, so a click before it ran would follow the plain link.
+ */
 async function visit(options = {}, { lang = "en", dir, path = "/call" } = {}) {
   const opened = await openPage(fx.browser, { reducedMotion: "reduce", ...options });
+  await markExtrasRun(opened.page);
   await opened.page.goto(fx.site.page(path, { lang, dir }));
   await opened.page.locator('.call-now-button [data-action-id="call"]').waitFor({ state: "visible" });
+  await extrasRan(opened.page);
   return opened;
 }
 

@@ -111,6 +111,8 @@ test("an Arabic browser on a page without lang or dir: the chat right to left, e
   // The visitor's Latin message and the agent's Latin reply read left to right, the Arabic one right to left.
   await box.fill("Order 42, please");
   await box.press("Enter");
+  // Agents know a chat from its visitor's first message: stored before the agent answers.
+  await fx.agent.waitFrame((f) => f.op == "chat-message" && f.message.text == "Order 42, please");
   const bubble = (text) => dialog.locator(".cnb-c-bubble", { hasText: text });
   for (const reply of ["Your order ships today.", "شكرًا لك"]) {
     await fx.agent.reply(await storedChannel(page), reply);
