@@ -6,7 +6,7 @@ PORT ?= 8080
 WEB := web
 NPM_STAMP := $(WEB)/node_modules/.installed
 
-.PHONY: help run build web-dist test lint test-build test-rust test-web test-e2e size-check bench bench-realtime clean
+.PHONY: help run build web-dist test lint test-rust test-web test-e2e size-check bench bench-realtime clean
 
 help:
 	@echo "make run    build everything and start Beckon with a demo at http://localhost:$(PORT)/"
@@ -27,12 +27,7 @@ build: $(NPM_STAMP)
 run: build
 	cargo run -q -p beckon-server -- serve --seed-demo --listen 127.0.0.1:$(PORT)
 
-# The gates first; then the Rust tests, the web's unit tests and the size check side by side (the
-# Rust integration tests mostly wait on servers and sockets, leaving a core to the others; each
-# one's output is printed whole when it ends); then the browser tests, which fill the machine.
-test: lint
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-rust test-web size-check
-	$(browser-tests)
+test: lint test-rust test-web size-check test-e2e
 
 # The gates every change passes before the tests: formatting, clippy, the shell scripts, and the
 # web's import rules (no cycles, the loader never imports the app: web/.dependency-cruiser.cjs).
@@ -44,42 +39,29 @@ lint: $(NPM_STAMP)
 	shellcheck $(SHELL_SCRIPTS)
 	cd $(WEB) && npm run lint
 
-# The workspace's test build, which also builds the server binary the size check and the browser
-# tests use, with the features the Rust tests resolve (a plain `cargo build -p` resolves others and
-# would compile again). Built once before the runs that need it, so they never wait on cargo's lock.
-test-build:
-	cargo test --workspace --no-run
+test-rust:
+	cargo test --workspace
 
-# The integration tests mostly wait (on servers, sockets, PostgreSQL and Redis), so more run at once
-# than there are cores (libtest's default): on 2 cores the server's `it` binary takes about half
-# the time with 6 (bench/results.md).
-RUST_TEST_THREADS ?= 6
-test-rust: test-build
-	cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
-
-# Vitest runs as many files at once as there are cores (its default leaves one core out: on 2 cores,
-# one file at a time).
 test-web: $(NPM_STAMP)
-	cd $(WEB) && npm run typecheck -w widget && npm test -w widget -- --maxWorkers=100%
-	cd $(WEB) && npm run typecheck -w console && npm test -w console -- --maxWorkers=100%
+	cd $(WEB) && npm run typecheck -w widget && npm test -w widget
+	cd $(WEB) && npm run typecheck -w console && npm test -w console
 
 # The widget and the console, built once per make run (size-check and test-e2e both use them).
 web-dist: $(NPM_STAMP)
 	cd $(WEB) && npm run build -w widget && npm run build -w console
 
 # The size check measures the hosted embed as the server sends it: the binary is the one the
-# browser tests use.
-size-check: web-dist test-build
+# browser tests use (nothing is compiled again after test-rust).
+size-check: web-dist
+	cargo test --workspace --no-run
 	node bench/size.mjs --check
 
-# The browser tests, once web-dist and test-build are done (in `make test`, by size-check).
-define browser-tests
-@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
-cd $(WEB) && npm test -w e2e
-endef
-
-test-e2e: web-dist test-build
-	$(browser-tests)
+# The server binary is built by `cargo test --no-run`, with the features the Rust tests resolve, so
+# after test-rust nothing is compiled again (a plain `cargo build -p` resolves other features).
+test-e2e: web-dist
+	@command -v chromium >/dev/null || { echo "Chromium is missing: apt-get install -y chromium (the browser tests need /usr/bin/chromium)"; exit 1; }
+	cargo test --workspace --no-run
+	cd $(WEB) && npm test -w e2e
 
 bench: build
 	node bench/size.mjs
